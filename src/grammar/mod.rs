@@ -1,0 +1,519 @@
+//! The SGF grammar as nom 8 combinators, one function per EBNF rule.
+//!
+//! `grammar.ebnf` at the root of the repository is the reference; each rule
+//! there names the function that implements it, and each function here quotes
+//! its rule. The structural rules are:
+//!
+//! ```text
+//! Collection = GameTree { GameTree }            (* fn collection *)
+//! GameTree   = "(" Sequence { GameTree } ")"    (* fn game_tree *)
+//! Sequence   = Node { Node }                    (* fn sequence *)
+//! Node       = ";" { Property }                 (* fn node *)
+//! Property   = PropIdent PropValue { PropValue }  (* fn property *)
+//! PropIdent  = UcLetter { UcLetter }            (* fn prop_ident *)
+//! PropValue  = "[" CValueType "]"               (* fn prop_value *)
+//! CValueType = (ValueType | Compose)            (* fn c_value_type *)
+//! ```
+//!
+//! # How the rules are written
+//!
+//! * **Complete mode.** Every rule works on a complete input; `Err::Incomplete`
+//!   is never produced.
+//! * **Generic input.** The rules are generic over [`SgfInput`], implemented
+//!   for `&[u8]` (the fast path: byte offsets only) and for nom_locate's
+//!   `LocatedSpan<&[u8]>` (where line and column are the product). Measured on
+//!   this machine, `LocatedSpan` in the hot path costs about 4.7×, so the
+//!   public parse functions use `&[u8]` and compute line and column only when
+//!   an error is reported.
+//! * **Events, not values.** The structural rules take a [`Visitor`] and
+//!   report what they see (`(`, `;`, each property, `)`); they build nothing.
+//!   Property values stay raw and borrowed, escapes intact.
+//! * **No recursion on nesting.** `GameTree` is recursive in the EBNF; written
+//!   naively, nom recursion overflows a 2 MiB stack at about 1,000 levels.
+//!   [`game_tree`] keeps an explicit count of open trees instead, so nesting
+//!   depth costs no stack at all, and enforces a depth limit.
+//! * **`cut` after an opener.** Once `(`, `;` or `[` has been read, a failure
+//!   is final (`Err::Failure`), so errors point at the real spot.
+//! * **Whitespace** is accepted between all tokens, including between a
+//!   property identifier and its first value (real files have it).
+//! * **FF[3] identifiers** such as `AddBlack` are accepted by [`prop_ident`]
+//!   (letters with at least one capital); the caller reads them as their
+//!   capitals and warns.
+
+pub mod value;
+
+use crate::error::{Expected, JunkPlace};
+use nom::error::{ErrorKind, ParseError};
+use nom::{Err, IResult, Input, Offset};
+use nom_locate::LocatedSpan;
+
+/// The input the grammar reads: a byte slice, or a nom_locate span over one.
+///
+/// Both give access to the underlying bytes, which the visitor receives as
+/// borrowed slices of the original input.
+pub trait SgfInput<'a>: Clone + Input<Item = u8> + Offset {
+    /// The bytes from the current position to the end.
+    fn bytes(&self) -> &'a [u8];
+}
+
+impl<'a> SgfInput<'a> for &'a [u8] {
+    #[inline(always)]
+    fn bytes(&self) -> &'a [u8] {
+        self
+    }
+}
+
+impl<'a, X: Clone> SgfInput<'a> for LocatedSpan<&'a [u8], X> {
+    #[inline(always)]
+    fn bytes(&self) -> &'a [u8] {
+        self.fragment()
+    }
+}
+
+/// The grammar's internal error: where it stopped and what it expected.
+///
+/// It implements nom's [`ParseError`], so nom's own combinators can be used
+/// with it. It never leaves the crate's public parse functions: they convert
+/// it to [`crate::Error`] with line and column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SyntaxError<I> {
+    /// The input where the rule failed.
+    pub input: I,
+    /// What the rule expected there.
+    pub expected: Expected,
+    /// For an unclosed `[` or `(`: the input at the opener.
+    pub opened: Option<I>,
+    /// Set when a depth limit was exceeded, with the limit.
+    pub depth_limit: Option<u32>,
+}
+
+impl<I> SyntaxError<I> {
+    /// An error at `input` expecting `expected`.
+    pub fn new(input: I, expected: Expected) -> Self {
+        SyntaxError {
+            input,
+            expected,
+            opened: None,
+            depth_limit: None,
+        }
+    }
+}
+
+impl<I> ParseError<I> for SyntaxError<I> {
+    fn from_error_kind(input: I, kind: ErrorKind) -> Self {
+        let expected = match kind {
+            ErrorKind::Eof => Expected::EndOfInput,
+            _ => Expected::NodeOrTree,
+        };
+        SyntaxError::new(input, expected)
+    }
+
+    fn append(_: I, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+
+    fn from_char(input: I, c: char) -> Self {
+        let byte = u8::try_from(c).unwrap_or(b'?');
+        SyntaxError::new(input, Expected::Char(byte))
+    }
+}
+
+/// The result type of every structural rule.
+pub type PResult<I, O> = IResult<I, O, SyntaxError<I>>;
+
+/// One property as the grammar sees it: its identifier and its values, all
+/// borrowed from the input, escapes intact.
+///
+/// ```text
+/// AB[dd] [pp]
+/// --            ident
+///   ---------   values_raw (from the first `[` to the last `]`)
+/// ```
+///
+/// ```
+/// use sgfkit::RawProperty;
+/// let p = RawProperty::new(b"AB", b"[dd] [p\\]p]");
+/// assert_eq!(p.ident(), b"AB");
+/// let v: Vec<&[u8]> = p.values().collect();
+/// assert_eq!(v, [&b"dd"[..], &b"p\\]p"[..]]);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RawProperty<'a> {
+    ident: &'a [u8],
+    values_raw: &'a [u8],
+}
+
+impl<'a> RawProperty<'a> {
+    /// A property from its identifier as written and its raw values text
+    /// (`[...]` groups, whitespace allowed between them).
+    pub fn new(ident: &'a [u8], values_raw: &'a [u8]) -> Self {
+        RawProperty { ident, values_raw }
+    }
+
+    /// The identifier as written (FF[3] files may have lower-case letters).
+    pub fn ident(&self) -> &'a [u8] {
+        self.ident
+    }
+
+    /// True when the identifier has lower-case letters (FF[3] style).
+    pub fn has_lowercase(&self) -> bool {
+        self.ident.iter().any(u8::is_ascii_lowercase)
+    }
+
+    /// The values text, from the first `[` to the last `]`.
+    pub fn values_raw(&self) -> &'a [u8] {
+        self.values_raw
+    }
+
+    /// The values, each the raw bytes between `[` and `]`, escapes intact.
+    pub fn values(&self) -> RawValues<'a> {
+        RawValues {
+            rest: self.values_raw,
+        }
+    }
+}
+
+/// Iterator over the raw values of a `[..][..]` text; see [`RawProperty::values`].
+#[derive(Debug, Clone)]
+pub struct RawValues<'a> {
+    rest: &'a [u8],
+}
+
+impl<'a> RawValues<'a> {
+    /// Iterates over the values of a `[..][..]` text.
+    pub fn new(values_raw: &'a [u8]) -> Self {
+        RawValues { rest: values_raw }
+    }
+}
+
+impl<'a> Iterator for RawValues<'a> {
+    type Item = &'a [u8];
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let start = self.rest.iter().position(|&b| b == b'[')?;
+        let body = &self.rest[start + 1..];
+        let end = value_end(body).unwrap_or(body.len());
+        self.rest = body.get(end + 1..).unwrap_or(&[]);
+        Some(&body[..end])
+    }
+}
+
+/// What the structural rules report, in file order. Every slice is borrowed
+/// from the input; its address tells where it stands.
+pub trait Visitor<'a> {
+    /// `(` opens a game tree; `at` starts at the `(`.
+    fn start_tree(&mut self, at: &'a [u8]);
+    /// `)` closes the innermost open game tree; `at` starts at the `)`.
+    fn end_tree(&mut self, at: &'a [u8]);
+    /// `;` starts a node; `at` starts at the `;`.
+    fn start_node(&mut self, at: &'a [u8]);
+    /// A property of the current node.
+    fn property(&mut self, prop: RawProperty<'a>);
+    /// Bytes that are not part of any game tree were skipped.
+    fn junk(&mut self, skipped: &'a [u8], place: JunkPlace);
+}
+
+/// Limits the structural rules enforce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest nesting of game trees accepted.
+    pub max_depth: u32,
+}
+
+// ---------------------------------------------------------------------------
+// Structural rules
+// ---------------------------------------------------------------------------
+
+/// `Collection = GameTree { GameTree }`
+///
+/// Bytes before the first game tree, between game trees and after the last
+/// are skipped and reported to [`Visitor::junk`] (mail headers, web pages and
+/// trailing text are common). A game tree starts at `(` followed, after
+/// optional whitespace, by `;`. An input with no game tree fails with
+/// [`Expected::GameTree`].
+pub fn collection<'a, I, V>(visitor: &mut V, limits: Limits) -> impl FnMut(I) -> PResult<I, ()>
+where
+    I: SgfInput<'a>,
+    V: Visitor<'a>,
+{
+    move |input: I| {
+        let mut i = input;
+        let mut place = JunkPlace::Before;
+        loop {
+            let bytes = i.bytes();
+            let start = ws_len(bytes);
+            let Some(tree_at) = find_tree_start(bytes, start) else {
+                if place == JunkPlace::Before {
+                    return Err(Err::Error(SyntaxError::new(
+                        i.take_from(start),
+                        Expected::GameTree,
+                    )));
+                }
+                if start < bytes.len() {
+                    visitor.junk(&bytes[start..], JunkPlace::After);
+                }
+                return Ok((i.take_from(bytes.len()), ()));
+            };
+            if tree_at > start {
+                visitor.junk(&bytes[start..tree_at], place);
+            }
+            let (rest, ()) = game_tree(visitor, limits)(i.take_from(tree_at))?;
+            i = rest;
+            place = JunkPlace::Between;
+        }
+    }
+}
+
+/// `GameTree = "(" Sequence { GameTree } ")"`
+///
+/// Written without recursion: the rule reads `(`, a sequence, and then either
+/// a nested `(` (one level deeper) or a `)` (one level up) until the tree it
+/// opened is closed. Nesting deeper than [`Limits::max_depth`] fails.
+pub fn game_tree<'a, I, V>(visitor: &mut V, limits: Limits) -> impl FnMut(I) -> PResult<I, ()>
+where
+    I: SgfInput<'a>,
+    V: Visitor<'a>,
+{
+    move |input: I| {
+        if input.bytes().first() != Some(&b'(') {
+            return Err(Err::Error(SyntaxError::new(input, Expected::Char(b'('))));
+        }
+        visitor.start_tree(input.bytes());
+        // The openers of the trees still open; only kept for error messages.
+        let mut open: Vec<I> = vec![input.clone()];
+        let mut i = input.take_from(1);
+        loop {
+            // A sequence must follow every `(`.
+            let (rest, ()) = sequence(visitor)(skip_ws(i)).map_err(to_failure)?;
+            i = skip_ws(rest);
+            // Then nested trees and closing parentheses.
+            loop {
+                match i.bytes().first() {
+                    Some(b'(') => {
+                        if open.len() >= limits.max_depth as usize {
+                            let mut e = SyntaxError::new(i, Expected::Char(b')'));
+                            e.depth_limit = Some(limits.max_depth);
+                            return Err(Err::Failure(e));
+                        }
+                        visitor.start_tree(i.bytes());
+                        open.push(i.clone());
+                        i = i.take_from(1);
+                        break;
+                    }
+                    Some(b')') => {
+                        visitor.end_tree(i.bytes());
+                        open.pop();
+                        i = i.take_from(1);
+                        if open.is_empty() {
+                            return Ok((i, ()));
+                        }
+                        i = skip_ws(i);
+                    }
+                    _ => {
+                        let mut e = SyntaxError::new(i, Expected::Char(b')'));
+                        e.opened = open.pop();
+                        return Err(Err::Failure(e));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `Sequence = Node { Node }`
+pub fn sequence<'a, I, V>(visitor: &mut V) -> impl FnMut(I) -> PResult<I, ()>
+where
+    I: SgfInput<'a>,
+    V: Visitor<'a>,
+{
+    move |input: I| {
+        let (mut i, ()) = node(visitor)(input)?;
+        loop {
+            let next = skip_ws(i.clone());
+            if next.bytes().first() != Some(&b';') {
+                return Ok((i, ()));
+            }
+            let (rest, ()) = node(visitor)(next)?;
+            i = rest;
+        }
+    }
+}
+
+/// `Node = ";" { Property }`
+///
+/// After the properties, the next byte must be `;`, `(` or `)`; anything
+/// else fails with [`Expected::NodeOrTree`].
+pub fn node<'a, I, V>(visitor: &mut V) -> impl FnMut(I) -> PResult<I, ()>
+where
+    I: SgfInput<'a>,
+    V: Visitor<'a>,
+{
+    move |input: I| {
+        if input.bytes().first() != Some(&b';') {
+            return Err(Err::Error(SyntaxError::new(input, Expected::Char(b';'))));
+        }
+        visitor.start_node(input.bytes());
+        let mut i = skip_ws(input.take_from(1));
+        loop {
+            match i.bytes().first() {
+                Some(b) if b.is_ascii_alphabetic() => {
+                    let (rest, prop) = property(i).map_err(to_failure)?;
+                    visitor.property(prop);
+                    i = skip_ws(rest);
+                }
+                Some(b';' | b'(' | b')') => return Ok((i, ())),
+                _ => return Err(Err::Failure(SyntaxError::new(i, Expected::NodeOrTree))),
+            }
+        }
+    }
+}
+
+/// `Property = PropIdent PropValue { PropValue }`
+///
+/// Whitespace is allowed between the identifier and the first value and
+/// between values. The values are returned as one raw slice (see
+/// [`RawProperty`]); nothing is allocated.
+pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
+    let (rest, ident) = prop_ident(input)?;
+    let first = skip_ws(rest);
+    let (mut i, _) = prop_value(first.clone())?;
+    loop {
+        let next = skip_ws(i.clone());
+        if next.bytes().first() != Some(&b'[') {
+            break;
+        }
+        let (rest, _) = prop_value(next)?;
+        i = rest;
+    }
+    let values_len = first.offset(&i);
+    let values_raw = &first.bytes()[..values_len];
+    Ok((i, RawProperty::new(ident.bytes_prefix(), values_raw)))
+}
+
+/// `PropIdent = UcLetter { UcLetter }`
+///
+/// Also accepts the FF[3] form with lower-case letters (`AddBlack`), as long
+/// as there is at least one capital; the caller decides what to do with the
+/// lower-case letters.
+pub fn prop_ident<'a, I: SgfInput<'a>>(input: I) -> PResult<I, Ident<'a>> {
+    let bytes = input.bytes();
+    let len = bytes
+        .iter()
+        .position(|b| !b.is_ascii_alphabetic())
+        .unwrap_or(bytes.len());
+    if len == 0 || !bytes[..len].iter().any(u8::is_ascii_uppercase) {
+        return Err(Err::Error(SyntaxError::new(input, Expected::PropIdent)));
+    }
+    Ok((input.take_from(len), Ident(&bytes[..len])))
+}
+
+/// A property identifier as written; see [`prop_ident`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ident<'a>(pub &'a [u8]);
+
+impl<'a> Ident<'a> {
+    fn bytes_prefix(self) -> &'a [u8] {
+        self.0
+    }
+}
+
+/// `PropValue = "[" CValueType "]"`
+///
+/// Returns the raw value between the brackets. After `[` a failure is final
+/// and names the opening bracket.
+pub fn prop_value<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
+    if input.bytes().first() != Some(&b'[') {
+        return Err(Err::Error(SyntaxError::new(input, Expected::Char(b'['))));
+    }
+    let (rest, raw) = c_value_type(input.take_from(1))?;
+    if rest.bytes().first() != Some(&b']') {
+        let mut e = SyntaxError::new(rest, Expected::Char(b']'));
+        e.opened = Some(input);
+        return Err(Err::Failure(e));
+    }
+    Ok((rest.take_from(1), raw))
+}
+
+/// `CValueType = (ValueType | Compose)`
+///
+/// At this level every value type is the same: any bytes up to the first `]`
+/// that is not escaped by `\`. The value is returned raw; the typed value
+/// rules in [`value`] read it when a caller asks. Never fails: an unclosed
+/// value is reported by [`prop_value`].
+pub fn c_value_type<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
+    let bytes = input.bytes();
+    let end = value_end(bytes).unwrap_or(bytes.len());
+    Ok(input.take_split(end))
+}
+
+// ---------------------------------------------------------------------------
+// Tokens and helpers
+// ---------------------------------------------------------------------------
+
+/// Whitespace between tokens: space, tab, LF, CR, vertical tab, form feed.
+pub fn skip_ws<'a, I: SgfInput<'a>>(input: I) -> I {
+    let n = ws_len(input.bytes());
+    if n == 0 { input } else { input.take_from(n) }
+}
+
+#[inline(always)]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+#[inline(always)]
+fn ws_len(bytes: &[u8]) -> usize {
+    bytes.iter().position(|&b| !is_ws(b)).unwrap_or(bytes.len())
+}
+
+/// The index of the first `]` not escaped by `\`, if any.
+///
+/// Values are short (2.7 bytes on average in real games), so the first bytes
+/// are scanned with a plain loop; memchr takes over for long values such as
+/// comments.
+#[inline]
+pub fn value_end(bytes: &[u8]) -> Option<usize> {
+    const SHORT: usize = 16;
+    let mut i = 0;
+    let short = bytes.len().min(SHORT);
+    while i < short {
+        match bytes[i] {
+            b']' => return Some(i),
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    while i < bytes.len() {
+        let k = memchr::memchr2(b']', b'\\', &bytes[i..])?;
+        let at = i + k;
+        if bytes[at] == b']' {
+            return Some(at);
+        }
+        i = at + 2;
+    }
+    None
+}
+
+/// Where the next game tree starts at or after `from`: a `(` followed, after
+/// optional whitespace, by `;`.
+fn find_tree_start(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(k) = memchr::memchr(b'(', &bytes[i..]) {
+        let at = i + k;
+        let after = at + 1 + ws_len(&bytes[at + 1..]);
+        if bytes.get(after) == Some(&b';') {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
+}
+
+fn to_failure<E>(e: Err<E>) -> Err<E> {
+    match e {
+        Err::Error(e) => Err::Failure(e),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests;

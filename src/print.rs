@@ -1,0 +1,217 @@
+//! The printer: canonical FF[4] text for a [`Collection`].
+//!
+//! # The canonical layout
+//!
+//! * Each game tree starts on a new line; the text ends with a newline.
+//! * The root node stands alone on the first line of its game tree.
+//! * The nodes of a sequence follow each other (`;B[pd];W[dp]`); a line is
+//!   broken before a node that would pass the line width (80 by default),
+//!   never inside a node.
+//! * Each variation `(` starts on a new line.
+//! * Properties are written in their order, each value in brackets with no
+//!   whitespace between them: `AB[aa][bb]`.
+//! * Values are written exactly as stored (their raw bytes, escapes intact):
+//!   the printer never reinterprets a value, so unknown properties and values
+//!   in any encoding survive byte for byte. Values read by the parser are
+//!   already escaped; values written through the editing API are checked to
+//!   be (`]` and `\` escaped).
+//!
+//! Printing walks the tree without recursion.
+//!
+//! ```
+//! let t = sgfkit::parse(b" (;FF[4] AB [aa] [bb] ;B[cc] ( ;W[dd] ) ( ;W[ee] ) )")?;
+//! assert_eq!(t.to_string(), "(;FF[4]AB[aa][bb]\n;B[cc]\n(;W[dd])\n(;W[ee]))\n");
+//! # Ok::<(), sgfkit::Error>(())
+//! ```
+
+use crate::tree::{Collection, Node};
+use std::fmt;
+use std::io;
+
+/// How the printer lays out its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriterConfig {
+    /// Break lines before a node that would pass this many bytes; 0 never
+    /// breaks. Default 80.
+    pub line_width: usize,
+}
+
+impl Default for WriterConfig {
+    fn default() -> Self {
+        WriterConfig { line_width: 80 }
+    }
+}
+
+impl WriterConfig {
+    /// Sets [`WriterConfig::line_width`].
+    pub fn line_width(mut self, width: usize) -> Self {
+        self.line_width = width;
+        self
+    }
+}
+
+/// Writes collections as canonical SGF into any byte sink.
+///
+/// ```
+/// use sgfkit::print::{Writer, WriterConfig};
+/// let t = sgfkit::parse(b"(;B[aa];W[bb];B[cc])")?;
+/// let mut out = Vec::new();
+/// Writer::new(&mut out, WriterConfig::default().line_width(10)).write(&t).unwrap();
+/// assert_eq!(out, b"(;B[aa]\n;W[bb]\n;B[cc])\n");
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Writer<W> {
+    inner: W,
+    config: WriterConfig,
+}
+
+impl<W: io::Write> Writer<W> {
+    /// A writer into `inner` with `config`.
+    pub fn new(inner: W, config: WriterConfig) -> Self {
+        Writer { inner, config }
+    }
+
+    /// Writes `collection`.
+    ///
+    /// # Errors
+    /// Whatever the underlying writer returns.
+    pub fn write(&mut self, collection: &Collection<'_>) -> io::Result<()> {
+        let mut buf = Vec::with_capacity(collection.source().len() + 64);
+        push_sgf(&mut buf, collection, &self.config);
+        self.inner.write_all(&buf)
+    }
+
+    /// Gives the inner writer back.
+    pub fn into_inner(self) -> W {
+        self.inner
+    }
+}
+
+/// Appends the canonical text of `collection` to `out`.
+pub fn push_sgf(out: &mut Vec<u8>, collection: &Collection<'_>, config: &WriterConfig) {
+    let mut p = Printer {
+        out,
+        line_start: 0,
+        width: config.line_width,
+    };
+    for root in collection.games() {
+        p.game(root);
+    }
+}
+
+/// The canonical text of `collection` as bytes (values in whatever encoding
+/// they were read).
+pub fn to_bytes(collection: &Collection<'_>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(collection.source().len() + 64);
+    push_sgf(&mut out, collection, &WriterConfig::default());
+    out
+}
+
+/// Displays the canonical text. Values that are not UTF-8 are shown with
+/// U+FFFD replacement characters; use [`to_bytes`] to keep them as they are.
+impl fmt::Display for Collection<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&String::from_utf8_lossy(&to_bytes(self)))
+    }
+}
+
+struct Printer<'o> {
+    out: &'o mut Vec<u8>,
+    line_start: usize,
+    width: usize,
+}
+
+impl Printer<'_> {
+    fn newline(&mut self) {
+        self.out.push(b'\n');
+        self.line_start = self.out.len();
+    }
+
+    fn open(&mut self) {
+        if self.out.len() > self.line_start {
+            self.newline();
+        }
+        self.out.push(b'(');
+    }
+
+    fn game(&mut self, root: Node<'_, '_>) {
+        self.open();
+        let mut cur = root;
+        loop {
+            self.node(cur);
+            if cur == root && cur.properties().len() > 0 && cur.first_child().is_some() {
+                self.newline();
+            }
+            let mut kids = cur.children();
+            match (kids.next(), kids.next()) {
+                (Some(only), None) => cur = only,
+                (Some(first), Some(_)) => {
+                    self.open();
+                    cur = first;
+                }
+                (None, _) => {
+                    // Close the variations that end here.
+                    loop {
+                        self.out.push(b')');
+                        let start = sequence_start(cur);
+                        if start == root {
+                            self.newline();
+                            return;
+                        }
+                        if let Some(sibling) = start.next_sibling() {
+                            self.open();
+                            cur = sibling;
+                            break;
+                        }
+                        match start.parent() {
+                            Some(p) => cur = p,
+                            None => {
+                                self.newline();
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn node(&mut self, node: Node<'_, '_>) {
+        if self.width > 0 && self.out.len() > self.line_start && !self.out.ends_with(b"(") {
+            let len: usize = 1 + node
+                .properties()
+                .map(|p| p.ident().len() + p.values().map(|v| v.len() + 2).sum::<usize>())
+                .sum::<usize>();
+            if self.out.len() - self.line_start + len > self.width {
+                self.newline();
+            }
+        }
+        self.out.push(b';');
+        for p in node.properties() {
+            self.out.extend_from_slice(p.ident().as_bytes());
+            for v in p.values() {
+                self.out.push(b'[');
+                self.out.extend_from_slice(v);
+                self.out.push(b']');
+                if let Some(k) = v.iter().rposition(|&b| b == b'\n') {
+                    self.line_start = self.out.len() - (v.len() - k);
+                }
+            }
+        }
+    }
+}
+
+/// The first node of the sequence `node` belongs to: climb while the parent
+/// has exactly one child.
+fn sequence_start<'c, 'a>(node: Node<'c, 'a>) -> Node<'c, 'a> {
+    let mut n = node;
+    while let Some(p) = n.parent() {
+        if p.first_child().and_then(|c| c.next_sibling()).is_some() {
+            break;
+        }
+        n = p;
+    }
+    n
+}

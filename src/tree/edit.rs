@@ -1,0 +1,302 @@
+//! Editing a [`Collection`] in place: games, nodes and properties.
+//!
+//! Values given to the editing methods are *raw*: SGF value text with its
+//! escapes (`\]`, `\\`). [`crate::text`] turns plain text into raw values.
+//! Removed nodes and replaced properties stay in the arena as unreachable
+//! garbage until the collection is dropped; handles to them must not be used.
+
+use super::{Collection, NodeData, NodeId, PropData, TextRef, NIL, POOL_BIT};
+use crate::grammar::value_end;
+
+/// Why an edit was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EditError {
+    /// A property identifier must be one or more letters `A`–`Z`.
+    #[error("`{0}` is not a property identifier (one or more letters A-Z)")]
+    BadIdent(String),
+    /// A raw value has an unescaped `]` or ends with a lone `\`.
+    #[error("raw value {0:?} has an unescaped `]` or a trailing `\\`")]
+    BadValue(String),
+    /// A property needs at least one value (`[]` is one empty value).
+    #[error("a property needs at least one value")]
+    NoValues,
+    /// The node is not in the collection (removed, or out of range).
+    #[error("node {0} is not in the collection")]
+    NoSuchNode(usize),
+    /// A child index is out of range.
+    #[error("child index {index} out of range (the node has {count} children)")]
+    BadChildIndex {
+        /// The index given.
+        index: usize,
+        /// The number of children.
+        count: usize,
+    },
+    /// The collection grew past what 31-bit offsets can index.
+    #[error("the collection is too large to edit further")]
+    TooLarge,
+}
+
+impl Collection<'_> {
+    /// Adds a new game tree (an empty root node) at the end and returns its
+    /// root.
+    ///
+    /// ```
+    /// let mut c = sgfkit::Collection::new();
+    /// let root = c.add_game();
+    /// c.set_property(root, "GM", ["1"])?;
+    /// c.set_property(root, "SZ", ["9"])?;
+    /// let m = c.add_child(root)?;
+    /// c.set_property(m, "B", ["ee"])?;
+    /// assert_eq!(c.to_string(), "(;GM[1]SZ[9]\n;B[ee])\n");
+    /// # Ok::<(), sgfkit::EditError>(())
+    /// ```
+    pub fn add_game(&mut self) -> NodeId {
+        let id = self.new_node(NIL);
+        self.games.push(id.0);
+        self.edited = true;
+        id
+    }
+
+    /// Appends a new, empty child to `parent` (a new variation if `parent`
+    /// already has children).
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`] if `parent` is not in the collection.
+    pub fn add_child(&mut self, parent: NodeId) -> Result<NodeId, EditError> {
+        self.check(parent)?;
+        let id = self.new_node(parent.0);
+        let p = &mut self.nodes[parent.index()];
+        let last = p.last_child;
+        p.last_child = id.0;
+        if last == NIL {
+            p.first_child = id.0;
+        } else {
+            self.nodes[last as usize].next_sibling = id.0;
+        }
+        self.edited = true;
+        Ok(id)
+    }
+
+    /// Detaches `node` and everything below it from its tree (a root is
+    /// removed from the collection's games).
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`] if `node` is not in the collection.
+    pub fn remove_subtree(&mut self, node: NodeId) -> Result<(), EditError> {
+        self.check(node)?;
+        let parent = self.nodes[node.index()].parent;
+        if parent == NIL {
+            self.games.retain(|&g| g != node.0);
+        } else {
+            let mut kids = self.child_ids(parent);
+            kids.retain(|&k| k != node.0);
+            self.relink(parent, &kids);
+        }
+        let n = &mut self.nodes[node.index()];
+        n.parent = NIL;
+        n.next_sibling = NIL;
+        // Mark detached: a parentless node that is not a game root.
+        n.offset = NIL;
+        self.edited = true;
+        Ok(())
+    }
+
+    /// Moves the child at index `from` of `parent` to index `to` (index 0 is
+    /// the main line).
+    ///
+    /// ```
+    /// let mut c = sgfkit::parse(b"(;(;B[aa])(;B[bb]))")?.into_owned();
+    /// let root = c.games().next().unwrap().id();
+    /// c.move_child(root, 1, 0).unwrap();
+    /// assert_eq!(c.to_string(), "(;\n(;B[bb])\n(;B[aa]))\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::BadChildIndex`] or [`EditError::NoSuchNode`].
+    pub fn move_child(&mut self, parent: NodeId, from: usize, to: usize) -> Result<(), EditError> {
+        self.check(parent)?;
+        let mut kids = self.child_ids(parent.0);
+        let count = kids.len();
+        for index in [from, to] {
+            if index >= count {
+                return Err(EditError::BadChildIndex { index, count });
+            }
+        }
+        let k = kids.remove(from);
+        kids.insert(to, k);
+        self.relink(parent.0, &kids);
+        self.edited = true;
+        Ok(())
+    }
+
+    /// Sets property `ident` of `node` to the given raw values, replacing the
+    /// first property with that identifier in place, or appending it.
+    ///
+    /// # Errors
+    /// A bad identifier or value, no values, or a node not in the collection.
+    pub fn set_property<V: AsRef<[u8]>>(
+        &mut self,
+        node: NodeId,
+        ident: &str,
+        values: impl IntoIterator<Item = V>,
+    ) -> Result<(), EditError> {
+        self.check(node)?;
+        let prop = self.new_prop(ident, values)?;
+        let d = &self.nodes[node.index()];
+        let range = d.props_start as usize..(d.props_start + d.props_len) as usize;
+        let existing = self.props[range.clone()]
+            .iter()
+            .position(|p| self.text(p.ident) == ident.as_bytes());
+        match existing {
+            Some(k) => self.props[range.start + k] = prop,
+            None => self.append_prop(node, prop),
+        }
+        Ok(())
+    }
+
+    /// Appends property `ident` with the given raw values to `node`, even if
+    /// the node has one already.
+    ///
+    /// # Errors
+    /// As [`Collection::set_property`].
+    pub fn push_property<V: AsRef<[u8]>>(
+        &mut self,
+        node: NodeId,
+        ident: &str,
+        values: impl IntoIterator<Item = V>,
+    ) -> Result<(), EditError> {
+        self.check(node)?;
+        let prop = self.new_prop(ident, values)?;
+        self.append_prop(node, prop);
+        Ok(())
+    }
+
+    /// Removes every property `ident` of `node`; returns how many were
+    /// removed. The order of the others is kept.
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`].
+    pub fn remove_property(&mut self, node: NodeId, ident: &str) -> Result<usize, EditError> {
+        self.check(node)?;
+        let d = &self.nodes[node.index()];
+        let start = d.props_start as usize;
+        let end = start + d.props_len as usize;
+        let mut kept = start;
+        for k in start..end {
+            if self.text(self.props[k].ident) != ident.as_bytes() {
+                self.props.swap(kept, k);
+                kept += 1;
+            }
+        }
+        let removed = end - kept;
+        self.nodes[node.index()].props_len -= removed as u32;
+        Ok(removed)
+    }
+
+    fn check(&self, node: NodeId) -> Result<(), EditError> {
+        let ok = self.nodes.get(node.index()).is_some_and(|n| {
+            n.parent != NIL || n.offset != NIL || self.games.contains(&node.0)
+        });
+        if ok { Ok(()) } else { Err(EditError::NoSuchNode(node.index())) }
+    }
+
+    fn new_node(&mut self, parent: u32) -> NodeId {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(NodeData {
+            parent,
+            first_child: NIL,
+            last_child: NIL,
+            next_sibling: NIL,
+            props_start: self.props.len() as u32,
+            props_len: 0,
+            offset: NIL,
+        });
+        NodeId(id)
+    }
+
+    fn child_ids(&self, parent: u32) -> Vec<u32> {
+        let mut kids = Vec::new();
+        let mut k = self.nodes[parent as usize].first_child;
+        while k != NIL {
+            kids.push(k);
+            k = self.nodes[k as usize].next_sibling;
+        }
+        kids
+    }
+
+    fn relink(&mut self, parent: u32, kids: &[u32]) {
+        for w in kids.windows(2) {
+            self.nodes[w[0] as usize].next_sibling = w[1];
+        }
+        if let Some(&last) = kids.last() {
+            self.nodes[last as usize].next_sibling = NIL;
+        }
+        let p = &mut self.nodes[parent as usize];
+        p.first_child = kids.first().copied().unwrap_or(NIL);
+        p.last_child = kids.last().copied().unwrap_or(NIL);
+    }
+
+    fn pool_text(&mut self, bytes: &[u8]) -> Result<TextRef, EditError> {
+        let start = self.pool.len();
+        if start + bytes.len() >= POOL_BIT as usize {
+            return Err(EditError::TooLarge);
+        }
+        self.pool.extend_from_slice(bytes);
+        Ok(TextRef {
+            start: start as u32 | POOL_BIT,
+            len: bytes.len() as u32,
+        })
+    }
+
+    fn new_prop<V: AsRef<[u8]>>(
+        &mut self,
+        ident: &str,
+        values: impl IntoIterator<Item = V>,
+    ) -> Result<PropData, EditError> {
+        if ident.is_empty() || !ident.bytes().all(|b| b.is_ascii_uppercase()) {
+            return Err(EditError::BadIdent(ident.to_string()));
+        }
+        let mut raw = Vec::new();
+        for v in values {
+            let v = v.as_ref();
+            if value_end(v).is_some() || ends_with_lone_backslash(v) {
+                return Err(EditError::BadValue(String::from_utf8_lossy(v).into_owned()));
+            }
+            raw.push(b'[');
+            raw.extend_from_slice(v);
+            raw.push(b']');
+        }
+        if raw.is_empty() {
+            return Err(EditError::NoValues);
+        }
+        let ident = self.pool_text(ident.as_bytes())?;
+        let values = self.pool_text(&raw)?;
+        Ok(PropData {
+            ident,
+            values,
+            span_start: NIL,
+            span_end: NIL,
+        })
+    }
+
+    fn append_prop(&mut self, node: NodeId, prop: PropData) {
+        let d = &self.nodes[node.index()];
+        let start = d.props_start as usize;
+        let len = d.props_len as usize;
+        if start + len != self.props.len() {
+            // Move the node's properties to the end so they stay contiguous.
+            let new_start = self.props.len();
+            self.props.extend_from_within(start..start + len);
+            self.nodes[node.index()].props_start = new_start as u32;
+        }
+        self.props.push(prop);
+        self.nodes[node.index()].props_len += 1;
+    }
+}
+
+fn ends_with_lone_backslash(v: &[u8]) -> bool {
+    let trailing = v.iter().rev().take_while(|&&b| b == b'\\').count();
+    trailing % 2 == 1
+}
