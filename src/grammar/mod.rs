@@ -360,7 +360,7 @@ where
                     visitor.property(prop);
                     i = skip_ws(rest);
                 }
-                Some(b';' | b'(' | b')') => return Ok((i, ())),
+                Some(b';' | b'(' | b')') | None => return Ok((i, ())),
                 _ => return Err(Err::Failure(SyntaxError::new(i, Expected::NodeOrTree))),
             }
         }

@@ -1,0 +1,260 @@
+//! One unit test (or more) per grammar rule, each asserting what the rule
+//! consumed and what it left.
+
+use super::*;
+use nom_locate::LocatedSpan;
+
+/// Records events as text, e.g. `( ; B[aa] )`.
+#[derive(Default)]
+struct Rec(Vec<String>);
+
+impl<'a> Visitor<'a> for Rec {
+    fn start_tree(&mut self, _: &'a [u8]) {
+        self.0.push("(".into());
+    }
+    fn end_tree(&mut self, _: &'a [u8]) {
+        self.0.push(")".into());
+    }
+    fn start_node(&mut self, _: &'a [u8]) {
+        self.0.push(";".into());
+    }
+    fn property(&mut self, p: RawProperty<'a>) {
+        let vals: Vec<String> = p
+            .values()
+            .map(|v| String::from_utf8_lossy(v).into_owned())
+            .collect();
+        self.0.push(format!(
+            "{}{}",
+            String::from_utf8_lossy(p.ident()),
+            vals.iter().map(|v| format!("[{v}]")).collect::<String>()
+        ));
+    }
+    fn junk(&mut self, s: &'a [u8], place: JunkPlace) {
+        self.0.push(format!("junk{place:?}:{}", String::from_utf8_lossy(s)));
+    }
+}
+
+const LIMITS: Limits = Limits { max_depth: 1000 };
+
+fn rest_of<'a>(r: PResult<&'a [u8], ()>) -> &'a [u8] {
+    r.map(|(rest, ())| rest).expect("rule should succeed")
+}
+
+#[test]
+fn collection_reads_all_trees_and_skips_junk() {
+    let mut v = Rec::default();
+    let rest = rest_of(collection(&mut v, LIMITS)(&b"From: x\n(;A[1])\n junk (;B[2]) tail"[..]));
+    assert_eq!(rest, b"");
+    assert_eq!(
+        v.0,
+        [
+            "junkBefore:From: x\n",
+            "(", ";", "A[1]", ")",
+            "junkBetween:junk ",
+            "(", ";", "B[2]", ")",
+            "junkAfter:tail"
+        ]
+    );
+}
+
+#[test]
+fn collection_without_game_tree_fails() {
+    let mut v = Rec::default();
+    let err = collection(&mut v, LIMITS)(&b"  no tree ( here"[..]).unwrap_err();
+    match err {
+        Err::Error(e) => {
+            assert_eq!(e.expected, Expected::GameTree);
+            assert_eq!(e.input, b"no tree ( here");
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[test]
+fn game_tree_stops_after_its_closing_paren() {
+    let mut v = Rec::default();
+    let rest = rest_of(game_tree(&mut v, LIMITS)(&b"(;A[1](;B[2])(;C[3]))(;D[4])"[..]));
+    assert_eq!(rest, b"(;D[4])");
+    assert_eq!(v.0, ["(", ";", "A[1]", "(", ";", "B[2]", ")", "(", ";", "C[3]", ")", ")"]);
+}
+
+#[test]
+fn game_tree_needs_a_sequence() {
+    let mut v = Rec::default();
+    let err = game_tree(&mut v, LIMITS)(&b"()"[..]).unwrap_err();
+    let Err::Failure(e) = err else { panic!("expected a failure") };
+    assert_eq!(e.expected, Expected::Char(b';'));
+    assert_eq!(e.input, b")");
+}
+
+#[test]
+fn game_tree_unclosed_names_its_opener() {
+    let src = &b"(;A[1](;B[2]"[..];
+    let mut v = Rec::default();
+    let Err::Failure(e) = game_tree(&mut v, LIMITS)(src).unwrap_err() else {
+        panic!("expected a failure")
+    };
+    assert_eq!(e.expected, Expected::Char(b')'));
+    assert_eq!(e.input, b"");
+    assert_eq!(e.opened, Some(&src[6..]));
+}
+
+#[test]
+fn game_tree_depth_limit() {
+    let src = "(;B[aa]".repeat(5) + &")".repeat(5);
+    let mut v = Rec::default();
+    let limits = Limits { max_depth: 4 };
+    let Err::Failure(e) = game_tree(&mut v, limits)(src.as_bytes()).unwrap_err() else {
+        panic!("expected a failure")
+    };
+    assert_eq!(e.depth_limit, Some(4));
+    let limits = Limits { max_depth: 5 };
+    assert_eq!(rest_of(game_tree(&mut Rec::default(), limits)(src.as_bytes())), b"");
+}
+
+#[test]
+fn game_tree_deep_nesting_uses_no_stack() {
+    // Runs on the default 2 MiB test thread: 200,000 levels.
+    let n = 200_000;
+    let src = "(;B[aa]".repeat(n) + &")".repeat(n);
+    let mut count = 0usize;
+    struct Count<'c>(&'c mut usize);
+    impl<'a> Visitor<'a> for Count<'_> {
+        fn start_tree(&mut self, _: &'a [u8]) {}
+        fn end_tree(&mut self, _: &'a [u8]) {}
+        fn start_node(&mut self, _: &'a [u8]) {
+            *self.0 += 1;
+        }
+        fn property(&mut self, _: RawProperty<'a>) {}
+        fn junk(&mut self, _: &'a [u8], _: JunkPlace) {}
+    }
+    let limits = Limits { max_depth: 1 << 20 };
+    let r = game_tree(&mut Count(&mut count), limits)(src.as_bytes());
+    assert_eq!(rest_of(r), b"");
+    assert_eq!(count, n);
+}
+
+#[test]
+fn sequence_reads_nodes_and_leaves_subtrees() {
+    let mut v = Rec::default();
+    let rest = rest_of(sequence(&mut v)(&b";A[1] ;B[2];(;C[3]))"[..]));
+    assert_eq!(rest, b"(;C[3]))");
+    assert_eq!(v.0, [";", "A[1]", ";", "B[2]", ";"]);
+}
+
+#[test]
+fn sequence_keeps_whitespace_before_what_follows() {
+    let mut v = Rec::default();
+    let rest = rest_of(sequence(&mut v)(&b";A[1]  )"[..]));
+    assert_eq!(rest, b")");
+}
+
+#[test]
+fn node_reads_properties() {
+    let mut v = Rec::default();
+    let rest = rest_of(node(&mut v)(&b"; B[aa] C[x\\]y] ;W[bb]"[..]));
+    assert_eq!(rest, b";W[bb]");
+    assert_eq!(v.0, [";", "B[aa]", "C[x\\]y]"]);
+}
+
+#[test]
+fn node_rejects_stray_bytes() {
+    let mut v = Rec::default();
+    let Err::Failure(e) = node(&mut v)(&b";B[aa]1)"[..]).unwrap_err() else {
+        panic!("expected a failure")
+    };
+    assert_eq!(e.expected, Expected::NodeOrTree);
+    assert_eq!(e.input, b"1)");
+}
+
+#[test]
+fn node_needs_semicolon() {
+    let mut v = Rec::default();
+    assert!(matches!(node(&mut v)(&b"B[aa]"[..]), Err(Err::Error(_))));
+}
+
+#[test]
+fn property_with_whitespace_between_values() {
+    let (rest, p) = property(&b"AB [aa]\n [bb];"[..]).unwrap();
+    assert_eq!(rest, b";");
+    assert_eq!(p.ident(), b"AB");
+    assert_eq!(p.values_raw(), b"[aa]\n [bb]");
+    assert_eq!(p.values().collect::<Vec<_>>(), [&b"aa"[..], b"bb"]);
+}
+
+#[test]
+fn property_without_value_fails() {
+    let Err(Err::Error(e)) = property(&b"AB;"[..]) else { panic!("expected an error") };
+    assert_eq!(e.expected, Expected::Char(b'['));
+    assert_eq!(e.input, b";");
+}
+
+#[test]
+fn prop_ident_uppercase_and_ff3() {
+    assert_eq!(prop_ident(&b"AB[x]"[..]).unwrap(), (&b"[x]"[..], Ident(b"AB")));
+    assert_eq!(
+        prop_ident(&b"AddBlack[x]"[..]).unwrap(),
+        (&b"[x]"[..], Ident(b"AddBlack"))
+    );
+    assert!(matches!(prop_ident(&b"abc[x]"[..]), Err(Err::Error(_))));
+    assert!(matches!(prop_ident(&b"[x]"[..]), Err(Err::Error(_))));
+}
+
+#[test]
+fn prop_value_returns_raw_content() {
+    assert_eq!(prop_value(&b"[a\\]b]c"[..]).unwrap(), (&b"c"[..], &b"a\\]b"[..]));
+    assert_eq!(prop_value(&b"[]x"[..]).unwrap(), (&b"x"[..], &b""[..]));
+    assert_eq!(prop_value(&b"[\\\\]]"[..]).unwrap(), (&b"]"[..], &b"\\\\"[..]));
+}
+
+#[test]
+fn prop_value_unclosed_is_a_failure_naming_the_opener() {
+    let src = &b"[abc"[..];
+    let Err(Err::Failure(e)) = prop_value(src) else { panic!("expected a failure") };
+    assert_eq!(e.expected, Expected::Char(b']'));
+    assert_eq!(e.input, b"");
+    assert_eq!(e.opened, Some(src));
+    // An escaped closing bracket does not close the value.
+    assert!(matches!(prop_value(&b"[abc\\]"[..]), Err(Err::Failure(_))));
+}
+
+#[test]
+fn c_value_type_stops_before_unescaped_bracket() {
+    assert_eq!(c_value_type(&b"dd:ee]x"[..]).unwrap(), (&b"]x"[..], &b"dd:ee"[..]));
+    let long = b"0123456789abcdefghij\\]klmnopqrstuvwxyz]rest";
+    let (rest, v) = c_value_type(&long[..]).unwrap();
+    assert_eq!(rest, b"]rest");
+    assert_eq!(v.len(), long.len() - 5);
+    assert_eq!(c_value_type(&b"no end"[..]).unwrap(), (&b""[..], &b"no end"[..]));
+}
+
+#[test]
+fn rules_work_on_located_spans() {
+    let src = LocatedSpan::new(&b"(;B[aa]\n;W[bb])"[..]);
+    let (rest, p) = property(src.take_from(9)).unwrap();
+    assert_eq!(p.ident(), b"W");
+    assert_eq!(rest.location_line(), 2);
+    assert_eq!(rest.location_offset(), 14);
+    let mut v = Rec::default();
+    let (rest, ()) = game_tree(&mut v, LIMITS)(src).unwrap();
+    assert_eq!(rest.location_offset(), 15);
+    assert_eq!(v.0, ["(", ";", "B[aa]", ";", "W[bb]", ")"]);
+}
+
+#[test]
+fn value_end_handles_escapes_at_every_length() {
+    for n in 0..40 {
+        let mut v = vec![b'x'; n];
+        v.extend_from_slice(b"\\]\\\\]tail");
+        assert_eq!(value_end(&v), Some(n + 4), "n = {n}");
+        let mut w = vec![b'y'; n];
+        w.push(b'\\');
+        assert_eq!(value_end(&w), None);
+    }
+}
+
+#[test]
+fn skip_ws_accepts_every_whitespace() {
+    assert_eq!(skip_ws(&b" \t\r\n\x0b\x0c;"[..]), b";");
+    assert_eq!(skip_ws(&b";"[..]), b";");
+}
