@@ -1,0 +1,9 @@
+//! sgfkit's integration tests: one binary, one module per area.
+
+mod cli;
+mod corpus;
+mod ebnf;
+mod robustness;
+mod roundtrip;
+mod spec;
+mod support;
