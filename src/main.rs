@@ -1,1 +1,3 @@
-fn main(){}
+//! The `sgfkit` command-line tool (being built).
+
+fn main() {}
