@@ -7,7 +7,7 @@
 //!
 //! Like any nom parser, the scalar rules ([`number`], [`real`], [`double`], [`color`],
 //! [`none`]) stop where their rule stops and return the rest of the input; wrap them in
-//! [`value`] to require that the whole property value is used. [`text`], [`simple_text`] and
+//! [`value`] to require that the whole property value is used. [`text()`], [`simple_text`] and
 //! [`compose`] always consume the whole value.
 //!
 //! `list of` and `elist of` range over the several values of one property, so [`list`],
