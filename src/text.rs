@@ -74,7 +74,7 @@ pub enum TextKind {
 /// assert_eq!(&*decode(raw, TextKind::SimpleText), b"wonderful [me]] next line");
 /// ```
 pub fn decode(raw: &[u8], kind: TextKind) -> Cow<'_, [u8]> {
-    let Some(mut first) = raw.iter().position(|&b| needs_work(b, kind)) else {
+    let Some(mut first) = first_work(raw, kind) else {
         return Cow::Borrowed(raw);
     };
     // In `Text` a lone LF needs no work, but an LF followed by CR (LFCR) is one line break:
@@ -230,6 +230,22 @@ pub fn find_unescaped(raw: &[u8], byte: u8) -> Option<usize> {
 /// True for the white space bytes the spec converts: space, tab, LF, VT, FF and CR.
 fn is_white(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// The index of the first byte [`decode`] cannot copy unchanged, if any.
+///
+/// The common case is a value with no escapes and no white space to convert, so check for
+/// that first with `memchr` and a scan without early exit (which the compiler can
+/// vectorize), and look for the exact position only when there is something to find.
+fn first_work(raw: &[u8], kind: TextKind) -> Option<usize> {
+    let white = raw
+        .iter()
+        .fold(false, |acc, &b| acc | (b != b'\\' && needs_work(b, kind)));
+    if white {
+        raw.iter().position(|&b| needs_work(b, kind))
+    } else {
+        memchr::memchr(b'\\', raw)
+    }
 }
 
 /// True if `b` cannot be copied unchanged by [`decode`]. A LF alone is fine in `Text`; a LF

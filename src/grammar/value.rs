@@ -456,6 +456,13 @@ pub trait GridPoint: Copy + Eq {
 }
 
 /// The most points [`expand`] will produce, to keep hostile input from allocating gigabytes.
+///
+/// ```
+/// use sgfkit::grammar::value::MAX_EXPANDED_POINTS;
+///
+/// // Room for a 1024×1024 board, far beyond the 52×52 of Go.
+/// assert_eq!(MAX_EXPANDED_POINTS, 1024 * 1024);
+/// ```
 pub const MAX_EXPANDED_POINTS: usize = 1 << 20;
 
 /// Expands a compressed point list into its points, checking the rules of sgf4 §3.5.1.
@@ -1386,6 +1393,26 @@ mod tests {
                 .unwrap();
             prop_assert_eq!(&*x, a.as_bytes());
             prop_assert_eq!(&*y, b.as_bytes());
+        }
+
+        #[test]
+        fn never_incomplete(raw in prop::collection::vec(prop::sample::select(b"+-.:0129BW\\ a".to_vec()), 0..12)) {
+            fn check<O: fmt::Debug>(r: IResult<&[u8], O, E<'_>>) -> Result<(), TestCaseError> {
+                prop_assert!(!matches!(r, Err(Err::Incomplete(_))), "{:?}", r);
+                Ok(())
+            }
+            let raw = &raw[..];
+            check(none::<E>(raw))?;
+            check(number::<E>(raw))?;
+            check(real::<E>(raw))?;
+            check(double::<E>(raw))?;
+            check(color::<E>(raw))?;
+            check(text::<E>(raw))?;
+            check(simple_text::<E>(raw))?;
+            check(value(number::<E>).parse_complete(raw))?;
+            check(value(real::<E>).parse_complete(raw))?;
+            check(compose(real::<E>, number::<E>).parse_complete(raw))?;
+            check(compose(color::<E>, simple_text::<E>).parse_complete(raw))?;
         }
 
         #[test]
