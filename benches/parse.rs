@@ -1,1 +1,3 @@
-fn main(){}
+//! Benchmarks (being built).
+
+fn main() {}

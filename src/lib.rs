@@ -1,4 +1,4 @@
-//! sgfkit reads, checks, edits and writes SGF, the Smart Game Format (FF[4])
+//! sgfkit reads, checks, edits and writes SGF, the Smart Game Format (FF\[4\])
 //! in which Go and a dozen other board games are recorded.
 //!
 //! ```
@@ -37,6 +37,7 @@ pub mod error;
 pub mod events;
 pub mod grammar;
 pub mod print;
+pub mod text;
 pub mod tree;
 
 pub use error::{Error, ErrorKind, Expected, Found, Position, Warning, WarningKind, WarningSink};
