@@ -573,7 +573,8 @@ impl PropertyInfo {
 /// An entry defined for this game wins over a general one; an entry for
 /// another game is never returned. The identifier must be given exactly as
 /// FF\[4\] writes it (uppercase); removing the lowercase letters of old
-/// long identifiers such as `CoPyright` is the caller's job.
+/// long identifiers such as `CoPyright` is the caller's job. A game tree
+/// without `GM` is Go (`GM[1]`, the default of the specification).
 ///
 /// ```
 /// use sgfkit::property::{lookup, ValueType};
@@ -733,6 +734,7 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     prop("C", "Comment", C::NodeAnnotation, P::None, V::Text, Versions::ALL),
     prop("CA", "Charset", C::Root, P::Root, V::SimpleText, Versions::FF4),
     prop("CH", "Check mark", C::Obsolete, P::None, V::Double, Versions::FF1_3),
+    // CI: "chinese handicap", dropped after FF[3] (changes.txt); no type is given.
     prop("CI", "Chinese handicap", C::Private, P::None, V::Unknown, Versions::FF3).only_in(GO),
     prop("CO", "Cube position", C::GameSpecific, P::Setup, V::SimpleText, Versions::FF4).only_in(BACKGAMMON),
     prop("CP", "Copyright", C::GameInfo, P::GameInfo, V::SimpleText, Versions::FF3_4),
@@ -762,11 +764,13 @@ pub static PROPERTIES: &[PropertyInfo] = &[
     prop("IS", "Initial viewer settings", C::GameSpecific, P::Root, LIST_TEXT_PAIR, Versions::FF4).only_in(HEX),
     prop("IT", "Interesting", C::MoveAnnotation, P::Move, V::None, Versions::FF3_4),
     prop("IY", "Invert Y-axis", C::GameSpecific, P::GameInfo, V::SimpleText, Versions::FF4).only_in(LOA),
+    // KI: SGB's integer komi, twice the komi (text-and-compat.md, checks.md).
     prop("KI", "Integer komi", C::Private, P::GameInfo, V::Number, Versions::NONE).only_in(GO),
     prop("KM", "Komi", C::GameSpecific, P::GameInfo, V::Real, Versions::ALL).only_in(GO),
     prop("KO", "Ko", C::Move, P::Move, V::None, Versions::FF3_4),
     prop("L", "Letters", C::Obsolete, P::None, LIST_POINT, Versions::FF1_2),
     prop("LB", "Label", C::Markup, P::None, LIST_POINT_TEXT, Versions::FF3_4),
+    // LN, VW: changes.txt calls them new in FF[4]; versions follow proplist_ff.txt.
     prop("LN", "Line", C::Markup, P::None, LIST_POINT_POINT, Versions::FF3_4),
     prop("LT", "Lose on time", C::Obsolete, P::None, V::None, Versions::FF3),
     prop("M", "Simple markup", C::Obsolete, P::None, LIST_POINT, Versions::FF1_2),
