@@ -37,6 +37,7 @@ pub mod error;
 pub mod events;
 pub mod grammar;
 pub mod print;
+pub mod property;
 pub mod text;
 pub mod tree;
 

@@ -1,0 +1,24 @@
+//! What sgfkit knows about SGF properties.
+//!
+//! Everything the crate knows about a property identifier — its
+//! [property type](PropertyType), its [value type](ValueType), whether it is
+//! inherited, which file format versions define it and which game it belongs
+//! to — lives in one table, [`PROPERTIES`]. The parser, the checker, the
+//! converters and the printer all read that table through [`lookup`] and
+//! [`lookup_any`] instead of keeping lists of their own.
+//!
+//! ```
+//! use sgfkit::property::{lookup, PropertyType, ValueType};
+//!
+//! let ab = lookup("AB", 1).unwrap();
+//! assert_eq!(ab.property_type, PropertyType::Setup);
+//! assert_eq!(ab.value_type, ValueType::List(&ValueType::Stone));
+//! assert!(lookup("XX", 1).is_none());
+//! ```
+
+mod table;
+
+pub use table::{
+    Category, PROPERTIES, ParseVersionsError, PropertyInfo, PropertyType, ValueType, Versions,
+    lookup, lookup_any, stone_is_point,
+};
