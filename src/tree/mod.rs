@@ -513,42 +513,61 @@ impl Parts {
 }
 
 fn build(src: &[u8], options: &ParseOptions, warnings: &mut dyn WarningSink) -> Result<Parts, Error> {
-    if src.len() > MAX_SOURCE_LEN {
-        return Err(Error::new(
-            ErrorKind::TooLarge {
-                what: "the tree indexes at most 2 GiB of source",
-            },
-            0..0,
-            src,
-        ));
-    }
-    // Real games average about 8 bytes per node and 7 per property.
-    let mut b = Builder {
-        parts: Parts {
-            pool: Vec::new(),
-            nodes: Vec::with_capacity(src.len() / 10 + 1),
-            props: Vec::with_capacity(src.len() / 9 + 1),
-            games: Vec::new(),
-        },
-        attach: Vec::new(),
-        current: NIL,
-        max_nodes: options.max_nodes,
-        overflow: false,
-    };
+    let mut b = Builder::new(src, options)?;
     events::parse_events(src, options, &mut b, warnings)?;
-    if b.overflow {
-        return Err(Error::new(
-            ErrorKind::TooLarge {
-                what: "more nodes than ParseOptions::max_nodes",
-            },
-            0..0,
-            src,
-        ));
-    }
-    Ok(b.parts)
+    b.finish(src)
 }
 
-struct Builder {
+impl Builder {
+    /// A builder for a tree over `src`: feed it the events of `src` (from the
+    /// strict grammar or another reader), then call [`Builder::finish`].
+    pub(crate) fn new(src: &[u8], options: &ParseOptions) -> Result<Builder, Error> {
+        if src.len() > MAX_SOURCE_LEN {
+            return Err(Error::new(
+                ErrorKind::TooLarge {
+                    what: "the tree indexes at most 2 GiB of source",
+                },
+                0..0,
+                src,
+            ));
+        }
+        // Real games average about 8 bytes per node and 7 per property.
+        Ok(Builder {
+            parts: Parts {
+                pool: Vec::new(),
+                nodes: Vec::with_capacity(src.len() / 10 + 1),
+                props: Vec::with_capacity(src.len() / 9 + 1),
+                games: Vec::new(),
+            },
+            attach: Vec::new(),
+            current: NIL,
+            max_nodes: options.max_nodes,
+            overflow: false,
+        })
+    }
+
+    fn finish(self, src: &[u8]) -> Result<Parts, Error> {
+        if self.overflow {
+            return Err(Error::new(
+                ErrorKind::TooLarge {
+                    what: "more nodes than ParseOptions::max_nodes",
+                },
+                0..0,
+                src,
+            ));
+        }
+        Ok(self.parts)
+    }
+
+    /// Finishes the tree over a source the collection borrows.
+    pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
+        Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
+    }
+}
+
+/// Builds a tree from events (see [`Handler`]); the events' offsets and
+/// slices must come from the `src` given to [`Builder::new`].
+pub(crate) struct Builder {
     parts: Parts,
     /// For each open game tree: the node its first node hangs from.
     attach: Vec<u32>,
