@@ -560,6 +560,7 @@ impl Builder {
     }
 
     /// Finishes the tree over a source the collection borrows.
+    #[allow(dead_code)] // for readers other than the strict grammar
     pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
         Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
     }
