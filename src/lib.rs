@@ -2,3 +2,5 @@
 //!
 //! The crate is being built; see README.md.
 #![forbid(unsafe_code)]
+
+pub mod game;
