@@ -129,7 +129,7 @@ impl<'a> ValueError<'a> {
     /// use sgfkit::game::{BoardSize, Game, hex::Hex};
     /// let value = b"c0";
     /// let err = Hex::read_point(value, BoardSize::square(11)).unwrap_err();
-    /// assert_eq!(err.offset_in(value), 0);
+    /// assert_eq!(err.offset_in(value), 1); // rows start at 1
     /// ```
     pub fn offset_in(&self, value: &[u8]) -> usize {
         value.len().saturating_sub(self.input.len())
@@ -584,8 +584,8 @@ mod tests {
         );
         assert_eq!(octi::Octi::STONE_IS_POINT, GameType::Octi.stone_is_point());
         assert_eq!(gess::Gess::STONE_IS_POINT, GameType::Gess.stone_is_point());
-        assert!(raw::Othello::STONE_IS_POINT);
-        assert!(!raw::Chess::STONE_IS_POINT);
+        const { assert!(raw::Othello::STONE_IS_POINT) };
+        const { assert!(!raw::Chess::STONE_IS_POINT) };
         assert_eq!(raw::Shogi::NAME, "Shogi");
     }
 

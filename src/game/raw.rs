@@ -181,8 +181,8 @@ mod tests {
         assert_eq!(Othello::NAME, "Othello");
         assert_eq!(Othello::GM, 2);
         assert_eq!(Raw::<99>::NAME, "Unknown");
-        assert!(GomokuRenju::STONE_IS_POINT);
-        assert!(!NineMensMorris::STONE_IS_POINT);
+        const { assert!(GomokuRenju::STONE_IS_POINT) };
+        const { assert!(!NineMensMorris::STONE_IS_POINT) };
         assert_eq!(Chess::default_size(), BoardSize::square(8));
     }
 
