@@ -482,6 +482,13 @@ impl GameType {
     }
 }
 
+/// Writes the name, e.g. `Lines of Action`.
+impl std::fmt::Display for GameType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Byte helpers shared by the game modules.
 pub(crate) mod util {
     use super::{GameResult, Reason, ValueError};
@@ -552,6 +559,8 @@ pub(crate) mod util {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use proptest::test_runner::TestCaseError;
 
     #[test]
     fn game_types_round_trip() {
@@ -587,6 +596,68 @@ mod tests {
         const { assert!(raw::Othello::STONE_IS_POINT) };
         const { assert!(!raw::Chess::STONE_IS_POINT) };
         assert_eq!(raw::Shogi::NAME, "Shogi");
+    }
+
+    /// Parse arbitrary bytes with `G`: no panic, no `Incomplete`, and whatever parses prints
+    /// to bytes that parse back to the same value and print identically (a fixed point).
+    fn robust<G: Game>(bytes: &[u8], size: BoardSize) -> Result<(), TestCaseError> {
+        for r in [
+            G::parse_point(bytes, size).map(|_| ()),
+            G::parse_move(bytes, size).map(|_| ()),
+            G::parse_stone(bytes, size).map(|_| ()),
+        ] {
+            prop_assert!(!matches!(r, Err(nom::Err::Incomplete(_))));
+        }
+        if let Ok(p) = G::read_point(bytes, size) {
+            let mut out = Vec::new();
+            G::write_point(&p, size, &mut out);
+            let back = G::read_point(&out, size);
+            prop_assert_eq!(back.as_ref(), Ok(&p));
+            let mut again = Vec::new();
+            G::write_point(&back.unwrap(), size, &mut again);
+            prop_assert_eq!(&again, &out);
+        }
+        if let Ok(m) = G::read_move(bytes, size) {
+            let mut out = Vec::new();
+            G::write_move(&m, size, &mut out);
+            let back = G::read_move(&out, size);
+            prop_assert_eq!(back.as_ref(), Ok(&m));
+            let mut again = Vec::new();
+            G::write_move(&back.unwrap(), size, &mut again);
+            prop_assert_eq!(&again, &out);
+        }
+        if let Ok(s) = G::read_stone(bytes, size) {
+            let mut out = Vec::new();
+            G::write_stone(&s, size, &mut out);
+            let back = G::read_stone(&out, size);
+            prop_assert_eq!(back.as_ref(), Ok(&s));
+        }
+        Ok(())
+    }
+
+    fn sgf_ish() -> impl Strategy<Value = Vec<u8>> {
+        prop_oneof![
+            proptest::collection::vec(any::<u8>(), 0..12),
+            "[a-zA-Z0-9:+!x,\\-]{0,14}".prop_map(String::into_bytes),
+            "[a-z]{1,3}[0-9]{1,3}([-:][A-Za-z][0-9]{1,2}[+!]{0,2})?".prop_map(String::into_bytes),
+            "[1-9]{2}[A-H]{0,3}([-+][0-9A-H]{1,2}x?){0,3}".prop_map(String::into_bytes),
+            "(double|take|drop|[0-9]{2}[a-z]{0,9})".prop_map(String::into_bytes),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn all_games_are_robust(bytes in sgf_ish(), c in 0u16..60, r in 0u16..60) {
+            let size = BoardSize::new(c, r);
+            robust::<go::Go>(&bytes, size)?;
+            robust::<backgammon::Backgammon>(&bytes, size)?;
+            robust::<lines_of_action::LinesOfAction>(&bytes, size)?;
+            robust::<hex::Hex>(&bytes, size)?;
+            robust::<amazons::Amazons>(&bytes, size)?;
+            robust::<octi::Octi>(&bytes, size)?;
+            robust::<gess::Gess>(&bytes, size)?;
+            robust::<raw::Othello>(&bytes, size)?;
+        }
     }
 
     #[test]

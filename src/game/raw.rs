@@ -22,8 +22,9 @@ use super::{BoardSize, Game, GameResult, GameType};
 /// A game without an FF\[4\] value format, identified by its `GM` number.
 ///
 /// `NAME` comes from [`GameType`] (`"Unknown"` outside 1–40); `STONE_IS_POINT` is true for the
-/// games §3.4 reduces (Othello, Gomoku/Renju). The default size is 19×19 (FF\[4\]'s `SZ` default
-/// for games that give none; chess is 8×8).
+/// games §3.4 reduces (Othello, Gomoku/Renju). FF\[4\] gives a default `SZ` only for Go (19)
+/// and chess (8): [`Raw::default_size`] is 8×8 for chess and a 19×19 placeholder otherwise. The
+/// raw parsers ignore the size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Raw<const GM: u32>;
 
