@@ -221,6 +221,32 @@ impl MoveOutcome {
     }
 }
 
+/// Draws the board one row per line: `X` black, `O` white, `.` empty.
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{Board, Color, Point}};
+/// let mut b = Board::new(BoardSize::new(3, 2));
+/// b.setup(Point::new(1, 0), Some(Color::Black)).unwrap();
+/// b.setup(Point::new(2, 1), Some(Color::White)).unwrap();
+/// assert_eq!(b.to_string(), ".X.\n..O\n");
+/// ```
+impl std::fmt::Display for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let w = usize::from(self.size.columns).max(1);
+        for row in self.cells.chunks(w) {
+            for c in row {
+                f.write_str(match c {
+                    Some(Color::Black) => "X",
+                    Some(Color::White) => "O",
+                    None => ".",
+                })?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
 /// A point outside the board was given to a [`Board`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("point {0} is outside the board")]

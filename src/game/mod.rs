@@ -452,6 +452,24 @@ impl GameType {
         }
     }
 
+    /// The board size when `SZ` is missing: the size of the game's [`Game`] implementation
+    /// (FF\[4\] defines it for Go 19, chess 8, Lines of Action 8, Hex 11, Amazons 10, Gess 20;
+    /// other games get the placeholder of [`Raw::default_size`] or, for Octi and Backgammon,
+    /// the value documented in their module).
+    pub fn default_size(self) -> BoardSize {
+        match self {
+            GameType::Go => go::Go::default_size(),
+            GameType::Backgammon => backgammon::Backgammon::default_size(),
+            GameType::LinesOfAction => lines_of_action::LinesOfAction::default_size(),
+            GameType::Hex => hex::Hex::default_size(),
+            GameType::Amazons => amazons::Amazons::default_size(),
+            GameType::Octi => octi::Octi::default_size(),
+            GameType::Gess => gess::Gess::default_size(),
+            GameType::Chess => raw::Chess::default_size(),
+            _ => Raw::<0>::default_size(),
+        }
+    }
+
     /// True when FF\[4\] gives this game no Point/Move format, so sgfkit reads it with [`Raw`].
     pub const fn is_raw(self) -> bool {
         !matches!(
@@ -573,6 +591,10 @@ mod tests {
         assert_eq!(GameType::from_gm(41), None);
         assert_eq!(GameType::from_gm(20), Some(GameType::Gess));
         assert_eq!(GameType::Kropki.gm(), 40);
+        assert_eq!(GameType::LinesOfAction.to_string(), "Lines of Action");
+        assert_eq!(GameType::Hex.default_size(), BoardSize::square(11));
+        assert_eq!(GameType::Chess.default_size(), BoardSize::square(8));
+        assert_eq!(GameType::Go.default_size(), BoardSize::square(19));
     }
 
     #[test]
