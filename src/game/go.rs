@@ -645,6 +645,26 @@ mod tests {
     }
 
     #[test]
+    fn single_capture_that_is_not_ko() {
+        // Black captures at (1,1) but its stone keeps two liberties: retaking is no ko
+        // (and here it is not even possible without suicide).
+        let mut b = board(&[".XO..", "XO.O.", ".XO..", "....."]);
+        b.setup(Point::new(2, 1), None).unwrap();
+        b.setup(Point::new(3, 1), None).unwrap();
+        let o = play(&mut b, Color::Black, 2, 1);
+        assert_eq!(o.captured, vec![Point::new(1, 1)]);
+        assert_eq!(b.liberties(Point::new(2, 1)), Some(2));
+        let o = play(&mut b, Color::White, 1, 1);
+        assert!(!o.ko);
+        assert!(o.is_suicide());
+        // ko state is cleared by setup
+        let mut b = board(&[".XO.", "XO.O", ".XO."]);
+        play(&mut b, Color::Black, 2, 1);
+        b.setup(Point::new(3, 2), Some(Color::Black)).unwrap();
+        assert!(!play(&mut b, Color::White, 1, 1).ko);
+    }
+
+    #[test]
     fn occupied_and_off_board() {
         let mut b = board(&["X..", "...", "..."]);
         let o = play(&mut b, Color::White, 0, 0);
