@@ -135,6 +135,9 @@ impl Position {
             .iter()
             .filter(|&&b| (b & 0xC0) != 0x80)
             .count();
+        // A byte order mark is not a column.
+        let bom = line == 1 && offset >= 3 && src.starts_with(b"\xEF\xBB\xBF");
+        let column = column - usize::from(bom);
         Position {
             line,
             column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
