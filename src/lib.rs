@@ -2,3 +2,6 @@
 //!
 //! The crate is being built; see README.md.
 #![forbid(unsafe_code)]
+
+#[cfg(feature = "encoding")]
+pub mod encoding;
