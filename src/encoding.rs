@@ -547,8 +547,8 @@ struct CaHit {
 /// Root-node facts from a raw scan.
 #[derive(Debug, Clone, Default)]
 struct RootScan {
-    /// Offset of the root node's `;`.
-    semicolon: Option<usize>,
+    /// Where the root's properties start (just after `;`, or after `(` when `;` is missing).
+    properties_start: Option<usize>,
     /// The `CA` properties of the root, in order.
     cas: Vec<CaHit>,
 }
@@ -557,20 +557,23 @@ struct RootScan {
 /// With `escapes`, `\` protects the next byte inside values.
 fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
     let mut scan = RootScan::default();
-    let mut i = start;
-    // Find the root's `;`: the first `;` outside values (a missing `(` is tolerated).
-    while i < bytes.len() {
-        match bytes[i] {
-            b';' => break,
-            b'[' => i = skip_value(bytes, i, escapes),
-            _ => i += 1,
+    // The root node starts after the first `(` (or at the first `;` when there is no `(`);
+    // its `;` may be missing, as in some real files (`(TE[..]..;B[pd])`).
+    let rest = &bytes[start.min(bytes.len())..];
+    let mut i = match memchr::memchr(b'(', rest).or_else(|| memchr::memchr(b';', rest)) {
+        Some(k) => start + k,
+        None => return scan,
+    };
+    if bytes[i] == b'(' {
+        i += 1;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
         }
     }
-    if i >= bytes.len() {
-        return scan;
+    if i < bytes.len() && bytes[i] == b';' {
+        i += 1;
     }
-    scan.semicolon = Some(i);
-    i += 1;
+    scan.properties_start = Some(i);
     let mut ident = String::new();
     let mut in_letters = false; // reading the letters of an identifier
     let mut has_ident = false; // the identifier applies to the values that follow
@@ -1430,8 +1433,8 @@ pub fn rewrite_ca_to_utf8(text: &[u8]) -> Cow<'_, [u8]> {
                 }
             }
             None => {
-                if let Some(semi) = scan.semicolon {
-                    edits.push((semi + 1..semi + 1, b"CA[UTF-8]"));
+                if let Some(at) = scan.properties_start {
+                    edits.push((at..at, b"CA[UTF-8]"));
                 }
             }
         }
