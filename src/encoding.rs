@@ -8,7 +8,8 @@
 //! 2. a byte-order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE);
 //! 3. UTF-16/UTF-32 without a BOM, recognised by the zero bytes around the ASCII structure;
 //! 4. the `CA` value of the first game tree's root node, read from the raw bytes;
-//! 5. valid UTF-8 (pure ASCII counts as valid UTF-8);
+//! 5. valid UTF-8 (pure ASCII counts as valid UTF-8), or UTF-8 with a few damaged characters
+//!    ([`Reason::MostlyUtf8`]);
 //! 6. a statistical guess ([`chardetng`]) fed with the non-ASCII property values;
 //! 7. the caller's default, else ISO-8859-1 as the specification says.
 //!
@@ -169,6 +170,11 @@ pub enum Reason {
     CaProperty,
     /// No usable `CA`, and the input is valid UTF-8 (or plain ASCII).
     ValidUtf8,
+    /// No usable `CA`; the input is UTF-8 with a few damaged characters: most malformed
+    /// sequences sit next to a `?` (bytes lost in a round trip through a legacy charset, as in
+    /// many Fox/QQ server files), or valid multi-byte characters far outnumber malformed
+    /// sequences. Decoded as UTF-8 with U+FFFD for the damage.
+    MostlyUtf8,
     /// No usable `CA`, not UTF-8: a statistical guess over the property values.
     Guessed,
     /// Nothing better: the caller's default, else ISO-8859-1 (the SGF default).
@@ -468,8 +474,8 @@ pub fn encoding_for_label(name: &str) -> Option<Charset> {
         "eucjp" | "ujis" | "xeucjp" | "cseucpkdfmtjapanese" => Some(e::EUC_JP.into()),
         "big5" | "big5hkscs" | "cp950" | "ms950" | "windows950" | "xxbig5" | "csbig5"
         | "cnbig5" | "big5et" => Some(e::BIG5.into()),
-        "iso88591" | "latin1" | "l1" | "ascii" | "usascii" | "iso646us" | "cp1252" | "ansi"
-        | "cp819" | "ibm819" => Some(e::WINDOWS_1252.into()),
+        "iso88591" | "iso8859" | "latin1" | "l1" | "ascii" | "usascii" | "iso646us" | "cp1252"
+        | "ansi" | "cp819" | "ibm819" => Some(e::WINDOWS_1252.into()),
         "macroman" | "macintosh" | "mac" | "xmacroman" | "csmacintosh" => Some(e::MACINTOSH.into()),
         "maccyrillic" | "xmaccyrillic" | "xmacukrainian" => Some(e::X_MAC_CYRILLIC.into()),
         "koi8r" | "koi8" => Some(e::KOI8_R.into()),
@@ -759,6 +765,33 @@ fn sniff_wide(bytes: &[u8]) -> Option<Charset> {
     })
 }
 
+/// Last resort for Shift_JIS/Big5/GBK input whose values confuse the node scan: the first
+/// `CA[label]` (after `]` or whitespace, with a known label) before the first `;B[` or
+/// `;W[`.
+fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
+    let hay = &bytes[start.min(bytes.len())..];
+    let limit = [&b";B["[..], b";W["]
+        .iter()
+        .filter_map(|p| memchr::memmem::find(hay, p))
+        .min()
+        .unwrap_or(hay.len());
+    let hay = &hay[..limit];
+    memchr::memmem::find_iter(hay, b"CA[").find_map(|k| {
+        let before_ok = k > 0 && (hay[k - 1] == b']' || hay[k - 1].is_ascii_whitespace());
+        let open = k + 2;
+        let end = skip_value(hay, open, false);
+        let close = if end > open + 1 && hay[end - 1] == b']' {
+            end - 1
+        } else {
+            end
+        };
+        let label = unescape_label(&hay[open + 1..close]);
+        (before_ok && encoding_for_label(&label).is_some()).then(|| CaHit {
+            value: start + open + 1..start + close,
+        })
+    })
+}
+
 /// The first `CA` of the first game tree's root, from raw (ASCII-compatible) bytes:
 /// `(value range, declared text, other differing CA offsets)`.
 fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<EncodingWarning>) {
@@ -766,6 +799,11 @@ fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<E
     if scan.cas.is_empty() {
         // In Shift_JIS/Big5/GBK a trailing 0x5C looks like an escape: retry without escapes.
         scan = scan_root(bytes, start, false);
+    }
+    if scan.cas.is_empty() {
+        // A trailing 0x5D ends a value early, and what follows may look like the end of the
+        // root node: look for a known `CA[...]` before the first move.
+        scan.cas.extend(find_ca_pattern(bytes, start));
     }
     let mut warnings = Vec::new();
     let mut first: Option<(Range<usize>, String)> = None;
@@ -782,6 +820,40 @@ fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<E
         }
     }
     (first, warnings)
+}
+
+/// UTF-8 with a few damaged characters, see [`Reason::MostlyUtf8`].
+fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
+    let mut valid_non_ascii = 0usize; // characters
+    let mut malformed = 0usize;
+    let mut next_to_question_mark = 0usize;
+    let mut rest = bytes;
+    let mut base = 0usize;
+    loop {
+        match std::str::from_utf8(rest) {
+            Ok(s) => {
+                valid_non_ascii += s.chars().filter(|c| !c.is_ascii()).count();
+                break;
+            }
+            Err(e) => {
+                let good = e.valid_up_to();
+                valid_non_ascii += std::str::from_utf8(&rest[..good])
+                    .map(|s| s.chars().filter(|c| !c.is_ascii()).count())
+                    .unwrap_or(0);
+                let bad_len = e.error_len().unwrap_or(rest.len() - good);
+                let start = base + good;
+                let end = start + bad_len;
+                malformed += 1;
+                if bytes.get(end) == Some(&b'?') || (start > 0 && bytes[start - 1] == b'?') {
+                    next_to_question_mark += 1;
+                }
+                base = end;
+                rest = &bytes[end..];
+            }
+        }
+    }
+    malformed > 0
+        && (next_to_question_mark * 10 >= malformed * 8 || valid_non_ascii >= 2 * malformed)
 }
 
 /// Whether pure-ASCII input uses ISO-2022-JP escape sequences for two-byte characters.
@@ -897,30 +969,31 @@ fn detect_inner(bytes: &[u8], opts: &DecodeOptions) -> Detection {
     if let Some((range, label)) = &ca {
         match encoding_for_label(label) {
             Some(charset) => {
+                let utf8_instead = charset != Charset::UTF_8 && utf8_ok && !bytes.is_ascii();
+                if utf8_instead && opts.prefer_utf8_over_ca {
+                    warnings.push(EncodingWarning {
+                        offset: range.start,
+                        kind: WarningKind::CaMismatch,
+                        message: format!(
+                            "CA[{label}] ignored: the input is valid UTF-8 with non-ASCII characters"
+                        ),
+                    });
+                    return Detection {
+                        charset: Charset::UTF_8,
+                        reason: Reason::ValidUtf8,
+                        declared,
+                        warnings,
+                    };
+                }
                 if let Some(bad) = first_malformed(bytes, charset) {
                     warnings.push(EncodingWarning {
                         offset: bad,
                         kind: WarningKind::CaMismatch,
                         message: format!(
-                            "CA[{label}]: the input is not valid {charset} (first malformed byte at offset {bad})"
+                            "CA[{label}] honoured, but the input is not valid {charset} (first malformed sequence at offset {bad})"
                         ),
                     });
-                } else if charset != Charset::UTF_8 && utf8_ok && !bytes.is_ascii() {
-                    if opts.prefer_utf8_over_ca {
-                        warnings.push(EncodingWarning {
-                            offset: range.start,
-                            kind: WarningKind::CaMismatch,
-                            message: format!(
-                                "CA[{label}] ignored: the input is valid UTF-8 with non-ASCII characters"
-                            ),
-                        });
-                        return Detection {
-                            charset: Charset::UTF_8,
-                            reason: Reason::ValidUtf8,
-                            declared,
-                            warnings,
-                        };
-                    }
+                } else if utf8_instead {
                     warnings.push(EncodingWarning {
                         offset: range.start,
                         kind: WarningKind::CaMismatch,
@@ -952,6 +1025,14 @@ fn detect_inner(bytes: &[u8], opts: &DecodeOptions) -> Detection {
         return Detection {
             charset: Charset::UTF_8,
             reason: Reason::ValidUtf8,
+            declared,
+            warnings,
+        };
+    }
+    if looks_like_damaged_utf8(bytes) {
+        return Detection {
+            charset: Charset::UTF_8,
+            reason: Reason::MostlyUtf8,
             declared,
             warnings,
         };
@@ -1174,8 +1255,9 @@ pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
 /// Like [`to_utf8`], but each top-level game tree gets its own detection, so that a
 /// collection whose trees declare different `CA` values is read correctly.
 ///
-/// Wide input (a BOM or UTF-16/UTF-32 without BOM) and a forced charset are decoded as a
-/// whole, with one [`TreeDecoding`] covering everything. Otherwise the trees come from
+/// Wide input (a UTF-16/UTF-32 BOM, or UTF-16/UTF-32 without BOM) and a forced charset are
+/// decoded as a whole, and the trees are then found in the decoded text (their `input` range
+/// is the whole input when the text was transcoded). Otherwise the trees come from
 /// [`split_game_trees`] (see its limits for Shift_JIS, Big5 and GBK); each is detected
 /// independently with the same options (a tree without `CA` is checked for UTF-8 and guessed
 /// on its own bytes), and bytes between trees are decoded with the preceding tree's charset
@@ -1191,19 +1273,40 @@ pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
 /// assert_eq!(d.trees[1].output.start, "(;CA[Shift_JIS]PB[碁])\n".len());
 /// ```
 pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
-    let whole = opts.forced.is_some() || sniff_bom(bytes).is_some() || sniff_wide(bytes).is_some();
-    let ranges = if whole {
-        Vec::new()
-    } else {
-        split_game_trees(bytes)
-    };
+    let utf8_bom = bytes.starts_with(UTF8_BOM);
+    let whole = opts.forced.is_some()
+        || (sniff_bom(bytes).is_some() && !utf8_bom)
+        || sniff_wide(bytes).is_some();
+    if whole {
+        // One charset for everything; trees are found in the decoded text.
+        let mut d = to_utf8(bytes, opts);
+        let skip = sniff_bom(bytes).map_or(0, |(_, n)| n);
+        d.trees = split_game_trees(&d.text)
+            .into_iter()
+            .map(|output| TreeDecoding {
+                input: if d.transcoded {
+                    0..bytes.len()
+                } else {
+                    output.start + skip..output.end + skip
+                },
+                output,
+                detection: d.detection.clone(),
+            })
+            .collect();
+        return d;
+    }
+    let skip = if utf8_bom { UTF8_BOM.len() } else { 0 };
+    let ranges: Vec<Range<usize>> = split_game_trees(&bytes[skip..])
+        .into_iter()
+        .map(|r| r.start + skip..r.end + skip)
+        .collect();
     if ranges.len() <= 1 {
         let mut d = to_utf8(bytes, opts);
-        let input = ranges.first().cloned().unwrap_or(0..bytes.len());
-        let output = if whole || d.transcoded {
+        let input = ranges.first().cloned().unwrap_or(skip..bytes.len());
+        let output = if d.transcoded {
             0..d.text.len()
         } else {
-            input.clone()
+            input.start - skip..input.end - skip
         };
         d.trees.push(TreeDecoding {
             input,
@@ -1226,7 +1329,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
 
     // Pieces: (input range, charset index)
     let mut pieces: Vec<(Range<usize>, usize, bool)> = Vec::new();
-    let mut pos = 0usize;
+    let mut pos = skip;
     for (k, r) in ranges.iter().enumerate() {
         if pos < r.start {
             pieces.push((pos..r.start, k.saturating_sub(1), false));
@@ -1243,7 +1346,6 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
     let mut trees = Vec::with_capacity(ranges.len());
     let mut warnings = Vec::new();
     let text: Cow<'a, [u8]> = if all_utf8 {
-        let skip = if bytes.starts_with(UTF8_BOM) { 3 } else { 0 };
         for (k, r) in ranges.iter().enumerate() {
             trees.push(TreeDecoding {
                 input: r.clone(),
@@ -1259,12 +1361,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
             let start_out = out.len();
             let piece = &bytes[range.clone()];
             if charset == Charset::UTF_8 && std::str::from_utf8(piece).is_ok() {
-                let skip = if range.start == 0 && piece.starts_with(UTF8_BOM) {
-                    3
-                } else {
-                    0
-                };
-                out.extend_from_slice(&piece[skip..]);
+                out.extend_from_slice(piece);
             } else {
                 let decoded = decode_into(
                     piece,
@@ -1327,12 +1424,16 @@ pub fn decode_value(raw: &[u8], charset: impl Into<Charset>) -> Cow<'_, str> {
     }
 }
 
-/// Whether every character of `text` can be written in `charset`.
+/// Whether `text` can be written in `charset` so that it reads back identically: every
+/// character is representable, and none is silently mapped to a look-alike (the WHATWG
+/// Shift_JIS and EUC-JP encoders write `¥` as `\`, ISO-2022-JP turns half-width katakana into
+/// full-width ones...).
 ///
 /// ```
 /// use sgfkit::encoding::can_encode;
 /// assert!(can_encode("碁", encoding_rs::SHIFT_JIS));
 /// assert!(!can_encode("碁", encoding_rs::WINDOWS_1252));
+/// assert!(!can_encode("¥", encoding_rs::SHIFT_JIS));
 /// ```
 pub fn can_encode(text: &str, charset: impl Into<Charset>) -> bool {
     let charset = charset.into();
@@ -1349,8 +1450,12 @@ pub fn can_encode(text: &str, charset: impl Into<Charset>) -> bool {
             .max_buffer_length_from_utf8_without_replacement(text.len())
             .unwrap_or(text.len() * 8 + 16)
     ];
-    let (result, _, _) = encoder.encode_from_utf8_without_replacement(text, &mut buf, true);
-    matches!(result, EncoderResult::InputEmpty)
+    let (result, _, written) = encoder.encode_from_utf8_without_replacement(text, &mut buf, true);
+    if !matches!(result, EncoderResult::InputEmpty) {
+        return false;
+    }
+    let (back, had_errors) = enc.decode_without_bom_handling(&buf[..written]);
+    !had_errors && back == text
 }
 
 /// Encodes UTF-8 text in `charset` (no BOM), for writing a file back in its own charset.
@@ -1452,3 +1557,6 @@ pub fn rewrite_ca_to_utf8(text: &[u8]) -> Cow<'_, [u8]> {
     out.extend_from_slice(&text[pos..]);
     Cow::Owned(out)
 }
+
+#[cfg(test)]
+mod tests;
