@@ -120,6 +120,20 @@ impl Charset {
         }
     }
 
+    /// Whether this is UTF-16 or UTF-32, where even ASCII characters take several bytes.
+    ///
+    /// ```
+    /// use sgfkit::encoding::Charset;
+    /// assert!(Charset::from(encoding_rs::UTF_16BE).is_wide());
+    /// assert!(!Charset::UTF_8.is_wide());
+    /// ```
+    pub fn is_wide(self) -> bool {
+        match self {
+            Charset::Encoding(e) => e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE,
+            _ => true,
+        }
+    }
+
     /// Same charset family for the purpose of comparing a declared `CA` with a BOM
     /// (UTF-16 LE and BE are one family, so are UTF-32 LE and BE).
     fn same_family(self, other: Charset) -> bool {
@@ -907,7 +921,10 @@ fn first_malformed(bytes: &[u8], charset: Charset) -> Option<usize> {
 /// The `CA` of the first game tree's root node is read from the raw bytes; it may stand
 /// anywhere in the root node (also after text values); FF[3]-style identifiers with
 /// lower-case letters count (`ChArset` is not `CA`, `CA` with lower-case letters mixed in is).
-/// A `CA` naming an unknown charset is reported ([`WarningKind::UnknownCa`]) and ignored.
+/// A `CA` naming an unknown charset is reported ([`WarningKind::UnknownCa`]) and ignored, and
+/// so is a `CA` naming UTF-16 or UTF-32 in a file whose structure is 8-bit (no BOM, no zero
+/// bytes around the ASCII characters): such files (SGFC's `mixed-encoding.sgf`) hold UTF-16
+/// only inside some values, which this module does not decode value by value.
 ///
 /// ```
 /// use sgfkit::encoding::{detect, DecodeOptions, Reason, WarningKind};
@@ -968,6 +985,13 @@ fn detect_inner(bytes: &[u8], opts: &DecodeOptions) -> Detection {
     let declared = ca.as_ref().map(|(_, t)| t.clone());
     if let Some((range, label)) = &ca {
         match encoding_for_label(label) {
+            Some(charset) if charset.is_wide() => warnings.push(EncodingWarning {
+                offset: range.start,
+                kind: WarningKind::CaMismatch,
+                message: format!(
+                    "CA[{label}] ignored: the file's structure is 8-bit, not {charset}"
+                ),
+            }),
             Some(charset) => {
                 let utf8_instead = charset != Charset::UTF_8 && utf8_ok && !bytes.is_ascii();
                 if utf8_instead && opts.prefer_utf8_over_ca {

@@ -827,6 +827,36 @@ fn encoding_sabaki_fixtures() {
     }
 }
 
+#[test]
+fn encoding_sgfc_mixed_collection_per_tree() {
+    let Some(corpus) = corpus_or_skip("encoding_sgfc_mixed_collection_per_tree") else {
+        return;
+    };
+    let bytes = read(&corpus, "suite-sgfc/test-files/mixed-encoding.sgf");
+    let d = to_utf8_per_tree(&bytes, &DecodeOptions::default());
+    assert_eq!(d.trees.len(), 5);
+    let charsets: Vec<&str> = d.trees.iter().map(|t| t.detection.charset.name()).collect();
+    assert_eq!(charsets[1], "ISO-8859-15");
+    assert_eq!(charsets[3], "gb18030");
+    assert_eq!(charsets[4], "Shift_JIS");
+    // The first tree's CA[UTF-16LE] cannot apply to its 8-bit structure.
+    assert!(
+        d.trees[0]
+            .detection
+            .warnings
+            .iter()
+            .any(|w| w.kind == WarningKind::CaMismatch)
+    );
+    let tree = |k: usize| &d.as_str()[d.trees[k].output.clone()];
+    assert_eq!(values_of(tree(1), "C"), ["hallö! DÜ! ßüper dich zu s€h€n-"]);
+    assert!(tree(3).contains("Cho Chikun (Cho Chihun, Japanese: 趙 治勲, Korean: 조치훈)"));
+    assert!(tree(3).contains("交通運\\輸"));
+    assert_eq!(values_of(tree(4), "C"), ["Yen: \\"]);
+    // Read as a whole, the file follows the first usable CA: the later trees come out wrong.
+    let whole = to_utf8(&bytes, &DecodeOptions::default());
+    assert!(!whole.as_str().contains("s€h€n"));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Fox games
 
@@ -929,6 +959,7 @@ fn encoding_whole_corpus_table() {
     let mut with_detection_warnings = 0usize;
     let mut transcoded = 0usize;
     let mut multi_tree_differs = 0usize;
+    let mut notable = Vec::new();
     for rel in &paths {
         let bytes = read(&corpus, rel);
         let d = to_utf8(&bytes, &DecodeOptions::default());
@@ -936,6 +967,20 @@ fn encoding_whole_corpus_table() {
         *table
             .entry((d.detection.charset.name().to_string(), d.detection.reason))
             .or_default() += 1;
+        if matches!(d.detection.reason, Reason::Guessed | Reason::Default)
+            || !d.detection.warnings.is_empty()
+        {
+            notable.push(format!(
+                "  {rel}: {} {:?} CA={:?} {}",
+                d.detection.charset,
+                d.detection.reason,
+                d.detection.declared,
+                d.detection
+                    .warnings
+                    .first()
+                    .map_or(String::new(), |w| w.message.clone())
+            ));
+        }
         with_malformed += usize::from(!d.warnings.is_empty());
         with_detection_warnings += usize::from(!d.detection.warnings.is_empty());
         transcoded += usize::from(d.transcoded);
@@ -956,6 +1001,10 @@ fn encoding_whole_corpus_table() {
     println!(
         "transcoded: {transcoded}; with malformed sequences: {with_malformed}; with detection warnings: {with_detection_warnings}; collections read differently tree by tree: {multi_tree_differs}"
     );
+    println!("guessed, defaulted or warned ({}):", notable.len());
+    for line in notable.iter().take(60) {
+        println!("{line}");
+    }
     assert_eq!(table.values().sum::<usize>(), paths.len());
     assert!(paths.len() > 20_000, "index lists {} files", paths.len());
 }
