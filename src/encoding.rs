@@ -191,7 +191,9 @@ pub enum Reason {
     MostlyUtf8,
     /// No usable `CA`, not UTF-8: a statistical guess over the property values.
     Guessed,
-    /// Nothing better: the caller's default, else ISO-8859-1 (the SGF default).
+    /// Nothing better: the caller's default, else ISO-8859-1 (the SGF default). Also used when
+    /// the guesser proposed a non-CJK single-byte charset from fewer than 16 non-ASCII bytes,
+    /// or a CJK charset from a single non-ASCII byte.
     Default,
 }
 
@@ -877,6 +879,9 @@ fn looks_like_iso_2022_jp(bytes: &[u8]) -> bool {
             || memchr::memmem::find(bytes, b"\x1b$@").is_some())
 }
 
+/// Non-ASCII bytes needed before a single-byte guess other than windows-1252 is trusted.
+const MIN_SINGLE_BYTE_EVIDENCE: usize = 16;
+
 /// Feeds the non-ASCII property values to chardetng.
 fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> {
     const BUDGET: usize = 1 << 18;
@@ -884,6 +889,7 @@ fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> 
     let mut fed = 0usize;
     let mut i = 0usize;
     let mut any = false;
+    let mut non_ascii = 0usize;
     while i < bytes.len() && fed < BUDGET {
         match memchr::memchr(b'[', &bytes[i..]) {
             None => break,
@@ -892,6 +898,7 @@ fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> 
                 let end = skip_value(bytes, open, true);
                 let content = &bytes[open + 1..end.max(open + 1)];
                 if !content.is_ascii() {
+                    non_ascii += content.iter().filter(|b| !b.is_ascii()).count();
                     det.feed(content, false);
                     det.feed(b"\n", false);
                     fed += content.len() + 1;
@@ -905,7 +912,27 @@ fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> 
         return None;
     }
     det.feed(b"", true);
-    Some(det.guess(tld, chardetng::Utf8Detection::Allow))
+    let guess = det.guess(tld, chardetng::Utf8Detection::Allow);
+    // A few accented bytes say little: keep the SGF default (ISO-8859-1) for short samples
+    // rather than trust, say, windows-1250 for one `£` (a CJK guess needs two bytes).
+    let cjk = [
+        encoding_rs::GBK,
+        encoding_rs::GB18030,
+        encoding_rs::BIG5,
+        encoding_rs::SHIFT_JIS,
+        encoding_rs::EUC_JP,
+        encoding_rs::EUC_KR,
+        encoding_rs::ISO_2022_JP,
+    ];
+    let needed = if cjk.contains(&guess) {
+        2
+    } else {
+        MIN_SINGLE_BYTE_EVIDENCE
+    };
+    if guess != encoding_rs::WINDOWS_1252 && non_ascii < needed {
+        return None;
+    }
+    Some(guess)
 }
 
 /// Offset of the first malformed sequence of `bytes` in `charset`, if any.

@@ -668,9 +668,9 @@ fn encoding_libsgfcplusplus_matrix() {
                 "{file}: missing {want:?} in {comments:?}"
             );
         }
-        // Without CA the guess (or UTF-16 sniffing) must reach the same text for CJK and
-        // UTF-16 files; single-byte Latin files are ambiguous by nature.
-        if !file.contains("western") && !file.contains("cyrillic") {
+        // Without CA the guess (or UTF-16 sniffing) must reach the same text for CJK,
+        // Cyrillic and UTF-16 files; single-byte Latin files are ambiguous by nature.
+        if !file.contains("western") {
             let stripped = strip_ca(&bytes);
             let g = to_utf8(&stripped, &DecodeOptions::default());
             let comments = values_of(g.as_str(), "C");
@@ -810,6 +810,13 @@ fn encoding_sabaki_fixtures() {
     assert!(matches!(d.text, Cow::Borrowed(_)));
     let pb = values_of(d.as_str(), "PB");
     assert_eq!(pb[0], "\u{FFFD}\u{FFFD}\u{FFFD}R \u{FFFD}T\u{FFFD}\u{FFFD}");
+
+    // One `£` without CA: the SGF default, not a guess from one byte.
+    let d = detect(b"(;FF[4]C[\xa3]GM[1])", &DecodeOptions::default());
+    assert_eq!(
+        (d.charset.name(), d.reason),
+        ("windows-1252", Reason::Default)
+    );
 
     // Sabaki's inline UTF-8 samples without CA.
     for (file, ident, want) in [
