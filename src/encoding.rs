@@ -937,6 +937,12 @@ fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> 
 
 /// Offset of the first malformed sequence of `bytes` in `charset`, if any.
 fn first_malformed(bytes: &[u8], charset: Charset) -> Option<usize> {
+    if charset == Charset::UTF_8 {
+        return std::str::from_utf8(bytes).err().map(|e| e.valid_up_to());
+    }
+    if charset.encoding().is_some_and(is_ascii_safe) && bytes.is_ascii() {
+        return None;
+    }
     let mut warnings = Vec::new();
     let _ = decode_into(bytes, 0, charset, &mut warnings, 1);
     warnings.first().map(|w| w.offset)
