@@ -29,6 +29,28 @@
 //! GBK (a superset). UTF-32 is not part of that standard; this module decodes it by hand,
 //! hence the [`Charset`] wrapper.
 //!
+//! # A `CA` that contradicts the bytes
+//!
+//! A known `CA` is honoured even when the bytes are malformed under it, or are valid UTF-8
+//! declared as something else; [`Detection::warnings`] then holds a
+//! [`WarningKind::CaMismatch`]. [`DecodeOptions::prefer_utf8_over_ca`] picks UTF-8 instead
+//! when the input is valid UTF-8. Unknown labels are ignored with [`WarningKind::UnknownCa`].
+//!
+//! # Damaged UTF-8
+//!
+//! Most files of the Fox (foxwq) server collection are not GBK, as their bytes might suggest,
+//! but UTF-8 in which some bytes were replaced by `?` on a trip through a legacy charset.
+//! Decoding them as GBK would produce mojibake and even swallow `]`; they are recognised
+//! ([`Reason::MostlyUtf8`]) and decoded as UTF-8 with U+FFFD where the damage is.
+//!
+//! # Writing back
+//!
+//! [`to_utf8`] leaves the `CA` value in the text as it was; [`rewrite_ca_to_utf8`] sets
+//! `CA[UTF-8]`, and [`encode_from_utf8`] writes text in another charset.
+//!
+//! The `encoding_rs` crate is re-exported as `sgfkit::encoding::encoding_rs` for its
+//! encoding constants.
+//!
 //! ```
 //! use sgfkit::encoding::{to_utf8, DecodeOptions, Reason};
 //!
@@ -43,6 +65,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
+pub use encoding_rs;
 use encoding_rs::{DecoderResult, EncoderResult, Encoding};
 
 /// A character encoding: one of `encoding_rs`'s encodings, or UTF-32 (decoded by this module).
@@ -952,7 +975,7 @@ fn first_malformed(bytes: &[u8], charset: Charset) -> Option<usize> {
 /// the order of the steps. Never fails: the worst case is ISO-8859-1.
 ///
 /// The `CA` of the first game tree's root node is read from the raw bytes; it may stand
-/// anywhere in the root node (also after text values); FF[3]-style identifiers with
+/// anywhere in the root node (also after text values); `FF[3]`-style identifiers with
 /// lower-case letters count (`ChArset` is not `CA`, `CA` with lower-case letters mixed in is).
 /// A `CA` naming an unknown charset is reported ([`WarningKind::UnknownCa`]) and ignored, and
 /// so is a `CA` naming UTF-16 or UTF-32 in a file whose structure is 8-bit (no BOM, no zero
