@@ -401,6 +401,38 @@ fn encoding_split_and_per_tree() {
 }
 
 #[test]
+fn encoding_per_tree_wide_input_is_decoded_whole() {
+    let mut input = b"\xFF\xFE".to_vec();
+    input.extend(encode_from_utf8(
+        "(;CA[UTF-16]PB[柯洁])\n(;PB[古力])",
+        encoding_rs::UTF_16LE,
+    ));
+    let d = to_utf8_per_tree(&input, &DecodeOptions::default());
+    assert_eq!(d.as_str(), "(;CA[UTF-16]PB[柯洁])\n(;PB[古力])");
+    assert_eq!(d.trees.len(), 2);
+    assert_eq!(&d.as_str()[d.trees[1].output.clone()], "(;PB[古力])");
+    assert_eq!(d.trees[1].input, 0..input.len());
+    assert!(d.trees.iter().all(|t| t.detection.reason == Reason::Bom));
+
+    // Detection warnings of every tree show up in all_warnings().
+    let d = to_utf8_per_tree(b"(;CA[nope])(;CA[GBK]CA[Big5])", &DecodeOptions::default());
+    let kinds: Vec<WarningKind> = d.all_warnings().map(|w| w.kind).collect();
+    assert_eq!(kinds, [WarningKind::UnknownCa, WarningKind::MultipleCa]);
+    let offsets: Vec<usize> = d.all_warnings().map(|w| w.offset).collect();
+    assert_eq!(offsets, [5, 23]);
+}
+
+#[test]
+fn encoding_region_hint_is_accepted() {
+    let bytes = encode_from_utf8("(;PB[古力]PW[柯洁])", encoding_rs::GBK);
+    let d = detect(&bytes, &DecodeOptions::new().region_hint("cn"));
+    assert_eq!(d.charset.name(), "GBK");
+    // Invalid hints are ignored rather than passed on.
+    let d = detect(&bytes, &DecodeOptions::new().region_hint("C.N"));
+    assert_eq!(d.reason, Reason::Guessed);
+}
+
+#[test]
 fn encoding_rewrite_ca() {
     assert_eq!(
         rewrite_ca_to_utf8(b"(;C[a]CA[Big5]\n;B[aa])").as_ref(),
