@@ -33,6 +33,8 @@
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+#[cfg(feature = "encoding")]
+pub mod encoding;
 pub mod error;
 pub mod events;
 pub mod game;
