@@ -3,8 +3,8 @@
 //! measured on the same bytes in the same group, so the ratio comes from one
 //! run. Files are read into memory first; throughput is bytes of input.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sgfkit::events::{parse_events, Handler};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sgfkit::events::{Handler, parse_events};
 use sgfkit::{ParseOptions, RawProperty};
 use std::hint::black_box;
 use std::ops::Range;
@@ -31,10 +31,10 @@ fn corpus() -> Vec<Vec<u8>> {
                 let p = e.path();
                 if p.is_dir() {
                     stack.push(p);
-                } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                    if let Ok(b) = std::fs::read(&p) {
-                        files.push(b);
-                    }
+                } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+                    && let Ok(b) = std::fs::read(&p)
+                {
+                    files.push(b);
                 }
             }
         }
@@ -63,9 +63,16 @@ fn throughput(c: &mut Criterion) {
     let total: usize = files.iter().map(Vec::len).sum();
     // sgf-parse works on &str: give it the files that are UTF-8 (the ratio
     // is computed on that subset too).
-    let utf8: Vec<&str> = files.iter().filter_map(|b| std::str::from_utf8(b).ok()).collect();
+    let utf8: Vec<&str> = files
+        .iter()
+        .filter_map(|b| std::str::from_utf8(b).ok())
+        .collect();
     let utf8_total: usize = utf8.iter().map(|s| s.len()).sum();
-    eprintln!("corpus: {} files, {total} bytes; UTF-8 subset {} files, {utf8_total} bytes", files.len(), utf8.len());
+    eprintln!(
+        "corpus: {} files, {total} bytes; UTF-8 subset {} files, {utf8_total} bytes",
+        files.len(),
+        utf8.len()
+    );
     let opts = ParseOptions::default();
 
     let mut g = c.benchmark_group("real-go-games");

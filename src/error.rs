@@ -22,7 +22,7 @@ pub enum Expected {
     Char(u8),
     /// A game tree: `(` (at the start of the collection).
     GameTree,
-    /// A property identifier (`A`–`Z`, FF[3] also allows lower-case letters).
+    /// A property identifier (`A`–`Z`, FF\[3\] also allows lower-case letters).
     PropIdent,
     /// What may follow a property or node: another property, `;`, `(` or `)`.
     NodeOrTree,
@@ -309,7 +309,7 @@ pub enum WarningKind {
         /// Where the junk is: before, between or after the game trees.
         place: JunkPlace,
     },
-    /// An FF[3] identifier with lower-case letters was read as its
+    /// An FF\[3\] identifier with lower-case letters was read as its
     /// upper-case letters (`AddBlack` → `AB`).
     LowercaseIdent {
         /// The identifier as written.

@@ -30,9 +30,11 @@
 //! `start_tree` and `end_tree` calls are always balanced when the parse
 //! succeeds, and so are `start_node` and `end_node`.
 
-use crate::error::{Error, ErrorKind, Expected, Found, JunkPlace, Warning, WarningKind, WarningSink};
-use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use crate::ParseOptions;
+use crate::error::{
+    Error, ErrorKind, Expected, Found, JunkPlace, Warning, WarningKind, WarningSink,
+};
+use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use std::ops::Range;
 
 /// Receives the events of a parse. Every method has an empty default, so a
@@ -56,8 +58,8 @@ pub trait Handler<'a> {
     /// A property of the current node, with the byte span from the first
     /// letter of its identifier to its last `]`.
     ///
-    /// FF[3] identifiers with lower-case letters arrive as written
-    /// (`AddBlack`); [`normalize_ident`] gives the FF[4] form, and a warning
+    /// FF\[3\] identifiers with lower-case letters arrive as written
+    /// (`AddBlack`); [`normalize_ident`] gives the FF\[4\] form, and a warning
     /// has been sent to the warning sink.
     fn property(&mut self, prop: RawProperty<'a>, span: Range<usize>) {
         let _ = (prop, span);
@@ -110,7 +112,7 @@ pub fn parse_events<'a, H: Handler<'a>>(
     }
 }
 
-/// The FF[4] form of an identifier: its capital letters (`AddBlack` → `AB`).
+/// The FF\[4\] form of an identifier: its capital letters (`AddBlack` → `AB`).
 ///
 /// ```
 /// assert_eq!(sgfkit::events::normalize_ident(b"CoPyright"), "CP");
@@ -128,7 +130,11 @@ pub fn normalize_ident(ident: &[u8]) -> String {
 pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
     let offset = src.offset_of(e.input);
     if let Some(limit) = e.depth_limit {
-        return Error::new(ErrorKind::DepthLimitExceeded { limit }, offset..offset + 1, src);
+        return Error::new(
+            ErrorKind::DepthLimitExceeded { limit },
+            offset..offset + 1,
+            src,
+        );
     }
     if e.expected == Expected::GameTree {
         return Error::new(ErrorKind::NoGameTree, offset..src.len(), src);
@@ -138,7 +144,11 @@ pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
         let at = src.offset_of(o);
         (at, crate::error::Position::of(src, at))
     });
-    let end = if e.input.is_empty() { offset } else { offset + 1 };
+    let end = if e.input.is_empty() {
+        offset
+    } else {
+        offset + 1
+    };
     Error::new(
         ErrorKind::Syntax {
             expected: e.expected,

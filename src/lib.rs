@@ -22,7 +22,7 @@
 //! * [`events`]: the structure as callbacks, building nothing.
 //! * [`tree`]: an arena [`Collection`] of nodes with `Copy` handles, built
 //!   from the same grammar; editing in place.
-//! * [`print`]: canonical FF[4] output.
+//! * [`print`](mod@print): canonical FF\[4\] output.
 //!
 //! # Promises
 //!
@@ -97,3 +97,8 @@ impl ParseOptions {
 pub fn parse(src: &[u8]) -> Result<Collection<'_>, Error> {
     Collection::parse_with(src, &ParseOptions::default(), &mut ())
 }
+
+/// The README's examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

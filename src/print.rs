@@ -1,4 +1,4 @@
-//! The printer: canonical FF[4] text for a [`Collection`].
+//! The printer: canonical FF\[4\] text for a [`Collection`].
 //!
 //! # The canonical layout
 //!

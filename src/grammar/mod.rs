@@ -36,7 +36,7 @@
 //!   is final (`Err::Failure`), so errors point at the real spot.
 //! * **Whitespace** is accepted between all tokens, including between a
 //!   property identifier and its first value (real files have it).
-//! * **FF[3] identifiers** such as `AddBlack` are accepted by [`prop_ident`]
+//! * **FF\[3\] identifiers** such as `AddBlack` are accepted by [`prop_ident`]
 //!   (letters with at least one capital); the caller reads them as their
 //!   capitals and warns.
 
@@ -150,12 +150,12 @@ impl<'a> RawProperty<'a> {
         RawProperty { ident, values_raw }
     }
 
-    /// The identifier as written (FF[3] files may have lower-case letters).
+    /// The identifier as written (FF\[3\] files may have lower-case letters).
     pub fn ident(&self) -> &'a [u8] {
         self.ident
     }
 
-    /// True when the identifier has lower-case letters (FF[3] style).
+    /// True when the identifier has lower-case letters (FF\[3\] style).
     pub fn has_lowercase(&self) -> bool {
         self.ident.iter().any(u8::is_ascii_lowercase)
     }
@@ -391,7 +391,7 @@ pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
 
 /// `PropIdent = UcLetter { UcLetter }`
 ///
-/// Also accepts the FF[3] form with lower-case letters (`AddBlack`), as long
+/// Also accepts the FF\[3\] form with lower-case letters (`AddBlack`), as long
 /// as there is at least one capital; the caller decides what to do with the
 /// lower-case letters.
 pub fn prop_ident<'a, I: SgfInput<'a>>(input: I) -> PResult<I, Ident<'a>> {

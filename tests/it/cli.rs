@@ -31,7 +31,10 @@ fn check_without_paths_checks_the_bundled_examples() {
     let out = sgfkit(&["check"], None);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("checked 2 files: 0 with errors"), "{stdout}");
+    assert!(
+        stdout.contains("checked 2 files: 0 with errors"),
+        "{stdout}"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("examples/sample-game.sgf"));
 }
 
@@ -39,7 +42,10 @@ fn check_without_paths_checks_the_bundled_examples() {
 fn check_reports_errors_with_positions_and_exits_1() {
     let bad = temp_file("bad.sgf", b"(;GM[1]\n;B[aa]C[open");
     let good = temp_file("good.sgf", b"junk(;GM[1])");
-    let out = sgfkit(&["check", bad.to_str().unwrap(), good.to_str().unwrap()], None);
+    let out = sgfkit(
+        &["check", bad.to_str().unwrap(), good.to_str().unwrap()],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
     let want = format!(
@@ -47,8 +53,14 @@ fn check_reports_errors_with_positions_and_exits_1() {
         bad.display()
     );
     assert!(stdout.contains(&want), "{stdout}");
-    assert!(stdout.contains(&format!("{}:1:1: warning: skipped 4 bytes before the first game tree", good.display())));
-    assert!(stdout.contains("checked 2 files: 1 with errors, 1 with warnings"), "{stdout}");
+    assert!(stdout.contains(&format!(
+        "{}:1:1: warning: skipped 4 bytes before the first game tree",
+        good.display()
+    )));
+    assert!(
+        stdout.contains("checked 2 files: 1 with errors, 1 with warnings"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -78,7 +90,10 @@ fn stats_prints_totals() {
     let out = sgfkit(&["stats", f.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(0));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("games 1 nodes 4 properties 4 bytes 30"), "{stdout}");
+    assert!(
+        stdout.contains("games 1 nodes 4 properties 4 bytes 30"),
+        "{stdout}"
+    );
     assert!(stdout.contains("MB/s"));
 }
 
@@ -87,6 +102,9 @@ fn every_subcommand_has_help() {
     for cmd in ["check", "fmt", "stats"] {
         let out = sgfkit(&[cmd, "--help"], None);
         assert_eq!(out.status.code(), Some(0), "{cmd}");
-        assert!(String::from_utf8_lossy(&out.stdout).contains("Usage:"), "{cmd}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Usage:"),
+            "{cmd}"
+        );
     }
 }

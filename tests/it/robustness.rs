@@ -35,35 +35,65 @@ fn depth_1_000_000_parses_within_the_default_limit() {
 #[test]
 fn depth_beyond_the_limit_is_refused_clearly() {
     let src = nested(2_000);
-    let err = sgfkit::Collection::parse_with(&src, &ParseOptions::default().max_depth(1_000), &mut ()).unwrap_err();
+    let err =
+        sgfkit::Collection::parse_with(&src, &ParseOptions::default().max_depth(1_000), &mut ())
+            .unwrap_err();
     assert_eq!(err.kind(), &ErrorKind::DepthLimitExceeded { limit: 1_000 });
     assert_eq!(err.offset(), 1_000 * 7);
-    assert!(err.to_string().contains("nested deeper than the limit of 1000"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("nested deeper than the limit of 1000"),
+        "{err}"
+    );
 }
 
 #[test]
 fn node_limit_is_refused_clearly() {
-    let err = sgfkit::Collection::parse_with(b"(;B[aa];W[bb];B[cc])", &ParseOptions::default().max_nodes(2), &mut ())
-        .unwrap_err();
+    let err = sgfkit::Collection::parse_with(
+        b"(;B[aa];W[bb];B[cc])",
+        &ParseOptions::default().max_nodes(2),
+        &mut (),
+    )
+    .unwrap_err();
     assert!(matches!(err.kind(), ErrorKind::TooLarge { .. }));
 }
 
 #[test]
 fn truncated_inputs_report_positions() {
     let cases: &[(&[u8], &str)] = &[
-        (b"(;B[pd", "1:7: expected `]` to close the value opened at 1:4, found end of input"),
-        (b"(;B[pd]", "1:8: expected `)` to close the game tree opened at 1:1, found end of input"),
-        (b"(;B[pd](;W[dd])", "1:16: expected `)` to close the game tree opened at 1:1, found end of input"),
+        (
+            b"(;B[pd",
+            "1:7: expected `]` to close the value opened at 1:4, found end of input",
+        ),
+        (
+            b"(;B[pd]",
+            "1:8: expected `)` to close the game tree opened at 1:1, found end of input",
+        ),
+        (
+            b"(;B[pd](;W[dd])",
+            "1:16: expected `)` to close the game tree opened at 1:1, found end of input",
+        ),
         (b"(;B", "1:4: expected `[`, found end of input"),
         (b"(", "1:1: no game tree `(;` found in the input"),
         (b"", "1:1: no game tree `(;` found in the input"),
-        (b"(;B[aa]\n  x[bb])", "2:3: expected a property identifier, found `x`"),
+        (
+            b"(;B[aa]\n  x[bb])",
+            "2:3: expected a property identifier, found `x`",
+        ),
         (b"(;B[aa]\n()", "2:2: expected `;`, found `)`"),
-        (b"(;B[aa]\n  1[bb])", "2:3: expected a property, `;`, `(` or `)`, found `1`"),
+        (
+            b"(;B[aa]\n  1[bb])",
+            "2:3: expected a property, `;`, `(` or `)`, found `1`",
+        ),
     ];
     for (src, want) in cases {
         let err = sgfkit::parse(src).unwrap_err();
-        assert_eq!(&err.to_string(), want, "input {:?}", String::from_utf8_lossy(src));
+        assert_eq!(
+            &err.to_string(),
+            want,
+            "input {:?}",
+            String::from_utf8_lossy(src)
+        );
     }
 }
 
@@ -71,7 +101,8 @@ fn truncated_inputs_report_positions() {
 fn bom_junk_and_ff3_identifiers_are_warnings() {
     let src = b"\xEF\xBB\xBFReceived: by mail\n(;CoPyright[x]AddBlack[aa]) trailing";
     let mut warnings = Vec::new();
-    let tree = sgfkit::Collection::parse_with(src, &ParseOptions::default(), &mut warnings).unwrap();
+    let tree =
+        sgfkit::Collection::parse_with(src, &ParseOptions::default(), &mut warnings).unwrap();
     let shown: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
     assert_eq!(
         shown,
@@ -100,7 +131,10 @@ fn a_megabyte_of_escapes_is_linear() {
     src.extend(b"\\]".repeat(500_000));
     src.extend(b"])");
     let t = sgfkit::parse(&src).unwrap();
-    assert_eq!(t.games().next().unwrap().get("C").unwrap().value().len(), 1_000_000);
+    assert_eq!(
+        t.games().next().unwrap().get("C").unwrap().value().len(),
+        1_000_000
+    );
 }
 
 #[test]

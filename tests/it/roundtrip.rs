@@ -39,12 +39,20 @@ fn raw_value() -> impl Strategy<Value = String> {
 }
 
 fn gen_prop() -> impl Strategy<Value = GenProp> {
-    (ident(), prop::collection::vec(raw_value(), 1..4)).prop_map(|(ident, values)| GenProp { ident, values })
+    (ident(), prop::collection::vec(raw_value(), 1..4))
+        .prop_map(|(ident, values)| GenProp { ident, values })
 }
 
 fn gen_game() -> impl Strategy<Value = GenGame> {
-    prop::collection::vec((any::<u16>(), any::<bool>(), prop::collection::vec(gen_prop(), 0..4)), 1..40)
-        .prop_map(|nodes| GenGame { nodes })
+    prop::collection::vec(
+        (
+            any::<u16>(),
+            any::<bool>(),
+            prop::collection::vec(gen_prop(), 0..4),
+        ),
+        1..40,
+    )
+    .prop_map(|nodes| GenGame { nodes })
 }
 
 /// Builds the collection: node i hangs from node i-1 (a deep line) when its
@@ -57,11 +65,16 @@ fn build(games: &[GenGame]) -> Collection<'static> {
             let id = if i == 0 {
                 c.add_game()
             } else {
-                let parent = if *deep { ids[i - 1] } else { ids[*sel as usize % i] };
+                let parent = if *deep {
+                    ids[i - 1]
+                } else {
+                    ids[*sel as usize % i]
+                };
                 c.add_child(parent).expect("parent exists")
             };
             for p in props {
-                c.push_property(id, &p.ident, &p.values).expect("valid property");
+                c.push_property(id, &p.ident, &p.values)
+                    .expect("valid property");
             }
             ids.push(id);
         }
@@ -121,5 +134,8 @@ fn values_with_special_characters_survive_byte_for_byte() {
     let src = "(;C[a\\]b\\\\c:d\r\n\u{0}é]XY[x\\:y][]ZZ[\\a])".as_bytes();
     let t = sgfkit::parse(src).unwrap();
     let out = sgfkit::print::to_bytes(&t);
-    assert_eq!(out, b"(;C[a\\]b\\\\c:d\r\n\x00\xc3\xa9]XY[x\\:y][]ZZ[\\a])\n");
+    assert_eq!(
+        out,
+        b"(;C[a\\]b\\\\c:d\r\n\x00\xc3\xa9]XY[x\\:y][]ZZ[\\a])\n"
+    );
 }
