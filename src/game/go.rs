@@ -104,9 +104,17 @@ impl Game for Go {
     }
 }
 
-// Point = letter letter ; letter = "a".."z" | "A".."Z"
-/// A Go point on a board of `size` (also used by Amazons and Gess).
-pub(crate) fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+/// `Point = Letter Letter` (Go; `Letter = "a".."z" | "A".."Z"`, column then row, boards up to 52×52)
+///
+/// A Go point on a board of `size` (also used by Amazons and Gess); a point off the board is
+/// [`Reason::OffBoard`].
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{point, Point}};
+/// assert_eq!(point(b"pdx", BoardSize::square(19)), Ok((&b"x"[..], Point::new(15, 3))));
+/// assert!(point(b"tt", BoardSize::square(19)).is_err());
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     match i {
         [a, b, rest @ ..] => match (go_letter(*a), go_letter(*b)) {
             (Some(x), Some(y)) => {
@@ -123,8 +131,15 @@ pub(crate) fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     }
 }
 
-// Move = "" | "tt" (boards <= 19x19) | Point
-fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+/// `Move = "" | "tt" | Point` (Go; `tt` is a pass only on boards up to 19×19)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{move_, Move, Point}};
+/// assert_eq!(move_(b"", BoardSize::square(19)), Ok((&b""[..], Move::Pass)));
+/// assert_eq!(move_(b"tt", BoardSize::square(19)), Ok((&b""[..], Move::Pass)));
+/// assert_eq!(move_(b"tt", BoardSize::square(21)), Ok((&b""[..], Move::Play(Point::new(19, 19)))));
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
     match i {
         [] => Ok((i, Move::Pass)),
         [b't', b't', rest @ ..] if size.fits(19, 19) => Ok((rest, Move::Pass)),

@@ -28,8 +28,13 @@ fn source_functions() -> Vec<(String, bool, String)> {
         let lines: Vec<&str> = src.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             let t = line.trim_start();
-            let Some(rest) = t.strip_prefix("pub fn ") else { continue };
-            let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            let Some(rest) = t.strip_prefix("pub fn ") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
             // The first line of the doc block above the function.
             let mut j = i;
             while j > 0 && lines[j - 1].trim_start().starts_with("///") {
@@ -38,7 +43,10 @@ fn source_functions() -> Vec<(String, bool, String)> {
             let first = lines.get(j).map(|l| l.trim_start()).unwrap_or("");
             let quotes_rule = j < i
                 && first.starts_with("/// `")
-                && first[5..].split('`').next().is_some_and(|r| r.contains(" = "));
+                && first[5..]
+                    .split('`')
+                    .next()
+                    .is_some_and(|r| r.contains(" = "));
             out.push((name, quotes_rule, f.display().to_string()));
         }
     }
@@ -48,8 +56,14 @@ fn source_functions() -> Vec<(String, bool, String)> {
 #[test]
 fn every_rule_names_an_existing_function() {
     let defined: BTreeSet<String> = source_functions().into_iter().map(|(n, _, _)| n).collect();
-    let missing: Vec<String> = ebnf_functions().into_iter().filter(|f| !defined.contains(f)).collect();
-    assert!(missing.is_empty(), "grammar.ebnf names functions that do not exist: {missing:?}");
+    let missing: Vec<String> = ebnf_functions()
+        .into_iter()
+        .filter(|f| !defined.contains(f))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "grammar.ebnf names functions that do not exist: {missing:?}"
+    );
 }
 
 #[test]
@@ -60,15 +74,32 @@ fn every_rule_function_is_in_the_ebnf() {
         .filter(|(n, quotes, _)| *quotes && !named.contains(n))
         .map(|(n, _, f)| format!("{f}: {n}"))
         .collect();
-    assert!(unnamed.is_empty(), "functions quoting a rule but missing from grammar.ebnf: {unnamed:?}");
+    assert!(
+        unnamed.is_empty(),
+        "functions quoting a rule but missing from grammar.ebnf: {unnamed:?}"
+    );
 }
 
 #[test]
 fn structural_rules_are_all_there() {
     let named = ebnf_functions();
     for f in [
-        "collection", "game_tree", "sequence", "node", "property", "prop_ident", "prop_value",
-        "c_value_type", "none", "number", "real", "double", "color", "simple_text", "text", "compose",
+        "collection",
+        "game_tree",
+        "sequence",
+        "node",
+        "property",
+        "prop_ident",
+        "prop_value",
+        "c_value_type",
+        "none",
+        "number",
+        "real",
+        "double",
+        "color",
+        "simple_text",
+        "text",
+        "compose",
     ] {
         assert!(named.contains(f), "{f} missing from grammar.ebnf");
     }
