@@ -154,29 +154,21 @@ pub(crate) fn write_point(p: Point, out: &mut Vec<u8>) {
     out.push(l(p.y));
 }
 
-/// A player's colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    /// Black (`B`, `AB`).
-    Black,
-    /// White (`W`, `AW`).
-    White,
-}
+/// A player's colour: the same type as the SGF `Color` value ([`crate::grammar::value::Color`]),
+/// re-exported here so that board code and property values share it.
+///
+/// ```
+/// use sgfkit::game::go::Color;
+/// assert_eq!(Color::Black, sgfkit::grammar::value::Color::Black);
+/// assert_eq!(Color::Black.opponent(), Color::White);
+/// ```
+pub use crate::grammar::value::Color;
 
-impl Color {
-    /// The other colour.
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    const fn index(self) -> usize {
-        match self {
-            Color::Black => 0,
-            Color::White => 1,
-        }
+/// The index of `c` in per-colour arrays.
+const fn side(c: Color) -> usize {
+    match c {
+        Color::Black => 0,
+        Color::White => 1,
     }
 }
 
@@ -292,7 +284,7 @@ impl Board {
     /// How many stones of `color` have been removed from the board (captured by the opponent
     /// or lost by suicide).
     pub fn captured(&self, color: Color) -> u32 {
-        self.captured[color.index()]
+        self.captured[side(color)]
     }
 
     /// Set up a point (`AB`, `AW`, `AE`): `Some(color)` places a stone, `None` empties it. No
@@ -345,8 +337,8 @@ impl Board {
                 out.suicide.push(self.point_at(g));
             }
         }
-        self.captured[enemy.index()] += out.captured.len() as u32;
-        self.captured[color.index()] += out.suicide.len() as u32;
+        self.captured[side(enemy)] += out.captured.len() as u32;
+        self.captured[side(color)] += out.suicide.len() as u32;
 
         if let Some((ko_point, ko_color, capturer)) = self.ko {
             out.ko = ko_point == p && ko_color == color && out.captured == [capturer];
