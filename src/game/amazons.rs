@@ -44,15 +44,11 @@ impl Game for Amazons {
     }
 
     fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        go::point(i, size)
+        point(i, size)
     }
 
-    // Move = Point Point Point
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
-        let (i, from) = go::point(i, size)?;
-        let (i, to) = go::point(i, size)?;
-        let (i, arrow) = go::point(i, size)?;
-        Ok((i, Move { from, to, arrow }))
+        move_(i, size)
     }
 
     /// Stones have no FF\[4\] format here: kept raw, up to the first unescaped `:`.
@@ -73,6 +69,32 @@ impl Game for Amazons {
     fn write_stone(s: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {
         out.extend_from_slice(s.as_raw());
     }
+}
+
+/// `Point = Letter Letter` (Amazons, as Go: column then row, `a`..`z` then `A`..`Z`)
+///
+/// ```
+/// use sgfkit::game::{Game, amazons::{point, Amazons}, go::Point};
+/// assert_eq!(point(b"dj", Amazons::default_size()), Ok((&b""[..], Point::new(3, 9))));
+/// assert!(point(b"kk", Amazons::default_size()).is_err());
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    go::point(i, size)
+}
+
+/// `Move = Point Point Point` (Amazons: from, to, arrow)
+///
+/// ```
+/// use sgfkit::game::{Game, amazons::{move_, Amazons}, go::Point};
+/// let (rest, m) = move_(b"djddgd", Amazons::default_size()).unwrap();
+/// assert!(rest.is_empty());
+/// assert_eq!(m.arrow, Point::new(6, 3));
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    let (i, from) = point(i, size)?;
+    let (i, to) = point(i, size)?;
+    let (i, arrow) = point(i, size)?;
+    Ok((i, Move { from, to, arrow }))
 }
 
 #[cfg(test)]

@@ -91,16 +91,16 @@ impl Game for Backgammon {
         BoardSize::new(24, 1)
     }
 
-    fn parse_point(i: &[u8], _size: BoardSize) -> GameResult<'_, Point> {
-        point(i)
+    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+        point(i, size)
     }
 
-    fn parse_move(i: &[u8], _size: BoardSize) -> GameResult<'_, Move> {
-        move_(i)
+    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+        move_(i, size)
     }
 
-    fn parse_stone(i: &[u8], _size: BoardSize) -> GameResult<'_, Point> {
-        point(i)
+    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -127,8 +127,18 @@ impl Game for Backgammon {
     }
 }
 
-// Point = "a".."z"
-fn point(i: &[u8]) -> GameResult<'_, Point> {
+/// `Point = "a".."z"` (Backgammon; `a`..`x` White's 1..24-point, `y` bar, `z` bear-off)
+///
+/// The size is ignored (Backgammon has no `SZ`); it is taken for the same signature as the
+/// other games.
+///
+/// ```
+/// use sgfkit::game::{Game, backgammon::{point, Backgammon, Point}};
+/// let size = Backgammon::default_size();
+/// assert_eq!(point(b"y", size), Ok((&b""[..], Point::from_letter(b'y').unwrap())));
+/// assert!(point(b"A", size).is_err());
+/// ```
+pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, Point> {
     match i.first().and_then(|&c| Point::from_letter(c)) {
         Some(p) => Ok((&i[1..], p)),
         None => fail(i, Reason::BadSyntax),
@@ -144,8 +154,15 @@ fn die(i: &[u8]) -> GameResult<'_, u8> {
     }
 }
 
-// Move = "double" | "take" | "drop" | Die Die (Point Point){0,4}
-fn move_(i: &[u8]) -> GameResult<'_, Move> {
+/// `Move = "double" | "take" | "drop" | Die Die { Point Point }` (Backgammon; `Die = "1".."6"`, at most 4 pairs)
+///
+/// ```
+/// use sgfkit::game::{Game, backgammon::{move_, Backgammon, Move}};
+/// let size = Backgammon::default_size();
+/// assert_eq!(move_(b"take", size), Ok((&b""[..], Move::Take)));
+/// assert!(matches!(move_(b"31hefe", size), Ok(([], Move::Roll { dice: [3, 1], .. }))));
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
     for (word, m) in [
         ("double", Move::Double),
         ("take", Move::Take),
@@ -167,8 +184,10 @@ fn move_(i: &[u8]) -> GameResult<'_, Move> {
     let (mut i, d2) = die(i)?;
     let mut moves = Vec::new();
     while moves.len() < 4 {
-        let Ok((rest, from)) = point(i) else { break };
-        let (rest, to) = point(rest)?;
+        let Ok((rest, from)) = point(i, size) else {
+            break;
+        };
+        let (rest, to) = point(rest, size)?;
         moves.push((from, to));
         i = rest;
     }

@@ -58,19 +58,15 @@ impl Game for Gess {
     }
 
     fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        go::point(i, size)
+        point(i, size)
     }
 
-    // Move = Point ":" Point
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
-        let (i, from) = go::point(i, size)?;
-        let (i, ()) = colon(i)?;
-        let (i, to) = go::point(i, size)?;
-        Ok((i, Move { from, to }))
+        move_(i, size)
     }
 
     fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        go::point(i, size)
+        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -86,6 +82,31 @@ impl Game for Gess {
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
         go::write_point(*s, out);
     }
+}
+
+/// `Point = Letter Letter` (Gess, as Go: column then row; also the Stone)
+///
+/// ```
+/// use sgfkit::game::{Game, gess::{point, Gess}, go::Point};
+/// assert_eq!(point(b"cc", Gess::default_size()), Ok((&b""[..], Point::new(2, 2))));
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    go::point(i, size)
+}
+
+/// `Move = Point ":" Point` (Gess: centre before and after; the ":" may be escaped)
+///
+/// ```
+/// use sgfkit::game::{Game, gess::{move_, Gess}, go::Point};
+/// let (rest, m) = move_(b"cc:ee", Gess::default_size()).unwrap();
+/// assert!(rest.is_empty());
+/// assert_eq!(m.to, Point::new(4, 4));
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    let (i, from) = point(i, size)?;
+    let (i, ()) = colon(i)?;
+    let (i, to) = point(i, size)?;
+    Ok((i, Move { from, to }))
 }
 
 #[cfg(test)]

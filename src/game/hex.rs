@@ -128,12 +128,7 @@ impl Game for Hex {
     }
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
-        for (word, m) in SPECIALS {
-            if let Some(rest) = keyword(i, word) {
-                return Ok((rest, m));
-            }
-        }
-        point(i, size).map(|(rest, p)| (rest, Move::Cell(p)))
+        move_(i, size)
     }
 
     fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
@@ -160,8 +155,14 @@ impl Game for Hex {
     }
 }
 
-// Point = Column Row ; Column = letter+ (bijective base 26) ; Row = "1".."9" digit*
-fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+/// `Point = Column Row` (Hex; `Column = Letter { Letter }` in bijective base 26 `a`..`z`, `aa`.., `Row = "1".."9" { Digit }`)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, hex::{point, Point}};
+/// assert_eq!(point(b"D11", BoardSize::square(11)), Ok((&b""[..], Point::new(3, 10))));
+/// assert_eq!(point(b"aa1", BoardSize::square(30)), Ok((&b""[..], Point::new(26, 0))));
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     let n = i.iter().take_while(|c| c.is_ascii_alphabetic()).count();
     if n == 0 {
         return fail(i, Reason::BadSyntax);
@@ -190,6 +191,23 @@ fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
         rest,
         Point::new(column as u16, row - 1).with_uppercase(upper),
     ))
+}
+
+/// `Move = Point | "swap-sides" | "swap-pieces" | "resign" | "forfeit"` (Hex; words case-insensitive)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, hex::{move_, Move, Point}};
+/// let size = BoardSize::square(11);
+/// assert_eq!(move_(b"e4", size), Ok((&b""[..], Move::Cell(Point::new(4, 3)))));
+/// assert!(move_(b"swap-pieces", size).is_ok());
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    for (word, m) in SPECIALS {
+        if let Some(rest) = keyword(i, word) {
+            return Ok((rest, m));
+        }
+    }
+    point(i, size).map(|(rest, p)| (rest, Move::Cell(p)))
 }
 
 fn write_point(p: Point, out: &mut Vec<u8>) {

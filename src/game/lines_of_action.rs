@@ -169,8 +169,14 @@ impl Game for LinesOfAction {
     }
 }
 
-// Point = letter Row ; Row = "1".."9" digit*
-fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+/// `Point = Letter Row` (Lines of Action; `Letter = "a".."z" | "A".."Z"`, `Row = "1".."9" { Digit }`, rows from the bottom)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, lines_of_action::{point, Point}};
+/// assert_eq!(point(b"C8", BoardSize::square(8)), Ok((&b""[..], Point::new(2, 7))));
+/// assert!(point(b"a9", BoardSize::square(8)).is_err());
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     let Some(&c) = i.first().filter(|c| c.is_ascii_alphabetic()) else {
         return fail(i, Reason::BadSyntax);
     };
@@ -194,8 +200,15 @@ fn is_annotation(c: u8) -> bool {
     c.is_ascii_punctuation() && !matches!(c, b'\\' | b']' | b':')
 }
 
-// Move = "Pass" | "Resign" | "Forfeit" | "Escape" | Point ("-" | ":") Point annotation*
-fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+/// `Move = "Pass" | "Resign" | "Forfeit" | "Escape" | Point ( "-" | ":" ) Point { Annotation }` (Lines of Action; words case-insensitive, `:` a capture)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, lines_of_action::{move_, Move}};
+/// let (rest, m) = move_(b"C2:C5++", BoardSize::square(8)).unwrap();
+/// assert!(rest.is_empty());
+/// assert!(matches!(m, Move::Normal { capture: true, .. }));
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
     for (word, m) in SPECIALS {
         if let Some(rest) = keyword(i, word) {
             return Ok((rest, m));

@@ -35,6 +35,7 @@ use nom::error::{ErrorKind, ParseError};
 
 pub mod amazons;
 pub mod backgammon;
+pub mod dispatch;
 pub mod gess;
 pub mod go;
 pub mod hex;
@@ -42,6 +43,7 @@ pub mod lines_of_action;
 pub mod octi;
 pub mod raw;
 
+pub use dispatch::{board_size, board_size_noted, game_of};
 pub use raw::{Raw, RawValue};
 
 /// A board size, from `SZ[n]` (square) or `SZ[columns:rows]`.

@@ -237,8 +237,14 @@ impl Game for Octi {
     }
 }
 
-// Point = digit digit ; digit = "1".."9"
-fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+/// `Point = Digit Digit` (Octi; each `"1".."9"`, horizontal then vertical, `11` south-west)
+///
+/// ```
+/// use sgfkit::game::{Game, octi::{point, Octi, Point}};
+/// assert_eq!(point(b"73", Octi::default_size()), Ok((&b""[..], Point::new(7, 3))));
+/// assert!(point(b"07", Octi::default_size()).is_err());
+/// ```
+pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     match i {
         [a, b, rest @ ..] if a.is_ascii_digit() && b.is_ascii_digit() => {
             let p = Point::new(a - b'0', b - b'0');
@@ -272,8 +278,15 @@ fn prong(i: &[u8]) -> GameResult<'_, Prong> {
     }
 }
 
-// Stone = Point Prongs
-fn stone(i: &[u8], size: BoardSize) -> GameResult<'_, Stone> {
+/// `Stone = Point { Prong }` (Octi; `Prong = "A".."H"`, each at most once)
+///
+/// ```
+/// use sgfkit::game::{Game, octi::{stone, Octi, Point}};
+/// let (rest, s) = stone(b"46CD", Octi::default_size()).unwrap();
+/// assert!(rest.is_empty());
+/// assert_eq!(s.point, Point::new(4, 6));
+/// ```
+pub fn stone(i: &[u8], size: BoardSize) -> GameResult<'_, Stone> {
     let (i, point) = point(i, size)?;
     let (i, prongs) = prongs(i)?;
     Ok((i, Stone { point, prongs }))
@@ -344,8 +357,15 @@ fn action(i: &[u8], size: BoardSize) -> GameResult<'_, Action> {
     }
 }
 
-// Move = Action ("," Action)*
-fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+/// `Move = Action { "," Action }` (Octi; `Action = Point | Stone "+" Prong [ "!" | "-" Prong ] | Stone ( "-" Step ) { "-" Step }`, `Step = Point { "x" { Prong } }`)
+///
+/// ```
+/// use sgfkit::game::{Game, octi::{move_, Octi}};
+/// let (rest, m) = move_(b"46CD-56,46D-55", Octi::default_size()).unwrap();
+/// assert!(rest.is_empty());
+/// assert_eq!(m.actions.len(), 2);
+/// ```
+pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
     let (mut i, first) = action(i, size)?;
     let mut actions = vec![first];
     while let Ok((rest, _)) = byte(i, b',') {

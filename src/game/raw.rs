@@ -128,16 +128,16 @@ impl<const GM: u32> Game for Raw<GM> {
         }
     }
 
-    fn parse_point(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
-        raw_until_colon(i)
+    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+        point(i, size)
     }
 
-    fn parse_move(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
-        Ok((&i[i.len()..], RawValue::from_raw(i)))
+    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+        move_(i, size)
     }
 
-    fn parse_stone(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
-        raw_until_colon(i)
+    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+        point(i, size)
     }
 
     fn write_point(p: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {
@@ -153,8 +153,18 @@ impl<const GM: u32> Game for Raw<GM> {
     }
 }
 
-/// Everything up to the first unescaped `:` (or the end).
-fn raw_until_colon(i: &[u8]) -> GameResult<'_, RawValue> {
+/// `Point = { RawChar }` (games without a format; `RawChar` is any character but an unescaped ":", escapes kept)
+///
+/// Also the raw Stone. Everything up to the first unescaped `:` (or the end); the size is
+/// ignored.
+///
+/// ```
+/// use sgfkit::game::{BoardSize, raw::{point, RawValue}};
+/// let size = BoardSize::square(8);
+/// assert_eq!(point(b"e2:e4", size), Ok((&b":e4"[..], RawValue::from_raw(b"e2"))));
+/// assert_eq!(point(br"a\:b", size), Ok((&b""[..], RawValue::from_raw(br"a\:b"))));
+/// ```
+pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
     let mut k = 0;
     while k < i.len() {
         match i[k] {
@@ -165,6 +175,17 @@ fn raw_until_colon(i: &[u8]) -> GameResult<'_, RawValue> {
     }
     let k = k.min(i.len());
     Ok((&i[k..], RawValue::from_raw(&i[..k])))
+}
+
+/// `Move = { any character }` (games without a format: the whole value, escapes kept)
+///
+/// ```
+/// use sgfkit::game::{BoardSize, raw::{move_, RawValue}};
+/// let size = BoardSize::square(8);
+/// assert_eq!(move_(b"e2:e4", size), Ok((&b""[..], RawValue::from_raw(b"e2:e4"))));
+/// ```
+pub fn move_(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
+    Ok((&i[i.len()..], RawValue::from_raw(i)))
 }
 
 #[cfg(test)]

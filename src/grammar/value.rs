@@ -734,7 +734,7 @@ impl Color {
     ///
     /// assert_eq!(Color::White.opponent(), Color::Black);
     /// ```
-    pub fn opponent(self) -> Color {
+    pub const fn opponent(self) -> Color {
         match self {
             Color::Black => Color::White,
             Color::White => Color::Black,
