@@ -1239,7 +1239,7 @@ fn decode_into(
                         let start = end.saturating_sub(usize::from(bad));
                         note(
                             base + start,
-                            &format!("malformed {enc:?} sequence"),
+                            &format!("malformed {} sequence", enc.name()),
                             warnings,
                         );
                         let repl = "\u{FFFD}".as_bytes();

@@ -31,6 +31,11 @@ enum Command {
         /// Print only the summary line and errors, not warnings.
         #[arg(short, long)]
         quiet: bool,
+        /// Also say which character encoding each file was read with, and why.
+        #[arg(short, long)]
+        verbose: bool,
+        #[command(flatten)]
+        encoding: EncodingArgs,
     },
     /// Print the canonical FF\[4\] form of a file (or of standard input, `-`).
     ///
@@ -45,6 +50,11 @@ enum Command {
         width: usize,
         /// The file to format; `-` or nothing reads standard input.
         path: Option<PathBuf>,
+        /// Keep the bytes of the values as they are instead of writing UTF-8.
+        #[arg(long)]
+        keep_encoding: bool,
+        #[command(flatten)]
+        encoding: EncodingArgs,
     },
     /// Parse the files and print totals: games, nodes, properties, bytes, and
     /// the parse throughput.
@@ -54,11 +64,54 @@ enum Command {
     },
 }
 
+/// How to choose the character encoding of the input (as SGFC's options).
+#[derive(clap::Args, Debug, Clone, Default)]
+struct EncodingArgs {
+    /// Read every file with this encoding, whatever it declares (e.g. GB18030, Shift_JIS).
+    #[arg(long, value_name = "NAME")]
+    encoding: Option<String>,
+    /// The encoding of files that declare none (no CA) and are not UTF-8.
+    #[arg(long, value_name = "NAME")]
+    default_encoding: Option<String>,
+}
+
+impl EncodingArgs {
+    fn options(&self) -> io::Result<sgfkit::encoding::DecodeOptions> {
+        let mut opts = sgfkit::encoding::DecodeOptions::default();
+        let label = |name: &str| {
+            sgfkit::encoding::encoding_for_label(name).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("unknown encoding `{name}`"),
+                )
+            })
+        };
+        if let Some(name) = &self.encoding {
+            opts = opts.force(label(name)?);
+        }
+        if let Some(name) = &self.default_encoding {
+            opts = opts.default_charset(label(name)?);
+        }
+        Ok(opts)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Check { paths, quiet } => check(paths, quiet),
-        Command::Fmt { path, width, .. } => fmt(path, width),
+        Command::Check {
+            paths,
+            quiet,
+            verbose,
+            encoding,
+        } => check(paths, quiet, verbose, &encoding),
+        Command::Fmt {
+            path,
+            width,
+            keep_encoding,
+            encoding,
+            ..
+        } => fmt(path, width, keep_encoding, &encoding),
         Command::Stats { paths } => stats(paths),
     };
     match result {
@@ -88,7 +141,13 @@ struct Input {
     bytes: Vec<u8>,
 }
 
-fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
+fn check(
+    paths: Vec<PathBuf>,
+    quiet: bool,
+    verbose: bool,
+    enc: &EncodingArgs,
+) -> io::Result<ExitCode> {
+    let enc_opts = enc.options()?;
     let inputs = if paths.is_empty() {
         let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
         eprintln!(
@@ -109,8 +168,29 @@ fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
     let mut out = stdout.lock();
     let (mut bad, mut warned) = (0usize, 0usize);
     for input in &inputs {
+        let decoded = sgfkit::encoding::to_utf8_per_tree(&input.bytes, &enc_opts);
+        if verbose {
+            let d = &decoded.detection;
+            writeln!(
+                out,
+                "{}: read as {} ({:?})",
+                input.name,
+                d.charset.name(),
+                d.reason
+            )?;
+        }
+        if !quiet {
+            for w in decoded.all_warnings() {
+                let p = sgfkit::Position::of(&input.bytes, w.offset);
+                writeln!(
+                    out,
+                    "{}:{}:{}: warning: {}",
+                    input.name, p.line, p.column, w.message
+                )?;
+            }
+        }
         let mut warnings: Vec<Warning> = Vec::new();
-        let result = Collection::parse_with(&input.bytes, &ParseOptions::default(), &mut warnings);
+        let result = Collection::parse_with(&decoded.text, &ParseOptions::default(), &mut warnings);
         if !quiet {
             for w in &warnings {
                 let p = w.position();
@@ -124,7 +204,7 @@ fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
                 )?;
             }
         }
-        if !warnings.is_empty() {
+        if !warnings.is_empty() || decoded.all_warnings().next().is_some() {
             warned += 1;
         }
         if let Err(e) = result {
@@ -160,7 +240,13 @@ fn message(shown: &str) -> &str {
     shown.split_once(": ").map_or(shown, |(_, m)| m)
 }
 
-fn fmt(path: Option<PathBuf>, width: usize) -> io::Result<ExitCode> {
+fn fmt(
+    path: Option<PathBuf>,
+    width: usize,
+    keep_encoding: bool,
+    enc: &EncodingArgs,
+) -> io::Result<ExitCode> {
+    let enc_opts = enc.options()?;
     let (name, bytes) = match path {
         Some(p) if p.as_os_str() != "-" => (p.display().to_string(), std::fs::read(&p)?),
         _ => {
@@ -169,6 +255,25 @@ fn fmt(path: Option<PathBuf>, width: usize) -> io::Result<ExitCode> {
             ("<stdin>".to_string(), buf)
         }
     };
+    // Values are written in UTF-8 (with CA[UTF-8]) unless asked to keep
+    // the original bytes.
+    let text: std::borrow::Cow<'_, [u8]> = if keep_encoding {
+        std::borrow::Cow::Borrowed(&bytes)
+    } else {
+        let decoded = sgfkit::encoding::to_utf8_per_tree(&bytes, &enc_opts);
+        for w in decoded.all_warnings() {
+            let p = sgfkit::Position::of(&bytes, w.offset);
+            eprintln!("{name}:{}:{}: warning: {}", p.line, p.column, w.message);
+        }
+        if decoded.transcoded {
+            std::borrow::Cow::Owned(
+                sgfkit::encoding::rewrite_ca_to_utf8(&decoded.text).into_owned(),
+            )
+        } else {
+            decoded.text
+        }
+    };
+    let bytes = text;
     let mut warnings: Vec<Warning> = Vec::new();
     match Collection::parse_with(&bytes, &ParseOptions::default(), &mut warnings) {
         Ok(tree) => {
