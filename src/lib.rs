@@ -35,6 +35,7 @@
 
 pub mod error;
 pub mod events;
+pub mod game;
 pub mod grammar;
 pub mod print;
 pub mod property;
