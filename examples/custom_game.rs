@@ -67,7 +67,11 @@ fn main() {
                 let mut out = Vec::new();
                 TicTacToe::write_move(&m, size, &mut out);
                 assert_eq!(out, value);
-                println!("B[{}] -> {m:?} -> B[{}]", value.escape_ascii(), out.escape_ascii());
+                println!(
+                    "B[{}] -> {m:?} -> B[{}]",
+                    value.escape_ascii(),
+                    out.escape_ascii()
+                );
             }
             Err(e) => println!("B[{}] rejected: {e}", value.escape_ascii()),
         }

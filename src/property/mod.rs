@@ -22,3 +22,7 @@ pub use table::{
     Category, PROPERTIES, ParseVersionsError, PropertyInfo, PropertyType, ValueType, Versions,
     lookup, lookup_any, stone_is_point,
 };
+
+#[cfg(any(test, feature = "proptest"))]
+pub mod strategies;
+pub mod typed;

@@ -29,10 +29,10 @@ mod edit;
 
 pub use edit::EditError;
 
+use crate::ParseOptions;
 use crate::error::{Error, ErrorKind, WarningSink};
 use crate::events::{self, Handler};
 use crate::grammar::{RawProperty, RawValues};
-use crate::ParseOptions;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
@@ -364,7 +364,8 @@ impl<'c, 'a> Node<'c, 'a> {
 
     /// The first property with identifier `ident` (FF[4] form, e.g. `"AB"`).
     pub fn get(&self, ident: &str) -> Option<Property<'c>> {
-        self.properties().find(|p| p.ident_bytes() == ident.as_bytes())
+        self.properties()
+            .find(|p| p.ident_bytes() == ident.as_bytes())
     }
 
     /// The collection this node belongs to.
@@ -480,8 +481,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>) -> bool {
     // number of children and the same properties.
     x.child_count() == y.child_count()
         && x.properties().len() == y.properties().len()
-        && x
-            .properties()
+        && x.properties()
             .zip(y.properties())
             .all(|(p, q)| p.ident == q.ident && p.values().eq(q.values()))
 }
@@ -512,7 +512,11 @@ impl Parts {
     }
 }
 
-fn build(src: &[u8], options: &ParseOptions, warnings: &mut dyn WarningSink) -> Result<Parts, Error> {
+fn build(
+    src: &[u8],
+    options: &ParseOptions,
+    warnings: &mut dyn WarningSink,
+) -> Result<Parts, Error> {
     let mut b = Builder::new(src, options)?;
     events::parse_events(src, options, &mut b, warnings)?;
     b.finish(src)

@@ -1,0 +1,1 @@
+//! Proptest strategies for every value type (feature `proptest`).
