@@ -1,0 +1,162 @@
+//! Typed access to the properties of a tree: [`Node::prop`], [`Node::props`],
+//! [`Node::inherited`] and [`Collection::set_prop`].
+//!
+//! Building a game from scratch with typed values:
+//!
+//! ```
+//! use sgfkit::Collection;
+//! use sgfkit::game::go::{Go, Move, Point};
+//! use sgfkit::grammar::value::PointListItem;
+//! use sgfkit::property::typed::Prop;
+//!
+//! let mut c = Collection::new();
+//! let root = c.add_game();
+//! c.set_prop::<Go>(root, &Prop::GM(1))?;
+//! c.set_prop::<Go>(root, &Prop::FF(4))?;
+//! c.set_prop::<Go>(root, &Prop::SZ((9, 9)))?;
+//! c.set_prop::<Go>(root, &Prop::KM("6.5".parse().unwrap()))?;
+//! c.set_prop::<Go>(root, &Prop::PB("Go [Seigen]".into()))?;
+//! c.set_prop::<Go>(root, &Prop::AB(vec![PointListItem::Point(Point::new(2, 2))]))?;
+//! let m = c.add_child(root)?;
+//! c.set_prop::<Go>(m, &Prop::W(Move::Play(Point::new(4, 4))))?;
+//! c.set_prop::<Go>(m, &Prop::LB(vec![(Point::new(4, 4), "a:1".into())]))?;
+//! assert_eq!(
+//!     c.to_string(),
+//!     "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Go [Seigen\\]]AB[cc]\n;W[ee]LB[ee:a\\:1])\n"
+//! );
+//! // And back.
+//! let node = c.node(m);
+//! assert_eq!(node.prop::<Go>("W"), Some(Prop::W(Move::Play(Point::new(4, 4)))));
+//! # Ok::<(), sgfkit::EditError>(())
+//! ```
+
+use super::{Collection, Node, NodeId, Property};
+use crate::game::{BoardSize, Game};
+use crate::property::typed::{Prop, Value};
+use crate::property::{ValueType, lookup};
+use crate::tree::EditError;
+
+impl<'c, 'a> Node<'c, 'a> {
+    /// The board size of this node's game for game `G`: the root's `SZ`,
+    /// or [`Game::default_size`] when it is absent or unreadable.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Go};
+    /// let t = sgfkit::parse(b"(;SZ[9:13];B[aa])")?;
+    /// let leaf = t.games().next().unwrap().first_child().unwrap();
+    /// assert_eq!(leaf.board_size::<Go>(), BoardSize::new(9, 13));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn board_size<G: Game>(&self) -> BoardSize {
+        let root = self.game_root();
+        let Some(sz) = root.get("SZ") else {
+            return G::default_size();
+        };
+        let values: Vec<&[u8]> = sz.values().collect();
+        let vt = lookup("SZ", G::GM).map_or(ValueType::Unknown, |i| i.value_type);
+        match Value::<G>::parse(&vt, &values, G::default_size()) {
+            Ok(Value::Size((c, r))) => match (u16::try_from(c), u16::try_from(r)) {
+                (Ok(c), Ok(r)) if c > 0 && r > 0 => BoardSize::new(c, r),
+                _ => G::default_size(),
+            },
+            _ => G::default_size(),
+        }
+    }
+
+    /// The first property `ident` of this node, typed for game `G` (see
+    /// [`Prop::parse`]); `None` if the node has no such property.
+    ///
+    /// ```
+    /// use sgfkit::game::go::{Go, Move, Point};
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;GM[1]SZ[9]KM[6.5];B[ee])")?;
+    /// let root = t.games().next().unwrap();
+    /// assert_eq!(root.prop::<Go>("KM"), Some(Prop::KM("6.5".parse().unwrap())));
+    /// let b = root.first_child().unwrap().prop::<Go>("B");
+    /// assert_eq!(b, Some(Prop::B(Move::Play(Point::new(4, 4)))));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn prop<G: Game>(&self, ident: &str) -> Option<Prop<G>> {
+        let p = self.get(ident)?;
+        Some(typed(&p, self.board_size::<G>()))
+    }
+
+    /// All properties of this node, typed for game `G`, in file order.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Go;
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;GM[1]XY[z]C[hi])")?;
+    /// let props = t.games().next().unwrap().props::<Go>();
+    /// assert_eq!(props[0], Prop::GM(1));
+    /// assert!(matches!(props[1], Prop::Unknown { .. }));
+    /// assert_eq!(props[2], Prop::C("hi".into()));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn props<G: Game>(&self) -> Vec<Prop<G>> {
+        let size = self.board_size::<G>();
+        self.properties().map(|p| typed(&p, size)).collect()
+    }
+
+    /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
+    /// the property on the nearest node of this node and its ancestors that
+    /// has it. An empty value (`DD[]`, `VW[]`) resets, so it gives `None`,
+    /// as does a property that is set nowhere above.
+    ///
+    /// ```
+    /// let t = sgfkit::parse(b"(;VW[aa:cc];B[bb];DD[];C[x])")?;
+    /// let root = t.games().next().unwrap();
+    /// let nodes: Vec<_> = root.main_line().collect();
+    /// assert_eq!(nodes[1].inherited("VW").unwrap().value(), b"aa:cc");
+    /// assert!(nodes[3].inherited("DD").is_none());
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn inherited(&self, ident: &str) -> Option<Property<'c>> {
+        let mut n = Some(*self);
+        while let Some(node) = n {
+            if let Some(p) = node.get(ident) {
+                let mut values = p.values();
+                let empty = matches!((values.next(), values.next()), (Some([]), None));
+                return (!empty).then_some(p);
+            }
+            n = node.parent();
+        }
+        None
+    }
+}
+
+fn typed<G: Game>(p: &Property<'_>, size: BoardSize) -> Prop<G> {
+    let values: Vec<&[u8]> = p.values().collect();
+    Prop::parse(p.ident(), &values, size)
+}
+
+impl Collection<'_> {
+    /// Sets a typed property on `node`: its canonical raw values (see
+    /// [`Prop::to_raw`]) replace the first property with that identifier,
+    /// or are appended. Points are written for the board size of the node's
+    /// game.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Go;
+    /// use sgfkit::property::typed::Prop;
+    /// let mut c = sgfkit::parse(b"(;GM[1]SZ[19:19])")?.into_owned();
+    /// let root = c.games().next().unwrap().id();
+    /// c.set_prop::<Go>(root, &Prop::SZ((19, 19))).unwrap();
+    /// c.set_prop::<Go>(root, &Prop::AP(("My:App".into(), "1".into()))).unwrap();
+    /// assert_eq!(c.to_string(), "(;GM[1]SZ[19]AP[My\\:App:1])\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Collection::set_property`].
+    pub fn set_prop<G: Game>(&mut self, node: NodeId, prop: &Prop<G>) -> Result<(), EditError> {
+        // An id out of range gets the default size; set_property refuses it.
+        let size = if node.index() < self.nodes.len() {
+            self.node(node).board_size::<G>()
+        } else {
+            G::default_size()
+        };
+        let (ident, values) = prop.to_raw(size);
+        self.set_property(node, &ident, values)
+    }
+}
