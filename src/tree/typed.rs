@@ -160,3 +160,116 @@ impl Collection<'_> {
         self.set_property(node, &ident, values)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{
+        amazons::Amazons, backgammon::Backgammon, gess::Gess, go::Go, hex::Hex,
+        lines_of_action::LinesOfAction, octi::Octi, raw::Raw,
+    };
+    use std::collections::HashMap;
+    use std::path::{Path, PathBuf};
+
+    /// `shared/corpus` in an ancestor of the crate directory.
+    fn corpus_dir() -> Option<PathBuf> {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|d| d.join("shared/corpus"))
+            .find(|d| d.is_dir())
+    }
+
+    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                sgf_files(&p, out);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                out.push(p);
+            }
+        }
+    }
+
+    #[derive(Default)]
+    struct Tally {
+        props: usize,
+        unknown: usize,
+        invalid: HashMap<(String, String), usize>,
+        by_ident: HashMap<String, usize>,
+    }
+
+    fn tally<G: Game>(game: Node<'_, '_>, t: &mut Tally) {
+        for n in game.descendants() {
+            for p in n.props::<G>() {
+                t.props += 1;
+                match p {
+                    Prop::Unknown { .. } => t.unknown += 1,
+                    Prop::Invalid { ident, reason, .. } => {
+                        *t.by_ident.entry(ident.clone()).or_default() += 1;
+                        *t.invalid.entry((ident, reason)).or_default() += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corpus_reads_typed() {
+        let Some(dir) = corpus_dir() else {
+            eprintln!("SKIPPED corpus_reads_typed: shared/corpus not found");
+            return;
+        };
+        let mut files = Vec::new();
+        sgf_files(&dir, &mut files);
+        files.sort();
+        let (mut parsed, mut skipped, mut games) = (0, 0, 0);
+        let mut t = Tally::default();
+        for f in &files {
+            let Ok(bytes) = std::fs::read(f) else {
+                continue;
+            };
+            let Ok(coll) = crate::parse(&bytes) else {
+                skipped += 1;
+                continue;
+            };
+            parsed += 1;
+            for g in coll.games() {
+                games += 1;
+                let gm = match g.prop::<Go>("GM") {
+                    Some(Prop::GM(n)) => n,
+                    _ => 1,
+                };
+                match gm {
+                    1 => tally::<Go>(g, &mut t),
+                    6 => tally::<Backgammon>(g, &mut t),
+                    9 => tally::<LinesOfAction>(g, &mut t),
+                    11 => tally::<Hex>(g, &mut t),
+                    18 => tally::<Amazons>(g, &mut t),
+                    19 => tally::<Octi>(g, &mut t),
+                    20 => tally::<Gess>(g, &mut t),
+                    _ => tally::<Raw<0>>(g, &mut t),
+                }
+            }
+        }
+        let invalid: usize = t.by_ident.values().sum();
+        eprintln!(
+            "typed corpus: {} files, {parsed} parsed, {skipped} skipped, {games} games, {} properties, {} unknown, {invalid} invalid",
+            files.len(),
+            t.props,
+            t.unknown
+        );
+        let mut by_ident: Vec<_> = t.by_ident.into_iter().collect();
+        by_ident.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        eprintln!("invalid by identifier: {by_ident:?}");
+        let mut top: Vec<_> = t.invalid.into_iter().collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for ((ident, reason), n) in top.iter().take(30) {
+            eprintln!("{n:>7}  {ident}  {reason}");
+        }
+        assert!(parsed > 0 || files.is_empty());
+    }
+}
