@@ -307,12 +307,14 @@ impl<G: Game> Value<G> {
             }
             V::Either(V::Number, V::Compose(V::Number, V::Number)) => {
                 let v = single(values)?;
-                match text::find_unescaped(v, b':') {
-                    Some(i) => Ok(Value::Size((
-                        read_number(&v[..i])?,
-                        read_number(&v[i + 1..])?,
-                    ))),
-                    None => read_number(v).map(|n| Value::Size((n, n))),
+                let (c, r) = match text::find_unescaped(v, b':') {
+                    Some(i) => (read_number(&v[..i])?, read_number(&v[i + 1..])?),
+                    None => read_number(v).map(|n| (n, n))?,
+                };
+                if c < 1 || r < 1 {
+                    Err(format!("a board is at least 1×1, not `{}`", lossy(v)))
+                } else {
+                    Ok(Value::Size((c, r)))
                 }
             }
             V::Either(V::None, V::Compose(V::Number, V::SimpleText)) => match single(values)? {
@@ -333,16 +335,21 @@ impl<G: Game> Value<G> {
                         read_item(v, G::STONE_IS_POINT, |p| read_stone::<G>(p, size))
                     })
                     .map(Value::Stones),
-                    V::Compose(V::Point, V::Point) => read_list(values, empty_ok, |v| {
-                        let (a, b) = split(v)?;
-                        let (a, b) = (read_point::<G>(a, size)?, read_point::<G>(b, size)?);
-                        if a == b {
-                            Err(format!("both ends are the same point `{}`", lossy(v)))
-                        } else {
-                            Ok((a, b))
-                        }
-                    })
-                    .map(Value::PointPairs),
+                    V::Compose(V::Point, V::Point) => {
+                        let mut seen = std::collections::HashSet::new();
+                        read_list(values, empty_ok, |v| {
+                            let (a, b) = split(v)?;
+                            let (a, b) = (read_point::<G>(a, size)?, read_point::<G>(b, size)?);
+                            if a == b {
+                                Err(format!("both ends are the same point `{}`", lossy(v)))
+                            } else if !seen.insert((a.clone(), b.clone())) {
+                                Err(format!("`{}` is given twice", lossy(v)))
+                            } else {
+                                Ok((a, b))
+                            }
+                        })
+                        .map(Value::PointPairs)
+                    }
                     V::Compose(V::Point, V::SimpleText) => read_list(values, empty_ok, |v| {
                         let (a, b) = split(v)?;
                         Ok((read_point::<G>(a, size)?, read_simple(b)))
@@ -540,7 +547,8 @@ macro_rules! props {
                 }
             }
 
-            fn from_value(ident: &str, value: Value<G>) -> Prop<G> {
+            /// The property `ident` with a value read for its type.
+            pub(crate) fn from_value(ident: &str, value: Value<G>) -> Prop<G> {
                 match (ident, value) {
                     $( (stringify!($id), props!(@unwrap $kind x)) => props!(@build $id $kind x $(($t))?), )*
                     (ident, value) => Prop::Other { ident: ident.to_string(), value },
@@ -793,6 +801,105 @@ mod tests {
                 (id.to_string(), raw.iter().map(|v| v.to_vec()).collect())
             );
         }
+    }
+
+    mod props {
+        use super::*;
+        use crate::property::strategies::{self as st, go_value};
+        use proptest::prelude::*;
+
+        fn round_trip(vt: &ValueType, v: &Value<Go>) {
+            let raw = v.to_raw(S19);
+            let refs: Vec<&[u8]> = raw.iter().map(|r| r.as_slice()).collect();
+            assert_eq!(
+                Value::<Go>::parse(vt, &refs, S19).as_ref(),
+                Ok(v),
+                "{vt}: {raw:?}"
+            );
+        }
+
+        proptest! {
+            #[test]
+            fn every_value_type_reads_back_what_it_writes(
+                (id, v) in prop::sample::select(TYPED_IDENTS.to_vec()).prop_flat_map(|id| {
+                    let vt = lookup(id, 1).unwrap().value_type;
+                    go_value(&vt).unwrap().prop_map(move |v| (id, v))
+                })
+            ) {
+                round_trip(&lookup(id, 1).unwrap().value_type, &v);
+            }
+
+            #[test]
+            fn simple_text_decode_encode(s in st::simple_text(), compose in any::<bool>()) {
+                let raw = text::encode(&s, compose);
+                prop_assert_eq!(text::decode_str(raw.as_bytes(), TextKind::SimpleText), s.as_str());
+            }
+
+            #[test]
+            fn text_decode_encode(s in st::text()) {
+                let raw = text::encode(&s, false);
+                prop_assert_eq!(text::decode_str(raw.as_bytes(), TextKind::Text), s.as_str());
+            }
+
+            #[test]
+            fn props_read_back(prop in st::go_prop()) {
+                let (ident, raw) = prop.to_raw(S19);
+                let refs: Vec<&[u8]> = raw.iter().map(|r| r.as_slice()).collect();
+                prop_assert_eq!(Prop::<Go>::parse(&ident, &refs, S19), prop);
+            }
+
+            #[test]
+            fn arbitrary_values_never_panic(
+                id in "[A-Z]{1,2}",
+                values in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..6), 0..4),
+            ) {
+                let refs: Vec<&[u8]> = values.iter().map(|r| r.as_slice()).collect();
+                let p = Prop::<Go>::parse(&id, &refs, S19);
+                let _ = p.to_raw(S19);
+            }
+        }
+    }
+
+    /// Examples from the FF[4] property descriptions (red-bean
+    /// properties.txt).
+    #[test]
+    fn spec_examples() {
+        // AR, LN: no one-point arrow or line, no arrow given twice.
+        assert!(matches!(p("AR", &[b"cc:cc"]), Prop::Invalid { .. }));
+        assert!(matches!(p("LN", &[b"cc:cc"]), Prop::Invalid { .. }));
+        assert!(matches!(
+            p("AR", &[b"aa:bb", b"aa:bb"]),
+            Prop::Invalid { .. }
+        ));
+        let ar = p("AR", &[b"aa:bb", b"bb:aa"]);
+        assert!(matches!(ar, Prop::AR(ref v) if v.len() == 2));
+        // DD[] and VW[] clear the setting.
+        assert_eq!(p("DD", &[b""]), Prop::DD(vec![]));
+        assert_eq!(p("VW", &[b""]), Prop::VW(vec![]));
+        // SZ: a single number is a square; SZ[19:19] is not canonical and
+        // is written SZ[19]; a board is at least 1×1.
+        assert_eq!(p("SZ", &[b"19"]).to_raw(S19).1, [b"19".to_vec()]);
+        assert_eq!(p("SZ", &[b"19:19"]).to_raw(S19).1, [b"19".to_vec()]);
+        assert_eq!(p("SZ", &[b"12:7"]), Prop::SZ((12, 7)));
+        assert!(matches!(p("SZ", &[b"0"]), Prop::Invalid { .. }));
+        // ST: 3 = no board markup, variations of the current node.
+        assert_eq!(p("ST", &[b"3"]), Prop::ST(3));
+        // DT and RE are simple texts with a recommended format.
+        let dt = "1996-12-27,28,1997-01-03,04";
+        assert_eq!(p("DT", &[dt.as_bytes()]), Prop::DT(dt.into()));
+        for re in ["B+0.5", "W+64", "B+12.5", "B+R", "0", "?"] {
+            assert_eq!(p("RE", &[re.as_bytes()]), Prop::RE(re.into()));
+        }
+        // KM is a real, FG is none or a composed number and text.
+        assert_eq!(p("KM", &[b"5.5"]).to_raw(S19).1, [b"5.5".to_vec()]);
+        assert_eq!(
+            p("FG", &[b"1:Figure 1"]),
+            Prop::FG(Some((1, "Figure 1".into())))
+        );
+        // PL is a color, GB/GW a double.
+        assert_eq!(p("PL", &[b"W"]), Prop::PL(Color::White));
+        assert_eq!(p("GB", &[b"2"]), Prop::GB(Double::Emphasized));
+        assert!(matches!(p("GB", &[b"3"]), Prop::Invalid { .. }));
     }
 
     #[test]
