@@ -52,6 +52,12 @@ enum Command {
         /// Files or directories.
         paths: Vec<PathBuf>,
     },
+    /// Print a file (or standard input, `-`) as JSON with every property
+    /// typed and decoded (schema: the `sgfkit::json` documentation).
+    Json {
+        /// The file; `-` or nothing reads standard input.
+        path: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -60,6 +66,7 @@ fn main() -> ExitCode {
         Command::Check { paths, quiet } => check(paths, quiet),
         Command::Fmt { path, width, .. } => fmt(path, width),
         Command::Stats { paths } => stats(paths),
+        Command::Json { path } => json(path),
     };
     match result {
         Ok(code) => code,
@@ -258,4 +265,27 @@ fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     found.sort();
     files.extend(found);
     Ok(())
+}
+
+fn json(path: Option<PathBuf>) -> io::Result<ExitCode> {
+    let (name, bytes) = match path {
+        Some(p) if p.as_os_str() != "-" => (p.display().to_string(), std::fs::read(&p)?),
+        _ => {
+            let mut buf = Vec::new();
+            io::stdin().read_to_end(&mut buf)?;
+            ("<stdin>".to_string(), buf)
+        }
+    };
+    match sgfkit::parse(&bytes) {
+        Ok(tree) => {
+            let text = serde_json::to_string_pretty(&sgfkit::json::to_json(&tree))
+                .map_err(io::Error::other)?;
+            writeln!(io::stdout().lock(), "{text}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprint!("{name}:{}", e.render(&bytes));
+            Ok(ExitCode::from(1))
+        }
+    }
 }
