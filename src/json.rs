@@ -31,7 +31,7 @@
 //!
 //! Raw values are the bytes between `[` and `]`, escapes intact, as UTF-8
 //! (lossy). Games of types without a game module read with
-//! [`Raw`](crate::game::Raw) syntax (points and moves as written). The nodes
+//! [`Raw`] syntax (points and moves as written). The nodes
 //! are a flat list, so deep trees do not nest.
 //!
 //! ```
