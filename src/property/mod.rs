@@ -15,6 +15,10 @@
 //! assert_eq!(ab.value_type, ValueType::List(&ValueType::Stone));
 //! assert!(lookup("XX", 1).is_none());
 //! ```
+//!
+//! [`typed`] reads property values into Rust types through that table
+//! ([`typed::Value`], [`typed::Prop`]); with the `proptest` feature,
+//! `strategies` generates them.
 
 mod table;
 

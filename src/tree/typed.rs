@@ -197,6 +197,7 @@ mod tests {
     struct Tally {
         props: usize,
         unknown: usize,
+        unknown_idents: HashMap<String, usize>,
         invalid: HashMap<(String, String), usize>,
         by_ident: HashMap<String, usize>,
     }
@@ -206,7 +207,10 @@ mod tests {
             for p in n.props::<G>() {
                 t.props += 1;
                 match p {
-                    Prop::Unknown { .. } => t.unknown += 1,
+                    Prop::Unknown { ident, .. } => {
+                        t.unknown += 1;
+                        *t.unknown_idents.entry(ident).or_default() += 1;
+                    }
                     Prop::Invalid { ident, reason, .. } => {
                         *t.by_ident.entry(ident.clone()).or_default() += 1;
                         *t.invalid.entry((ident, reason)).or_default() += 1;
@@ -314,6 +318,18 @@ mod tests {
             t.props,
             t.unknown
         );
+        let mut unknown: Vec<_> = t.unknown_idents.iter().collect();
+        unknown.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        unknown.truncate(15);
+        eprintln!("most frequent unknown identifiers: {unknown:?}");
+        let mut kinds: HashMap<(&str, &str), usize> = HashMap::new();
+        for ((ident, reason), n) in &t.invalid {
+            let kind = reason.split('`').next().unwrap_or(reason).trim_end();
+            *kinds.entry((ident, kind)).or_default() += n;
+        }
+        let mut kinds: Vec<_> = kinds.into_iter().collect();
+        kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        eprintln!("invalid by identifier and kind of reason: {kinds:?}");
         let mut by_ident: Vec<_> = t.by_ident.into_iter().collect();
         by_ident.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         eprintln!("invalid by identifier: {by_ident:?}");
