@@ -62,6 +62,7 @@ type E<'a> = nom::error::Error<&'a [u8]>;
 ///     ])
 /// );
 /// ```
+#[non_exhaustive]
 pub enum Value<G: Game> {
     /// `none`: the single empty value `[]`.
     None,
@@ -483,6 +484,7 @@ macro_rules! props {
         /// assert_eq!(x, Prop::Unknown { ident: "XY".into(), values: vec![b"1".to_vec()] });
         /// ```
         #[allow(clippy::upper_case_acronyms)]
+        #[non_exhaustive]
         pub enum Prop<G: Game> {
             $(
                 #[doc = $doc]
