@@ -39,6 +39,8 @@ pub mod error;
 pub mod events;
 pub mod game;
 pub mod grammar;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod print;
 pub mod property;
 pub mod text;

@@ -62,6 +62,12 @@ enum Command {
         /// Files or directories.
         paths: Vec<PathBuf>,
     },
+    /// Print a file (or standard input, `-`) as JSON with every property
+    /// typed and decoded (schema: the `sgfkit::json` documentation).
+    Json {
+        /// The file; `-` or nothing reads standard input.
+        path: Option<PathBuf>,
+    },
 }
 
 /// How to choose the character encoding of the input (as SGFC's options).
@@ -113,6 +119,7 @@ fn main() -> ExitCode {
             ..
         } => fmt(path, width, keep_encoding, &encoding),
         Command::Stats { paths } => stats(paths),
+        Command::Json { path } => json(path),
     };
     match result {
         Ok(code) => code,
@@ -247,14 +254,7 @@ fn fmt(
     enc: &EncodingArgs,
 ) -> io::Result<ExitCode> {
     let enc_opts = enc.options()?;
-    let (name, bytes) = match path {
-        Some(p) if p.as_os_str() != "-" => (p.display().to_string(), std::fs::read(&p)?),
-        _ => {
-            let mut buf = Vec::new();
-            io::stdin().read_to_end(&mut buf)?;
-            ("<stdin>".to_string(), buf)
-        }
-    };
+    let (name, bytes) = read_one(path)?;
     // Values are written in UTF-8 (with CA[UTF-8]) unless asked to keep
     // the original bytes.
     let text: std::borrow::Cow<'_, [u8]> = if keep_encoding {
@@ -363,4 +363,36 @@ fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     found.sort();
     files.extend(found);
     Ok(())
+}
+
+fn json(path: Option<PathBuf>) -> io::Result<ExitCode> {
+    let (name, raw) = read_one(path)?;
+    // Texts come out as Unicode: transcode first.
+    let decoded = sgfkit::encoding::to_utf8_per_tree(&raw, &Default::default());
+    let bytes = decoded.text;
+    match sgfkit::parse(&bytes) {
+        Ok(tree) => {
+            let text = serde_json::to_string_pretty(&sgfkit::json::to_json(&tree))
+                .map_err(io::Error::other)?;
+            writeln!(io::stdout().lock(), "{text}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprint!("{name}:{}", e.render(&bytes));
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// Reads one file, or standard input for `-` or no path; returns its name
+/// for messages and its bytes.
+fn read_one(path: Option<PathBuf>) -> io::Result<(String, Vec<u8>)> {
+    match path {
+        Some(p) if p.as_os_str() != "-" => Ok((p.display().to_string(), std::fs::read(&p)?)),
+        _ => {
+            let mut buf = Vec::new();
+            io::stdin().read_to_end(&mut buf)?;
+            Ok(("<stdin>".to_string(), buf))
+        }
+    }
 }

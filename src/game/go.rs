@@ -508,8 +508,8 @@ pub enum PositionError {
 /// value, in order.
 ///
 /// `GM` must be Go (missing, or unreadable and so taken as Go by
-/// [`game_of`](crate::game::game_of)); the board size comes from
-/// [`board_size`](crate::game::board_size).
+/// [`game_of`](crate::game::game_of())); the board size comes from
+/// [`board_size`](crate::game::board_size()).
 ///
 /// # Errors
 /// [`PositionError::NotGo`] for another game, [`PositionError::BadSize`] for an unusable `SZ`.

@@ -15,6 +15,10 @@
 //! assert_eq!(ab.value_type, ValueType::List(&ValueType::Stone));
 //! assert!(lookup("XX", 1).is_none());
 //! ```
+//!
+//! [`typed`] reads property values into Rust types through that table
+//! ([`typed::Value`], [`typed::Prop`]); with the `proptest` feature,
+//! `strategies` generates them.
 
 mod table;
 
@@ -22,3 +26,7 @@ pub use table::{
     Category, PROPERTIES, ParseVersionsError, PropertyInfo, PropertyType, ValueType, Versions,
     lookup, lookup_any, stone_is_point,
 };
+
+#[cfg(any(test, feature = "proptest"))]
+pub mod strategies;
+pub mod typed;

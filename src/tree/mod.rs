@@ -26,6 +26,7 @@
 //! ```
 
 mod edit;
+mod typed;
 
 pub use edit::EditError;
 

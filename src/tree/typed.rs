@@ -1,0 +1,343 @@
+//! Typed access to the properties of a tree: [`Node::prop`], [`Node::props`],
+//! [`Node::inherited`] and [`Collection::set_prop`].
+//!
+//! Building a game from scratch with typed values:
+//!
+//! ```
+//! use sgfkit::Collection;
+//! use sgfkit::game::go::{Go, Move, Point};
+//! use sgfkit::grammar::value::PointListItem;
+//! use sgfkit::property::typed::Prop;
+//!
+//! let mut c = Collection::new();
+//! let root = c.add_game();
+//! c.set_prop::<Go>(root, &Prop::GM(1))?;
+//! c.set_prop::<Go>(root, &Prop::FF(4))?;
+//! c.set_prop::<Go>(root, &Prop::SZ((9, 9)))?;
+//! c.set_prop::<Go>(root, &Prop::KM("6.5".parse().unwrap()))?;
+//! c.set_prop::<Go>(root, &Prop::PB("Go [Seigen]".into()))?;
+//! c.set_prop::<Go>(root, &Prop::AB(vec![PointListItem::Point(Point::new(2, 2))]))?;
+//! let m = c.add_child(root)?;
+//! c.set_prop::<Go>(m, &Prop::W(Move::Play(Point::new(4, 4))))?;
+//! c.set_prop::<Go>(m, &Prop::LB(vec![(Point::new(4, 4), "a:1".into())]))?;
+//! assert_eq!(
+//!     c.to_string(),
+//!     "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Go [Seigen\\]]AB[cc]\n;W[ee]LB[ee:a\\:1])\n"
+//! );
+//! // And back.
+//! let node = c.node(m);
+//! assert_eq!(node.prop::<Go>("W"), Some(Prop::W(Move::Play(Point::new(4, 4)))));
+//! # Ok::<(), sgfkit::EditError>(())
+//! ```
+
+use super::{Collection, Node, NodeId, Property};
+use crate::game::{BoardSize, Game};
+use crate::property::typed::{Prop, Value};
+use crate::property::{ValueType, lookup};
+use crate::tree::EditError;
+
+impl<'c, 'a> Node<'c, 'a> {
+    /// The board size of this node's game for game `G`: the root's `SZ`,
+    /// or [`Game::default_size`] when it is absent or unreadable.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Go};
+    /// let t = sgfkit::parse(b"(;SZ[9:13];B[aa])")?;
+    /// let leaf = t.games().next().unwrap().first_child().unwrap();
+    /// assert_eq!(leaf.board_size::<Go>(), BoardSize::new(9, 13));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn board_size<G: Game>(&self) -> BoardSize {
+        let root = self.game_root();
+        let Some(sz) = root.get("SZ") else {
+            return G::default_size();
+        };
+        let values: Vec<&[u8]> = sz.values().collect();
+        let vt = lookup("SZ", G::GM).map_or(ValueType::Unknown, |i| i.value_type);
+        match Value::<G>::parse(&vt, &values, G::default_size()) {
+            Ok(Value::Size((c, r))) => match (u16::try_from(c), u16::try_from(r)) {
+                (Ok(c), Ok(r)) if c > 0 && r > 0 => BoardSize::new(c, r),
+                _ => G::default_size(),
+            },
+            _ => G::default_size(),
+        }
+    }
+
+    /// The first property `ident` of this node, typed for game `G` (see
+    /// [`Prop::parse`]); `None` if the node has no such property.
+    ///
+    /// ```
+    /// use sgfkit::game::go::{Go, Move, Point};
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;GM[1]SZ[9]KM[6.5];B[ee])")?;
+    /// let root = t.games().next().unwrap();
+    /// assert_eq!(root.prop::<Go>("KM"), Some(Prop::KM("6.5".parse().unwrap())));
+    /// let b = root.first_child().unwrap().prop::<Go>("B");
+    /// assert_eq!(b, Some(Prop::B(Move::Play(Point::new(4, 4)))));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn prop<G: Game>(&self, ident: &str) -> Option<Prop<G>> {
+        let p = self.get(ident)?;
+        Some(typed(&p, self.board_size::<G>()))
+    }
+
+    /// All properties of this node, typed for game `G`, in file order.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Go;
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;GM[1]XY[z]C[hi])")?;
+    /// let props = t.games().next().unwrap().props::<Go>();
+    /// assert_eq!(props[0], Prop::GM(1));
+    /// assert!(matches!(props[1], Prop::Unknown { .. }));
+    /// assert_eq!(props[2], Prop::C("hi".into()));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn props<G: Game>(&self) -> Vec<Prop<G>> {
+        let size = self.board_size::<G>();
+        self.properties().map(|p| typed(&p, size)).collect()
+    }
+
+    /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
+    /// the property on the nearest node of this node and its ancestors that
+    /// has it. An empty value (`DD[]`, `VW[]`) resets, so it gives `None`,
+    /// as does a property that is set nowhere above.
+    ///
+    /// ```
+    /// let t = sgfkit::parse(b"(;VW[aa:cc];B[bb];DD[];C[x])")?;
+    /// let root = t.games().next().unwrap();
+    /// let nodes: Vec<_> = root.main_line().collect();
+    /// assert_eq!(nodes[1].inherited("VW").unwrap().value(), b"aa:cc");
+    /// assert!(nodes[3].inherited("DD").is_none());
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn inherited(&self, ident: &str) -> Option<Property<'c>> {
+        let mut n = Some(*self);
+        while let Some(node) = n {
+            if let Some(p) = node.get(ident) {
+                let mut values = p.values();
+                let empty = matches!((values.next(), values.next()), (Some([]), None));
+                return (!empty).then_some(p);
+            }
+            n = node.parent();
+        }
+        None
+    }
+}
+
+fn typed<G: Game>(p: &Property<'_>, size: BoardSize) -> Prop<G> {
+    let values: Vec<&[u8]> = p.values().collect();
+    Prop::parse(p.ident(), &values, size)
+}
+
+impl Collection<'_> {
+    /// Sets a typed property on `node`: its canonical raw values (see
+    /// [`Prop::to_raw`]) replace the first property with that identifier,
+    /// or are appended. Points are written for the board size of the node's
+    /// game.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Go;
+    /// use sgfkit::property::typed::Prop;
+    /// let mut c = sgfkit::parse(b"(;GM[1]SZ[19:19])")?.into_owned();
+    /// let root = c.games().next().unwrap().id();
+    /// c.set_prop::<Go>(root, &Prop::SZ((19, 19))).unwrap();
+    /// c.set_prop::<Go>(root, &Prop::AP(("My:App".into(), "1".into()))).unwrap();
+    /// assert_eq!(c.to_string(), "(;GM[1]SZ[19]AP[My\\:App:1])\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Collection::set_property`].
+    pub fn set_prop<G: Game>(&mut self, node: NodeId, prop: &Prop<G>) -> Result<(), EditError> {
+        // An id out of range gets the default size; set_property refuses it.
+        let size = if node.index() < self.nodes.len() {
+            self.node(node).board_size::<G>()
+        } else {
+            G::default_size()
+        };
+        let (ident, values) = prop.to_raw(size);
+        self.set_property(node, &ident, values)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{
+        amazons::Amazons, backgammon::Backgammon, gess::Gess, go::Go, hex::Hex,
+        lines_of_action::LinesOfAction, octi::Octi, raw::Raw,
+    };
+    use std::collections::HashMap;
+    use std::path::{Path, PathBuf};
+
+    /// `shared/corpus` in an ancestor of the crate directory.
+    fn corpus_dir() -> Option<PathBuf> {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|d| d.join("shared/corpus"))
+            .find(|d| d.is_dir())
+    }
+
+    fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                sgf_files(&p, out);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
+                out.push(p);
+            }
+        }
+    }
+
+    #[derive(Default)]
+    struct Tally {
+        props: usize,
+        unknown: usize,
+        unknown_idents: HashMap<String, usize>,
+        invalid: HashMap<(String, String), usize>,
+        by_ident: HashMap<String, usize>,
+    }
+
+    fn tally<G: Game>(game: Node<'_, '_>, t: &mut Tally) {
+        for n in game.descendants() {
+            for p in n.props::<G>() {
+                t.props += 1;
+                match p {
+                    Prop::Unknown { ident, .. } => {
+                        t.unknown += 1;
+                        *t.unknown_idents.entry(ident).or_default() += 1;
+                    }
+                    Prop::Invalid { ident, reason, .. } => {
+                        *t.by_ident.entry(ident.clone()).or_default() += 1;
+                        *t.invalid.entry((ident, reason)).or_default() += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    mod props {
+        use super::*;
+        use crate::property::strategies::go_prop_except;
+        use proptest::prelude::*;
+
+        /// Node `i > 0` hangs from node `parent % i`; each node has typed
+        /// properties with distinct identifiers (SZ left out: the board
+        /// stays 19×19).
+        fn tree() -> impl Strategy<Value = Vec<(usize, Vec<Prop<Go>>)>> {
+            prop::collection::vec(
+                (
+                    any::<usize>(),
+                    prop::collection::vec(go_prop_except(&["SZ"]), 0..5),
+                ),
+                1..10,
+            )
+        }
+
+        proptest! {
+            #[test]
+            fn typed_trees_print_and_parse_back(spec in tree()) {
+                let mut c = Collection::new();
+                let mut ids: Vec<NodeId> = Vec::new();
+                let mut expected = Vec::new();
+                for (i, (parent, props)) in spec.iter().enumerate() {
+                    let id = if i == 0 { c.add_game() } else { c.add_child(ids[parent % i]).unwrap() };
+                    ids.push(id);
+                    let mut want: Vec<Prop<Go>> = Vec::new();
+                    for p in props {
+                        c.set_prop(id, p).unwrap();
+                        match want.iter_mut().find(|w| w.ident() == p.ident()) {
+                            Some(w) => *w = p.clone(),
+                            None => want.push(p.clone()),
+                        }
+                    }
+                    expected.push(want);
+                }
+                for (id, want) in ids.iter().zip(&expected) {
+                    prop_assert_eq!(&c.node(*id).props::<Go>(), want);
+                }
+                let text = c.to_string();
+                let back = crate::parse(text.as_bytes()).unwrap();
+                prop_assert!(back == c);
+                let a = c.games().next().unwrap().descendants();
+                let b = back.games().next().unwrap().descendants();
+                for (x, y) in a.zip(b) {
+                    prop_assert_eq!(x.props::<Go>(), y.props::<Go>());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn corpus_reads_typed() {
+        let Some(dir) = corpus_dir() else {
+            eprintln!("SKIPPED corpus_reads_typed: shared/corpus not found");
+            return;
+        };
+        let mut files = Vec::new();
+        sgf_files(&dir, &mut files);
+        files.sort();
+        let (mut parsed, mut skipped, mut games) = (0, 0, 0);
+        let mut t = Tally::default();
+        for f in &files {
+            let Ok(bytes) = std::fs::read(f) else {
+                continue;
+            };
+            let Ok(coll) = crate::parse(&bytes) else {
+                skipped += 1;
+                continue;
+            };
+            parsed += 1;
+            for g in coll.games() {
+                games += 1;
+                let gm = match g.prop::<Go>("GM") {
+                    Some(Prop::GM(n)) => n,
+                    _ => 1,
+                };
+                match gm {
+                    1 => tally::<Go>(g, &mut t),
+                    6 => tally::<Backgammon>(g, &mut t),
+                    9 => tally::<LinesOfAction>(g, &mut t),
+                    11 => tally::<Hex>(g, &mut t),
+                    18 => tally::<Amazons>(g, &mut t),
+                    19 => tally::<Octi>(g, &mut t),
+                    20 => tally::<Gess>(g, &mut t),
+                    _ => tally::<Raw<0>>(g, &mut t),
+                }
+            }
+        }
+        let invalid: usize = t.by_ident.values().sum();
+        eprintln!(
+            "typed corpus: {} files, {parsed} parsed, {skipped} skipped, {games} games, {} properties, {} unknown, {invalid} invalid",
+            files.len(),
+            t.props,
+            t.unknown
+        );
+        let mut unknown: Vec<_> = t.unknown_idents.iter().collect();
+        unknown.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        unknown.truncate(15);
+        eprintln!("most frequent unknown identifiers: {unknown:?}");
+        let mut kinds: HashMap<(&str, &str), usize> = HashMap::new();
+        for ((ident, reason), n) in &t.invalid {
+            let kind = reason.split('`').next().unwrap_or(reason).trim_end();
+            *kinds.entry((ident, kind)).or_default() += n;
+        }
+        let mut kinds: Vec<_> = kinds.into_iter().collect();
+        kinds.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        eprintln!("invalid by identifier and kind of reason: {kinds:?}");
+        let mut by_ident: Vec<_> = t.by_ident.into_iter().collect();
+        by_ident.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        eprintln!("invalid by identifier: {by_ident:?}");
+        let mut top: Vec<_> = t.invalid.into_iter().collect();
+        top.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        for ((ident, reason), n) in top.iter().take(30) {
+            eprintln!("{n:>7}  {ident}  {reason}");
+        }
+        assert!(parsed > 0 || files.is_empty());
+    }
+}
