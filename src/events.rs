@@ -30,9 +30,11 @@
 //! `start_tree` and `end_tree` calls are always balanced when the parse
 //! succeeds, and so are `start_node` and `end_node`.
 
-use crate::error::{Error, ErrorKind, Expected, Found, JunkPlace, Warning, WarningKind, WarningSink};
-use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use crate::ParseOptions;
+use crate::error::{
+    Error, ErrorKind, Expected, Found, JunkPlace, Warning, WarningKind, WarningSink,
+};
+use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use std::ops::Range;
 
 /// Receives the events of a parse. Every method has an empty default, so a
@@ -128,7 +130,11 @@ pub fn normalize_ident(ident: &[u8]) -> String {
 pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
     let offset = src.offset_of(e.input);
     if let Some(limit) = e.depth_limit {
-        return Error::new(ErrorKind::DepthLimitExceeded { limit }, offset..offset + 1, src);
+        return Error::new(
+            ErrorKind::DepthLimitExceeded { limit },
+            offset..offset + 1,
+            src,
+        );
     }
     if e.expected == Expected::GameTree {
         return Error::new(ErrorKind::NoGameTree, offset..src.len(), src);
@@ -138,7 +144,11 @@ pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
         let at = src.offset_of(o);
         (at, crate::error::Position::of(src, at))
     });
-    let end = if e.input.is_empty() { offset } else { offset + 1 };
+    let end = if e.input.is_empty() {
+        offset
+    } else {
+        offset + 1
+    };
     Error::new(
         ErrorKind::Syntax {
             expected: e.expected,

@@ -73,8 +73,14 @@ fn main() -> ExitCode {
 /// The bundled example files, found beside the crate's manifest; their text
 /// is compiled in too, so `check` works from an installed binary.
 const BUNDLED: &[(&str, &[u8])] = &[
-    ("examples/sample-game.sgf", include_bytes!("../examples/sample-game.sgf")),
-    ("examples/variations.sgf", include_bytes!("../examples/variations.sgf")),
+    (
+        "examples/sample-game.sgf",
+        include_bytes!("../examples/sample-game.sgf"),
+    ),
+    (
+        "examples/variations.sgf",
+        include_bytes!("../examples/variations.sgf"),
+    ),
 ];
 
 struct Input {
@@ -85,7 +91,10 @@ struct Input {
 fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
     let inputs = if paths.is_empty() {
         let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
-        eprintln!("no PATH given: checking the bundled examples {}", names.join(", "));
+        eprintln!(
+            "no PATH given: checking the bundled examples {}",
+            names.join(", ")
+        );
         BUNDLED
             .iter()
             .map(|(name, bytes)| Input {
@@ -105,7 +114,14 @@ fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
         if !quiet {
             for w in &warnings {
                 let p = w.position();
-                writeln!(out, "{}:{}:{}: warning: {}", input.name, p.line, p.column, message(&w.to_string()))?;
+                writeln!(
+                    out,
+                    "{}:{}:{}: warning: {}",
+                    input.name,
+                    p.line,
+                    p.column,
+                    message(&w.to_string())
+                )?;
             }
         }
         if !warnings.is_empty() {
@@ -114,7 +130,14 @@ fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
         if let Err(e) = result {
             bad += 1;
             let p = e.position();
-            writeln!(out, "{}:{}:{}: error: {}", input.name, p.line, p.column, e.kind())?;
+            writeln!(
+                out,
+                "{}:{}:{}: error: {}",
+                input.name,
+                p.line,
+                p.column,
+                e.kind()
+            )?;
         }
     }
     writeln!(
@@ -125,7 +148,11 @@ fn check(paths: Vec<PathBuf>, quiet: bool) -> io::Result<ExitCode> {
         bad,
         warned
     )?;
-    Ok(if bad > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// A warning's message without its leading `LINE:COL: `.
@@ -184,7 +211,11 @@ fn stats(paths: Vec<PathBuf>) -> io::Result<ExitCode> {
         secs,
         bytes as f64 / 1e6 / secs.max(1e-9)
     );
-    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Reads every file named, searching directories (iteratively) for
@@ -219,10 +250,7 @@ fn collect_dir(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
             let path = entry?.path();
             if path.is_dir() {
                 stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e == "sgf" || e == "SGF")
-            {
+            } else if path.extension().is_some_and(|e| e == "sgf" || e == "SGF") {
                 found.push(path);
             }
         }

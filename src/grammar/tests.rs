@@ -30,7 +30,8 @@ impl<'a> Visitor<'a> for Rec {
         ));
     }
     fn junk(&mut self, s: &'a [u8], place: JunkPlace) {
-        self.0.push(format!("junk{place:?}:{}", String::from_utf8_lossy(s)));
+        self.0
+            .push(format!("junk{place:?}:{}", String::from_utf8_lossy(s)));
     }
 }
 
@@ -43,15 +44,23 @@ fn rest_of<'a>(r: PResult<&'a [u8], ()>) -> &'a [u8] {
 #[test]
 fn collection_reads_all_trees_and_skips_junk() {
     let mut v = Rec::default();
-    let rest = rest_of(collection(&mut v, LIMITS)(&b"From: x\n(;A[1])\n junk (;B[2]) tail"[..]));
+    let rest = rest_of(collection(&mut v, LIMITS)(
+        &b"From: x\n(;A[1])\n junk (;B[2]) tail"[..],
+    ));
     assert_eq!(rest, b"");
     assert_eq!(
         v.0,
         [
             "junkBefore:From: x\n",
-            "(", ";", "A[1]", ")",
+            "(",
+            ";",
+            "A[1]",
+            ")",
             "junkBetween:junk ",
-            "(", ";", "B[2]", ")",
+            "(",
+            ";",
+            "B[2]",
+            ")",
             "junkAfter:tail"
         ]
     );
@@ -73,16 +82,25 @@ fn collection_without_game_tree_fails() {
 #[test]
 fn game_tree_stops_after_its_closing_paren() {
     let mut v = Rec::default();
-    let rest = rest_of(game_tree(&mut v, LIMITS)(&b"(;A[1](;B[2])(;C[3]))(;D[4])"[..]));
+    let rest = rest_of(game_tree(&mut v, LIMITS)(
+        &b"(;A[1](;B[2])(;C[3]))(;D[4])"[..],
+    ));
     assert_eq!(rest, b"(;D[4])");
-    assert_eq!(v.0, ["(", ";", "A[1]", "(", ";", "B[2]", ")", "(", ";", "C[3]", ")", ")"]);
+    assert_eq!(
+        v.0,
+        [
+            "(", ";", "A[1]", "(", ";", "B[2]", ")", "(", ";", "C[3]", ")", ")"
+        ]
+    );
 }
 
 #[test]
 fn game_tree_needs_a_sequence() {
     let mut v = Rec::default();
     let err = game_tree(&mut v, LIMITS)(&b"()"[..]).unwrap_err();
-    let Err::Failure(e) = err else { panic!("expected a failure") };
+    let Err::Failure(e) = err else {
+        panic!("expected a failure")
+    };
     assert_eq!(e.expected, Expected::Char(b';'));
     assert_eq!(e.input, b")");
 }
@@ -109,7 +127,10 @@ fn game_tree_depth_limit() {
     };
     assert_eq!(e.depth_limit, Some(4));
     let limits = Limits { max_depth: 5 };
-    assert_eq!(rest_of(game_tree(&mut Rec::default(), limits)(src.as_bytes())), b"");
+    assert_eq!(
+        rest_of(game_tree(&mut Rec::default(), limits)(src.as_bytes())),
+        b""
+    );
 }
 
 #[test]
@@ -184,14 +205,19 @@ fn property_with_whitespace_between_values() {
 
 #[test]
 fn property_without_value_fails() {
-    let Err(Err::Error(e)) = property(&b"AB;"[..]) else { panic!("expected an error") };
+    let Err(Err::Error(e)) = property(&b"AB;"[..]) else {
+        panic!("expected an error")
+    };
     assert_eq!(e.expected, Expected::Char(b'['));
     assert_eq!(e.input, b";");
 }
 
 #[test]
 fn prop_ident_uppercase_and_ff3() {
-    assert_eq!(prop_ident(&b"AB[x]"[..]).unwrap(), (&b"[x]"[..], Ident(b"AB")));
+    assert_eq!(
+        prop_ident(&b"AB[x]"[..]).unwrap(),
+        (&b"[x]"[..], Ident(b"AB"))
+    );
     assert_eq!(
         prop_ident(&b"AddBlack[x]"[..]).unwrap(),
         (&b"[x]"[..], Ident(b"AddBlack"))
@@ -202,15 +228,23 @@ fn prop_ident_uppercase_and_ff3() {
 
 #[test]
 fn prop_value_returns_raw_content() {
-    assert_eq!(prop_value(&b"[a\\]b]c"[..]).unwrap(), (&b"c"[..], &b"a\\]b"[..]));
+    assert_eq!(
+        prop_value(&b"[a\\]b]c"[..]).unwrap(),
+        (&b"c"[..], &b"a\\]b"[..])
+    );
     assert_eq!(prop_value(&b"[]x"[..]).unwrap(), (&b"x"[..], &b""[..]));
-    assert_eq!(prop_value(&b"[\\\\]]"[..]).unwrap(), (&b"]"[..], &b"\\\\"[..]));
+    assert_eq!(
+        prop_value(&b"[\\\\]]"[..]).unwrap(),
+        (&b"]"[..], &b"\\\\"[..])
+    );
 }
 
 #[test]
 fn prop_value_unclosed_is_a_failure_naming_the_opener() {
     let src = &b"[abc"[..];
-    let Err(Err::Failure(e)) = prop_value(src) else { panic!("expected a failure") };
+    let Err(Err::Failure(e)) = prop_value(src) else {
+        panic!("expected a failure")
+    };
     assert_eq!(e.expected, Expected::Char(b']'));
     assert_eq!(e.input, b"");
     assert_eq!(e.opened, Some(src));
@@ -220,12 +254,18 @@ fn prop_value_unclosed_is_a_failure_naming_the_opener() {
 
 #[test]
 fn c_value_type_stops_before_unescaped_bracket() {
-    assert_eq!(c_value_type(&b"dd:ee]x"[..]).unwrap(), (&b"]x"[..], &b"dd:ee"[..]));
+    assert_eq!(
+        c_value_type(&b"dd:ee]x"[..]).unwrap(),
+        (&b"]x"[..], &b"dd:ee"[..])
+    );
     let long = b"0123456789abcdefghij\\]klmnopqrstuvwxyz]rest";
     let (rest, v) = c_value_type(&long[..]).unwrap();
     assert_eq!(rest, b"]rest");
     assert_eq!(v.len(), long.len() - 5);
-    assert_eq!(c_value_type(&b"no end"[..]).unwrap(), (&b""[..], &b"no end"[..]));
+    assert_eq!(
+        c_value_type(&b"no end"[..]).unwrap(),
+        (&b""[..], &b"no end"[..])
+    );
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! Removed nodes and replaced properties stay in the arena as unreachable
 //! garbage until the collection is dropped; handles to them must not be used.
 
-use super::{Collection, NodeData, NodeId, PropData, TextRef, NIL, POOL_BIT};
+use super::{Collection, NIL, NodeData, NodeId, POOL_BIT, PropData, TextRef};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -196,10 +196,15 @@ impl Collection<'_> {
     }
 
     fn check(&self, node: NodeId) -> Result<(), EditError> {
-        let ok = self.nodes.get(node.index()).is_some_and(|n| {
-            n.parent != NIL || n.offset != NIL || self.games.contains(&node.0)
-        });
-        if ok { Ok(()) } else { Err(EditError::NoSuchNode(node.index())) }
+        let ok = self
+            .nodes
+            .get(node.index())
+            .is_some_and(|n| n.parent != NIL || n.offset != NIL || self.games.contains(&node.0));
+        if ok {
+            Ok(())
+        } else {
+            Err(EditError::NoSuchNode(node.index()))
+        }
     }
 
     fn new_node(&mut self, parent: u32) -> NodeId {

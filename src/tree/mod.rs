@@ -29,10 +29,10 @@ mod edit;
 
 pub use edit::EditError;
 
+use crate::ParseOptions;
 use crate::error::{Error, ErrorKind, WarningSink};
 use crate::events::{self, Handler};
 use crate::grammar::{RawProperty, RawValues};
-use crate::ParseOptions;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
@@ -364,7 +364,8 @@ impl<'c, 'a> Node<'c, 'a> {
 
     /// The first property with identifier `ident` (FF[4] form, e.g. `"AB"`).
     pub fn get(&self, ident: &str) -> Option<Property<'c>> {
-        self.properties().find(|p| p.ident_bytes() == ident.as_bytes())
+        self.properties()
+            .find(|p| p.ident_bytes() == ident.as_bytes())
     }
 
     /// The collection this node belongs to.
@@ -480,8 +481,7 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>) -> bool {
     // number of children and the same properties.
     x.child_count() == y.child_count()
         && x.properties().len() == y.properties().len()
-        && x
-            .properties()
+        && x.properties()
             .zip(y.properties())
             .all(|(p, q)| p.ident == q.ident && p.values().eq(q.values()))
 }
@@ -512,7 +512,11 @@ impl Parts {
     }
 }
 
-fn build(src: &[u8], options: &ParseOptions, warnings: &mut dyn WarningSink) -> Result<Parts, Error> {
+fn build(
+    src: &[u8],
+    options: &ParseOptions,
+    warnings: &mut dyn WarningSink,
+) -> Result<Parts, Error> {
     let mut b = Builder::new(src, options)?;
     events::parse_events(src, options, &mut b, warnings)?;
     b.finish(src)
@@ -559,8 +563,47 @@ impl Builder {
         Ok(self.parts)
     }
 
+    /// Adds a property whose identifier and values text are not a slice of
+    /// the source (a reader repaired them): both go to the edit pool.
+    /// `ident` must be upper-case letters, `values_raw` `[..]` groups that the
+    /// strict grammar reads back as they are; `span` is where the property
+    /// stood in the source.
+    pub(crate) fn property_repaired(
+        &mut self,
+        ident: &[u8],
+        values_raw: &[u8],
+        span: Range<usize>,
+    ) {
+        if self.overflow || self.parts.nodes.get(self.current as usize).is_none() {
+            return;
+        }
+        let pool = &mut self.parts.pool;
+        if pool.len() + ident.len() + values_raw.len() >= POOL_BIT as usize {
+            self.overflow = true;
+            return;
+        }
+        let ident_ref = TextRef {
+            start: pool.len() as u32 | POOL_BIT,
+            len: ident.len() as u32,
+        };
+        pool.extend_from_slice(ident);
+        let values_ref = TextRef {
+            start: pool.len() as u32 | POOL_BIT,
+            len: values_raw.len() as u32,
+        };
+        pool.extend_from_slice(values_raw);
+        self.parts.props.push(PropData {
+            ident: ident_ref,
+            values: values_ref,
+            span_start: span.start as u32,
+            span_end: span.end as u32,
+        });
+        if let Some(n) = self.parts.nodes.get_mut(self.current as usize) {
+            n.props_len += 1;
+        }
+    }
+
     /// Finishes the tree over a source the collection borrows.
-    #[allow(dead_code)] // for readers other than the strict grammar
     pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
         Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
     }

@@ -12,7 +12,9 @@ const REJECTED: &str = include_str!("corpus-rejected.tsv");
 
 #[test]
 fn corpus_files_parse_or_are_listed() {
-    let Some(dir) = corpus_dir("corpus_files_parse_or_are_listed") else { return };
+    let Some(dir) = corpus_dir("corpus_files_parse_or_are_listed") else {
+        return;
+    };
     let expected: BTreeMap<&str, &str> = REJECTED
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
@@ -32,7 +34,8 @@ fn corpus_files_parse_or_are_listed() {
                 parsed += 1;
                 // Printing and reading back gives the same tree.
                 let printed = sgfkit::print::to_bytes(&tree);
-                let again = sgfkit::parse(&printed).unwrap_or_else(|e| panic!("{rel}: reprint fails: {e}"));
+                let again =
+                    sgfkit::parse(&printed).unwrap_or_else(|e| panic!("{rel}: reprint fails: {e}"));
                 assert!(again == tree, "{rel}: reprinted tree differs");
             }
             Err(e) => {
@@ -40,7 +43,10 @@ fn corpus_files_parse_or_are_listed() {
             }
         }
     }
-    eprintln!("corpus: {sgf_files} files, {parsed} parsed, {} rejected", actual.len());
+    eprintln!(
+        "corpus: {sgf_files} files, {parsed} parsed, {} rejected",
+        actual.len()
+    );
     let mut diffs = Vec::new();
     for (k, v) in &actual {
         match expected.get(k.as_str()) {
@@ -54,14 +60,20 @@ fn corpus_files_parse_or_are_listed() {
             diffs.push(format!("{k}: listed as rejected but parses now"));
         }
     }
-    assert!(diffs.is_empty(), "corpus-rejected.tsv is out of date:\n{}", diffs.join("\n"));
+    assert!(
+        diffs.is_empty(),
+        "corpus-rejected.tsv is out of date:\n{}",
+        diffs.join("\n")
+    );
 }
 
 /// Game and node counts against index.tsv. The index comes from a simple
 /// byte scan; where it disagrees the reason is one of the listed kinds.
 #[test]
 fn corpus_counts_match_index() {
-    let Some(dir) = corpus_dir("corpus_counts_match_index") else { return };
+    let Some(dir) = corpus_dir("corpus_counts_match_index") else {
+        return;
+    };
     let index = std::fs::read_to_string(dir.join("index.tsv")).expect("index.tsv");
     let mut checked = 0;
     let mut differ = Vec::new();
@@ -69,22 +81,36 @@ fn corpus_counts_match_index() {
         let cols: Vec<&str> = line.split('\t').collect();
         let (path, games, nodes) = (cols[0], cols[2], cols[3]);
         let bytes = std::fs::read(dir.join(path)).expect("read");
-        let Ok(tree) = sgfkit::parse(&bytes) else { continue };
+        let Ok(tree) = sgfkit::parse(&bytes) else {
+            continue;
+        };
         checked += 1;
         let g = tree.games().len().to_string();
         let n = tree.node_count().to_string();
         if g != games || n != nodes {
-            differ.push(format!("{path}: index games {games} nodes {nodes}, sgfkit games {g} nodes {n}"));
+            differ.push(format!(
+                "{path}: index games {games} nodes {nodes}, sgfkit games {g} nodes {n}"
+            ));
         }
     }
-    eprintln!("index cross-check: {checked} parsed files compared, {} differ", differ.len());
+    eprintln!(
+        "index cross-check: {checked} parsed files compared, {} differ",
+        differ.len()
+    );
     for d in &differ {
         eprintln!("  {d}");
     }
     let allowed = include_str!("corpus-count-differences.txt");
     let unexplained: Vec<&String> = differ
         .iter()
-        .filter(|d| !allowed.lines().any(|a| d.starts_with(a.split(':').next().unwrap_or("-"))))
+        .filter(|d| {
+            !allowed
+                .lines()
+                .any(|a| d.starts_with(a.split(':').next().unwrap_or("-")))
+        })
         .collect();
-    assert!(unexplained.is_empty(), "unexplained count differences: {unexplained:#?}");
+    assert!(
+        unexplained.is_empty(),
+        "unexplained count differences: {unexplained:#?}"
+    );
 }

@@ -34,7 +34,11 @@ pub fn files_below(dir: &Path) -> Vec<(String, PathBuf)> {
             if p.is_dir() {
                 stack.push(p);
             } else {
-                let rel = p.strip_prefix(dir).expect("prefix").to_string_lossy().replace('\\', "/");
+                let rel = p
+                    .strip_prefix(dir)
+                    .expect("prefix")
+                    .to_string_lossy()
+                    .replace('\\', "/");
                 out.push((rel, p));
             }
         }
