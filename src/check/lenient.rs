@@ -469,14 +469,15 @@ impl<'a> Reader<'a> {
     }
 
     /// Where the next game tree starts at or after `from`, outside any tree:
-    /// `(` followed by `;`, `(` or a property, or `;` followed by a property.
+    /// `(` followed by `;` or a property, or `;` followed by a property.
+    /// Anything else is skipped, as the strict parser does.
     fn find_start(&self, from: usize) -> Option<usize> {
         let mut k = from;
         while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
             let at = k + off;
             let next = self.ws_from(at + 1);
             let ok = match (self.src[at], self.src.get(next)) {
-                (b'(', Some(b';' | b'(')) => true,
+                (b'(', Some(b';')) => true,
                 (_, Some(_)) => self.property_at(next),
                 (_, None) => false,
             };

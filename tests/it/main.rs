@@ -3,6 +3,7 @@
 mod cli;
 mod corpus;
 mod ebnf;
+mod lenient;
 mod robustness;
 mod roundtrip;
 mod spec;
