@@ -34,10 +34,11 @@ enum Command {
     },
     /// Print the canonical FF[4] form of a file (or of standard input, `-`).
     ///
-    /// A syntax error gives exit status 1 and the positioned error on stderr.
+    /// Damaged input is repaired (see `sgfkit::check`), each repair reported
+    /// on stderr; exit status 1 only when there is no game tree at all.
     Fmt {
-        /// Refuse any syntax error (the only mode until the lenient reader
-        /// arrives; kept for compatibility).
+        /// Refuse any syntax error: exit status 1 and the positioned error
+        /// on stderr.
         #[arg(long)]
         strict: bool,
         /// Break lines before nodes that would pass this width (0: never).
@@ -58,7 +59,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check { paths, quiet } => check(paths, quiet),
-        Command::Fmt { path, width, .. } => fmt(path, width),
+        Command::Fmt {
+            path,
+            width,
+            strict,
+        } => fmt(path, width, strict),
         Command::Stats { paths } => stats(paths),
     };
     match result {
@@ -160,7 +165,7 @@ fn message(shown: &str) -> &str {
     shown.split_once(": ").map_or(shown, |(_, m)| m)
 }
 
-fn fmt(path: Option<PathBuf>, width: usize) -> io::Result<ExitCode> {
+fn fmt(path: Option<PathBuf>, width: usize, strict: bool) -> io::Result<ExitCode> {
     let (name, bytes) = match path {
         Some(p) if p.as_os_str() != "-" => (p.display().to_string(), std::fs::read(&p)?),
         _ => {
@@ -169,13 +174,26 @@ fn fmt(path: Option<PathBuf>, width: usize) -> io::Result<ExitCode> {
             ("<stdin>".to_string(), buf)
         }
     };
+    let config = sgfkit::print::WriterConfig::default().line_width(width);
+    if !strict {
+        let (tree, diags) = sgfkit::check::parse_lenient(&bytes, &ParseOptions::default());
+        for d in &diags {
+            eprintln!("{name}:{d}");
+        }
+        if tree.games().len() == 0 {
+            return Ok(ExitCode::from(1));
+        }
+        let mut out = Vec::new();
+        sgfkit::print::push_sgf(&mut out, &tree, &config);
+        io::stdout().lock().write_all(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut warnings: Vec<Warning> = Vec::new();
     match Collection::parse_with(&bytes, &ParseOptions::default(), &mut warnings) {
         Ok(tree) => {
             for w in &warnings {
                 eprintln!("{name}:{w}");
             }
-            let config = sgfkit::print::WriterConfig::default().line_width(width);
             let mut out = Vec::new();
             sgfkit::print::push_sgf(&mut out, &tree, &config);
             io::stdout().lock().write_all(&out)?;
