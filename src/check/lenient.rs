@@ -231,7 +231,7 @@ const MAX_SWALLOWED: usize = 64;
 /// // Nothing to read.
 /// let (tree, diags) = parse_lenient(b"hello", &Default::default());
 /// assert_eq!(tree.games().len(), 0);
-/// assert_eq!(diags[0].code, "L013");
+/// assert_eq!(diags.last().unwrap().code, "L013");
 /// ```
 pub fn parse_lenient<'a>(
     src: &'a [u8],

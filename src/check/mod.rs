@@ -10,7 +10,7 @@
 //! use sgfkit::check::{parse_lenient, Severity};
 //!
 //! let (tree, diags) = parse_lenient(b"(;GM[1]C[a [1] b];B[aa]", &Default::default());
-//! assert_eq!(tree.to_string(), "(;GM[1]C[a [1\\] b];B[aa])\n");
+//! assert_eq!(tree.to_string(), "(;GM[1]C[a [1\\] b]\n;B[aa])\n");
 //! let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
 //! assert_eq!(codes, ["L008", "L005"]);
 //! assert_eq!(diags[1].severity, Severity::Error);

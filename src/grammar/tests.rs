@@ -37,7 +37,7 @@ impl<'a> Visitor<'a> for Rec {
 
 const LIMITS: Limits = Limits { max_depth: 1000 };
 
-fn rest_of<'a>(r: PResult<&'a [u8], ()>) -> &'a [u8] {
+fn rest_of(r: PResult<&[u8], ()>) -> &[u8] {
     r.map(|(rest, ())| rest).expect("rule should succeed")
 }
 

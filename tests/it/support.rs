@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 /// The `shared` directory beside the repository (walking up from the
 /// manifest directory), if present.
-pub fn shared_dir() -> Option<PathBuf> {
+pub(crate) fn shared_dir() -> Option<PathBuf> {
     let mut dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     loop {
         let candidate = dir.join("shared");
@@ -16,7 +16,7 @@ pub fn shared_dir() -> Option<PathBuf> {
 }
 
 /// The corpus directory, or `None` with a message saying the test is skipped.
-pub fn corpus_dir(test: &str) -> Option<PathBuf> {
+pub(crate) fn corpus_dir(test: &str) -> Option<PathBuf> {
     let d = shared_dir().map(|s| s.join("corpus"));
     if d.is_none() {
         eprintln!("SKIPPED {test}: ../shared/corpus not found");
@@ -25,7 +25,7 @@ pub fn corpus_dir(test: &str) -> Option<PathBuf> {
 }
 
 /// Every file below `dir` (sorted, relative paths with `/`).
-pub fn files_below(dir: &Path) -> Vec<(String, PathBuf)> {
+pub(crate) fn files_below(dir: &Path) -> Vec<(String, PathBuf)> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
