@@ -207,6 +207,11 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
 const MAX_SWALLOWED: usize = 64;
 
+/// The most diagnostics kept per code; further ones are counted and
+/// summarized in one last diagnostic of that code (keeps memory bounded on
+/// hostile input).
+pub const MAX_PER_CODE: usize = 1000;
+
 /// Reads `src` like the strict parser, but repairs what it can instead of
 /// failing, and reports each repair.
 ///
@@ -251,8 +256,11 @@ pub fn parse_lenient<'a>(
         suppressed: 0,
         max_depth: options.max_depth.max(1) as usize,
         nodes: 0,
+        counts: [0; 32],
+        last_dropped: [0; 32],
     };
     r.run();
+    r.summarize_dropped();
     let Reader {
         b,
         mut diags,
@@ -366,11 +374,39 @@ struct Reader<'a> {
     suppressed: usize,
     max_depth: usize,
     nodes: usize,
+    /// Diagnostics emitted per code (index in [`CODES`]).
+    counts: [usize; 32],
+    /// Where the last diagnostic not kept of each code starts.
+    last_dropped: [usize; 32],
 }
 
 impl<'a> Reader<'a> {
     fn diag(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
+        let k = CODES.iter().position(|c| c.0 == code).unwrap_or(0);
+        self.counts[k] += 1;
+        if self.counts[k] > MAX_PER_CODE {
+            self.last_dropped[k] = span.start;
+            return;
+        }
         self.diags.push(raw_diag(code, span, message, data_lost));
+    }
+
+    /// One diagnostic per code for those not kept beyond [`MAX_PER_CODE`].
+    fn summarize_dropped(&mut self) {
+        for (k, &n) in self.counts.iter().enumerate() {
+            if n > MAX_PER_CODE {
+                let at = self.last_dropped[k];
+                let more = n - MAX_PER_CODE;
+                let code = CODES[k].0;
+                let lost = self.diags.iter().any(|d| d.code == code && d.data_lost);
+                self.diags.push(raw_diag(
+                    code,
+                    at..at,
+                    format!("{more} more like the above not listed (the last one starts here)"),
+                    lost,
+                ));
+            }
+        }
     }
 
     fn ws_from(&self, mut k: usize) -> usize {
@@ -603,7 +639,7 @@ impl<'a> Reader<'a> {
                 self.i = at + 1;
             }
             b'[' => {
-                let (_, end, _) = self.skip_values(at, false);
+                let (_, end, _) = self.skip_values(at, None);
                 let text = excerpt(&src[at..end]);
                 self.diag(
                     "L007",
@@ -678,7 +714,7 @@ impl<'a> Reader<'a> {
             return;
         }
         if !ident.iter().any(u8::is_ascii_uppercase) {
-            let (_, end, _) = self.skip_values(first, false);
+            let (_, end, _) = self.skip_values(first, None);
             self.diag(
                 "L012",
                 start..end,
@@ -692,8 +728,8 @@ impl<'a> Reader<'a> {
             return;
         }
         self.ensure_node(start);
-        let read = normalize_ident(ident);
         if ident.iter().any(u8::is_ascii_lowercase) {
+            let read = normalize_ident(ident);
             self.diag(
                 "L010",
                 start..id_end,
@@ -701,16 +737,16 @@ impl<'a> Reader<'a> {
                 false,
             );
         }
-        let text = is_text(&read);
-        let (end, consumed, repaired) = self.skip_values(first, text);
+        let (end, consumed, repaired) = self.skip_values(first, Some(ident));
         self.i = consumed;
         match repaired {
             None => self
                 .b
                 .property(RawProperty::new(ident, &src[first..end]), start..end),
-            Some(values) => self
-                .b
-                .property_repaired(read.as_bytes(), &values, start..end),
+            Some(values) => {
+                self.b
+                    .property_repaired(normalize_ident(ident).as_bytes(), &values, start..end)
+            }
         }
     }
 
@@ -720,7 +756,14 @@ impl<'a> Reader<'a> {
     /// truncated value stops), where reading goes on, and, when a value had
     /// to be rewritten (an unescaped `]` kept inside it), the rewritten
     /// values text.
-    fn skip_values(&mut self, open: usize, text: bool) -> (usize, usize, Option<Vec<u8>>) {
+    ///
+    /// `ident` is the property's identifier, or `None` for values that are
+    /// deleted anyway (no unescaped-`]` heuristic for them).
+    fn skip_values(
+        &mut self,
+        open: usize,
+        ident: Option<&[u8]>,
+    ) -> (usize, usize, Option<Vec<u8>>) {
         let src = self.src;
         let mut bodies: Vec<Range<usize>> = Vec::new();
         let mut needs_repair = false;
@@ -728,7 +771,7 @@ impl<'a> Reader<'a> {
         let mut consumed = src.len();
         let end = loop {
             let body = k + 1;
-            match self.value_close(body, text) {
+            match self.value_close(body, ident) {
                 Some((close, swallowed)) => {
                     if swallowed {
                         needs_repair = true;
@@ -780,10 +823,11 @@ impl<'a> Reader<'a> {
 
     /// The `]` that closes the value whose body starts at `body`, and whether
     /// unescaped `]` were kept inside it. `None` when no `]` closes it.
-    fn value_close(&self, body: usize, text: bool) -> Option<(usize, bool)> {
+    fn value_close(&self, body: usize, ident: Option<&[u8]>) -> Option<(usize, bool)> {
         let src = self.src;
         let first = body + value_end(&src[body..])?;
-        if !text || self.closes_value(first + 1) {
+        // Whether the property holds text is looked up only when needed.
+        if self.closes_value(first + 1) || !ident.is_some_and(|i| is_text(&normalize_ident(i))) {
             return Some((first, false));
         }
         let mut k = first;

@@ -3,9 +3,10 @@
 //! the same tree as the strict parser wherever that one succeeds.
 
 use crate::support::{corpus_dir, files_below};
-use sgfkit::check::{Severity, parse_lenient};
+use sgfkit::check::{CODES, Severity, parse_lenient};
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 /// True if `src` has `(` or `;` followed (after whitespace) by a property
 /// identifier with a capital and a `[`: something a reader can recover.
@@ -43,13 +44,20 @@ fn lenient_reader_over_the_corpus() {
     let mut per_code: BTreeMap<&str, usize> = BTreeMap::new();
     let (mut files, mut with_diags, mut recovered, mut strict_ok) = (0, 0, 0, 0);
     let mut more_than_strict = 0;
+    let (mut strict_time, mut lenient_valid_time) = (Duration::ZERO, Duration::ZERO);
     let mut failures = Vec::new();
     for (rel, path) in files_below(&dir) {
         let src = std::fs::read(&path).expect("read");
         files += 1;
+        let t = Instant::now();
         let (tree, diags) = parse_lenient(&src, &opts);
+        let lenient_time = t.elapsed();
         for d in &diags {
             *per_code.entry(d.code).or_default() += 1;
+            assert!(
+                CODES.iter().any(|c| c.0 == d.code),
+                "{rel}: {d} not in CODES"
+            );
         }
         if !diags.is_empty() {
             with_diags += 1;
@@ -74,7 +82,11 @@ fn lenient_reader_over_the_corpus() {
             }
         }
         let mut warnings: Vec<Warning> = Vec::new();
-        if let Ok(strict) = Collection::parse_with(&src, &opts, &mut warnings) {
+        let t = Instant::now();
+        let strict = Collection::parse_with(&src, &opts, &mut warnings);
+        if let Ok(strict) = strict {
+            strict_time += t.elapsed();
+            lenient_valid_time += lenient_time;
             strict_ok += 1;
             // Where the strict parser skipped game tree content as junk (a
             // Fox file starting `;GM[1]` with no `(`), the lenient reader
@@ -102,6 +114,11 @@ fn lenient_reader_over_the_corpus() {
         "lenient corpus: {files} files, {strict_ok} strictly valid, {with_diags} with diagnostics, \
          {recovered} needed recovery (error diagnostics), \
          {more_than_strict} strictly valid but with tree content the strict parser skips"
+    );
+    eprintln!(
+        "  on strictly valid files (debug build): strict {:.2} s, lenient {:.2} s",
+        strict_time.as_secs_f64(),
+        lenient_valid_time.as_secs_f64()
     );
     for (code, n) in &per_code {
         eprintln!("  {code}: {n}");

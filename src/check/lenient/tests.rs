@@ -202,6 +202,30 @@ fn display_and_catalogue() {
     assert_eq!(codes.len(), CODES.len(), "codes are unique");
 }
 
+#[test]
+fn deep_nesting_needs_no_stack() {
+    let n = 200_000;
+    let src = "(;B[aa]".repeat(n);
+    let (c, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    assert_eq!(c.node_count(), n);
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L005"]);
+    let printed = c.to_string();
+    assert!(crate::parse(printed.as_bytes()).is_ok_and(|back| back == c));
+}
+
+#[test]
+fn diagnostics_are_capped_per_code() {
+    let src = format!("(;{})", "+B[aa]".repeat(MAX_PER_CODE + 10));
+    let (_, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    assert_eq!(d.len(), MAX_PER_CODE + 1);
+    assert!(
+        d.last().unwrap().message.starts_with("10 more"),
+        "{}",
+        d.last().unwrap()
+    );
+    assert!(CODES.len() <= 32);
+}
+
 /// Asserts what every lenient result must satisfy.
 fn check_invariants(src: &[u8]) -> Vec<&'static str> {
     let (c, d) = parse_lenient(src, &ParseOptions::default());
