@@ -210,6 +210,14 @@ const MAX_SWALLOWED: usize = 64;
 /// The most diagnostics kept per code; further ones are counted and
 /// summarized in one last diagnostic of that code (keeps memory bounded on
 /// hostile input).
+///
+/// ```
+/// use sgfkit::check::{parse_lenient, MAX_PER_CODE};
+/// let src = format!("(;{})", "+B[aa]".repeat(MAX_PER_CODE + 5));
+/// let (_, diags) = parse_lenient(src.as_bytes(), &Default::default());
+/// assert_eq!(diags.len(), MAX_PER_CODE + 1);
+/// assert!(diags[MAX_PER_CODE].message.starts_with("5 more"));
+/// ```
 pub const MAX_PER_CODE: usize = 1000;
 
 /// Reads `src` like the strict parser, but repairs what it can instead of

@@ -18,4 +18,4 @@
 
 pub mod lenient;
 
-pub use lenient::{CODES, Diagnostic, Severity, parse_lenient};
+pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
