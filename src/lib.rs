@@ -23,6 +23,8 @@
 //! * [`tree`]: an arena [`Collection`] of nodes with `Copy` handles, built
 //!   from the same grammar; editing in place.
 //! * [`print`](mod@print): canonical FF\[4\] output.
+//! * [`check`]: the lenient reader, which repairs damaged files and reports
+//!   each repair as a diagnostic.
 //!
 //! # Promises
 //!
@@ -33,6 +35,7 @@
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+pub mod check;
 #[cfg(feature = "encoding")]
 pub mod encoding;
 pub mod error;

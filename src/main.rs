@@ -39,10 +39,11 @@ enum Command {
     },
     /// Print the canonical FF\[4\] form of a file (or of standard input, `-`).
     ///
-    /// A syntax error gives exit status 1 and the positioned error on stderr.
+    /// Damaged input is repaired (see `sgfkit::check`), each repair reported
+    /// on stderr; exit status 1 only when there is no game tree at all.
     Fmt {
-        /// Refuse any syntax error (the only mode until the lenient reader
-        /// arrives; kept for compatibility).
+        /// Refuse any syntax error: exit status 1 and the positioned error
+        /// on stderr.
         #[arg(long)]
         strict: bool,
         /// Break lines before nodes that would pass this width (0: never).
@@ -116,8 +117,8 @@ fn main() -> ExitCode {
             width,
             keep_encoding,
             encoding,
-            ..
-        } => fmt(path, width, keep_encoding, &encoding),
+            strict,
+        } => fmt(path, width, strict, keep_encoding, &encoding),
         Command::Stats { paths } => stats(paths),
         Command::Json { path } => json(path),
     };
@@ -250,6 +251,7 @@ fn message(shown: &str) -> &str {
 fn fmt(
     path: Option<PathBuf>,
     width: usize,
+    strict: bool,
     keep_encoding: bool,
     enc: &EncodingArgs,
 ) -> io::Result<ExitCode> {
@@ -274,13 +276,26 @@ fn fmt(
         }
     };
     let bytes = text;
+    let config = sgfkit::print::WriterConfig::default().line_width(width);
+    if !strict {
+        let (tree, diags) = sgfkit::check::parse_lenient(&bytes, &ParseOptions::default());
+        for d in &diags {
+            eprintln!("{name}:{d}");
+        }
+        if tree.games().len() == 0 {
+            return Ok(ExitCode::from(1));
+        }
+        let mut out = Vec::new();
+        sgfkit::print::push_sgf(&mut out, &tree, &config);
+        io::stdout().lock().write_all(&out)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let mut warnings: Vec<Warning> = Vec::new();
     match Collection::parse_with(&bytes, &ParseOptions::default(), &mut warnings) {
         Ok(tree) => {
             for w in &warnings {
                 eprintln!("{name}:{w}");
             }
-            let config = sgfkit::print::WriterConfig::default().line_width(width);
             let mut out = Vec::new();
             sgfkit::print::push_sgf(&mut out, &tree, &config);
             io::stdout().lock().write_all(&out)?;

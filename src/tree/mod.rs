@@ -564,8 +564,47 @@ impl Builder {
         Ok(self.parts)
     }
 
+    /// Adds a property whose identifier and values text are not a slice of
+    /// the source (a reader repaired them): both go to the edit pool.
+    /// `ident` must be upper-case letters, `values_raw` `[..]` groups that the
+    /// strict grammar reads back as they are; `span` is where the property
+    /// stood in the source.
+    pub(crate) fn property_repaired(
+        &mut self,
+        ident: &[u8],
+        values_raw: &[u8],
+        span: Range<usize>,
+    ) {
+        if self.overflow || self.parts.nodes.get(self.current as usize).is_none() {
+            return;
+        }
+        let pool = &mut self.parts.pool;
+        if pool.len() + ident.len() + values_raw.len() >= POOL_BIT as usize {
+            self.overflow = true;
+            return;
+        }
+        let ident_ref = TextRef {
+            start: pool.len() as u32 | POOL_BIT,
+            len: ident.len() as u32,
+        };
+        pool.extend_from_slice(ident);
+        let values_ref = TextRef {
+            start: pool.len() as u32 | POOL_BIT,
+            len: values_raw.len() as u32,
+        };
+        pool.extend_from_slice(values_raw);
+        self.parts.props.push(PropData {
+            ident: ident_ref,
+            values: values_ref,
+            span_start: span.start as u32,
+            span_end: span.end as u32,
+        });
+        if let Some(n) = self.parts.nodes.get_mut(self.current as usize) {
+            n.props_len += 1;
+        }
+    }
+
     /// Finishes the tree over a source the collection borrows.
-    #[allow(dead_code)] // for readers other than the strict grammar
     pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
         Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
     }

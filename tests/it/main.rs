@@ -4,6 +4,7 @@ mod cli;
 mod corpus;
 mod ebnf;
 mod go_positions;
+mod lenient;
 mod robustness;
 mod roundtrip;
 mod spec;

@@ -1,0 +1,910 @@
+//! The lenient reader: recovers a [`Collection`] from damaged SGF.
+//!
+//! The reader is a hand-written state machine over the bytes (no recursion,
+//! whatever the nesting depth) that feeds the same tree builder as the strict
+//! grammar, so its result is an ordinary [`Collection`]. Each repair it makes
+//! is reported as a [`Diagnostic`] with a stable code from [`CODES`].
+//!
+//! On an input the strict parser accepts, the lenient reader builds an equal
+//! tree and reports nothing worse than [`Severity::Warning`] (skipped junk
+//! around the game trees, FF\[3\] identifiers, a byte order mark).
+//!
+//! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
+//! the strict parser accepts and reads back to an equal tree — unless the
+//! collection is empty, which happens only when the input has no game tree
+//! content at all (reported as `L013`, an error).
+
+use crate::ParseOptions;
+use crate::error::Position;
+use crate::events::{Handler, normalize_ident};
+use crate::grammar::{RawProperty, value_end};
+use crate::property::{ValueType, lookup_any};
+use crate::tree::{Builder, Collection};
+use std::fmt;
+use std::ops::Range;
+
+/// How serious a [`Diagnostic`] is.
+///
+/// ```
+/// use sgfkit::check::Severity;
+/// assert!(Severity::Error > Severity::Warning);
+/// assert_eq!(Severity::Info.to_string(), "info");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// Worth knowing; nothing was wrong with the SGF itself.
+    Info,
+    /// Not what FF\[4\] prescribes, but read without doubt.
+    Warning,
+    /// The file breaks the grammar; the reader had to guess.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// One repair or remark of the lenient reader.
+///
+/// Displays as `LINE:COL: severity[CODE]: message`.
+///
+/// ```
+/// use sgfkit::check::parse_lenient;
+/// let (_, diags) = parse_lenient(b"(;B[aa]\n+W[bb])", &Default::default());
+/// assert_eq!(diags[0].to_string(), "2:1: error[L011]: stray bytes `+` inside a game tree (skipped)");
+/// assert_eq!(diags[0].span, 8..9);
+/// assert_eq!(diags[0].sgfc, Some(8));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The stable code, one of [`CODES`].
+    pub code: &'static str,
+    /// How serious it is.
+    pub severity: Severity,
+    /// The bytes of the input concerned.
+    pub span: Range<usize>,
+    /// Line and column of `span.start`.
+    pub position: Position,
+    /// What was found and what the reader did, in words.
+    pub message: String,
+    /// The number of SGFC's message for the same problem, if there is one.
+    pub sgfc: Option<u32>,
+    /// True when something of the game tree's content was dropped.
+    pub data_lost: bool,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {}[{}]: {}",
+            self.position, self.severity, self.code, self.message
+        )
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Every diagnostic code the lenient reader emits: code, severity, summary,
+/// and the SGFC message number that corresponds, if any.
+///
+/// ```
+/// let (code, sev, _, sgfc) = sgfkit::check::CODES[4];
+/// assert_eq!((code, sev, sgfc), ("L005", sgfkit::check::Severity::Error, Some(9)));
+/// ```
+pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
+    (
+        "L001",
+        Severity::Warning,
+        "bytes outside the game trees skipped",
+        None,
+    ),
+    (
+        "L002",
+        Severity::Error,
+        "`;` missing after `(`: node start assumed",
+        Some(67),
+    ),
+    (
+        "L003",
+        Severity::Error,
+        "node outside a variation: `(` assumed",
+        Some(66),
+    ),
+    (
+        "L004",
+        Severity::Error,
+        "empty variation `()` ignored",
+        Some(12),
+    ),
+    (
+        "L005",
+        Severity::Error,
+        "`)` missing at the end of the input: trees closed",
+        Some(9),
+    ),
+    (
+        "L006",
+        Severity::Error,
+        "property identifier without values ignored",
+        Some(20),
+    ),
+    (
+        "L007",
+        Severity::Error,
+        "values without a property identifier deleted",
+        Some(54),
+    ),
+    (
+        "L008",
+        Severity::Warning,
+        "unescaped `]` inside a text value kept as text",
+        None,
+    ),
+    (
+        "L009",
+        Severity::Error,
+        "value not closed before the end of the input",
+        Some(10),
+    ),
+    (
+        "L010",
+        Severity::Warning,
+        "lower-case letters in an identifier: read as its capitals",
+        Some(16),
+    ),
+    (
+        "L011",
+        Severity::Error,
+        "stray bytes inside a game tree skipped",
+        Some(8),
+    ),
+    (
+        "L012",
+        Severity::Error,
+        "identifier without capital letters: property deleted",
+        Some(54),
+    ),
+    (
+        "L013",
+        Severity::Error,
+        "no game tree in the input",
+        Some(7),
+    ),
+    (
+        "L014",
+        Severity::Error,
+        "`(` not followed by a node: ignored",
+        Some(21),
+    ),
+    (
+        "L015",
+        Severity::Info,
+        "UTF-8 byte order mark skipped",
+        None,
+    ),
+    (
+        "L016",
+        Severity::Error,
+        "nesting deeper than ParseOptions::max_depth: variation flattened",
+        Some(76),
+    ),
+    (
+        "L017",
+        Severity::Error,
+        "input too large for the tree: nothing read",
+        Some(5),
+    ),
+];
+
+/// How many `]` a text value may swallow before the reader gives up on the
+/// unescaped-`]` heuristic (keeps the reader linear on hostile input).
+const MAX_SWALLOWED: usize = 64;
+
+/// The most diagnostics kept per code; further ones are counted and
+/// summarized in one last diagnostic of that code (keeps memory bounded on
+/// hostile input).
+///
+/// ```
+/// use sgfkit::check::{parse_lenient, MAX_PER_CODE};
+/// let src = format!("(;{})", "+B[aa]".repeat(MAX_PER_CODE + 5));
+/// let (_, diags) = parse_lenient(src.as_bytes(), &Default::default());
+/// assert_eq!(diags.len(), MAX_PER_CODE + 1);
+/// assert!(diags[MAX_PER_CODE].message.starts_with("5 more"));
+/// ```
+pub const MAX_PER_CODE: usize = 1000;
+
+/// Reads `src` like the strict parser, but repairs what it can instead of
+/// failing, and reports each repair.
+///
+/// The result is always a [`Collection`]: it is empty only when the input has
+/// no game tree content at all (no `(` or `;` followed by a node or a
+/// property); then the diagnostics include `L013` (an error). A command-line
+/// tool should treat an empty collection as a failure, and anything else as
+/// readable.
+///
+/// Never panics; needs no stack per nesting level.
+///
+/// ```
+/// use sgfkit::check::parse_lenient;
+///
+/// // A Fox-style file with no `(`, junk in front and a missing `)`.
+/// let src = b"saved by X\n;GM[1]SZ[19];B[pd];W[dp]";
+/// let (tree, diags) = parse_lenient(src, &Default::default());
+/// assert_eq!(tree.to_string(), "(;GM[1]SZ[19]\n;B[pd];W[dp])\n");
+/// let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+/// assert_eq!(codes, ["L001", "L003"]);
+///
+/// // Nothing to read.
+/// let (tree, diags) = parse_lenient(b"hello", &Default::default());
+/// assert_eq!(tree.games().len(), 0);
+/// assert_eq!(diags.last().unwrap().code, "L013");
+/// ```
+pub fn parse_lenient<'a>(
+    src: &'a [u8],
+    options: &ParseOptions,
+) -> (Collection<'a>, Vec<Diagnostic>) {
+    let builder = match Builder::new(src, options) {
+        Ok(b) => b,
+        Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
+    };
+    let mut r = Reader {
+        src,
+        i: 0,
+        b: builder,
+        diags: Vec::new(),
+        stack: Vec::new(),
+        in_node: false,
+        suppressed: 0,
+        max_depth: options.max_depth.max(1) as usize,
+        nodes: 0,
+        counts: [0; 32],
+        last_dropped: [0; 32],
+    };
+    r.run();
+    r.summarize_dropped();
+    let Reader {
+        b,
+        mut diags,
+        nodes,
+        ..
+    } = r;
+    let coll = match b.finish_borrowed(src) {
+        Ok(c) => c,
+        Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
+    };
+    if nodes == 0 {
+        diags.push(raw_diag(
+            "L013",
+            src.len()..src.len(),
+            "no game tree found: no `(` or `;` followed by a node or a property".into(),
+            false,
+        ));
+    }
+    diags.sort_by_key(|d| d.span.start);
+    fill_positions(src, &mut diags);
+    (coll, diags)
+}
+
+fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
+    let mut d = raw_diag("L017", 0..0, format!("{e} (nothing read)"), true);
+    d.position = Position::of(src, 0);
+    d
+}
+
+/// A diagnostic whose position is filled in later.
+fn raw_diag(
+    code: &'static str,
+    span: Range<usize>,
+    message: String,
+    data_lost: bool,
+) -> Diagnostic {
+    let (severity, sgfc) = CODES
+        .iter()
+        .find(|c| c.0 == code)
+        .map_or((Severity::Error, None), |c| (c.1, c.3));
+    Diagnostic {
+        code,
+        severity,
+        span,
+        position: Position { line: 1, column: 1 },
+        message,
+        sgfc,
+        data_lost,
+    }
+}
+
+/// Computes every diagnostic's position in one pass over the input.
+fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
+    let mut order: Vec<usize> = (0..diags.len()).collect();
+    order.sort_by_key(|&k| diags[k].span.start);
+    let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);
+    for k in order {
+        let target = diags[k].span.start.min(src.len());
+        while at < target {
+            let b = src[at];
+            if b == b'\n' || (b == b'\r' && src.get(at + 1) != Some(&b'\n')) {
+                line = line.saturating_add(1);
+                column = 1;
+            } else if b & 0xC0 != 0x80 {
+                column = column.saturating_add(1);
+            }
+            at += 1;
+        }
+        diags[k].position = Position { line, column };
+    }
+}
+
+#[inline(always)]
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// A short, printable excerpt of `bytes` for a message.
+fn excerpt(bytes: &[u8]) -> String {
+    const MAX: usize = 24;
+    let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]);
+    let mut s: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if bytes.len() > MAX {
+        s.push('…');
+    }
+    s
+}
+
+/// One open game tree.
+#[derive(Debug, Clone, Copy, Default)]
+struct Open {
+    /// A node was read in it.
+    has_node: bool,
+    /// A variation inside it was closed.
+    has_child: bool,
+    /// Opened by the reader (`(` assumed), not by a `(` in the input.
+    implicit: bool,
+}
+
+struct Reader<'a> {
+    src: &'a [u8],
+    i: usize,
+    b: Builder,
+    diags: Vec<Diagnostic>,
+    stack: Vec<Open>,
+    in_node: bool,
+    /// `(` ignored beyond the depth limit and not yet closed.
+    suppressed: usize,
+    max_depth: usize,
+    nodes: usize,
+    /// Diagnostics emitted per code (index in [`CODES`]).
+    counts: [usize; 32],
+    /// Where the last diagnostic not kept of each code starts.
+    last_dropped: [usize; 32],
+}
+
+impl<'a> Reader<'a> {
+    fn diag(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
+        let k = CODES.iter().position(|c| c.0 == code).unwrap_or(0);
+        self.counts[k] += 1;
+        if self.counts[k] > MAX_PER_CODE {
+            self.last_dropped[k] = span.start;
+            return;
+        }
+        self.diags.push(raw_diag(code, span, message, data_lost));
+    }
+
+    /// One diagnostic per code for those not kept beyond [`MAX_PER_CODE`].
+    fn summarize_dropped(&mut self) {
+        for (k, &n) in self.counts.iter().enumerate() {
+            if n > MAX_PER_CODE {
+                let at = self.last_dropped[k];
+                let more = n - MAX_PER_CODE;
+                let code = CODES[k].0;
+                let lost = self.diags.iter().any(|d| d.code == code && d.data_lost);
+                self.diags.push(raw_diag(
+                    code,
+                    at..at,
+                    format!("{more} more like the above not listed (the last one starts here)"),
+                    lost,
+                ));
+            }
+        }
+    }
+
+    fn ws_from(&self, mut k: usize) -> usize {
+        while k < self.src.len() && is_ws(self.src[k]) {
+            k += 1;
+        }
+        k
+    }
+
+    fn letters_from(&self, mut k: usize) -> usize {
+        while k < self.src.len() && self.src[k].is_ascii_alphabetic() {
+            k += 1;
+        }
+        k
+    }
+
+    /// True if a property starts at `k`: letters with a capital, optional
+    /// whitespace, `[`.
+    fn property_at(&self, k: usize) -> bool {
+        let end = self.letters_from(k);
+        end > k
+            && self.src[k..end].iter().any(u8::is_ascii_uppercase)
+            && self.src.get(self.ws_from(end)) == Some(&b'[')
+    }
+
+    fn run(&mut self) {
+        if self.src.starts_with(b"\xEF\xBB\xBF") {
+            self.diag("L015", 0..3, "UTF-8 byte order mark skipped".into(), false);
+            self.i = 3;
+        }
+        let mut trees_seen = false;
+        while self.i < self.src.len() {
+            if self.stack.is_empty() {
+                let Some(start) = self.find_start(self.i) else {
+                    let junk = self.i..self.src.len();
+                    self.junk(junk, trees_seen, true);
+                    break;
+                };
+                self.junk(self.i..start, trees_seen, false);
+                trees_seen = true;
+                self.i = start;
+                if self.src[start] == b'(' {
+                    self.paren();
+                } else {
+                    self.diag(
+                        "L003",
+                        start..start + 1,
+                        "node outside any game tree: `(` assumed before it".into(),
+                        false,
+                    );
+                    self.open_tree(true);
+                    self.start_node(start);
+                    self.i = start + 1;
+                }
+            } else {
+                self.inside();
+            }
+        }
+        let missing = self.stack.iter().filter(|o| !o.implicit).count();
+        if missing > 0 {
+            let end = self.src.len();
+            self.diag(
+                "L005",
+                end..end,
+                format!("input ends with {missing} game tree(s) still open: `)` assumed"),
+                false,
+            );
+        }
+        while !self.stack.is_empty() {
+            self.close_tree(self.src.len());
+        }
+    }
+
+    /// Reports skipped bytes outside the game trees (whitespace is free).
+    fn junk(&mut self, range: Range<usize>, trees_seen: bool, last: bool) {
+        let start = self.ws_from(range.start).min(range.end);
+        let mut end = range.end;
+        while end > start && is_ws(self.src[end - 1]) {
+            end -= 1;
+        }
+        if start >= end {
+            return;
+        }
+        let place = match (trees_seen, last) {
+            (false, _) => "before the first game tree",
+            (true, false) => "between game trees",
+            (true, true) => "after the last game tree",
+        };
+        let text = excerpt(&self.src[start..end]);
+        self.diag(
+            "L001",
+            start..end,
+            format!("{} byte(s) {place} skipped: `{text}`", end - start),
+            false,
+        );
+    }
+
+    /// Where the next game tree starts at or after `from`, outside any tree:
+    /// `(` followed by `;` or a property, or `;` followed by a property.
+    /// Anything else is skipped, as the strict parser does.
+    fn find_start(&self, from: usize) -> Option<usize> {
+        let mut k = from;
+        while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
+            let at = k + off;
+            let next = self.ws_from(at + 1);
+            let ok = match (self.src[at], self.src.get(next)) {
+                (b'(', Some(b';')) => true,
+                (_, Some(_)) => self.property_at(next),
+                (_, None) => false,
+            };
+            if ok {
+                return Some(at);
+            }
+            k = at + 1;
+        }
+        None
+    }
+
+    fn close_node(&mut self) {
+        if self.in_node {
+            self.in_node = false;
+            self.b.end_node();
+        }
+    }
+
+    fn open_tree(&mut self, implicit: bool) {
+        if self.stack.len() >= self.max_depth {
+            if implicit {
+                return;
+            }
+            self.suppressed += 1;
+            if self.suppressed == 1 {
+                let at = self.i;
+                self.diag(
+                    "L016",
+                    at..at + 1,
+                    format!(
+                        "variation nested deeper than {} levels: read as part of its parent",
+                        self.max_depth
+                    ),
+                    false,
+                );
+            }
+            // The variation's nodes continue the enclosing sequence.
+            return;
+        }
+        self.close_node();
+        self.b.start_tree(self.i);
+        self.stack.push(Open {
+            implicit,
+            ..Open::default()
+        });
+    }
+
+    fn close_tree(&mut self, at: usize) {
+        self.close_node();
+        self.b.end_tree(at);
+        self.stack.pop();
+        if let Some(top) = self.stack.last_mut() {
+            top.has_child = true;
+        }
+    }
+
+    fn start_node(&mut self, at: usize) {
+        self.close_node();
+        self.b.start_node(at);
+        self.in_node = true;
+        self.nodes += 1;
+        if let Some(top) = self.stack.last_mut() {
+            top.has_node = true;
+        }
+    }
+
+    /// At a `(`.
+    fn paren(&mut self) {
+        let at = self.i;
+        let next = self.ws_from(at + 1);
+        match self.src.get(next) {
+            Some(b')') => {
+                self.diag(
+                    "L004",
+                    at..next + 1,
+                    "empty variation `()` ignored".into(),
+                    false,
+                );
+                self.i = next + 1;
+            }
+            Some(b'(') => {
+                self.diag(
+                    "L014",
+                    at..at + 1,
+                    "`(` directly followed by another `(`: the first one ignored".into(),
+                    false,
+                );
+                self.i = at + 1;
+            }
+            _ => {
+                self.open_tree(false);
+                self.i = at + 1;
+            }
+        }
+    }
+
+    /// One step inside a game tree.
+    fn inside(&mut self) {
+        let src = self.src;
+        let at = self.i;
+        match src[at] {
+            b if is_ws(b) => self.i = self.ws_from(at),
+            b'(' => self.paren(),
+            b')' => {
+                self.i = at + 1;
+                if self.suppressed > 0 {
+                    self.suppressed -= 1;
+                } else {
+                    self.close_tree(at);
+                }
+            }
+            b';' => {
+                if self.stack.last().is_some_and(|o| o.has_child) {
+                    self.diag(
+                        "L003",
+                        at..at + 1,
+                        "node after a variation: `(` assumed before it".into(),
+                        false,
+                    );
+                    self.open_tree(true);
+                }
+                self.start_node(at);
+                self.i = at + 1;
+            }
+            b'[' => {
+                let (_, end, _) = self.skip_values(at, None);
+                let text = excerpt(&src[at..end]);
+                self.diag(
+                    "L007",
+                    at..end,
+                    format!("values without a property identifier deleted: `{text}`"),
+                    true,
+                );
+                self.i = end;
+            }
+            b if b.is_ascii_alphabetic() => self.property(),
+            _ => {
+                let mut end = at + 1;
+                while end < src.len() && !Self::meaningful(src[end]) {
+                    end += 1;
+                }
+                let text = excerpt(&src[at..end]);
+                self.diag(
+                    "L011",
+                    at..end,
+                    format!("stray bytes `{text}` inside a game tree (skipped)"),
+                    true,
+                );
+                self.i = end;
+            }
+        }
+    }
+
+    fn meaningful(b: u8) -> bool {
+        is_ws(b) || b.is_ascii_alphabetic() || matches!(b, b'(' | b')' | b';' | b'[')
+    }
+
+    /// Makes sure properties have a node to go to.
+    fn ensure_node(&mut self, at: usize) {
+        if self.in_node {
+            return;
+        }
+        let top = self.stack.last().copied().unwrap_or_default();
+        if top.has_child {
+            self.diag(
+                "L003",
+                at..at + 1,
+                "properties after a variation: `(;` assumed before them".into(),
+                false,
+            );
+            self.open_tree(true);
+        } else {
+            self.diag(
+                "L002",
+                at..at + 1,
+                "`;` missing before the first property of a game tree: assumed".into(),
+                false,
+            );
+        }
+        self.start_node(at);
+    }
+
+    /// At a letter: an identifier and its values.
+    fn property(&mut self) {
+        let src = self.src;
+        let start = self.i;
+        let id_end = self.letters_from(start);
+        let ident = &src[start..id_end];
+        let first = self.ws_from(id_end);
+        if src.get(first) != Some(&b'[') {
+            self.diag(
+                "L006",
+                start..id_end,
+                format!("property `{}` has no value (ignored)", excerpt(ident)),
+                true,
+            );
+            self.i = id_end;
+            return;
+        }
+        if !ident.iter().any(u8::is_ascii_uppercase) {
+            let (_, end, _) = self.skip_values(first, None);
+            self.diag(
+                "L012",
+                start..end,
+                format!(
+                    "identifier `{}` has no capital letter (property deleted)",
+                    excerpt(ident)
+                ),
+                true,
+            );
+            self.i = end;
+            return;
+        }
+        self.ensure_node(start);
+        if ident.iter().any(u8::is_ascii_lowercase) {
+            let read = normalize_ident(ident);
+            self.diag(
+                "L010",
+                start..id_end,
+                format!("identifier `{}` read as `{read}`", excerpt(ident)),
+                false,
+            );
+        }
+        let (end, consumed, repaired) = self.skip_values(first, Some(ident));
+        self.i = consumed;
+        match repaired {
+            None => self
+                .b
+                .property(RawProperty::new(ident, &src[first..end]), start..end),
+            Some(values) => {
+                self.b
+                    .property_repaired(normalize_ident(ident).as_bytes(), &values, start..end)
+            }
+        }
+    }
+
+    /// Reads the `[..]` values from `open` (a `[`), reporting repairs.
+    ///
+    /// Returns where the values text ends (after the last `]`, or where a
+    /// truncated value stops), where reading goes on, and, when a value had
+    /// to be rewritten (an unescaped `]` kept inside it), the rewritten
+    /// values text.
+    ///
+    /// `ident` is the property's identifier, or `None` for values that are
+    /// deleted anyway (no unescaped-`]` heuristic for them).
+    fn skip_values(
+        &mut self,
+        open: usize,
+        ident: Option<&[u8]>,
+    ) -> (usize, usize, Option<Vec<u8>>) {
+        let src = self.src;
+        let mut bodies: Vec<Range<usize>> = Vec::new();
+        let mut needs_repair = false;
+        let mut k = open;
+        let mut consumed = src.len();
+        let end = loop {
+            let body = k + 1;
+            match self.value_close(body, ident) {
+                Some((close, swallowed)) => {
+                    if swallowed {
+                        needs_repair = true;
+                        self.diag(
+                            "L008",
+                            body..close,
+                            "unescaped `]` inside a text value kept as part of the text".into(),
+                            false,
+                        );
+                    }
+                    bodies.push(body..close);
+                    let next = self.ws_from(close + 1);
+                    if src.get(next) == Some(&b'[') {
+                        k = next;
+                    } else {
+                        consumed = close + 1;
+                        break close + 1;
+                    }
+                }
+                None => {
+                    // Truncated: the value runs to the end of the input,
+                    // without a dangling escape.
+                    let mut stop = src.len();
+                    if ends_in_escape(&src[body..]) {
+                        stop -= 1;
+                    }
+                    self.diag(
+                        "L009",
+                        k..src.len(),
+                        "value not closed by `]` before the end of the input (closed there)".into(),
+                        true,
+                    );
+                    bodies.push(body..stop);
+                    break stop;
+                }
+            }
+        };
+        if !needs_repair {
+            return (end, consumed, None);
+        }
+        let mut out = Vec::with_capacity(end - open + 8);
+        for b in bodies {
+            out.push(b'[');
+            escape_into(&mut out, &src[b]);
+            out.push(b']');
+        }
+        (end, consumed, Some(out))
+    }
+
+    /// The `]` that closes the value whose body starts at `body`, and whether
+    /// unescaped `]` were kept inside it. `None` when no `]` closes it.
+    fn value_close(&self, body: usize, ident: Option<&[u8]>) -> Option<(usize, bool)> {
+        let src = self.src;
+        let first = body + value_end(&src[body..])?;
+        // Whether the property holds text is looked up only when needed.
+        if self.closes_value(first + 1) || !ident.is_some_and(|i| is_text(&normalize_ident(i))) {
+            return Some((first, false));
+        }
+        let mut k = first;
+        for _ in 0..MAX_SWALLOWED {
+            let Some(off) = value_end(&src[k + 1..]) else {
+                break;
+            };
+            k = k + 1 + off;
+            if self.closes_value(k + 1) {
+                return Some((k, true));
+            }
+        }
+        Some((first, false))
+    }
+
+    /// True if what follows a `]` at `k - 1` shows it ends the value: after
+    /// whitespace, the end, `[`, `;`, `(`, `)` or a property.
+    fn closes_value(&self, k: usize) -> bool {
+        let next = self.ws_from(k);
+        match self.src.get(next) {
+            None | Some(b'[' | b';' | b'(' | b')') => true,
+            Some(_) => self.property_at(next),
+        }
+    }
+}
+
+/// True for properties whose values are text, or unknown (which may be).
+fn is_text(ident: &str) -> bool {
+    fn texty(t: &ValueType) -> bool {
+        match t {
+            ValueType::Text | ValueType::SimpleText | ValueType::Unknown => true,
+            ValueType::Compose(a, b) | ValueType::Either(a, b) => texty(a) || texty(b),
+            ValueType::List(a) | ValueType::EList(a) => texty(a),
+            _ => false,
+        }
+    }
+    let mut infos = lookup_any(ident).peekable();
+    infos.peek().is_none() || infos.any(|p| texty(&p.value_type))
+}
+
+/// True if `bytes` ends inside an escape (an odd `\` at the end).
+fn ends_in_escape(bytes: &[u8]) -> bool {
+    let mut k = 0;
+    while k < bytes.len() {
+        k += if bytes[k] == b'\\' { 2 } else { 1 };
+    }
+    k > bytes.len()
+}
+
+/// Copies a raw value body, escaping every unescaped `]`.
+fn escape_into(out: &mut Vec<u8>, body: &[u8]) {
+    let mut k = 0;
+    while k < body.len() {
+        match body[k] {
+            b'\\' => {
+                out.extend_from_slice(&body[k..(k + 2).min(body.len())]);
+                k += 2;
+            }
+            b']' => {
+                out.extend_from_slice(b"\\]");
+                k += 1;
+            }
+            b => {
+                out.push(b);
+                k += 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,306 @@
+use super::*;
+use proptest::prelude::*;
+
+/// Reads `src` leniently: the printed tree and `CODE@LINE:COL` per diagnostic.
+fn run(src: &str) -> (String, Vec<String>) {
+    let (c, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    let codes = d
+        .iter()
+        .map(|d| format!("{}@{}", d.code, d.position))
+        .collect();
+    (c.to_string(), codes)
+}
+
+fn case(src: &str, printed: &str, codes: &[&str]) {
+    let (p, d) = run(src);
+    assert_eq!(p, printed, "printed tree of {src:?}");
+    assert_eq!(d, codes, "diagnostics of {src:?}");
+    // The repaired tree is strict SGF that reads back to itself.
+    if !p.is_empty() {
+        let again = crate::parse(p.as_bytes()).expect("strict parser accepts the output");
+        assert_eq!(again.to_string(), p);
+    }
+}
+
+#[test]
+fn valid_input_needs_no_diagnostic() {
+    case(
+        "(;GM[1]FF[4]C[a \\] b];B[aa](;W[bb])(;W[cc]))",
+        "(;GM[1]FF[4]C[a \\] b]\n;B[aa]\n(;W[bb])\n(;W[cc]))\n",
+        &[],
+    );
+}
+
+#[test]
+fn junk_before_between_and_after() {
+    case(
+        "From: x (y)\n(;B[aa]) mid (;W[bb])\nend",
+        "(;B[aa])\n(;W[bb])\n",
+        &["L001@1:1", "L001@2:10", "L001@3:1"],
+    );
+}
+
+#[test]
+fn missing_semicolon_after_paren() {
+    case("(GM[1];B[aa])", "(;GM[1]\n;B[aa])\n", &["L002@1:2"]);
+    case(
+        "(;FF[4](;C[var 1]) ( C[var 2]))",
+        "(;FF[4]\n(;C[var 1])\n(;C[var 2]))\n",
+        &["L002@1:22"],
+    );
+}
+
+#[test]
+fn nodes_outside_a_variation() {
+    // A Fox-style file: no `(` at all, and no `)` either.
+    case(
+        ";GM[1]SZ[19];B[aa];W[bb]",
+        "(;GM[1]SZ[19]\n;B[aa];W[bb])\n",
+        &["L003@1:1"],
+    );
+    case(
+        "(;FF[4](;C[var 1]);C[var 2]))",
+        "(;FF[4]\n(;C[var 1])\n(;C[var 2]))\n",
+        &["L003@1:19"],
+    );
+    // Properties right after a variation get a node and a variation of
+    // their own; the `)` closes that variation.
+    case(
+        "(;A[1](;B[2])C[3])",
+        "(;A[1]\n(;B[2])\n(;C[3]))\n",
+        &["L003@1:14", "L005@1:19"],
+    );
+}
+
+#[test]
+fn empty_variations() {
+    case(
+        "(;B[hh]()(;W[ii])( )(;W[hi]C[h]))",
+        "(;B[hh]\n(;W[ii])\n(;W[hi]C[h]))\n",
+        &["L004@1:8", "L004@1:18"],
+    );
+}
+
+#[test]
+fn missing_final_paren() {
+    case(
+        "(;GM[1];B[aa](;W[bb]",
+        "(;GM[1]\n;B[aa];W[bb])\n",
+        &["L005@1:21"],
+    );
+}
+
+#[test]
+fn property_without_values() {
+    case(
+        "(;LB B[aa]PL;W[bb])",
+        "(;B[aa]\n;W[bb])\n",
+        &["L006@1:3", "L006@1:11"],
+    );
+}
+
+#[test]
+fn values_without_identifier() {
+    case("(;[ab][ac]B[aa])", "(;B[aa])\n", &["L007@1:3"]);
+}
+
+#[test]
+fn unescaped_bracket_in_text() {
+    case(
+        "(;B[cc];C[username [12k]: foo])",
+        "(;B[cc]\n;C[username [12k\\]: foo])\n",
+        &["L008@1:11"],
+    );
+    // Not in a point value: there the `]` ends the value.
+    case("(;B[cc]+];W[dd])", "(;B[cc]\n;W[dd])\n", &["L011@1:8"]);
+    // A `]` followed by a property stays the end of the text.
+    case("(;C[a]B[cc])", "(;C[a]B[cc])\n", &[]);
+}
+
+#[test]
+fn truncated_values() {
+    case(
+        "(;B[aa];C[abc",
+        "(;B[aa]\n;C[abc])\n",
+        &["L009@1:10", "L005@1:14"],
+    );
+    // A dangling escape at the end is dropped.
+    case("(;C[abc\\", "(;C[abc])\n", &["L009@1:4", "L005@1:9"]);
+}
+
+#[test]
+fn lowercase_identifiers() {
+    case(
+        "(;AddBlack[aa]CoPyright[x])",
+        "(;AB[aa]CP[x])\n",
+        &["L010@1:3", "L010@1:15"],
+    );
+    // Nothing to read as capitals: deleted.
+    case("(;xx[aa]B[bb])", "(;B[bb])\n", &["L012@1:3"]);
+}
+
+#[test]
+fn stray_bytes_between_properties() {
+    case(
+        "(;B[aa]+-W[bb] %;W[cc])",
+        "(;B[aa]W[bb]\n;W[cc])\n",
+        &["L011@1:8", "L011@1:16"],
+    );
+}
+
+#[test]
+fn illegal_variation_start() {
+    case("(;B[cc]((;W[dd]))", "(;B[cc]\n;W[dd])\n", &["L014@1:8"]);
+}
+
+#[test]
+fn byte_order_mark() {
+    case("\u{feff}(;B[aa])", "(;B[aa])\n", &["L015@1:1"]);
+}
+
+#[test]
+fn depth_limit_flattens() {
+    let opts = ParseOptions::default().max_depth(2);
+    let (c, d) = parse_lenient(b"(;A[1](;B[2](;C[3](;D[4]))))", &opts);
+    assert_eq!(c.to_string(), "(;A[1]\n;B[2];C[3];D[4])\n");
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L016"]);
+}
+
+#[test]
+fn no_game_tree() {
+    for src in ["", "hello world", "(no tree)", "[aa]"] {
+        let (c, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+        assert_eq!(c.games().len(), 0, "{src:?}");
+        assert_eq!(d.last().map(|d| d.code), Some("L013"), "{src:?}");
+    }
+}
+
+#[test]
+fn positions_match_position_of() {
+    let src = "x\r\n(;B[aa]\r+\n;é+W[bb]\r\n$)";
+    let (_, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    assert!(d.len() >= 3);
+    for d in &d {
+        assert_eq!(
+            d.position,
+            Position::of(src.as_bytes(), d.span.start),
+            "{d}"
+        );
+    }
+}
+
+#[test]
+fn display_and_catalogue() {
+    let (_, d) = parse_lenient(b"(;B[aa]", &ParseOptions::default());
+    assert_eq!(
+        d[0].to_string(),
+        "1:8: error[L005]: input ends with 1 game tree(s) still open: `)` assumed"
+    );
+    let mut codes: Vec<&str> = CODES.iter().map(|c| c.0).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    assert_eq!(codes.len(), CODES.len(), "codes are unique");
+}
+
+#[test]
+fn deep_nesting_needs_no_stack() {
+    let n = 200_000;
+    let src = "(;B[aa]".repeat(n);
+    let (c, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    assert_eq!(c.node_count(), n);
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L005"]);
+    let printed = c.to_string();
+    assert!(crate::parse(printed.as_bytes()).is_ok_and(|back| back == c));
+}
+
+#[test]
+fn diagnostics_are_capped_per_code() {
+    let src = format!("(;{})", "+B[aa]".repeat(MAX_PER_CODE + 10));
+    let (_, d) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+    assert_eq!(d.len(), MAX_PER_CODE + 1);
+    assert!(
+        d.last().unwrap().message.starts_with("10 more"),
+        "{}",
+        d.last().unwrap()
+    );
+    assert!(CODES.len() <= 32);
+}
+
+/// Asserts what every lenient result must satisfy.
+fn check_invariants(src: &[u8]) -> Vec<&'static str> {
+    let (c, d) = parse_lenient(src, &ParseOptions::default());
+    for d in &d {
+        let entry = CODES.iter().find(|e| e.0 == d.code);
+        let entry = entry.unwrap_or_else(|| panic!("code {} not in CODES", d.code));
+        assert_eq!((entry.1, entry.3), (d.severity, d.sgfc), "{d}");
+        assert!(d.span.start <= d.span.end && d.span.end <= src.len(), "{d}");
+    }
+    if c.games().len() == 0 {
+        assert!(d.iter().any(|d| d.code == "L013"));
+        return d.iter().map(|d| d.code).collect();
+    }
+    let printed = crate::print::to_bytes(&c);
+    let strict = match crate::parse(&printed) {
+        Ok(t) => t,
+        Err(e) => panic!(
+            "strict parser rejects {:?}: {e}",
+            String::from_utf8_lossy(&printed)
+        ),
+    };
+    assert!(strict == c, "printed form reads back to a different tree");
+    let (again, more) = parse_lenient(&printed, &ParseOptions::default());
+    assert!(again == c, "not a fixed point");
+    assert!(more.is_empty(), "diagnostics on printed output: {more:?}");
+    d.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn every_recovery_keeps_the_invariants() {
+    for src in [
+        "(;C[a]b];W[a]c)",
+        "(;C[x]]]]]]",
+        "((((",
+        "))));B[aa]",
+        "(;C[\\",
+        "(;C[a\\]",
+        ";(;B[aa]",
+        "( ;(B[aa])",
+        "(;A[]((;B[]))",
+    ] {
+        check_invariants(src.as_bytes());
+    }
+}
+
+fn sgfish() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        Just(b"(".to_vec()),
+        Just(b")".to_vec()),
+        Just(b";".to_vec()),
+        Just(b"[".to_vec()),
+        Just(b"]".to_vec()),
+        Just(b"\\".to_vec()),
+        Just(b" ".to_vec()),
+        Just(b"B".to_vec()),
+        Just(b"C".to_vec()),
+        Just(b"AddBlack".to_vec()),
+        Just(b"xy".to_vec()),
+        Just(b"[aa]".to_vec()),
+        Just(b"\xEF\xBB\xBF".to_vec()),
+        any::<u8>().prop_map(|b| vec![b]),
+    ];
+    prop::collection::vec(token, 0..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn arbitrary_bytes_never_panic(src in prop::collection::vec(any::<u8>(), 0..200)) {
+        check_invariants(&src);
+    }
+
+    #[test]
+    fn sgf_like_input_is_a_fixed_point(src in sgfish()) {
+        check_invariants(&src);
+    }
+}

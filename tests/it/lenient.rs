@@ -1,0 +1,180 @@
+//! The lenient reader over the whole corpus: no panic, every file with game
+//! tree content recovered, printed output accepted by the strict parser, and
+//! the same tree as the strict parser wherever that one succeeds.
+
+use crate::support::{corpus_dir, files_below};
+use sgfkit::check::{CODES, Severity, parse_lenient};
+use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// True if `src` has `(` or `;` followed (after whitespace) by a property
+/// identifier with a capital and a `[`: something a reader can recover.
+fn has_tree_content(src: &[u8]) -> bool {
+    let ws = |k: &mut usize| {
+        while *k < src.len() && src[*k].is_ascii_whitespace() {
+            *k += 1;
+        }
+    };
+    src.iter().enumerate().any(|(at, &b)| {
+        if b != b'(' && b != b';' {
+            return false;
+        }
+        let mut k = at + 1;
+        ws(&mut k);
+        if b == b'(' && src.get(k) == Some(&b';') {
+            return true;
+        }
+        let start = k;
+        while k < src.len() && src[k].is_ascii_alphabetic() {
+            k += 1;
+        }
+        let upper = src[start..k].iter().any(u8::is_ascii_uppercase);
+        ws(&mut k);
+        upper && src.get(k) == Some(&b'[')
+    })
+}
+
+#[test]
+fn lenient_reader_over_the_corpus() {
+    let Some(dir) = corpus_dir("lenient_reader_over_the_corpus") else {
+        return;
+    };
+    let opts = ParseOptions::default();
+    let mut per_code: BTreeMap<&str, usize> = BTreeMap::new();
+    let (mut files, mut with_diags, mut recovered, mut strict_ok) = (0, 0, 0, 0);
+    let mut more_than_strict = 0;
+    let (mut strict_time, mut lenient_valid_time) = (Duration::ZERO, Duration::ZERO);
+    let mut failures = Vec::new();
+    for (rel, path) in files_below(&dir) {
+        let src = std::fs::read(&path).expect("read");
+        files += 1;
+        let t = Instant::now();
+        let (tree, diags) = parse_lenient(&src, &opts);
+        let lenient_time = t.elapsed();
+        for d in &diags {
+            *per_code.entry(d.code).or_default() += 1;
+            assert!(
+                CODES.iter().any(|c| c.0 == d.code),
+                "{rel}: {d} not in CODES"
+            );
+        }
+        if !diags.is_empty() {
+            with_diags += 1;
+        }
+        let errors = diags
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count();
+        if errors > 0 {
+            recovered += 1;
+        }
+        if has_tree_content(&src) && tree.node_count() == 0 {
+            failures.push(format!("{rel}: nothing recovered"));
+            continue;
+        }
+        if tree.games().len() > 0 {
+            let printed = sgfkit::print::to_bytes(&tree);
+            match sgfkit::parse(&printed) {
+                Ok(back) if back == tree => {}
+                Ok(_) => failures.push(format!("{rel}: printed form reads back differently")),
+                Err(e) => failures.push(format!("{rel}: strict parser rejects the output: {e}")),
+            }
+        }
+        let mut warnings: Vec<Warning> = Vec::new();
+        let t = Instant::now();
+        let strict = Collection::parse_with(&src, &opts, &mut warnings);
+        if let Ok(strict) = strict {
+            strict_time += t.elapsed();
+            lenient_valid_time += lenient_time;
+            strict_ok += 1;
+            // Where the strict parser skipped game tree content as junk (a
+            // Fox file starting `;GM[1]` with no `(`), the lenient reader
+            // must recover more, not the same.
+            let skipped_content = warnings.iter().any(|w| {
+                matches!(w.kind(), WarningKind::SkippedJunk { .. })
+                    && has_tree_content(&src[w.span()])
+            });
+            if skipped_content {
+                more_than_strict += 1;
+                if tree.node_count() <= strict.node_count() {
+                    failures.push(format!("{rel}: skipped content not recovered"));
+                }
+                continue;
+            }
+            if strict != tree {
+                failures.push(format!("{rel}: tree differs from the strict parser's"));
+            }
+            if let Some(d) = diags.iter().find(|d| d.severity == Severity::Error) {
+                failures.push(format!("{rel}: error on a strictly valid file: {d}"));
+            }
+        }
+    }
+    eprintln!(
+        "lenient corpus: {files} files, {strict_ok} strictly valid, {with_diags} with diagnostics, \
+         {recovered} needed recovery (error diagnostics), \
+         {more_than_strict} strictly valid but with tree content the strict parser skips"
+    );
+    eprintln!(
+        "  on strictly valid files (debug build): strict {:.2} s, lenient {:.2} s",
+        strict_time.as_secs_f64(),
+        lenient_valid_time.as_secs_f64()
+    );
+    for (code, n) in &per_code {
+        eprintln!("  {code}: {n}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Runs `sgfkit fmt [args]` on `input`: exit code, stdout, stderr.
+fn fmt_cli(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .arg("fmt")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sgfkit");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fmt_is_lenient_by_default() {
+    let (code, out, err) = fmt_cli(&[], b"junk ;GM[1];B[aa]");
+    assert_eq!(code, 0);
+    assert_eq!(out, "(;GM[1]\n;B[aa])\n");
+    assert!(err.contains("<stdin>:1:1: warning[L001]"), "{err}");
+    assert!(err.contains("<stdin>:1:6: error[L003]"), "{err}");
+
+    let (code, out, err) = fmt_cli(&[], b"no tree here");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("error[L013]"), "{err}");
+}
+
+#[test]
+fn fmt_strict_refuses_damage() {
+    let (code, out, err) = fmt_cli(&["--strict"], b"(;B[aa]");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("1:8"), "{err}");
+    let (code, out, _) = fmt_cli(&["--strict"], b"(;B[aa])");
+    assert_eq!((code, out.as_str()), (0, "(;B[aa])\n"));
+}
