@@ -372,6 +372,7 @@ where
 /// Whitespace is allowed between the identifier and the first value and
 /// between values. The values are returned as one raw slice (see
 /// [`RawProperty`]); nothing is allocated.
+#[inline]
 pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
     let (rest, ident) = prop_ident(input)?;
     let first = skip_ws(rest);
@@ -394,6 +395,7 @@ pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
 /// Also accepts the FF\[3\] form with lower-case letters (`AddBlack`), as long
 /// as there is at least one capital; the caller decides what to do with the
 /// lower-case letters.
+#[inline]
 pub fn prop_ident<'a, I: SgfInput<'a>>(input: I) -> PResult<I, Ident<'a>> {
     let bytes = input.bytes();
     let len = bytes
@@ -420,6 +422,7 @@ impl<'a> Ident<'a> {
 ///
 /// Returns the raw value between the brackets. After `[` a failure is final
 /// and names the opening bracket.
+#[inline]
 pub fn prop_value<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
     if input.bytes().first() != Some(&b'[') {
         return Err(Err::Error(SyntaxError::new(input, Expected::Char(b'['))));
@@ -439,6 +442,7 @@ pub fn prop_value<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
 /// that is not escaped by `\`. The value is returned raw; the typed value
 /// rules in [`value`] read it when a caller asks. Never fails: an unclosed
 /// value is reported by [`prop_value`].
+#[inline]
 pub fn c_value_type<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
     let bytes = input.bytes();
     let end = value_end(bytes).unwrap_or(bytes.len());
@@ -450,6 +454,7 @@ pub fn c_value_type<'a, I: SgfInput<'a>>(input: I) -> PResult<I, I> {
 // ---------------------------------------------------------------------------
 
 /// Whitespace between tokens: space, tab, LF, CR, vertical tab, form feed.
+#[inline]
 pub fn skip_ws<'a, I: SgfInput<'a>>(input: I) -> I {
     let n = ws_len(input.bytes());
     if n == 0 { input } else { input.take_from(n) }

@@ -144,3 +144,28 @@ fn many_games_in_one_collection() {
     assert_eq!(t.games().len(), 20_000);
     assert_eq!(t.node_count(), 40_000);
 }
+
+#[test]
+fn kogo_tree_costs_at_most_four_times_the_file() {
+    let Some(dir) = crate::support::corpus_dir("kogo_tree_costs_at_most_four_times_the_file") else { return };
+    let bytes = std::fs::read(dir.join("glift/test/testdata/Kogo's Joseki Dictionary.sgf")).unwrap();
+    let tree = sgfkit::parse(&bytes).unwrap();
+    assert_eq!(tree.node_count(), 62_749);
+    let ratio = tree.heap_size() as f64 / bytes.len() as f64;
+    eprintln!("Kogo: {} bytes, tree {} bytes ({ratio:.2}x)", bytes.len(), tree.heap_size());
+    assert!(ratio <= 4.0, "tree is {ratio:.2}x the file");
+}
+
+#[test]
+fn a_large_collection_is_not_copied() {
+    // Ten megabytes of games: the tree borrows the input, it does not copy it.
+    let game = b"(;GM[1]FF[4]SZ[19];B[pd];W[dp];B[pq];W[dd]C[a comment of some length])\n";
+    let src = game.repeat(10_000_000 / game.len());
+    let tree = sgfkit::parse(&src).unwrap();
+    assert_eq!(tree.source().as_ptr(), src.as_ptr());
+    assert_eq!(tree.games().len(), src.len() / game.len());
+    // An owned parse keeps the same buffer too.
+    let ptr = src.as_ptr();
+    let owned = sgfkit::Collection::parse_owned(src, &ParseOptions::default(), &mut ()).unwrap();
+    assert_eq!(owned.source().as_ptr(), ptr);
+}
