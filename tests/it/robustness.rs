@@ -147,12 +147,20 @@ fn many_games_in_one_collection() {
 
 #[test]
 fn kogo_tree_costs_at_most_four_times_the_file() {
-    let Some(dir) = crate::support::corpus_dir("kogo_tree_costs_at_most_four_times_the_file") else { return };
-    let bytes = std::fs::read(dir.join("glift/test/testdata/Kogo's Joseki Dictionary.sgf")).unwrap();
+    let Some(dir) = crate::support::corpus_dir("kogo_tree_costs_at_most_four_times_the_file")
+    else {
+        return;
+    };
+    let bytes =
+        std::fs::read(dir.join("glift/test/testdata/Kogo's Joseki Dictionary.sgf")).unwrap();
     let tree = sgfkit::parse(&bytes).unwrap();
     assert_eq!(tree.node_count(), 62_749);
     let ratio = tree.heap_size() as f64 / bytes.len() as f64;
-    eprintln!("Kogo: {} bytes, tree {} bytes ({ratio:.2}x)", bytes.len(), tree.heap_size());
+    eprintln!(
+        "Kogo: {} bytes, tree {} bytes ({ratio:.2}x)",
+        bytes.len(),
+        tree.heap_size()
+    );
     assert!(ratio <= 4.0, "tree is {ratio:.2}x the file");
 }
 
