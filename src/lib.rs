@@ -37,6 +37,8 @@
 
 pub mod check;
 #[cfg(feature = "encoding")]
+pub mod document;
+#[cfg(feature = "encoding")]
 pub mod encoding;
 pub mod error;
 pub mod events;
@@ -49,6 +51,8 @@ pub mod property;
 pub mod text;
 pub mod tree;
 
+#[cfg(feature = "encoding")]
+pub use document::{Document, read};
 pub use error::{Error, ErrorKind, Expected, Found, Position, Warning, WarningKind, WarningSink};
 pub use grammar::RawProperty;
 pub use tree::{Collection, EditError, Node, NodeId, Property};
