@@ -34,6 +34,7 @@ use nom::IResult;
 use nom::error::{ErrorKind, ParseError};
 
 pub mod amazons;
+pub mod any;
 pub mod backgammon;
 pub mod dispatch;
 pub mod gess;
@@ -43,6 +44,7 @@ pub mod lines_of_action;
 pub mod octi;
 pub mod raw;
 
+pub use any::AnyProp;
 pub use dispatch::{board_size, board_size_noted, game_of};
 pub use raw::{Raw, RawValue};
 

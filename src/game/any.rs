@@ -1,0 +1,256 @@
+//! Typed properties of a collection that mixes games: [`AnyProp`],
+//! [`Node::any_props`] and [`Node::any_prop`].
+//!
+//! "Different kind of games may appear within a collection": each game tree
+//! is read with the game of its own root (`GM`, see [`game_of`]), so a Hex
+//! tree gets Hex points and a Go tree Go points.
+//!
+//! ```
+//! use sgfkit::game::{AnyProp, go, hex};
+//! use sgfkit::property::typed::Prop;
+//!
+//! let c = sgfkit::parse(b"(;GM[1];B[cc])(;GM[11];B[c3])(;GM[2];B[c3])")?;
+//! let moves: Vec<AnyProp> = c
+//!     .games()
+//!     .map(|g| g.first_child().unwrap().any_prop("B").unwrap())
+//!     .collect();
+//! assert_eq!(moves[0], AnyProp::Go(Prop::B(go::Move::Play(go::Point::new(2, 2)))));
+//! assert_eq!(moves[1], AnyProp::Hex(Prop::B(hex::Move::Cell(hex::Point::new(2, 2)))));
+//! assert!(matches!(moves[2], AnyProp::Raw(sgfkit::game::GameType::Othello, Prop::B(_))));
+//! # Ok::<(), sgfkit::Error>(())
+//! ```
+
+use super::amazons::Amazons;
+use super::backgammon::Backgammon;
+use super::gess::Gess;
+use super::go::Go;
+use super::hex::Hex;
+use super::lines_of_action::LinesOfAction;
+use super::octi::Octi;
+use super::{GameType, Raw, game_of};
+use crate::property::typed::Prop;
+use crate::tree::Node;
+
+/// A typed property of any game: the [`Prop`] of the game its tree records.
+///
+/// Games without an FF\[4\] value format are [`AnyProp::Raw`], with values
+/// kept byte for byte ([`Raw`]).
+///
+/// ```
+/// use sgfkit::game::{AnyProp, GameType};
+/// let c = sgfkit::parse(b"(;GM[6]C[hi])")?;
+/// let p = c.games().next().unwrap().any_prop("C").unwrap();
+/// assert_eq!(p.game(), GameType::Backgammon);
+/// assert_eq!(p.ident(), "C");
+/// assert_eq!(p.invalid_reason(), None);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum AnyProp {
+    /// GM\[1\].
+    Go(Prop<Go>),
+    /// GM\[6\].
+    Backgammon(Prop<Backgammon>),
+    /// GM\[9\].
+    LinesOfAction(Prop<LinesOfAction>),
+    /// GM\[11\].
+    Hex(Prop<Hex>),
+    /// GM\[18\].
+    Amazons(Prop<Amazons>),
+    /// GM\[19\].
+    Octi(Prop<Octi>),
+    /// GM\[20\].
+    Gess(Prop<Gess>),
+    /// Any other game: its type and the property with raw points, moves and
+    /// stones.
+    Raw(GameType, Prop<Raw<0>>),
+}
+
+/// Runs `$f` on the inner [`Prop`] whatever the game.
+macro_rules! with_prop {
+    ($self:expr, $p:ident => $f:expr) => {
+        match $self {
+            AnyProp::Go($p) => $f,
+            AnyProp::Backgammon($p) => $f,
+            AnyProp::LinesOfAction($p) => $f,
+            AnyProp::Hex($p) => $f,
+            AnyProp::Amazons($p) => $f,
+            AnyProp::Octi($p) => $f,
+            AnyProp::Gess($p) => $f,
+            AnyProp::Raw(_, $p) => $f,
+        }
+    };
+}
+
+impl AnyProp {
+    /// The game this property was read for.
+    ///
+    /// ```
+    /// use sgfkit::game::{AnyProp, GameType};
+    /// use sgfkit::property::typed::Prop;
+    /// assert_eq!(AnyProp::Hex(Prop::FF(4)).game(), GameType::Hex);
+    /// ```
+    pub fn game(&self) -> GameType {
+        match self {
+            AnyProp::Go(_) => GameType::Go,
+            AnyProp::Backgammon(_) => GameType::Backgammon,
+            AnyProp::LinesOfAction(_) => GameType::LinesOfAction,
+            AnyProp::Hex(_) => GameType::Hex,
+            AnyProp::Amazons(_) => GameType::Amazons,
+            AnyProp::Octi(_) => GameType::Octi,
+            AnyProp::Gess(_) => GameType::Gess,
+            AnyProp::Raw(g, _) => *g,
+        }
+    }
+
+    /// The identifier.
+    ///
+    /// ```
+    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::typed::Prop;
+    /// assert_eq!(AnyProp::Octi(Prop::FF(4)).ident(), "FF");
+    /// ```
+    pub fn ident(&self) -> &str {
+        with_prop!(self, p => p.ident())
+    }
+
+    /// Why the values do not fit the property's type ([`Prop::Invalid`]),
+    /// or `None`.
+    ///
+    /// ```
+    /// let c = sgfkit::parse(b"(;GM[11]SZ[5]AB[z9])")?;
+    /// let p = c.games().next().unwrap().any_prop("AB").unwrap();
+    /// assert!(p.invalid_reason().unwrap().contains("outside the board"));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn invalid_reason(&self) -> Option<&str> {
+        with_prop!(self, p => match p {
+            Prop::Invalid { reason, .. } => Some(reason.as_str()),
+            _ => None,
+        })
+    }
+
+    /// True for an identifier the table does not know ([`Prop::Unknown`]).
+    ///
+    /// ```
+    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::typed::Prop;
+    /// let p = AnyProp::Go(Prop::Unknown { ident: "XY".into(), values: vec![] });
+    /// assert!(p.is_unknown());
+    /// ```
+    pub fn is_unknown(&self) -> bool {
+        with_prop!(self, p => matches!(p, Prop::Unknown { .. }))
+    }
+}
+
+impl Node<'_, '_> {
+    /// The game of this node's tree (its root's `GM`, see [`game_of`]).
+    fn tree_game(&self) -> GameType {
+        game_of(self.game_root()).0
+    }
+
+    /// All properties of this node, typed for the game of its tree, in file
+    /// order.
+    ///
+    /// ```
+    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::typed::Prop;
+    /// let c = sgfkit::parse(b"(;GM[9]AB[b1][c1])")?;
+    /// let props = c.games().next().unwrap().any_props();
+    /// assert_eq!(props[0], AnyProp::LinesOfAction(Prop::GM(9)));
+    /// assert!(matches!(&props[1], AnyProp::LinesOfAction(Prop::AB(v)) if v.len() == 2));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn any_props(&self) -> Vec<AnyProp> {
+        fn all<G: super::Game>(n: &Node<'_, '_>, f: fn(Prop<G>) -> AnyProp) -> Vec<AnyProp> {
+            n.props::<G>().into_iter().map(f).collect()
+        }
+        match self.tree_game() {
+            GameType::Go => all(self, AnyProp::Go),
+            GameType::Backgammon => all(self, AnyProp::Backgammon),
+            GameType::LinesOfAction => all(self, AnyProp::LinesOfAction),
+            GameType::Hex => all(self, AnyProp::Hex),
+            GameType::Amazons => all(self, AnyProp::Amazons),
+            GameType::Octi => all(self, AnyProp::Octi),
+            GameType::Gess => all(self, AnyProp::Gess),
+            g => self
+                .props::<Raw<0>>()
+                .into_iter()
+                .map(|p| AnyProp::Raw(g, p))
+                .collect(),
+        }
+    }
+
+    /// The first property `ident` of this node, typed for the game of its
+    /// tree; `None` if the node has no such property.
+    ///
+    /// ```
+    /// use sgfkit::game::{AnyProp, backgammon::Move};
+    /// use sgfkit::property::typed::Prop;
+    /// let c = sgfkit::parse(b"(;GM[6];W[double])")?;
+    /// let w = c.games().next().unwrap().first_child().unwrap().any_prop("W");
+    /// assert_eq!(w, Some(AnyProp::Backgammon(Prop::W(Move::Double))));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn any_prop(&self, ident: &str) -> Option<AnyProp> {
+        self.get(ident)?;
+        Some(match self.tree_game() {
+            GameType::Go => AnyProp::Go(self.prop(ident)?),
+            GameType::Backgammon => AnyProp::Backgammon(self.prop(ident)?),
+            GameType::LinesOfAction => AnyProp::LinesOfAction(self.prop(ident)?),
+            GameType::Hex => AnyProp::Hex(self.prop(ident)?),
+            GameType::Amazons => AnyProp::Amazons(self.prop(ident)?),
+            GameType::Octi => AnyProp::Octi(self.prop(ident)?),
+            GameType::Gess => AnyProp::Gess(self.prop(ident)?),
+            g => AnyProp::Raw(g, self.prop(ident)?),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mixed_collection_dispatches_per_tree() {
+        let c = crate::parse(
+            b"(;GM[1]SZ[9]AB[aa:bb];B[ee])(;GM[11]SZ[5]AB[a1];B[e5])(;GM[19];B[73])\
+              (;GM[18];B[djddgd])(;GM[20];B[cc:ee])(;GM[9];B[e1-e3])(;GM[6];B[31hefe])(;GM[3];B[e4])",
+        )
+        .unwrap();
+        let games: Vec<GameType> = c
+            .games()
+            .map(|g| g.first_child().unwrap().any_prop("B").unwrap().game())
+            .collect();
+        use GameType::*;
+        assert_eq!(
+            games,
+            [
+                Go,
+                Hex,
+                Octi,
+                Amazons,
+                Gess,
+                LinesOfAction,
+                Backgammon,
+                Chess
+            ]
+        );
+        for g in c.games() {
+            for n in g.descendants() {
+                for p in n.any_props() {
+                    assert_eq!(p.invalid_reason(), None, "{p:?}");
+                    assert!(!p.is_unknown());
+                }
+            }
+        }
+        // A Go move is not a Hex cell, and the other way round.
+        let c = crate::parse(b"(;GM[11];B[ee])(;GM[1];B[e5])").unwrap();
+        for g in c.games() {
+            let b = g.first_child().unwrap().any_prop("B").unwrap();
+            assert!(b.invalid_reason().is_some(), "{b:?}");
+        }
+        assert_eq!(c.games().next().unwrap().any_prop("XX"), None);
+    }
+}
