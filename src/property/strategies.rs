@@ -25,7 +25,7 @@
 use proptest::prelude::*;
 
 use crate::game::go::{Go, Move, Point};
-use crate::grammar::value::{Color, Double, PointListItem, Real};
+use crate::grammar::value::{Color, Double, GridPoint, PointListItem, Real, expand};
 use crate::property::typed::{Prop, TYPED_IDENTS, Value};
 use crate::property::{ValueType, lookup};
 
@@ -122,7 +122,7 @@ pub fn go_move() -> impl Strategy<Value = Move> {
 }
 
 /// An item of a compressed Go point list: a point or a rectangle of two
-/// different corners.
+/// different corners, upper-left then lower-right.
 ///
 /// ```
 /// use proptest::strategy::Strategy;
@@ -133,8 +133,24 @@ pub fn go_point_item() -> impl Strategy<Value = PointListItem<Point>> + Clone {
         go_point().prop_map(PointListItem::Point),
         (go_point(), go_point())
             .prop_filter("a rectangle has two different corners", |(a, b)| a != b)
-            .prop_map(|(a, b)| PointListItem::Rectangle(a, b)),
+            .prop_map(|(a, b)| PointListItem::Rectangle(
+                Point::new(a.x.min(b.x), a.y.min(b.y)),
+                Point::new(a.x.max(b.x), a.y.max(b.y)),
+            )),
     ]
+}
+
+/// Keeps the items that do not overlap the ones kept before them (the first
+/// item is always kept), so the list gives each point once.
+fn disjoint<P: GridPoint>(items: Vec<PointListItem<P>>) -> Vec<PointListItem<P>> {
+    let mut kept: Vec<PointListItem<P>> = Vec::with_capacity(items.len());
+    for item in items {
+        kept.push(item);
+        if kept.len() > 1 && expand(&kept).is_err() {
+            kept.pop();
+        }
+    }
+    kept
 }
 
 fn two_points() -> impl Strategy<Value = (Point, Point)> {
@@ -174,10 +190,10 @@ pub fn go_value(vt: &ValueType) -> Option<BoxedStrategy<Value<Go>>> {
             let min = if vt.is_elist() { 0 } else { 1 };
             match *e {
                 V::Point => prop::collection::vec(go_point_item(), list(min))
-                    .prop_map(Value::Points)
+                    .prop_map(|v| Value::Points(disjoint(v)))
                     .boxed(),
                 V::Stone => prop::collection::vec(go_point_item(), list(min))
-                    .prop_map(Value::Stones)
+                    .prop_map(|v| Value::Stones(disjoint(v)))
                     .boxed(),
                 // Distinct pairs: an arrow or line may not be given twice.
                 V::Compose(V::Point, V::Point) => prop::collection::vec(two_points(), list(min))
