@@ -16,7 +16,7 @@
 //!     .collect();
 //! assert_eq!(moves[0], AnyProp::Go(Prop::B(go::Move::Play(go::Point::new(2, 2)))));
 //! assert_eq!(moves[1], AnyProp::Hex(Prop::B(hex::Move::Cell(hex::Point::new(2, 2)))));
-//! assert!(matches!(moves[2], AnyProp::Raw(sgfkit::game::GameType::Othello, Prop::B(_))));
+//! assert!(matches!(moves[2], AnyProp::Othello(Prop::B(_))));
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
@@ -27,6 +27,7 @@ use super::go::Go;
 use super::hex::Hex;
 use super::lines_of_action::LinesOfAction;
 use super::octi::Octi;
+use super::raw::{GomokuRenju, Othello};
 use super::{GameType, Raw, game_of};
 use crate::property::typed::Prop;
 use crate::tree::Node;
@@ -34,7 +35,8 @@ use crate::tree::Node;
 /// A typed property of any game: the [`Prop`] of the game its tree records.
 ///
 /// Games without an FF\[4\] value format are [`AnyProp::Raw`], with values
-/// kept byte for byte ([`Raw`]).
+/// kept byte for byte ([`Raw`]); Othello and Gomoku/Renju have variants of
+/// their own because their stones are points (compressed lists).
 ///
 /// ```
 /// use sgfkit::game::{AnyProp, GameType};
@@ -62,6 +64,11 @@ pub enum AnyProp {
     Octi(Prop<Octi>),
     /// GM\[20\].
     Gess(Prop<Gess>),
+    /// GM\[2\]: raw values, but stones are points, so `AB[aa:cc]` is a
+    /// rectangle.
+    Othello(Prop<Othello>),
+    /// GM\[4\]: raw values, stones are points (as [`AnyProp::Othello`]).
+    GomokuRenju(Prop<GomokuRenju>),
     /// Any other game: its type and the property with raw points, moves and
     /// stones.
     Raw(GameType, Prop<Raw<0>>),
@@ -78,6 +85,8 @@ macro_rules! with_prop {
             AnyProp::Amazons($p) => $f,
             AnyProp::Octi($p) => $f,
             AnyProp::Gess($p) => $f,
+            AnyProp::Othello($p) => $f,
+            AnyProp::GomokuRenju($p) => $f,
             AnyProp::Raw(_, $p) => $f,
         }
     };
@@ -100,6 +109,8 @@ impl AnyProp {
             AnyProp::Amazons(_) => GameType::Amazons,
             AnyProp::Octi(_) => GameType::Octi,
             AnyProp::Gess(_) => GameType::Gess,
+            AnyProp::Othello(_) => GameType::Othello,
+            AnyProp::GomokuRenju(_) => GameType::GomokuRenju,
             AnyProp::Raw(g, _) => *g,
         }
     }
@@ -174,6 +185,8 @@ impl Node<'_, '_> {
             GameType::Amazons => all(self, AnyProp::Amazons),
             GameType::Octi => all(self, AnyProp::Octi),
             GameType::Gess => all(self, AnyProp::Gess),
+            GameType::Othello => all(self, AnyProp::Othello),
+            GameType::GomokuRenju => all(self, AnyProp::GomokuRenju),
             g => self
                 .props::<Raw<0>>()
                 .into_iter()
@@ -203,6 +216,8 @@ impl Node<'_, '_> {
             GameType::Amazons => AnyProp::Amazons(self.prop(ident)?),
             GameType::Octi => AnyProp::Octi(self.prop(ident)?),
             GameType::Gess => AnyProp::Gess(self.prop(ident)?),
+            GameType::Othello => AnyProp::Othello(self.prop(ident)?),
+            GameType::GomokuRenju => AnyProp::GomokuRenju(self.prop(ident)?),
             g => AnyProp::Raw(g, self.prop(ident)?),
         })
     }
@@ -215,7 +230,7 @@ mod tests {
     #[test]
     fn mixed_collection_dispatches_per_tree() {
         let c = crate::parse(
-            b"(;GM[1]SZ[9]AB[aa:bb];B[ee])(;GM[11]SZ[5]AB[a1];B[e5])(;GM[19];B[73])\
+            b"(;GM[1]SZ[9]AB[aa:bb];B[ee])(;GM[2]AB[aa:bb];B[ee])(;GM[11]SZ[5]AB[a1];B[e5])(;GM[19];B[73])\
               (;GM[18];B[djddgd])(;GM[20];B[cc:ee])(;GM[9];B[e1-e3])(;GM[6];B[31hefe])(;GM[3];B[e4])",
         )
         .unwrap();
@@ -228,6 +243,7 @@ mod tests {
             games,
             [
                 Go,
+                Othello,
                 Hex,
                 Octi,
                 Amazons,
@@ -252,5 +268,129 @@ mod tests {
             assert!(b.invalid_reason().is_some(), "{b:?}");
         }
         assert_eq!(c.games().next().unwrap().any_prop("XX"), None);
+    }
+
+    mod trees {
+        use super::*;
+        use crate::game::Game;
+        use crate::game::raw::Chess;
+        use crate::property::strategies::{self as st, GameStrategies};
+        use crate::{Collection, NodeId};
+        use proptest::prelude::*;
+        use proptest::test_runner::TestCaseError;
+
+        type Spec<G> = Vec<(usize, Vec<Prop<G>>)>;
+
+        /// Node `i > 0` hangs from node `parent % i`; each node gets typed
+        /// properties of game `G` (GM and SZ left out: the root's GM is set
+        /// first and the board keeps the game's default size).
+        fn tree<G: GameStrategies>() -> impl Strategy<Value = Spec<G>> {
+            let size = G::default_size();
+            prop::collection::vec(
+                (
+                    any::<usize>(),
+                    prop::collection::vec(st::prop::<G>(size, &["GM", "SZ"]), 0..5),
+                ),
+                1..8,
+            )
+        }
+
+        /// Builds the tree, checks the typed read-back, prints, parses and
+        /// compares; returns the parsed text's typed props through
+        /// [`Node::any_props`] for the caller to compare.
+        fn round_trip<G: GameStrategies>(
+            spec: &Spec<G>,
+            any: fn(&Prop<G>) -> AnyProp,
+        ) -> Result<(), TestCaseError> {
+            let mut c = Collection::new();
+            let mut ids: Vec<NodeId> = Vec::new();
+            let mut expected = Vec::new();
+            for (i, (parent, props)) in spec.iter().enumerate() {
+                let id = if i == 0 {
+                    c.add_game()
+                } else {
+                    c.add_child(ids[parent % i]).unwrap()
+                };
+                ids.push(id);
+                let mut want: Vec<Prop<G>> = Vec::new();
+                if i == 0 {
+                    let gm = Prop::GM(i64::from(G::GM));
+                    c.set_prop::<G>(id, &gm).unwrap();
+                    want.push(gm);
+                }
+                for p in props {
+                    c.set_prop(id, p).unwrap();
+                    match want.iter_mut().find(|w| w.ident() == p.ident()) {
+                        Some(w) => *w = p.clone(),
+                        None => want.push(p.clone()),
+                    }
+                }
+                expected.push(want);
+            }
+            for (id, want) in ids.iter().zip(&expected) {
+                prop_assert_eq!(&c.node(*id).props::<G>(), want);
+            }
+            let text = c.to_string();
+            let back = crate::parse(text.as_bytes()).unwrap();
+            prop_assert!(back == c, "{}", text);
+            let a = c.games().next().unwrap().descendants();
+            let b = back.games().next().unwrap().descendants();
+            for (x, y) in a.zip(b) {
+                let k = ids.iter().position(|id| *id == x.id()).unwrap();
+                let want = &expected[k];
+                prop_assert_eq!(&y.props::<G>(), want);
+                prop_assert_eq!(x.props::<G>(), y.props::<G>());
+                let typed: Vec<AnyProp> = want.iter().map(any).collect();
+                prop_assert_eq!(y.any_props(), typed);
+            }
+            Ok(())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            #[test]
+            fn go(spec in tree::<Go>()) { round_trip(&spec, |p| AnyProp::Go(p.clone()))?; }
+
+            #[test]
+            fn backgammon(spec in tree::<Backgammon>()) {
+                round_trip(&spec, |p| AnyProp::Backgammon(p.clone()))?;
+            }
+
+            #[test]
+            fn lines_of_action(spec in tree::<LinesOfAction>()) {
+                round_trip(&spec, |p| AnyProp::LinesOfAction(p.clone()))?;
+            }
+
+            #[test]
+            fn hex(spec in tree::<Hex>()) { round_trip(&spec, |p| AnyProp::Hex(p.clone()))?; }
+
+            #[test]
+            fn amazons(spec in tree::<Amazons>()) {
+                round_trip(&spec, |p| AnyProp::Amazons(p.clone()))?;
+            }
+
+            #[test]
+            fn octi(spec in tree::<Octi>()) { round_trip(&spec, |p| AnyProp::Octi(p.clone()))?; }
+
+            #[test]
+            fn gess(spec in tree::<Gess>()) { round_trip(&spec, |p| AnyProp::Gess(p.clone()))?; }
+
+            #[test]
+            fn othello(spec in tree::<Othello>()) {
+                round_trip(&spec, |p| AnyProp::Othello(p.clone()))?;
+            }
+
+            #[test]
+            fn raw_chess(spec in tree::<Chess>()) {
+                // Chess is read as Raw<0>: the same bytes, typed the same way.
+                round_trip(&spec, |p| {
+                    let size = Chess::default_size();
+                    let (ident, raw) = p.to_raw(size);
+                    let refs: Vec<&[u8]> = raw.iter().map(|v| v.as_slice()).collect();
+                    AnyProp::Raw(GameType::Chess, Prop::parse(&ident, &refs, size))
+                })?;
+            }
+        }
     }
 }
