@@ -51,7 +51,7 @@ impl Game for Amazons {
         move_(i, size)
     }
 
-    /// Stones have no FF\[4\] format here: kept raw, up to the first unescaped `:`.
+    /// Stones have no FF\[4\] format here: the whole value, kept raw.
     fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
         super::Raw::<18>::parse_stone(i, size)
     }

@@ -42,7 +42,7 @@ use crate::tree::Node;
 /// use sgfkit::game::{AnyProp, GameType};
 /// let c = sgfkit::parse(b"(;GM[6]C[hi])")?;
 /// let p = c.games().next().unwrap().any_prop("C").unwrap();
-/// assert_eq!(p.game(), GameType::Backgammon);
+/// assert_eq!(p.game(), Some(GameType::Backgammon));
 /// assert_eq!(p.ident(), "C");
 /// assert_eq!(p.invalid_reason(), None);
 /// # Ok::<(), sgfkit::Error>(())
@@ -69,9 +69,10 @@ pub enum AnyProp {
     Othello(Prop<Othello>),
     /// GM\[4\]: raw values, stones are points (as [`AnyProp::Othello`]).
     GomokuRenju(Prop<GomokuRenju>),
-    /// Any other game: its type and the property with raw points, moves and
+    /// Any other game, by its `GM` number (also numbers outside FF\[4\]'s
+    /// 1–40, such as `GM[123]`): the property with raw points, moves and
     /// stones.
-    Raw(GameType, Prop<Raw<0>>),
+    Raw(u32, Prop<Raw<0>>),
 }
 
 /// Runs `$f` on the inner [`Prop`] whatever the game.
@@ -93,26 +94,40 @@ macro_rules! with_prop {
 }
 
 impl AnyProp {
-    /// The game this property was read for.
+    /// The `GM` number of the game this property was read for.
+    ///
+    /// ```
+    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::typed::Prop;
+    /// assert_eq!(AnyProp::Hex(Prop::FF(4)).gm(), 11);
+    /// assert_eq!(AnyProp::Raw(123, Prop::FF(4)).gm(), 123);
+    /// ```
+    pub fn gm(&self) -> u32 {
+        match self {
+            AnyProp::Go(_) => 1,
+            AnyProp::Backgammon(_) => 6,
+            AnyProp::LinesOfAction(_) => 9,
+            AnyProp::Hex(_) => 11,
+            AnyProp::Amazons(_) => 18,
+            AnyProp::Octi(_) => 19,
+            AnyProp::Gess(_) => 20,
+            AnyProp::Othello(_) => 2,
+            AnyProp::GomokuRenju(_) => 4,
+            AnyProp::Raw(gm, _) => *gm,
+        }
+    }
+
+    /// The game this property was read for; `None` for a `GM` number
+    /// outside FF\[4\]'s 1–40.
     ///
     /// ```
     /// use sgfkit::game::{AnyProp, GameType};
     /// use sgfkit::property::typed::Prop;
-    /// assert_eq!(AnyProp::Hex(Prop::FF(4)).game(), GameType::Hex);
+    /// assert_eq!(AnyProp::Hex(Prop::FF(4)).game(), Some(GameType::Hex));
+    /// assert_eq!(AnyProp::Raw(123, Prop::FF(4)).game(), None);
     /// ```
-    pub fn game(&self) -> GameType {
-        match self {
-            AnyProp::Go(_) => GameType::Go,
-            AnyProp::Backgammon(_) => GameType::Backgammon,
-            AnyProp::LinesOfAction(_) => GameType::LinesOfAction,
-            AnyProp::Hex(_) => GameType::Hex,
-            AnyProp::Amazons(_) => GameType::Amazons,
-            AnyProp::Octi(_) => GameType::Octi,
-            AnyProp::Gess(_) => GameType::Gess,
-            AnyProp::Othello(_) => GameType::Othello,
-            AnyProp::GomokuRenju(_) => GameType::GomokuRenju,
-            AnyProp::Raw(g, _) => *g,
-        }
+    pub fn game(&self) -> Option<GameType> {
+        GameType::from_gm(self.gm())
     }
 
     /// The identifier.
@@ -156,9 +171,32 @@ impl AnyProp {
 }
 
 impl Node<'_, '_> {
-    /// The game of this node's tree (its root's `GM`, see [`game_of`]).
-    fn tree_game(&self) -> GameType {
-        game_of(self.game_root()).0
+    /// The game [`Node::any_props`] reads this node's tree with: its root's
+    /// `GM` as [`game_of`] reads it, except that a plain number outside 1–40
+    /// (`GM[123]`) is `Err(123)`, a game FF\[4\] does not know, read raw
+    /// rather than as Go.
+    ///
+    /// ```
+    /// use sgfkit::game::GameType;
+    /// let c = sgfkit::parse(b"(;GM[11])(;GM[123])(;)")?;
+    /// let r: Vec<_> = c.games().map(|g| g.tree_game()).collect();
+    /// assert_eq!(r, [Ok(GameType::Hex), Err(123), Ok(GameType::Go)]);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn tree_game(&self) -> Result<GameType, u32> {
+        let root = self.game_root();
+        if let Some(gm) = root.get("GM") {
+            let raw = gm.value().trim_ascii();
+            if !raw.is_empty()
+                && raw.len() <= 9
+                && raw.iter().all(u8::is_ascii_digit)
+                && let Ok(n) = String::from_utf8_lossy(raw).parse::<u32>()
+                && GameType::from_gm(n).is_none()
+            {
+                return Err(n);
+            }
+        }
+        Ok(game_of(root).0)
     }
 
     /// All properties of this node, typed for the game of its tree, in file
@@ -178,20 +216,22 @@ impl Node<'_, '_> {
             n.props::<G>().into_iter().map(f).collect()
         }
         match self.tree_game() {
-            GameType::Go => all(self, AnyProp::Go),
-            GameType::Backgammon => all(self, AnyProp::Backgammon),
-            GameType::LinesOfAction => all(self, AnyProp::LinesOfAction),
-            GameType::Hex => all(self, AnyProp::Hex),
-            GameType::Amazons => all(self, AnyProp::Amazons),
-            GameType::Octi => all(self, AnyProp::Octi),
-            GameType::Gess => all(self, AnyProp::Gess),
-            GameType::Othello => all(self, AnyProp::Othello),
-            GameType::GomokuRenju => all(self, AnyProp::GomokuRenju),
-            g => self
-                .props::<Raw<0>>()
-                .into_iter()
-                .map(|p| AnyProp::Raw(g, p))
-                .collect(),
+            Ok(GameType::Go) => all(self, AnyProp::Go),
+            Ok(GameType::Backgammon) => all(self, AnyProp::Backgammon),
+            Ok(GameType::LinesOfAction) => all(self, AnyProp::LinesOfAction),
+            Ok(GameType::Hex) => all(self, AnyProp::Hex),
+            Ok(GameType::Amazons) => all(self, AnyProp::Amazons),
+            Ok(GameType::Octi) => all(self, AnyProp::Octi),
+            Ok(GameType::Gess) => all(self, AnyProp::Gess),
+            Ok(GameType::Othello) => all(self, AnyProp::Othello),
+            Ok(GameType::GomokuRenju) => all(self, AnyProp::GomokuRenju),
+            game => {
+                let gm = game.map_or_else(|n| n, GameType::gm);
+                self.props::<Raw<0>>()
+                    .into_iter()
+                    .map(|p| AnyProp::Raw(gm, p))
+                    .collect()
+            }
         }
     }
 
@@ -209,16 +249,16 @@ impl Node<'_, '_> {
     pub fn any_prop(&self, ident: &str) -> Option<AnyProp> {
         self.get(ident)?;
         Some(match self.tree_game() {
-            GameType::Go => AnyProp::Go(self.prop(ident)?),
-            GameType::Backgammon => AnyProp::Backgammon(self.prop(ident)?),
-            GameType::LinesOfAction => AnyProp::LinesOfAction(self.prop(ident)?),
-            GameType::Hex => AnyProp::Hex(self.prop(ident)?),
-            GameType::Amazons => AnyProp::Amazons(self.prop(ident)?),
-            GameType::Octi => AnyProp::Octi(self.prop(ident)?),
-            GameType::Gess => AnyProp::Gess(self.prop(ident)?),
-            GameType::Othello => AnyProp::Othello(self.prop(ident)?),
-            GameType::GomokuRenju => AnyProp::GomokuRenju(self.prop(ident)?),
-            g => AnyProp::Raw(g, self.prop(ident)?),
+            Ok(GameType::Go) => AnyProp::Go(self.prop(ident)?),
+            Ok(GameType::Backgammon) => AnyProp::Backgammon(self.prop(ident)?),
+            Ok(GameType::LinesOfAction) => AnyProp::LinesOfAction(self.prop(ident)?),
+            Ok(GameType::Hex) => AnyProp::Hex(self.prop(ident)?),
+            Ok(GameType::Amazons) => AnyProp::Amazons(self.prop(ident)?),
+            Ok(GameType::Octi) => AnyProp::Octi(self.prop(ident)?),
+            Ok(GameType::Gess) => AnyProp::Gess(self.prop(ident)?),
+            Ok(GameType::Othello) => AnyProp::Othello(self.prop(ident)?),
+            Ok(GameType::GomokuRenju) => AnyProp::GomokuRenju(self.prop(ident)?),
+            game => AnyProp::Raw(game.map_or_else(|n| n, GameType::gm), self.prop(ident)?),
         })
     }
 }
@@ -236,7 +276,14 @@ mod tests {
         .unwrap();
         let games: Vec<GameType> = c
             .games()
-            .map(|g| g.first_child().unwrap().any_prop("B").unwrap().game())
+            .map(|g| {
+                g.first_child()
+                    .unwrap()
+                    .any_prop("B")
+                    .unwrap()
+                    .game()
+                    .unwrap()
+            })
             .collect();
         use GameType::*;
         assert_eq!(
@@ -268,6 +315,17 @@ mod tests {
             assert!(b.invalid_reason().is_some(), "{b:?}");
         }
         assert_eq!(c.games().next().unwrap().any_prop("XX"), None);
+        // A GM number outside 1-40 is an unknown game, read raw, not Go.
+        let c = crate::parse(b"(;GM[123];AB[f11:turtle]AE[g33:h44])(;GM[0]B[zz])").unwrap();
+        let mut games = c.games();
+        let node = games.next().unwrap().first_child().unwrap();
+        for p in node.any_props() {
+            assert_eq!(p.gm(), 123);
+            assert_eq!(p.game(), None);
+            assert_eq!(p.invalid_reason(), None, "{p:?}");
+        }
+        let b = games.next().unwrap().any_prop("B").unwrap();
+        assert!(matches!(b, AnyProp::Raw(0, Prop::B(_))), "{b:?}");
     }
 
     mod trees {
@@ -388,7 +446,7 @@ mod tests {
                     let size = Chess::default_size();
                     let (ident, raw) = p.to_raw(size);
                     let refs: Vec<&[u8]> = raw.iter().map(|v| v.as_slice()).collect();
-                    AnyProp::Raw(GameType::Chess, Prop::parse(&ident, &refs, size))
+                    AnyProp::Raw(3, Prop::parse(&ident, &refs, size))
                 })?;
             }
         }
