@@ -2,7 +2,7 @@
 //! for typed properties of every game (feature `proptest`).
 //!
 //! The `go_*` functions are for Go on 19×19; [`point`], [`value`] and
-//! [`prop`] work for any game implementing [`GameStrategies`] (Go,
+//! [`prop()`] work for any game implementing [`GameStrategies`] (Go,
 //! Backgammon, Lines of Action, Hex, Amazons, Octi, Gess and the [`Raw`]
 //! games).
 //!
