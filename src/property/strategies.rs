@@ -166,10 +166,6 @@ fn disjoint<P: GridPoint>(items: Vec<PointListItem<P>>) -> Vec<PointListItem<P>>
     kept
 }
 
-fn two_points() -> impl Strategy<Value = (Point, Point)> {
-    (go_point(), go_point()).prop_filter("two different points", |(a, b)| a != b)
-}
-
 /// A Go value of type `vt` (19×19 board); `None` for types without a typed
 /// form (`ValueType::Unknown` and types Go does not use).
 ///
@@ -179,58 +175,7 @@ fn two_points() -> impl Strategy<Value = (Point, Point)> {
 /// assert!(strategies::go_value(&lookup("LB", 1).unwrap().value_type).is_some());
 /// ```
 pub fn go_value(vt: &ValueType) -> Option<BoxedStrategy<Value<Go>>> {
-    use ValueType as V;
-    let list = |min: usize| prop::collection::size_range(min..6);
-    Some(match *vt {
-        V::None => Just(Value::None).boxed(),
-        V::Number => number().prop_map(Value::Number).boxed(),
-        V::Real => real().prop_map(Value::Real).boxed(),
-        V::Double => double().prop_map(Value::Double).boxed(),
-        V::Color => color().prop_map(Value::Color).boxed(),
-        V::SimpleText => simple_text().prop_map(Value::SimpleText).boxed(),
-        V::Text => text().prop_map(Value::Text).boxed(),
-        V::Point => go_point().prop_map(Value::Point).boxed(),
-        V::Stone => go_point().prop_map(Value::Stone).boxed(),
-        V::Move => go_move().prop_map(Value::Move).boxed(),
-        V::Compose(V::SimpleText, V::SimpleText) => (simple_text(), simple_text())
-            .prop_map(Value::TextPair)
-            .boxed(),
-        V::Either(V::Number, _) => (1i64..=52, 1i64..=52).prop_map(Value::Size).boxed(),
-        V::Either(V::None, _) => prop::option::of((number(), simple_text()))
-            .prop_map(Value::Figure)
-            .boxed(),
-        V::List(e) | V::EList(e) => {
-            let min = if vt.is_elist() { 0 } else { 1 };
-            match *e {
-                V::Point => prop::collection::vec(go_point_item(), list(min))
-                    .prop_map(|v| Value::Points(disjoint(v)))
-                    .boxed(),
-                V::Stone => prop::collection::vec(go_point_item(), list(min))
-                    .prop_map(|v| Value::Stones(disjoint(v)))
-                    .boxed(),
-                // Distinct pairs: an arrow or line may not be given twice.
-                V::Compose(V::Point, V::Point) => prop::collection::vec(two_points(), list(min))
-                    .prop_map(|mut v| {
-                        let mut seen = std::collections::HashSet::new();
-                        v.retain(|pair| seen.insert(*pair));
-                        Value::PointPairs(v)
-                    })
-                    .boxed(),
-                V::Compose(V::Point, V::SimpleText) => {
-                    prop::collection::vec((go_point(), simple_text()), list(min))
-                        .prop_map(Value::Labels)
-                        .boxed()
-                }
-                V::Compose(V::SimpleText, V::SimpleText) => {
-                    prop::collection::vec((simple_text(), simple_text()), list(min))
-                        .prop_map(Value::TextPairs)
-                        .boxed()
-                }
-                _ => return None,
-            }
-        }
-        _ => return None,
-    })
+    value::<Go>(vt, BoardSize::square(19))
 }
 
 /// A typed Go property: one of the identifiers with a [`Prop`] variant of
