@@ -338,6 +338,12 @@ impl<G: Game> Value<G> {
     /// Reads raw values (escapes intact, as between `[` and `]`) as a value
     /// of type `vt` on a board of `size`.
     ///
+    /// Compressed point lists (`list of point`, and `list of stone` in games
+    /// whose stones are points) are checked as FF\[4\] §3.5.1 asks, on the
+    /// grid the game gives ([`Game::point_cell`]): no 1×1 rectangle, each
+    /// rectangle written upper-left `:` lower-right, and no point given twice
+    /// (duplicates or overlapping rectangles). The items are kept as written.
+    ///
     /// # Errors
     /// A message saying why the values do not fit `vt`.
     ///
@@ -348,6 +354,11 @@ impl<G: Game> Value<G> {
     /// let size = BoardSize::square(19);
     /// assert_eq!(Value::<Go>::parse(&ValueType::Number, &[b"3"], size), Ok(Value::Number(3)));
     /// assert!(Value::<Go>::parse(&ValueType::Number, &[b"3", b"4"], size).is_err());
+    /// let points = ValueType::List(&ValueType::Point);
+    /// let reversed = Value::<Go>::parse(&points, &[b"cc:aa"], size).unwrap_err();
+    /// assert!(reversed.contains("upper-left:lower-right"));
+    /// let overlap = Value::<Go>::parse(&points, &[b"aa:cc", b"bb"], size).unwrap_err();
+    /// assert!(overlap.contains("already given by value 1"));
     /// ```
     pub fn parse(vt: &ValueType, values: &[&[u8]], size: BoardSize) -> Result<Value<G>, String> {
         use ValueType as V;
