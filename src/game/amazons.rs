@@ -51,7 +51,7 @@ impl Game for Amazons {
         move_(i, size)
     }
 
-    /// Stones have no FF\[4\] format here: kept raw, up to the first unescaped `:`.
+    /// Stones have no FF\[4\] format here: the whole value, kept raw.
     fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
         super::Raw::<18>::parse_stone(i, size)
     }
@@ -64,6 +64,10 @@ impl Game for Amazons {
         for p in [m.from, m.to, m.arrow] {
             go::write_point(p, out);
         }
+    }
+
+    fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.x), u16::from(p.y)))
     }
 
     fn write_stone(s: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {

@@ -122,6 +122,15 @@ impl Game for Backgammon {
         }
     }
 
+    /// The points lie in one row, `a` to `z`.
+    fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.0), 0))
+    }
+
+    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.0), 0))
+    }
+
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
         out.push(s.letter());
     }

@@ -79,6 +79,14 @@ impl Game for Gess {
         go::write_point(m.to, out);
     }
 
+    fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.x), u16::from(p.y)))
+    }
+
+    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.x), u16::from(p.y)))
+    }
+
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
         go::write_point(*s, out);
     }

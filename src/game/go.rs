@@ -101,6 +101,14 @@ impl Game for Go {
         }
     }
 
+    fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.x), u16::from(p.y)))
+    }
+
+    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.x), u16::from(p.y)))
+    }
+
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
         write_point(*s, out);
     }

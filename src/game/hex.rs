@@ -23,6 +23,7 @@ use std::hash::{Hash, Hasher};
 
 use super::util::{decimal, fail, keyword};
 use super::{BoardSize, Game, GameResult, Reason};
+use crate::grammar::value::GridPoint;
 
 /// Hex, GM\[11\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -89,6 +90,29 @@ impl Hash for Point {
     }
 }
 
+/// Compressed point lists (`AB[a1:c3]`) are rectangles of Hex cells: `a1` is the upper-left
+/// corner as Hex boards are drawn.
+///
+/// ```
+/// use sgfkit::game::hex::Point;
+/// use sgfkit::grammar::value::GridPoint;
+/// assert_eq!(Point::at(2, 3), Point::new(2, 3));
+/// assert_eq!(Point::new(2, 3).row(), 3);
+/// ```
+impl GridPoint for Point {
+    fn col(&self) -> u16 {
+        self.column
+    }
+
+    fn row(&self) -> u16 {
+        self.row
+    }
+
+    fn at(col: u16, row: u16) -> Self {
+        Point::new(col, row)
+    }
+}
+
 /// A Hex move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -148,6 +172,14 @@ impl Game for Hex {
                 }
             }
         }
+    }
+
+    fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((p.column, p.row))
+    }
+
+    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
+        Some((p.column, p.row))
     }
 
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {

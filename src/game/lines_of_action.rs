@@ -164,6 +164,15 @@ impl Game for LinesOfAction {
         }
     }
 
+    /// Rows are numbered from the bottom, so row 1 is the last row drawn.
+    fn point_cell(p: &Point, size: BoardSize) -> Option<(u16, u16)> {
+        Some((u16::from(p.column), size.rows.checked_sub(p.row + 1)?))
+    }
+
+    fn stone_cell(p: &Point, size: BoardSize) -> Option<(u16, u16)> {
+        Self::point_cell(p, size)
+    }
+
     fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
         write_point(*s, out);
     }

@@ -34,6 +34,7 @@ use nom::IResult;
 use nom::error::{ErrorKind, ParseError};
 
 pub mod amazons;
+pub mod any;
 pub mod backgammon;
 pub mod dispatch;
 pub mod gess;
@@ -43,6 +44,7 @@ pub mod lines_of_action;
 pub mod octi;
 pub mod raw;
 
+pub use any::AnyProp;
 pub use dispatch::{board_size, board_size_noted, game_of};
 pub use raw::{Raw, RawValue};
 
@@ -213,6 +215,36 @@ pub trait Game: Sized + 'static {
 
     /// Append the SGF form of `s` to `out`.
     fn write_stone(s: &Self::Stone, size: BoardSize, out: &mut Vec<u8>);
+
+    /// Where `p` lies on a board of `size`: its column and row, 0-based, counted from the
+    /// upper-left corner as the board is drawn. Used to check compressed point lists
+    /// (FF\[4\] §3.5.1: a rectangle is written upper-left `:` lower-right, and no point may be
+    /// given twice). The default, `None`, means the game's points are not on a grid: then
+    /// rectangles are kept unchecked and only points given twice are caught.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, Game, go::{Go, Point}, lines_of_action::{self as loa, LinesOfAction}};
+    /// let size = BoardSize::square(8);
+    /// assert_eq!(Go::point_cell(&Point::new(2, 5), size), Some((2, 5)));
+    /// // Lines of Action numbers its rows from the bottom: a1 is the lower-left corner.
+    /// assert_eq!(LinesOfAction::point_cell(&loa::Point::new(0, 0), size), Some((0, 7)));
+    /// ```
+    fn point_cell(p: &Self::Point, size: BoardSize) -> Option<(u16, u16)> {
+        let _ = (p, size);
+        None
+    }
+
+    /// As [`Game::point_cell`], for a stone of a game whose stones are points
+    /// ([`Game::STONE_IS_POINT`]). The default is `None`.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, Game, hex::{Hex, Point}};
+    /// assert_eq!(Hex::stone_cell(&Point::new(1, 2), BoardSize::square(11)), Some((1, 2)));
+    /// ```
+    fn stone_cell(s: &Self::Stone, size: BoardSize) -> Option<(u16, u16)> {
+        let _ = (s, size);
+        None
+    }
 
     /// Parse a whole value as a point.
     ///

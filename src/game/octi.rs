@@ -232,6 +232,12 @@ impl Game for Octi {
         }
     }
 
+    /// `11` is the south-west (lower-left) corner: the north row is drawn first.
+    fn point_cell(p: &Point, size: BoardSize) -> Option<(u16, u16)> {
+        let col = u16::from(p.x).checked_sub(1)?;
+        Some((col, size.rows.checked_sub(u16::from(p.y))?))
+    }
+
     fn write_stone(s: &Stone, _size: BoardSize, out: &mut Vec<u8>) {
         write_stone(*s, out);
     }

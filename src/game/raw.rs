@@ -136,8 +136,15 @@ impl<const GM: u32> Game for Raw<GM> {
         move_(i, size)
     }
 
+    /// A point in the games whose stones are points (Othello, Gomoku/Renju: up to an
+    /// unescaped `:`, so that `AB[aa:cc]` is a rectangle); otherwise FF\[4\] gives no stone
+    /// format, and the stone is the whole value, as a move.
     fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
-        point(i, size)
+        if Self::STONE_IS_POINT {
+            point(i, size)
+        } else {
+            move_(i, size)
+        }
     }
 
     fn write_point(p: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {

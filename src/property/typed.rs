@@ -32,7 +32,8 @@ use nom::Parser;
 
 use crate::game::{BoardSize, Game};
 use crate::grammar::value::{
-    Color, Double, PointListItem, Real, color, double, number, real, value,
+    Color, Double, GridPoint, PointListError, PointListItem, Real, color, double, expand, number,
+    real, value,
 };
 use crate::property::{ValueType, lookup};
 use crate::text::{self, TextKind};
@@ -246,9 +247,102 @@ fn read_item<P: PartialEq>(
     }
 }
 
+/// A board cell, for [`expand`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Cell(u16, u16);
+
+impl GridPoint for Cell {
+    fn col(&self) -> u16 {
+        self.0
+    }
+
+    fn row(&self) -> u16 {
+        self.1
+    }
+
+    fn at(col: u16, row: u16) -> Self {
+        Cell(col, row)
+    }
+}
+
+/// Checks a compressed point list (FF\[4\] §3.5.1): rectangles written
+/// upper-left then lower-right, and no point given twice (overlap or
+/// duplicate). Returns `false` without checking when the game's points are
+/// not on a grid (`cell` gives `None`).
+fn check_grid<P>(
+    items: &[PointListItem<P>],
+    values: &[&[u8]],
+    cell: impl Fn(&P) -> Option<(u16, u16)>,
+) -> Result<bool, String> {
+    let shown = |i: usize| lossy(values.get(i).copied().unwrap_or_default());
+    let cells: Option<Vec<PointListItem<Cell>>> = items
+        .iter()
+        .map(|item| {
+            Some(match item {
+                PointListItem::Point(p) => PointListItem::Point(cell(p).map(|(c, r)| Cell(c, r))?),
+                PointListItem::Rectangle(a, b) => {
+                    let (a, b) = (cell(a)?, cell(b)?);
+                    PointListItem::Rectangle(Cell(a.0, a.1), Cell(b.0, b.1))
+                }
+            })
+        })
+        .collect();
+    let Some(cells) = cells else {
+        return Ok(false);
+    };
+    expand(&cells).map(|_| true).map_err(|e| match e {
+        PointListError::ReversedRectangle { index } => format!(
+            "value {}: rectangle `{}` is not written upper-left:lower-right",
+            index + 1,
+            shown(index)
+        ),
+        PointListError::Duplicate { index, first, .. } if index == first => format!(
+            "value {}: `{}` gives a point twice",
+            index + 1,
+            shown(index)
+        ),
+        PointListError::Duplicate { index, first, .. } => format!(
+            "value {}: `{}` gives a point already given by value {} `{}`",
+            index + 1,
+            shown(index),
+            first + 1,
+            shown(first)
+        ),
+        e => format!("value {}: `{}`: {e}", e.index() + 1, shown(e.index())),
+    })
+}
+
+/// Without a grid: no single point given twice (rectangles are not
+/// checked).
+fn check_distinct<P: std::hash::Hash + Eq>(
+    items: &[PointListItem<P>],
+    values: &[&[u8]],
+) -> Result<(), String> {
+    let mut seen = std::collections::HashMap::new();
+    for (i, item) in items.iter().enumerate() {
+        if let PointListItem::Point(p) = item
+            && let Some(first) = seen.insert(p, i)
+        {
+            return Err(format!(
+                "value {}: `{}` is already given by value {}",
+                i + 1,
+                lossy(values.get(i).copied().unwrap_or_default()),
+                first + 1
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl<G: Game> Value<G> {
     /// Reads raw values (escapes intact, as between `[` and `]`) as a value
     /// of type `vt` on a board of `size`.
+    ///
+    /// Compressed point lists (`list of point`, and `list of stone` in games
+    /// whose stones are points) are checked as FF\[4\] §3.5.1 asks, on the
+    /// grid the game gives ([`Game::point_cell`]): no 1×1 rectangle, each
+    /// rectangle written upper-left `:` lower-right, and no point given twice
+    /// (duplicates or overlapping rectangles). The items are kept as written.
     ///
     /// # Errors
     /// A message saying why the values do not fit `vt`.
@@ -260,6 +354,11 @@ impl<G: Game> Value<G> {
     /// let size = BoardSize::square(19);
     /// assert_eq!(Value::<Go>::parse(&ValueType::Number, &[b"3"], size), Ok(Value::Number(3)));
     /// assert!(Value::<Go>::parse(&ValueType::Number, &[b"3", b"4"], size).is_err());
+    /// let points = ValueType::List(&ValueType::Point);
+    /// let reversed = Value::<Go>::parse(&points, &[b"cc:aa"], size).unwrap_err();
+    /// assert!(reversed.contains("upper-left:lower-right"));
+    /// let overlap = Value::<Go>::parse(&points, &[b"aa:cc", b"bb"], size).unwrap_err();
+    /// assert!(overlap.contains("already given by value 1"));
     /// ```
     pub fn parse(vt: &ValueType, values: &[&[u8]], size: BoardSize) -> Result<Value<G>, String> {
         use ValueType as V;
@@ -328,14 +427,24 @@ impl<G: Game> Value<G> {
             V::List(e) | V::EList(e) => {
                 let empty_ok = vt.is_elist();
                 match *e {
-                    V::Point => read_list(values, empty_ok, |v| {
-                        read_item(v, true, |p| read_point::<G>(p, size))
-                    })
-                    .map(Value::Points),
-                    V::Stone => read_list(values, empty_ok, |v| {
-                        read_item(v, G::STONE_IS_POINT, |p| read_stone::<G>(p, size))
-                    })
-                    .map(Value::Stones),
+                    V::Point => {
+                        let items = read_list(values, empty_ok, |v| {
+                            read_item(v, true, |p| read_point::<G>(p, size))
+                        })?;
+                        if !check_grid(&items, values, |p| G::point_cell(p, size))? {
+                            check_distinct(&items, values)?;
+                        }
+                        Ok(Value::Points(items))
+                    }
+                    V::Stone => {
+                        let items = read_list(values, empty_ok, |v| {
+                            read_item(v, G::STONE_IS_POINT, |p| read_stone::<G>(p, size))
+                        })?;
+                        if G::STONE_IS_POINT {
+                            check_grid(&items, values, |s| G::stone_cell(s, size))?;
+                        }
+                        Ok(Value::Stones(items))
+                    }
                     V::Compose(V::Point, V::Point) => {
                         let mut seen = std::collections::HashSet::new();
                         read_list(values, empty_ok, |v| {
@@ -960,5 +1069,71 @@ mod tests {
         // Go's properties are unknown in other games.
         let ha = Prop::<crate::game::hex::Hex>::parse("HA", &[b"3"], BoardSize::square(11));
         assert!(matches!(ha, Prop::Unknown { .. }));
+    }
+}
+
+#[cfg(test)]
+mod point_list_tests {
+    use super::*;
+    use crate::game::{
+        backgammon::Backgammon, go::Go, hex::Hex, lines_of_action::LinesOfAction, octi::Octi,
+        raw::Othello,
+    };
+
+    fn reason<G: Game>(ident: &str, values: &[&[u8]], size: BoardSize) -> Option<String> {
+        match Prop::<G>::parse(ident, values, size) {
+            Prop::Invalid { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn rectangles_and_duplicates() {
+        let s19 = BoardSize::square(19);
+        // Reversed rectangles, in both directions.
+        for bad in [&b"cc:aa"[..], b"ca:ac", b"ac:ca"] {
+            let r = reason::<Go>("AB", &[bad], s19).unwrap();
+            assert!(r.contains("upper-left:lower-right"), "{r}");
+            assert!(reason::<Go>("MA", &[bad], s19).is_some());
+        }
+        // Duplicates and overlaps.
+        let r = reason::<Go>("AB", &[b"aa", b"bb", b"aa"], s19).unwrap();
+        assert!(r.starts_with("value 3: `aa`"), "{r}");
+        let r = reason::<Go>("TR", &[b"aa:cc", b"bb"], s19).unwrap();
+        assert!(r.contains("value 1 `aa:cc`"), "{r}");
+        assert!(reason::<Go>("SQ", &[b"aa:cc", b"cc:dd"], s19).is_some());
+        // Compressed items are kept as written.
+        assert_eq!(
+            Prop::<Go>::parse("AE", &[b"aa:cc", b"dd"], s19)
+                .to_raw(s19)
+                .1,
+            [b"aa:cc".to_vec(), b"dd".to_vec()]
+        );
+        assert_eq!(reason::<Go>("VW", &[b""], s19), None);
+        // Hex: a1 is the upper-left corner.
+        let s11 = BoardSize::square(11);
+        assert_eq!(reason::<Hex>("AB", &[b"a1:c3", b"d1"], s11), None);
+        assert!(reason::<Hex>("AB", &[b"c3:a1"], s11).is_some());
+        assert!(reason::<Hex>("AB", &[b"a1", b"A1"], s11).is_some());
+        // Lines of Action numbers rows from the bottom: a8 is upper-left.
+        let s8 = BoardSize::square(8);
+        assert_eq!(reason::<LinesOfAction>("AB", &[b"a8:c6"], s8), None);
+        assert!(reason::<LinesOfAction>("AB", &[b"a1:c3"], s8).is_some());
+        // Backgammon points are one row.
+        let bg = BoardSize::new(24, 1);
+        assert_eq!(reason::<Backgammon>("AB", &[b"a:f", b"g"], bg), None);
+        assert!(reason::<Backgammon>("AB", &[b"f:a"], bg).is_some());
+        assert!(reason::<Backgammon>("AW", &[b"a:f", b"c"], bg).is_some());
+        // Octi: 11 is the south-west corner, so 19 is upper-left.
+        let s9 = BoardSize::square(9);
+        assert_eq!(reason::<Octi>("MA", &[b"19:37"], s9), None);
+        assert!(reason::<Octi>("MA", &[b"11:33"], s9).is_some());
+        assert!(reason::<Octi>("MA", &[b"11", b"11"], s9).is_some());
+        // Games without a format: the same raw point twice is caught.
+        assert!(reason::<Othello>("MA", &[b"d4", b"d4"], BoardSize::square(8)).is_some());
+        assert_eq!(
+            reason::<Othello>("MA", &[b"d4", b"e4"], BoardSize::square(8)),
+            None
+        );
     }
 }
