@@ -17,5 +17,7 @@
 //! ```
 
 pub mod lenient;
+pub mod repair;
 
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
+pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, repair};
