@@ -171,7 +171,7 @@ pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
 
 /// Applies the repairs of this module to every game tree of `collection`
 /// and returns one diagnostic per change (or per value left alone that is
-/// not FF\[4\]), in tree order.
+/// not FF\[4\]), in source order.
 ///
 /// The repairs, by code (see [`REPAIR_CODES`]):
 /// `tt` → `[]` on Go boards up to 19×19 (R001); `KI` → `KM` (R002);
@@ -192,8 +192,8 @@ pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
 /// let mut tree = sgfkit::parse(b"(;GM[1]FF[4]AB[aa]B[bb]C[x]AB[cc])")?.into_owned();
 /// let diags = repair(&mut tree, &RepairOptions::default());
 /// assert_eq!(tree.to_string(), "(;GM[1]FF[4]AB[aa][cc]\n;B[bb]C[x])\n");
-/// assert_eq!(diags[0].code, "R008");
-/// assert_eq!(diags[1].code, "R006");
+/// assert_eq!(diags[0].code, "R006");
+/// assert_eq!(diags[1].code, "R008");
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<Diagnostic> {
@@ -205,6 +205,7 @@ pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<D
     for root in roots {
         r.game(collection, root);
     }
+    r.diags.sort_by_key(|d| d.span.start);
     let src = collection.source().to_vec();
     fill_positions(&src, &mut r.diags);
     r.diags
@@ -290,7 +291,6 @@ impl Repairer<'_> {
             size: board_size(c.node(root), game).ok(),
         };
         let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
-        let ff_at = self.diags.len();
         for &id in &ids {
             self.node(c, id, &ctx);
         }
@@ -298,7 +298,7 @@ impl Repairer<'_> {
             self.split(c, id, &ctx);
         }
         self.empty(c, &ids);
-        self.ff(c, root, &ctx, ff_at);
+        self.ff(c, root, &ctx);
     }
 
     /// Where a diagnostic about property `p` of node `id` points.
@@ -622,7 +622,7 @@ impl Repairer<'_> {
         }
     }
 
-    fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx, at: usize) {
+    fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx) {
         let ff = c
             .node(root)
             .get("FF")
@@ -642,7 +642,6 @@ impl Repairer<'_> {
         }
         let span = Self::span(c, root, None);
         let was = ff.map_or_else(|| "no FF (FF[1])".to_string(), |v| format!("FF[{v}]"));
-        let d_at = self.diags.len();
         if old.is_empty() {
             if c.set_property(root, "FF", ["4"]).is_ok() {
                 let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
@@ -654,11 +653,6 @@ impl Repairer<'_> {
                 old.join(", ")
             );
             self.push("R018", span, msg, false);
-        }
-        // The FF diagnostic leads the game's diagnostics.
-        if let Some(d) = self.diags.get(d_at).cloned() {
-            self.diags.remove(d_at);
-            self.diags.insert(at, d);
         }
     }
 }
@@ -817,6 +811,9 @@ fn fix_result(text: &str) -> Fix {
         return Fix::Valid;
     }
     let t = text.trim();
+    if valid(t) {
+        return Fix::Fixed(t.to_string());
+    }
     let lower = t.to_ascii_lowercase();
     let fixed = match lower.as_str() {
         "draw" | "jigo" => Some("Draw".to_string()),

@@ -233,7 +233,7 @@ impl Collection<'_> {
     /// let mut c = sgfkit::parse(b"(;GM[1];;B[aa](;W[bb])(;W[cc]))")?.into_owned();
     /// let empty = c.games().next().unwrap().first_child().unwrap().id();
     /// c.remove_node(empty).unwrap();
-    /// assert_eq!(c.to_string(), "(;GM[1];B[aa]\n(;W[bb])\n(;W[cc]))\n");
+    /// assert_eq!(c.to_string(), "(;GM[1]\n;B[aa]\n(;W[bb])\n(;W[cc]))\n");
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     ///
