@@ -105,7 +105,7 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "R006",
         Severity::Warning,
         "node mixing move and setup properties split in two",
-        None,
+        Some(30),
     ),
     (
         "R007",

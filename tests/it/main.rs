@@ -5,6 +5,7 @@ mod corpus;
 mod ebnf;
 mod go_positions;
 mod lenient;
+mod repair;
 mod robustness;
 mod roundtrip;
 mod spec;
