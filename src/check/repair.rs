@@ -159,6 +159,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "FF not set to 4: FF[1-3] properties without an FF[4] equivalent remain",
         None,
     ),
+    (
+        "R019",
+        Severity::Warning,
+        "black and white move in one node split in two",
+        Some(37),
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`] emits
@@ -176,7 +182,8 @@ pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
 /// The repairs, by code (see [`REPAIR_CODES`]):
 /// `tt` → `[]` on Go boards up to 19×19 (R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
-/// nodes mixing move with setup or root properties split (R006, R007);
+/// nodes mixing move with setup or root properties split (R006, R007), and
+/// nodes with both a black and a white move (R019);
 /// duplicate list properties merged (R008); `DT`, `RE`, `KM`, `TM`
 /// corrected where the intent is plain (R009–R012, else reported as R013;
 /// Fox komi R014 behind [`RepairOptions::fox_komi`]); empty leaf variations
@@ -295,7 +302,8 @@ impl Repairer<'_> {
             self.node(c, id, &ctx);
         }
         for &id in &ids {
-            self.split(c, id, &ctx);
+            let moves = self.split(c, id, &ctx);
+            self.split_colors(c, moves);
         }
         self.empty(c, &ids);
         self.ff(c, root, &ctx);
@@ -556,7 +564,7 @@ impl Repairer<'_> {
     }
 
     /// Splits a node mixing move properties with setup (or root) ones.
-    fn split(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) {
+    fn split(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> NodeId {
         let node = c.node(id);
         let is_root = node.is_root();
         let props = snapshot(c, id);
@@ -565,7 +573,7 @@ impl Repairer<'_> {
         let setup = has(PropertyType::Setup);
         let root_like = has(PropertyType::Root) || has(PropertyType::GameInfo) || setup;
         if !has(PropertyType::Move) || !(setup || (is_root && root_like)) {
-            return;
+            return id;
         }
         let stays = |p: &P| {
             p.ident == "N"
@@ -574,17 +582,19 @@ impl Repairer<'_> {
                     Some(PropertyType::Setup | PropertyType::Root | PropertyType::GameInfo)
                 )
         };
-        let (first, second): (Vec<P>, Vec<P>) = props.iter().cloned().partition(stays);
+        let which: Vec<bool> = props.iter().map(|p| !stays(p)).collect();
+        let second: Vec<&P> = props.iter().filter(|p| !stays(p)).collect();
         let mv = props
             .iter()
             .find(|p| ty(p) == Some(PropertyType::Move))
             .cloned();
         let span = Self::span(c, id, mv.as_ref());
         let Ok(new) = c.insert_below(id) else {
-            return;
+            return id;
         };
-        rewrite(c, id, &first);
-        rewrite(c, new, &second);
+        if c.move_properties(id, new, &which).is_err() {
+            return id;
+        }
         let moved: Vec<&str> = second.iter().map(|p| p.ident.as_str()).collect();
         if setup {
             let msg = format!(
@@ -599,6 +609,39 @@ impl Repairer<'_> {
             );
             self.push("R007", span, msg, false);
         }
+        new
+    }
+
+    /// Splits a node with both a black and a white move: the second
+    /// colour's move (with its time left) goes to a new child node.
+    fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId) {
+        let props = snapshot(c, id);
+        let b = props.iter().position(|p| p.ident == "B");
+        let w = props.iter().position(|p| p.ident == "W");
+        let (Some(b), Some(w)) = (b, w) else {
+            return;
+        };
+        let later: &[&str] = if b < w {
+            &["W", "WL", "OW"]
+        } else {
+            &["B", "BL", "OB"]
+        };
+        let which: Vec<bool> = props
+            .iter()
+            .map(|p| later.contains(&p.ident.as_str()))
+            .collect();
+        let span = Self::span(c, id, props.get(b.max(w)));
+        let Ok(new) = c.insert_below(id) else {
+            return;
+        };
+        if c.move_properties(id, new, &which).is_err() {
+            return;
+        }
+        let msg = format!(
+            "black and white move in one node: split, {} moved to a new child node",
+            later[0]
+        );
+        self.push("R019", span, msg, false);
     }
 
     fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
@@ -907,6 +950,9 @@ fn fix_time(text: &str) -> Fix {
     if let Some(r) = real_text(&t.replace(',', ".")) {
         return Fix::Fixed(r);
     }
+    if let Some(secs) = clock_time(&t) {
+        return Fix::Fixed(secs.to_string());
+    }
     let split = t
         .find(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == ','))
         .unwrap_or(t.len());
@@ -924,6 +970,23 @@ fn fix_time(text: &str) -> Fix {
             Fix::Fixed(format!("{secs}"))
         }
         _ => Fix::Unknown("is not a time in seconds"),
+    }
+}
+
+/// `MM:SS` or `H:MM:SS` as seconds.
+fn clock_time(t: &str) -> Option<u64> {
+    let parts: Vec<&str> = t.split(':').collect();
+    let ok = |p: &str, max: u64| {
+        p.parse::<u64>()
+            .ok()
+            .filter(|&n| all_digits(p) && p.len() <= 2 && n < max)
+    };
+    match parts.as_slice() {
+        [m, s] if m.len() <= 3 && all_digits(m) => Some(m.parse::<u64>().ok()? * 60 + ok(s, 60)?),
+        [h, m, s] if h.len() <= 3 && all_digits(h) => {
+            Some(h.parse::<u64>().ok()? * 3600 + ok(m, 60)? * 60 + ok(s, 60)?)
+        }
+        _ => None,
     }
 }
 

@@ -308,6 +308,36 @@ impl Collection<'_> {
         Ok(hits.len())
     }
 
+    /// Moves the properties of `from` whose index is in `which` (true) to
+    /// the end of `to`, keeping their order, values and source spans.
+    pub(crate) fn move_properties(
+        &mut self,
+        from: NodeId,
+        to: NodeId,
+        which: &[bool],
+    ) -> Result<(), EditError> {
+        self.check(from)?;
+        self.check(to)?;
+        let d = &self.nodes[from.index()];
+        let start = d.props_start as usize;
+        let all: Vec<PropData> = self.props[start..start + d.props_len as usize].to_vec();
+        let mut kept = start;
+        let mut moved = Vec::new();
+        for (k, p) in all.into_iter().enumerate() {
+            if which.get(k).copied().unwrap_or(false) {
+                moved.push(p);
+            } else {
+                self.props[kept] = p;
+                kept += 1;
+            }
+        }
+        self.nodes[from.index()].props_len = (kept - start) as u32;
+        for p in moved {
+            self.append_prop(to, p);
+        }
+        Ok(())
+    }
+
     /// Removes all properties of `node` (used by rewrites).
     pub(crate) fn clear_properties(&mut self, node: NodeId) -> Result<(), EditError> {
         self.check(node)?;

@@ -115,6 +115,21 @@ fn r006_r007_split() {
 }
 
 #[test]
+fn r019_black_and_white() {
+    case(
+        "(;FF[4];B[cc]BL[30]W[dd]WL[20]C[x];B[ee])",
+        "(;FF[4]\n;B[cc]BL[30]C[x];W[dd]WL[20];B[ee])\n",
+        &["R019"],
+    );
+    // After a move/setup split, on the move node.
+    case(
+        "(;FF[4];AB[aa]W[bb]B[cc])",
+        "(;FF[4]\n;AB[aa];W[bb];B[cc])\n",
+        &["R006", "R019"],
+    );
+}
+
+#[test]
 fn r008_merge() {
     case(
         "(;FF[4]AB[aa]AB[bb]AB[aa];MA[cc]MA[dd])",
@@ -217,7 +232,13 @@ fn r012_time() {
     case("(;FF[4]TM[90 s])", "(;FF[4]TM[90])\n", &["R012"]);
     case("(;FF[4]TM[60.])", "(;FF[4]TM[60])\n", &["R012"]);
     case("(;FF[4]TM[1800])", "(;FF[4]TM[1800])\n", &[]);
-    case("(;FF[4]TM[30:00])", "(;FF[4]TM[30:00])\n", &["R013"]);
+    case("(;FF[4]TM[30:00])", "(;FF[4]TM[1800])\n", &["R012"]);
+    case("(;FF[4]TM[1:00:00])", "(;FF[4]TM[3600])\n", &["R012"]);
+    case(
+        "(;FF[4]TM[10:00(5x1:00)])",
+        "(;FF[4]TM[10:00(5x1:00)])\n",
+        &["R013"],
+    );
 }
 
 #[test]
