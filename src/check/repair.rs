@@ -349,13 +349,12 @@ impl Repairer<'_> {
             return false;
         }
         let mut changed = false;
-        for k in 0..props.len() {
-            let p = &props[k];
+        for p in props.iter_mut() {
             if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == b"tt" {
                 let span = Self::span(c, id, Some(p));
                 let msg = format!("{}[tt] is a pass: written as {}[]", p.ident, p.ident);
                 self.push("R001", span, msg, false);
-                props[k].values = vec![Vec::new()];
+                p.values = vec![Vec::new()];
                 changed = true;
             }
         }
@@ -527,12 +526,13 @@ impl Repairer<'_> {
 
     fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
         let mut changed = false;
-        for k in 0..props.len() {
-            let ident = props[k].ident.as_str();
-            if !matches!(ident, "DT" | "RE" | "KM" | "TM") || props[k].values.len() != 1 {
+        for p in props.iter_mut() {
+            let ident = p.ident.clone();
+            let ident = ident.as_str();
+            if !matches!(ident, "DT" | "RE" | "KM" | "TM") || p.values.len() != 1 {
                 continue;
             }
-            let raw = props[k].first().to_vec();
+            let raw = p.first().to_vec();
             let Ok(text) = std::str::from_utf8(&raw) else {
                 continue;
             };
@@ -545,13 +545,13 @@ impl Repairer<'_> {
                 },
                 _ => (fix_time(text), "R012"),
             };
-            let span = Self::span(c, id, Some(&props[k]));
+            let span = Self::span(c, id, Some(&*p));
             match fixed {
                 Fix::Valid => {}
                 Fix::Fixed(new) => {
                     let msg = format!("{ident}[{text}] corrected to {ident}[{new}]");
                     self.push(code, span, msg, false);
-                    props[k].values = vec![new.into_bytes()];
+                    p.values = vec![new.into_bytes()];
                     changed = true;
                 }
                 Fix::Unknown(why) => {
@@ -704,7 +704,7 @@ impl Repairer<'_> {
 fn half(n: i64) -> String {
     let a = n.unsigned_abs();
     let sign = if n < 0 { "-" } else { "" };
-    if a % 2 == 0 {
+    if a.is_multiple_of(2) {
         format!("{sign}{}", a / 2)
     } else {
         format!("{sign}{}.5", a / 2)
@@ -911,29 +911,29 @@ fn real_text(s: &str) -> Option<String> {
 fn fix_komi(text: &str, fox: bool) -> Fix {
     let t = text.trim();
     if is_real(text) {
-        if fox && all_digits(t.trim_start_matches('-')) {
-            if let Ok(n) = t.parse::<i64>() {
-                if n.unsigned_abs() >= 100 && n.unsigned_abs() <= 10_000 {
-                    let a = n.unsigned_abs();
-                    let sign = if n < 0 { "-" } else { "" };
-                    let frac = format!("{:02}", a % 100);
-                    let frac = frac.trim_end_matches('0');
-                    return Fix::Fixed(if frac.is_empty() {
-                        format!("{sign}{}", a / 100)
-                    } else {
-                        format!("{sign}{}.{frac}", a / 100)
-                    });
-                }
-            }
+        if let Ok(n) = t.parse::<i64>()
+            && fox
+            && all_digits(t.trim_start_matches('-'))
+            && (100..=10_000).contains(&n.unsigned_abs())
+        {
+            let a = n.unsigned_abs();
+            let sign = if n < 0 { "-" } else { "" };
+            let frac = format!("{:02}", a % 100);
+            let frac = frac.trim_end_matches('0');
+            return Fix::Fixed(if frac.is_empty() {
+                format!("{sign}{}", a / 100)
+            } else {
+                format!("{sign}{}.{frac}", a / 100)
+            });
         }
         return Fix::Valid;
     }
     let mut s = t.replace(',', ".");
     for (half, rep) in [(" 1/2", ".5"), ("1/2", ".5"), ("½", ".5")] {
-        if let Some(w) = s.strip_suffix(half) {
-            if all_digits(w.trim()) {
-                s = format!("{}{rep}", w.trim());
-            }
+        if let Some(w) = s.strip_suffix(half)
+            && all_digits(w.trim())
+        {
+            s = format!("{}{rep}", w.trim());
         }
     }
     match real_text(&s) {
