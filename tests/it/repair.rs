@@ -234,3 +234,68 @@ fn repair_over_the_corpus() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Runs `sgfkit ARGS`: exit code, stdout, stderr.
+fn sgfkit(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .args(args)
+        .output()
+        .expect("run sgfkit");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fix_cli() {
+    let dir = std::env::temp_dir().join(format!("sgfkit-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let a = dir.join("a.sgf");
+    let b = dir.join("b.sgf");
+    let (a_s, b_s) = (a.to_string_lossy(), b.to_string_lossy());
+    std::fs::write(&a, "(;FF[3]GM[1]KI[13]\nRE[w+r];B[tt]").expect("write");
+    std::fs::write(&b, "(;FF[4]GM[1];B[aa]W[bb])").expect("write");
+
+    // One file: to stdout, diagnostics on stderr.
+    let (code, out, err) = sgfkit(&["fix", &a_s]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "(;FF[4]GM[1]KM[6.5]RE[W+R]\n;B[])\n");
+    assert!(err.contains(&format!("{a_s}:2:14: error[L005]")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{a_s}:2:1: warning[R010]: RE[w+r] corrected to RE[W+R]"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("info[R017]"), "{err}");
+
+    // Several files need --in-place or --dry-run.
+    let (code, out, _) = sgfkit(&["fix", &a_s, &b_s]);
+    assert_eq!((code, out.as_str()), (2, ""));
+
+    // --dry-run writes nothing.
+    let (code, out, err) = sgfkit(&["fix", "--dry-run", &a_s, &b_s]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.contains("warning[R019]"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        "(;FF[4]GM[1];B[aa]W[bb])"
+    );
+
+    // --in-place rewrites; a second run has nothing left to do.
+    let (code, _, _) = sgfkit(&["fix", "--in-place", &a_s, &b_s]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        "(;FF[4]GM[1]\n;B[aa];W[bb])\n"
+    );
+    let (code, _, err) = sgfkit(&["fix", "--in-place", &a_s, &b_s]);
+    assert_eq!((code, err.as_str()), (0, ""));
+
+    // No game tree: exit status 1.
+    std::fs::write(&a, "hello").expect("write");
+    assert_eq!(sgfkit(&["fix", "--dry-run", &a_s]).0, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
