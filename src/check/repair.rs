@@ -207,6 +207,7 @@ pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<D
     let mut r = Repairer {
         diags: Vec::new(),
         options,
+        board_budget: BOARD_BUDGET,
     };
     let roots: Vec<NodeId> = collection.games().map(|g| g.id()).collect();
     for root in roots {
@@ -268,9 +269,15 @@ struct Ctx {
     size: Option<BoardSize>,
 }
 
+/// How many nodes the Go positions computed for `M` may replay in all
+/// (keeps hostile input with `M` in every node of a deep tree linear); past
+/// it, `M` becomes `MA` everywhere.
+const BOARD_BUDGET: usize = 20_000_000;
+
 struct Repairer<'o> {
     diags: Vec<Diagnostic>,
     options: &'o RepairOptions,
+    board_budget: usize,
 }
 
 impl Repairer<'_> {
@@ -422,7 +429,9 @@ impl Repairer<'_> {
         let Some(k) = props.iter().position(|p| p.ident == "M") else {
             return false;
         };
-        let board = if ctx.game == GameType::Go {
+        let depth = c.node(id).depth() + 1;
+        let board = if ctx.game == GameType::Go && depth <= self.board_budget {
+            self.board_budget -= depth;
             go::position_at(c.node(id)).ok().map(|(b, _)| b)
         } else {
             None
