@@ -272,7 +272,7 @@ struct Ctx {
 /// How many nodes the Go positions computed for `M` may replay in all
 /// (keeps hostile input with `M` in every node of a deep tree linear); past
 /// it, `M` becomes `MA` everywhere.
-const BOARD_BUDGET: usize = 20_000_000;
+const BOARD_BUDGET: usize = 500_000;
 
 struct Repairer<'o> {
     diags: Vec<Diagnostic>,

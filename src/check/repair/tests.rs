@@ -294,3 +294,20 @@ fn diagnostics_are_positioned() {
     assert_eq!(d[0].sgfc, Some(15));
     assert!(!d[0].data_lost);
 }
+
+#[test]
+fn deep_trees_are_safe() {
+    // A long main line of nodes to split, and deeply nested variations.
+    let n = 20_000;
+    let line = format!("(;GM[1]{})", ";AB[aa]B[tt]".repeat(n));
+    let (mut tree, _) = parse_lenient(line.as_bytes(), &Default::default());
+    let diags = repair(&mut tree, &RepairOptions::default());
+    assert_eq!(diags.iter().filter(|d| d.code == "R006").count(), n);
+    assert_eq!(tree.node_count(), 2 * n + 1);
+    let nested = format!("(;GM[1]{}{}", "(;B[tt]W[ab]".repeat(n), ")".repeat(n + 1));
+    let (mut tree, _) = parse_lenient(nested.as_bytes(), &Default::default());
+    let opts = RepairOptions::default().remove_empty_nodes(true);
+    let diags = repair(&mut tree, &opts);
+    assert_eq!(diags.iter().filter(|d| d.code == "R019").count(), n);
+    assert!(crate::parse(tree.to_string().as_bytes()).is_ok());
+}
