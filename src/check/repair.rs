@@ -26,7 +26,7 @@ use super::lenient::fill_positions;
 use super::{Diagnostic, Severity};
 use crate::error::Position;
 use crate::game::{BoardSize, GameType, board_size, game_of, go};
-use crate::property::{Category, PropertyType, lookup};
+use crate::property::{Category, PropertyType, ValueType, lookup};
 use crate::tree::{Collection, NodeId};
 use std::ops::Range;
 
@@ -116,7 +116,7 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "R008",
         Severity::Warning,
-        "duplicate list property merged into one",
+        "duplicate list property merged into one (or duplicate texts joined)",
         Some(28),
     ),
     ("R009", Severity::Warning, "DT value corrected", Some(15)),
@@ -491,22 +491,39 @@ impl Repairer<'_> {
         true
     }
 
+    /// Merges repeated list properties (values deduplicated) and repeated
+    /// texts (`C`, `GC`: joined by an empty line, as SGFC does).
     fn merge(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut Vec<P>) -> bool {
-        let mut changed = false;
-        let mut k = 0;
-        while k < props.len() {
-            let ident = props[k].ident.clone();
-            let is_list = lookup(&ident, ctx.gm)
-                .is_some_and(|i| i.value_type.is_list() || i.value_type.is_elist());
-            let dups: Vec<usize> = (k + 1..props.len())
-                .filter(|&j| props[j].ident == ident)
-                .collect();
-            if is_list && !dups.is_empty() {
-                let span = Self::span(c, id, props.get(dups[0]));
-                let mut values = std::mem::take(&mut props[k].values);
-                for &j in &dups {
+        let mut seen: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+        let mut order = Vec::new();
+        for (k, p) in props.iter().enumerate() {
+            let e = seen.entry(p.ident.as_str()).or_default();
+            if e.len() == 1 {
+                order.push(p.ident.clone());
+            }
+            e.push(k);
+        }
+        if order.is_empty() {
+            return false;
+        }
+        let groups: Vec<Vec<usize>> = order.iter().map(|i| seen[i.as_str()].clone()).collect();
+        let mut drop = vec![false; props.len()];
+        for (ident, group) in order.iter().zip(groups) {
+            let vt = lookup(ident, ctx.gm).map(|i| i.value_type);
+            let is_list = vt.is_some_and(|v| v.is_list() || v.is_elist());
+            let is_text =
+                vt == Some(ValueType::Text) && group.iter().all(|&k| props[k].values.len() == 1);
+            if !is_list && !is_text {
+                continue;
+            }
+            let span = Self::span(c, id, props.get(group[1]));
+            let (k, rest) = (group[0], &group[1..]);
+            let mut values = std::mem::take(&mut props[k].values);
+            if is_list {
+                let mut have: std::collections::HashSet<Vec<u8>> = values.iter().cloned().collect();
+                for &j in rest {
                     for v in std::mem::take(&mut props[j].values) {
-                        if !values.contains(&v) {
+                        if have.insert(v.clone()) {
                             values.push(v);
                         }
                     }
@@ -515,22 +532,35 @@ impl Repairer<'_> {
                 if values.len() > 1 {
                     values.retain(|v| !v.is_empty());
                 }
-                props[k].values = values;
-                let msg = format!(
-                    "{ident} appears {} times in the node: values merged into one {ident}",
-                    dups.len() + 1
-                );
-                self.push("R008", span, msg, false);
-                let mut j = 0;
-                props.retain(|_| {
-                    j += 1;
-                    !dups.contains(&(j - 1))
-                });
-                changed = true;
+            } else {
+                let mut text = values.pop().unwrap_or_default();
+                for &j in rest {
+                    text.extend_from_slice(b"\n\n");
+                    text.extend_from_slice(props[j].first());
+                }
+                values = vec![text];
             }
-            k += 1;
+            props[k].values = values;
+            for &j in rest {
+                drop[j] = true;
+            }
+            let how = if is_list {
+                "values merged into one"
+            } else {
+                "texts joined in one"
+            };
+            let msg = format!(
+                "{ident} appears {} times in the node: {how} {ident}",
+                group.len()
+            );
+            self.push("R008", span, msg, false);
         }
-        changed
+        let mut j = 0;
+        props.retain(|_| {
+            j += 1;
+            !drop[j - 1]
+        });
+        drop.contains(&true)
     }
 
     fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {

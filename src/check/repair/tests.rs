@@ -136,8 +136,10 @@ fn r008_merge() {
         "(;FF[4]AB[aa][bb]\n;MA[cc][dd])\n",
         &["R008", "R008"],
     );
-    // Not a list: left alone.
-    case("(;FF[4]C[a]C[b])", "(;FF[4]C[a]C[b])\n", &[]);
+    // Texts are joined, as SGFC does.
+    case("(;FF[4]C[a]C[b])", "(;FF[4]C[a\n\nb])\n", &["R008"]);
+    // Anything else is left alone.
+    case("(;FF[4];W[aa]W[bb])", "(;FF[4]\n;W[aa]W[bb])\n", &[]);
 }
 
 #[test]
