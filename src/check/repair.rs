@@ -27,7 +27,7 @@ use super::{Diagnostic, Severity};
 use crate::error::Position;
 use crate::game::{BoardSize, GameType, board_size, game_of, go};
 use crate::property::{Category, PropertyType, ValueType, lookup};
-use crate::tree::{Collection, NodeId};
+use crate::tree::{Collection, NewProp, NodeId};
 use std::ops::Range;
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
@@ -225,6 +225,8 @@ struct P {
     ident: String,
     values: Vec<Vec<u8>>,
     span: Option<Range<usize>>,
+    /// Index among the node's properties when copied out.
+    orig: Option<usize>,
 }
 
 impl P {
@@ -233,6 +235,7 @@ impl P {
             ident: ident.to_string(),
             values,
             span: None,
+            orig: None,
         }
     }
 
@@ -244,23 +247,35 @@ impl P {
 fn snapshot(c: &Collection<'_>, id: NodeId) -> Vec<P> {
     c.node(id)
         .properties()
-        .map(|p| P {
+        .enumerate()
+        .map(|(k, p)| P {
             ident: p.ident().to_string(),
             values: p.values().map(<[u8]>::to_vec).collect(),
             span: p.span(),
+            orig: Some(k),
         })
         .collect()
 }
 
-/// Replaces all properties of `id` by `props`.
+/// Replaces all properties of `id` by `props`; those unchanged keep their
+/// place in the source (and so their span).
 fn rewrite(c: &mut Collection<'_>, id: NodeId, props: &[P]) {
-    if c.clear_properties(id).is_err() {
-        return;
-    }
-    for p in props {
-        // Values come from the tree or are built here: always valid raw text.
-        let _ = c.push_property(id, &p.ident, &p.values);
-    }
+    let now = snapshot(c, id);
+    let items: Vec<NewProp<'_>> = props
+        .iter()
+        .map(|p| match p.orig {
+            Some(k)
+                if now
+                    .get(k)
+                    .is_some_and(|o| o.ident == p.ident && o.values == p.values) =>
+            {
+                NewProp::Keep(k)
+            }
+            _ => NewProp::New(&p.ident, &p.values),
+        })
+        .collect();
+    // Values come from the tree or are built here: always valid raw text.
+    let _ = c.rebuild_properties(id, &items);
 }
 
 struct Ctx {

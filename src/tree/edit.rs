@@ -40,6 +40,15 @@ pub enum EditError {
     TooLarge,
 }
 
+/// One property for [`Collection::rebuild_properties`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum NewProp<'v> {
+    /// The node's property at this index, as it is.
+    Keep(usize),
+    /// A new property: identifier and raw values.
+    New(&'v str, &'v [Vec<u8>]),
+}
+
 impl Collection<'_> {
     /// Adds a new game tree (an empty root node) at the end and returns its
     /// root.
@@ -338,10 +347,30 @@ impl Collection<'_> {
         Ok(())
     }
 
-    /// Removes all properties of `node` (used by rewrites).
-    pub(crate) fn clear_properties(&mut self, node: NodeId) -> Result<(), EditError> {
+    /// Replaces the properties of `node` by `items`: kept ones (by index
+    /// among the node's current properties, with their source span) and new
+    /// ones (identifier and raw values).
+    pub(crate) fn rebuild_properties(
+        &mut self,
+        node: NodeId,
+        items: &[NewProp<'_>],
+    ) -> Result<(), EditError> {
         self.check(node)?;
-        self.nodes[node.index()].props_len = 0;
+        let d = &self.nodes[node.index()];
+        let (start, len) = (d.props_start as usize, d.props_len as usize);
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match *item {
+                NewProp::Keep(k) if k < len => out.push(self.props[start + k].clone()),
+                NewProp::Keep(_) => {}
+                NewProp::New(ident, values) => out.push(self.new_prop(ident, values)?),
+            }
+        }
+        let new_start = self.props.len();
+        self.props.extend(out);
+        let n = &mut self.nodes[node.index()];
+        n.props_start = new_start as u32;
+        n.props_len = (self.props.len() - new_start) as u32;
         Ok(())
     }
 
