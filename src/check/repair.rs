@@ -638,9 +638,10 @@ impl Repairer<'_> {
         };
         let which: Vec<bool> = props.iter().map(|p| !stays(p)).collect();
         let second: Vec<&P> = props.iter().filter(|p| !stays(p)).collect();
+        // The first move property still at its place in the source.
         let mv = props
             .iter()
-            .find(|p| ty(p) == Some(PropertyType::Move))
+            .find(|p| ty(p) == Some(PropertyType::Move) && p.span.is_some())
             .cloned();
         let span = Self::span(c, id, mv.as_ref());
         let Ok(new) = c.insert_below(id) else {
