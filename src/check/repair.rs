@@ -928,7 +928,7 @@ fn fix_result(text: &str) -> Fix {
                     "f" | "forfeit" => Some("F".to_string()),
                     "" => Some(String::new()),
                     _ => {
-                        let r = r.replace(',', ".");
+                        let r = decimal_comma(r);
                         is_real(&r).then_some(r)
                     }
                 };
@@ -983,7 +983,7 @@ fn fix_komi(text: &str, fox: bool) -> Fix {
         }
         return Fix::Valid;
     }
-    let mut s = t.replace(',', ".");
+    let mut s = decimal_comma(t);
     for (half, rep) in [(" 1/2", ".5"), ("1/2", ".5"), ("½", ".5")] {
         if let Some(w) = s.strip_suffix(half)
             && all_digits(w.trim())
@@ -1002,7 +1002,7 @@ fn fix_time(text: &str) -> Fix {
         return Fix::Valid;
     }
     let t = text.trim().to_ascii_lowercase();
-    if let Some(r) = real_text(&t.replace(',', ".")) {
+    if let Some(r) = real_text(&decimal_comma(&t)) {
         return Fix::Fixed(r);
     }
     if let Some(secs) = clock_time(&t) {
@@ -1018,13 +1018,22 @@ fn fix_time(text: &str) -> Fix {
         "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
         _ => 0.0,
     };
-    let value = real_text(&num.replace(',', ".")).and_then(|n| n.parse::<f64>().ok());
+    let value = real_text(&decimal_comma(num)).and_then(|n| n.parse::<f64>().ok());
     match value {
         Some(v) if factor > 0.0 && v.is_finite() && v < 1e9 => {
             let secs = (v * factor * 1000.0).round() / 1000.0;
             Fix::Fixed(format!("{secs}"))
         }
         _ => Fix::Unknown("is not a time in seconds"),
+    }
+}
+
+/// `6,5` → `6.5`: one comma followed by one or two digits is a decimal
+/// comma (three digits could be a thousands separator: left alone).
+fn decimal_comma(s: &str) -> String {
+    match s.split_once(',') {
+        Some((a, b)) if (1..=2).contains(&b.len()) && all_digits(b) => format!("{a}.{b}"),
+        _ => s.to_string(),
     }
 }
 
