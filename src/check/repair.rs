@@ -122,7 +122,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     ("R009", Severity::Warning, "DT value corrected", Some(15)),
     ("R010", Severity::Warning, "RE value corrected", Some(15)),
     ("R011", Severity::Warning, "KM value corrected", Some(15)),
-    ("R012", Severity::Warning, "TM value corrected", Some(15)),
+    (
+        "R012",
+        Severity::Warning,
+        "TM value corrected to seconds (an overtime part moved to OT)",
+        Some(15),
+    ),
     (
         "R013",
         Severity::Warning,
@@ -358,6 +363,7 @@ impl Repairer<'_> {
         changed |= self.markup(c, id, ctx, &mut props);
         changed |= self.bm_te(c, id, &mut props);
         changed |= self.merge(c, id, ctx, &mut props);
+        changed |= self.overtime(c, id, &mut props);
         changed |= self.game_info(c, id, &mut props);
         if changed {
             rewrite(c, id, &props);
@@ -576,6 +582,46 @@ impl Repairer<'_> {
             !drop[j - 1]
         });
         drop.contains(&true)
+    }
+
+    /// `TM[10:00(5x1:00)]` or `TM[30:00+30:00/25]`: main time and overtime
+    /// in one value. The main time stays in `TM`, the overtime moves to `OT`
+    /// (when the node has none).
+    fn overtime(&mut self, c: &Collection<'_>, id: NodeId, props: &mut Vec<P>) -> bool {
+        let Some(k) = props.iter().position(|p| p.ident == "TM") else {
+            return false;
+        };
+        if props.iter().any(|p| p.ident == "OT") || props[k].values.len() != 1 {
+            return false;
+        }
+        let Ok(text) = std::str::from_utf8(props[k].first()) else {
+            return false;
+        };
+        let t = text.trim();
+        let (main, over) = if let Some((m, o)) = t.split_once('(')
+            && let Some(o) = o.strip_suffix(')')
+        {
+            (m.trim(), o.trim())
+        } else if let Some((m, o)) = t.split_once('+') {
+            (m.trim(), o.trim())
+        } else {
+            return false;
+        };
+        let secs = match fix_time(main) {
+            Fix::Valid => main.to_string(),
+            Fix::Fixed(s) => s,
+            Fix::Unknown(_) => return false,
+        };
+        if over.is_empty() || over.contains(['\\', ']']) {
+            return false;
+        }
+        let span = Self::span(c, id, Some(&props[k]));
+        let msg = format!("TM[{text}] corrected to TM[{secs}], its overtime moved to OT[{over}]");
+        let over = over.as_bytes().to_vec();
+        self.push("R012", span, msg, false);
+        props[k] = P::new("TM", vec![secs.into_bytes()]);
+        props.insert(k + 1, P::new("OT", vec![over]));
+        true
     }
 
     fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
