@@ -188,6 +188,54 @@ proptest! {
     }
 }
 
+/// Token soup: brackets, identifiers the repairs look at, values and junk.
+fn soup() -> impl Strategy<Value = Vec<u8>> {
+    let token = prop_oneof![
+        Just("(".to_string()),
+        Just(")".to_string()),
+        Just(";".to_string()),
+        prop_oneof![
+            Just("B"),
+            Just("W"),
+            Just("AB"),
+            Just("AE"),
+            Just("KI"),
+            Just("KM"),
+            Just("L"),
+            Just("M"),
+            Just("BM"),
+            Just("TE"),
+            Just("DT"),
+            Just("RE"),
+            Just("TM"),
+            Just("FF"),
+            Just("SZ"),
+            Just("GM"),
+            Just("C"),
+            Just("PL"),
+        ]
+        .prop_map(str::to_string),
+        "\\[[a-z0-9:.,+ ()\\\\]{0,8}\\]",
+        any::<u8>().prop_map(|b| char::from(b).to_string()),
+    ];
+    prop::collection::vec(token, 0..60).prop_map(|t| t.concat().into_bytes())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn repair_never_panics_and_prints_strict_sgf(src in soup(), empty in any::<bool>()) {
+        let (mut tree, _) = parse_lenient(&src, &ParseOptions::default());
+        let opts = RepairOptions::default().fox_komi(true).remove_empty_nodes(empty);
+        let _ = repair(&mut tree, &opts);
+        if tree.games().len() > 0 {
+            let out = tree.to_string();
+            prop_assert!(sgfkit::parse(out.as_bytes()).is_ok(), "{out}");
+        }
+    }
+}
+
 #[test]
 fn repair_over_the_corpus() {
     let Some(dir) = corpus_dir("repair_over_the_corpus") else {
