@@ -24,7 +24,8 @@
 //!   from the same grammar; editing in place.
 //! * [`print`](mod@print): canonical FF\[4\] output.
 //! * [`check`]: the lenient reader, which repairs damaged files and reports
-//!   each repair as a diagnostic.
+//!   each repair as a diagnostic, and [`check::repair()`], opt-in conversions
+//!   to FF\[4\] (old properties, faulty game-info values, mixed nodes).
 //!
 //! # Promises
 //!

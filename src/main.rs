@@ -57,6 +57,36 @@ enum Command {
         #[command(flatten)]
         encoding: EncodingArgs,
     },
+    /// Repair files: read leniently, apply the repairs of `sgfkit::check::repair`
+    /// (FF[1-3] properties converted, game-info values corrected, mixed
+    /// move/setup nodes split, ...) and write canonical FF[4] in UTF-8.
+    ///
+    /// Each repair is reported on stderr as PATH:LINE:COL: severity[CODE]:
+    /// message. One file is written to stdout unless --in-place; several
+    /// files need --in-place or --dry-run. Exit status: 0 when every file was
+    /// read, 1 when some file has no game tree, 2 on a usage or I/O error.
+    Fix {
+        /// Files or directories (searched for *.sgf); `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Rewrite each file instead of printing it.
+        #[arg(long)]
+        in_place: bool,
+        /// Only report the repairs; write nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Read an integer komi of 100 or more as Fox's hundredths (KM[375] -> KM[3.75]).
+        #[arg(long)]
+        fox_komi: bool,
+        /// Also remove nodes without properties (never a root).
+        #[arg(long)]
+        remove_empty_nodes: bool,
+        /// Break lines before nodes that would pass this width (0: never).
+        #[arg(long, default_value_t = 80)]
+        width: usize,
+        #[command(flatten)]
+        encoding: EncodingArgs,
+    },
     /// Parse the files and print totals: games, nodes, properties, bytes, and
     /// the parse throughput.
     Stats {
@@ -119,6 +149,24 @@ fn main() -> ExitCode {
             encoding,
             strict,
         } => fmt(path, width, strict, keep_encoding, &encoding),
+        Command::Fix {
+            paths,
+            in_place,
+            dry_run,
+            fox_komi,
+            remove_empty_nodes,
+            width,
+            encoding,
+        } => fix(
+            &paths,
+            in_place,
+            dry_run,
+            &sgfkit::check::RepairOptions::default()
+                .fox_komi(fox_komi)
+                .remove_empty_nodes(remove_empty_nodes),
+            width,
+            &encoding,
+        ),
         Command::Stats { paths } => stats(paths),
         Command::Json { path } => json(path),
     };
@@ -306,6 +354,84 @@ fn fmt(
             Ok(ExitCode::from(1))
         }
     }
+}
+
+/// `sgfkit fix`: lenient read, repairs, canonical FF[4] in UTF-8.
+fn fix(
+    paths: &[PathBuf],
+    in_place: bool,
+    dry_run: bool,
+    options: &sgfkit::check::RepairOptions,
+    width: usize,
+    enc: &EncodingArgs,
+) -> io::Result<ExitCode> {
+    let enc_opts = enc.options()?;
+    let stdin = paths.iter().any(|p| p.as_os_str() == "-");
+    if stdin && in_place {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "--in-place cannot rewrite standard input",
+        ));
+    }
+    let inputs = if stdin {
+        let (name, bytes) = read_one(None)?;
+        vec![Input { name, bytes }]
+    } else {
+        read_all(paths)?
+    };
+    if inputs.len() > 1 && !in_place && !dry_run {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "{} files to fix: give --in-place or --dry-run (only one file can go to stdout)",
+                inputs.len()
+            ),
+        ));
+    }
+    let config = sgfkit::print::WriterConfig::default().line_width(width);
+    let mut unreadable = 0usize;
+    for input in &inputs {
+        let name = &input.name;
+        let decoded = sgfkit::encoding::to_utf8_per_tree(&input.bytes, &enc_opts);
+        for w in decoded.all_warnings() {
+            let p = sgfkit::Position::of(&input.bytes, w.offset);
+            eprintln!("{name}:{}:{}: warning: {}", p.line, p.column, w.message);
+        }
+        let text: std::borrow::Cow<'_, [u8]> = if decoded.transcoded {
+            std::borrow::Cow::Owned(
+                sgfkit::encoding::rewrite_ca_to_utf8(&decoded.text).into_owned(),
+            )
+        } else {
+            decoded.text
+        };
+        let (mut tree, diags) = sgfkit::check::parse_lenient(&text, &ParseOptions::default());
+        for d in &diags {
+            eprintln!("{name}:{d}");
+        }
+        if tree.games().len() == 0 {
+            unreadable += 1;
+            continue;
+        }
+        for d in sgfkit::check::repair(&mut tree, options) {
+            eprintln!("{name}:{d}");
+        }
+        if dry_run {
+            continue;
+        }
+        let mut out = Vec::new();
+        sgfkit::print::push_sgf(&mut out, &tree, &config);
+        if in_place {
+            std::fs::write(name, &out)
+                .map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        } else {
+            io::stdout().lock().write_all(&out)?;
+        }
+    }
+    Ok(if unreadable > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn stats(paths: Vec<PathBuf>) -> io::Result<ExitCode> {

@@ -321,7 +321,7 @@ fn raw_diag(
 }
 
 /// Computes every diagnostic's position in one pass over the input.
-fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
+pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
     let mut order: Vec<usize> = (0..diags.len()).collect();
     order.sort_by_key(|&k| diags[k].span.start);
     let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);

@@ -4,7 +4,9 @@
 //! hand-written file — junk around the game trees, missing `;`, `(` or `)`,
 //! unescaped `]` in comments, truncated files — into an ordinary
 //! [`Collection`](crate::Collection), and reports every repair as a
-//! [`Diagnostic`].
+//! [`Diagnostic`]. [`repair()`] then converts what FF\[4\] spells
+//! differently (FF\[1\]–FF\[3\] properties, faulty game-info values, nodes
+//! mixing move and setup), again with a diagnostic per change.
 //!
 //! ```
 //! use sgfkit::check::{parse_lenient, Severity};
@@ -17,5 +19,7 @@
 //! ```
 
 pub mod lenient;
+pub mod repair;
 
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
+pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, repair};

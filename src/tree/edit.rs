@@ -32,9 +32,21 @@ pub enum EditError {
         /// The number of children.
         count: usize,
     },
+    /// The operation does not apply to the root of a game tree.
+    #[error("node {0} is the root of a game tree")]
+    IsRoot(usize),
     /// The collection grew past what 31-bit offsets can index.
     #[error("the collection is too large to edit further")]
     TooLarge,
+}
+
+/// One property for [`Collection::rebuild_properties`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum NewProp<'v> {
+    /// The node's property at this index, as it is.
+    Keep(usize),
+    /// A new property: identifier and raw values.
+    New(&'v str, &'v [Vec<u8>]),
 }
 
 impl Collection<'_> {
@@ -193,6 +205,173 @@ impl Collection<'_> {
         let removed = end - kept;
         self.nodes[node.index()].props_len -= removed as u32;
         Ok(removed)
+    }
+
+    /// Inserts a new, empty node between `node` and its children: the new
+    /// node becomes `node`'s only child and takes over all of its children.
+    /// Returns the new node.
+    ///
+    /// ```
+    /// let mut c = sgfkit::parse(b"(;GM[1]B[aa](;W[bb])(;W[cc]))")?.into_owned();
+    /// let root = c.games().next().unwrap().id();
+    /// let mid = c.insert_below(root).unwrap();
+    /// c.set_property(mid, "C", ["here"]).unwrap();
+    /// assert_eq!(c.to_string(), "(;GM[1]B[aa]\n;C[here]\n(;W[bb])\n(;W[cc]))\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`] if `node` is not in the collection.
+    pub fn insert_below(&mut self, node: NodeId) -> Result<NodeId, EditError> {
+        self.check(node)?;
+        let kids = self.child_ids(node.0);
+        let id = self.new_node(node.0);
+        for &k in &kids {
+            self.nodes[k as usize].parent = id.0;
+        }
+        self.relink(id.0, &kids);
+        self.relink(node.0, &[id.0]);
+        self.edited = true;
+        Ok(id)
+    }
+
+    /// Removes the single node `node` (not a root): its children take its
+    /// place among its parent's children, in order.
+    ///
+    /// ```
+    /// let mut c = sgfkit::parse(b"(;GM[1];;B[aa](;W[bb])(;W[cc]))")?.into_owned();
+    /// let empty = c.games().next().unwrap().first_child().unwrap().id();
+    /// c.remove_node(empty).unwrap();
+    /// assert_eq!(c.to_string(), "(;GM[1]\n;B[aa]\n(;W[bb])\n(;W[cc]))\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`] if `node` is not in the collection,
+    /// [`EditError::IsRoot`] if it is the root of a game tree.
+    pub fn remove_node(&mut self, node: NodeId) -> Result<(), EditError> {
+        self.check(node)?;
+        let parent = self.nodes[node.index()].parent;
+        if parent == NIL {
+            return Err(EditError::IsRoot(node.index()));
+        }
+        let own = self.child_ids(node.0);
+        for &k in &own {
+            self.nodes[k as usize].parent = parent;
+        }
+        let mut kids = Vec::new();
+        for k in self.child_ids(parent) {
+            if k == node.0 {
+                kids.extend_from_slice(&own);
+            } else {
+                kids.push(k);
+            }
+        }
+        self.relink(parent, &kids);
+        let n = &mut self.nodes[node.index()];
+        n.parent = NIL;
+        n.next_sibling = NIL;
+        n.first_child = NIL;
+        n.last_child = NIL;
+        n.offset = NIL;
+        self.edited = true;
+        Ok(())
+    }
+
+    /// Renames every property `from` of `node` to `to`, keeping its values
+    /// and its place; returns how many were renamed.
+    ///
+    /// ```
+    /// let mut c = sgfkit::parse(b"(;GM[1];B[aa]KI[13])")?.into_owned();
+    /// let n = c.games().next().unwrap().first_child().unwrap().id();
+    /// assert_eq!(c.rename_property(n, "KI", "KM").unwrap(), 1);
+    /// assert_eq!(c.to_string(), "(;GM[1]\n;B[aa]KM[13])\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::BadIdent`] if `to` is not an identifier,
+    /// [`EditError::NoSuchNode`].
+    pub fn rename_property(
+        &mut self,
+        node: NodeId,
+        from: &str,
+        to: &str,
+    ) -> Result<usize, EditError> {
+        self.check(node)?;
+        if to.is_empty() || !to.bytes().all(|b| b.is_ascii_uppercase()) {
+            return Err(EditError::BadIdent(to.to_string()));
+        }
+        let d = &self.nodes[node.index()];
+        let range = d.props_start as usize..(d.props_start + d.props_len) as usize;
+        let hits: Vec<usize> = range
+            .filter(|&k| self.text(self.props[k].ident) == from.as_bytes())
+            .collect();
+        if hits.is_empty() {
+            return Ok(0);
+        }
+        let ident = self.pool_text(to.as_bytes())?;
+        for &k in &hits {
+            self.props[k].ident = ident;
+        }
+        Ok(hits.len())
+    }
+
+    /// Moves the properties of `from` whose index is in `which` (true) to
+    /// the end of `to`, keeping their order, values and source spans.
+    pub(crate) fn move_properties(
+        &mut self,
+        from: NodeId,
+        to: NodeId,
+        which: &[bool],
+    ) -> Result<(), EditError> {
+        self.check(from)?;
+        self.check(to)?;
+        let d = &self.nodes[from.index()];
+        let start = d.props_start as usize;
+        let all: Vec<PropData> = self.props[start..start + d.props_len as usize].to_vec();
+        let mut kept = start;
+        let mut moved = Vec::new();
+        for (k, p) in all.into_iter().enumerate() {
+            if which.get(k).copied().unwrap_or(false) {
+                moved.push(p);
+            } else {
+                self.props[kept] = p;
+                kept += 1;
+            }
+        }
+        self.nodes[from.index()].props_len = (kept - start) as u32;
+        for p in moved {
+            self.append_prop(to, p);
+        }
+        Ok(())
+    }
+
+    /// Replaces the properties of `node` by `items`: kept ones (by index
+    /// among the node's current properties, with their source span) and new
+    /// ones (identifier and raw values).
+    pub(crate) fn rebuild_properties(
+        &mut self,
+        node: NodeId,
+        items: &[NewProp<'_>],
+    ) -> Result<(), EditError> {
+        self.check(node)?;
+        let d = &self.nodes[node.index()];
+        let (start, len) = (d.props_start as usize, d.props_len as usize);
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            match *item {
+                NewProp::Keep(k) if k < len => out.push(self.props[start + k].clone()),
+                NewProp::Keep(_) => {}
+                NewProp::New(ident, values) => out.push(self.new_prop(ident, values)?),
+            }
+        }
+        let new_start = self.props.len();
+        self.props.extend(out);
+        let n = &mut self.nodes[node.index()];
+        n.props_start = new_start as u32;
+        n.props_len = (self.props.len() - new_start) as u32;
+        Ok(())
     }
 
     fn check(&self, node: NodeId) -> Result<(), EditError> {

@@ -29,6 +29,7 @@ mod edit;
 mod typed;
 
 pub use edit::EditError;
+pub(crate) use edit::NewProp;
 
 use crate::ParseOptions;
 use crate::error::{Error, ErrorKind, WarningSink};

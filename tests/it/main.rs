@@ -6,6 +6,7 @@ mod ebnf;
 mod go_positions;
 mod lenient;
 mod other_games;
+mod repair;
 mod robustness;
 mod roundtrip;
 mod spec;

@@ -1,0 +1,1104 @@
+//! Opt-in repairs of a [`Collection`]: old FF\[1\]–FF\[3\] properties
+//! converted to FF\[4\], faulty game-info values corrected, nodes that mix
+//! move and setup split, duplicate list properties merged, empty variations
+//! removed.
+//!
+//! [`repair`] changes the collection in place and explains each change with a
+//! [`Diagnostic`] whose code is one of [`REPAIR_CODES`]. Nothing is changed
+//! on a doubt: values that cannot be corrected with confidence are reported
+//! (`R013`) and kept. Repairing twice changes nothing the second time.
+//!
+//! ```
+//! use sgfkit::check::{parse_lenient, repair, RepairOptions};
+//!
+//! let src = b"(;FF[3]GM[1]SZ[19]KI[11]DT[2017-1-5];B[pd]TE[1]BM[1];W[tt])";
+//! let (mut tree, _) = parse_lenient(src, &Default::default());
+//! let diags = repair(&mut tree, &RepairOptions::default());
+//! assert_eq!(
+//!     tree.to_string(),
+//!     "(;FF[4]GM[1]SZ[19]KM[5.5]DT[2017-01-05]\n;B[pd]IT[];W[])\n"
+//! );
+//! let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+//! assert_eq!(codes, ["R017", "R002", "R009", "R005", "R001"]);
+//! ```
+
+use super::lenient::fill_positions;
+use super::{Diagnostic, Severity};
+use crate::error::Position;
+use crate::game::{BoardSize, GameType, board_size, game_of, go};
+use crate::property::{Category, PropertyType, ValueType, lookup};
+use crate::tree::{Collection, NewProp, NodeId};
+use std::ops::Range;
+
+/// Which of the optional repairs [`repair`] makes. The default makes only
+/// the repairs that are not guesses and keep every node.
+///
+/// ```
+/// let opts = sgfkit::check::RepairOptions::default().fox_komi(true).remove_empty_nodes(true);
+/// assert!(opts.fox_komi && opts.remove_empty_nodes);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RepairOptions {
+    /// Read an integer komi of 100 or more as Fox's hundredths:
+    /// `KM[375]` → `KM[3.75]` (`R014`). A guess, so off by default.
+    pub fox_komi: bool,
+    /// Remove nodes without properties (never a root); their children take
+    /// their place (`R016`). Off by default.
+    pub remove_empty_nodes: bool,
+}
+
+impl RepairOptions {
+    /// Sets [`RepairOptions::fox_komi`].
+    pub fn fox_komi(mut self, on: bool) -> Self {
+        self.fox_komi = on;
+        self
+    }
+
+    /// Sets [`RepairOptions::remove_empty_nodes`].
+    pub fn remove_empty_nodes(mut self, on: bool) -> Self {
+        self.remove_empty_nodes = on;
+        self
+    }
+}
+
+/// Every code [`repair`] emits: code, severity, summary, and the SGFC
+/// message number that corresponds, if any.
+///
+/// ```
+/// let (code, _, summary, sgfc) = sgfkit::check::REPAIR_CODES[1];
+/// assert_eq!((code, sgfc), ("R002", Some(59)));
+/// assert!(summary.contains("KI"));
+/// ```
+pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
+    (
+        "R001",
+        Severity::Warning,
+        "Go pass `tt` written as `[]` (board up to 19x19)",
+        None,
+    ),
+    (
+        "R002",
+        Severity::Warning,
+        "obsolete KI (integer komi) converted to KM = KI/2, or deleted beside KM",
+        Some(59),
+    ),
+    (
+        "R003",
+        Severity::Warning,
+        "FF[1-2] L (letters) converted to LB with letters A, B, C, ...",
+        Some(40),
+    ),
+    (
+        "R004",
+        Severity::Warning,
+        "FF[1-2] M (markup) converted to MA on empty points, TR on stones",
+        Some(40),
+    ),
+    (
+        "R005",
+        Severity::Warning,
+        "BM and TE in one node converted to DO (BM first) or IT (TE first)",
+        Some(42),
+    ),
+    (
+        "R006",
+        Severity::Warning,
+        "node mixing move and setup properties split in two",
+        Some(30),
+    ),
+    (
+        "R007",
+        Severity::Warning,
+        "move in the root node: node split in two",
+        Some(24),
+    ),
+    (
+        "R008",
+        Severity::Warning,
+        "duplicate list property merged into one (or duplicate texts joined)",
+        Some(28),
+    ),
+    ("R009", Severity::Warning, "DT value corrected", Some(15)),
+    ("R010", Severity::Warning, "RE value corrected", Some(15)),
+    ("R011", Severity::Warning, "KM value corrected", Some(15)),
+    (
+        "R012",
+        Severity::Warning,
+        "TM value corrected to seconds (an overtime part moved to OT)",
+        Some(15),
+    ),
+    (
+        "R013",
+        Severity::Warning,
+        "game-info value not in FF[4] format and not corrected (kept)",
+        Some(33),
+    ),
+    (
+        "R014",
+        Severity::Warning,
+        "Fox komi in hundredths converted (a guess, RepairOptions::fox_komi)",
+        Some(15),
+    ),
+    (
+        "R015",
+        Severity::Warning,
+        "empty variation (a leaf node without properties) removed",
+        Some(12),
+    ),
+    (
+        "R016",
+        Severity::Info,
+        "empty node removed (RepairOptions::remove_empty_nodes)",
+        Some(55),
+    ),
+    (
+        "R017",
+        Severity::Info,
+        "FF set to 4: the output is canonical FF[4]",
+        None,
+    ),
+    (
+        "R018",
+        Severity::Info,
+        "FF not set to 4: FF[1-3] properties without an FF[4] equivalent remain",
+        None,
+    ),
+    (
+        "R019",
+        Severity::Warning,
+        "black and white move in one node split in two",
+        Some(37),
+    ),
+];
+
+/// The codes that only report and change nothing: a second [`repair`] emits
+/// them again.
+///
+/// ```
+/// assert!(sgfkit::check::REPORT_ONLY_CODES.contains(&"R013"));
+/// ```
+pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
+
+/// Applies the repairs of this module to every game tree of `collection`
+/// and returns one diagnostic per change (or per value left alone that is
+/// not FF\[4\]), in source order.
+///
+/// The repairs, by code (see [`REPAIR_CODES`]):
+/// `tt` → `[]` on Go boards up to 19×19 (R001); `KI` → `KM` (R002);
+/// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
+/// nodes mixing move with setup or root properties split (R006, R007), and
+/// nodes with both a black and a white move (R019);
+/// duplicate list properties merged (R008); `DT`, `RE`, `KM`, `TM`
+/// corrected where the intent is plain (R009–R012, else reported as R013;
+/// Fox komi R014 behind [`RepairOptions::fox_komi`]); empty leaf variations
+/// removed (R015) and, behind [`RepairOptions::remove_empty_nodes`], empty
+/// nodes (R016); `FF[4]` set when nothing of FF\[1\]–FF\[3\] remains (R017,
+/// else R018).
+///
+/// Never panics; needs no stack per level of the tree.
+///
+/// ```
+/// use sgfkit::check::{repair, RepairOptions};
+///
+/// let mut tree = sgfkit::parse(b"(;GM[1]FF[4]AB[aa]B[bb]C[x]AB[cc])")?.into_owned();
+/// let diags = repair(&mut tree, &RepairOptions::default());
+/// assert_eq!(tree.to_string(), "(;GM[1]FF[4]AB[aa][cc]\n;B[bb]C[x])\n");
+/// assert_eq!(diags[0].code, "R006");
+/// assert_eq!(diags[1].code, "R008");
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<Diagnostic> {
+    let mut r = Repairer {
+        diags: Vec::new(),
+        options,
+        board_budget: BOARD_BUDGET,
+    };
+    let roots: Vec<NodeId> = collection.games().map(|g| g.id()).collect();
+    for root in roots {
+        r.game(collection, root);
+    }
+    r.diags.sort_by_key(|d| d.span.start);
+    let src = collection.source().to_vec();
+    fill_positions(&src, &mut r.diags);
+    r.diags
+}
+
+/// A property copied out of the tree.
+#[derive(Debug, Clone)]
+struct P {
+    ident: String,
+    values: Vec<Vec<u8>>,
+    span: Option<Range<usize>>,
+    /// Index among the node's properties when copied out.
+    orig: Option<usize>,
+}
+
+impl P {
+    fn new(ident: &str, values: Vec<Vec<u8>>) -> P {
+        P {
+            ident: ident.to_string(),
+            values,
+            span: None,
+            orig: None,
+        }
+    }
+
+    fn first(&self) -> &[u8] {
+        self.values.first().map_or(&[][..], |v| &v[..])
+    }
+}
+
+fn snapshot(c: &Collection<'_>, id: NodeId) -> Vec<P> {
+    c.node(id)
+        .properties()
+        .enumerate()
+        .map(|(k, p)| P {
+            ident: p.ident().to_string(),
+            values: p.values().map(<[u8]>::to_vec).collect(),
+            span: p.span(),
+            orig: Some(k),
+        })
+        .collect()
+}
+
+/// Replaces all properties of `id` by `props`; those unchanged keep their
+/// place in the source (and so their span).
+fn rewrite(c: &mut Collection<'_>, id: NodeId, props: &[P]) {
+    let now = snapshot(c, id);
+    let items: Vec<NewProp<'_>> = props
+        .iter()
+        .map(|p| match p.orig {
+            Some(k)
+                if now
+                    .get(k)
+                    .is_some_and(|o| o.ident == p.ident && o.values == p.values) =>
+            {
+                NewProp::Keep(k)
+            }
+            _ => NewProp::New(&p.ident, &p.values),
+        })
+        .collect();
+    // Values come from the tree or are built here: always valid raw text.
+    let _ = c.rebuild_properties(id, &items);
+}
+
+struct Ctx {
+    gm: u32,
+    game: GameType,
+    size: Option<BoardSize>,
+}
+
+/// How many nodes the Go positions computed for `M` may replay in all
+/// (keeps hostile input with `M` in every node of a deep tree linear); past
+/// it, `M` becomes `MA` everywhere.
+const BOARD_BUDGET: usize = 500_000;
+
+struct Repairer<'o> {
+    diags: Vec<Diagnostic>,
+    options: &'o RepairOptions,
+    board_budget: usize,
+}
+
+impl Repairer<'_> {
+    fn push(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
+        let (severity, sgfc) = REPAIR_CODES
+            .iter()
+            .find(|c| c.0 == code)
+            .map_or((Severity::Warning, None), |c| (c.1, c.3));
+        self.diags.push(Diagnostic {
+            code,
+            severity,
+            span,
+            position: Position { line: 1, column: 1 },
+            message,
+            sgfc,
+            data_lost,
+        });
+    }
+
+    fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
+        let (game, _) = game_of(c.node(root));
+        let ctx = Ctx {
+            gm: game.gm(),
+            game,
+            size: board_size(c.node(root), game).ok(),
+        };
+        let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
+        for &id in &ids {
+            self.node(c, id, &ctx);
+        }
+        for &id in &ids {
+            let moves = self.split(c, id, &ctx);
+            self.split_colors(c, moves);
+        }
+        self.empty(c, &ids);
+        self.ff(c, root, &ctx);
+    }
+
+    /// Where a diagnostic about property `p` of node `id` points.
+    fn span(c: &Collection<'_>, id: NodeId, p: Option<&P>) -> Range<usize> {
+        if let Some(s) = p.and_then(|p| p.span.clone()) {
+            return s;
+        }
+        let mut n = c.node(id);
+        loop {
+            if let Some(o) = n.offset() {
+                return o..o + 1;
+            }
+            match n.parent() {
+                Some(q) => n = q,
+                None => return 0..0,
+            }
+        }
+    }
+
+    /// The property-level repairs of one node.
+    fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) {
+        let mut props = snapshot(c, id);
+        let mut changed = false;
+        changed |= self.pass_tt(c, id, ctx, &mut props);
+        changed |= self.ki(c, id, &mut props);
+        changed |= self.letters(c, id, &mut props);
+        changed |= self.markup(c, id, ctx, &mut props);
+        changed |= self.bm_te(c, id, &mut props);
+        changed |= self.merge(c, id, ctx, &mut props);
+        changed |= self.overtime(c, id, &mut props);
+        changed |= self.game_info(c, id, &mut props);
+        if changed {
+            rewrite(c, id, &props);
+        }
+    }
+
+    fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
+        let small =
+            ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
+        if !small {
+            return false;
+        }
+        let mut changed = false;
+        for p in props.iter_mut() {
+            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == b"tt" {
+                let span = Self::span(c, id, Some(p));
+                let msg = format!("{}[tt] is a pass: written as {}[]", p.ident, p.ident);
+                self.push("R001", span, msg, false);
+                p.values = vec![Vec::new()];
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    fn ki(&mut self, c: &Collection<'_>, id: NodeId, props: &mut Vec<P>) -> bool {
+        let Some(k) = props.iter().position(|p| p.ident == "KI") else {
+            return false;
+        };
+        let ki = String::from_utf8_lossy(props[k].first()).trim().to_string();
+        let span = Self::span(c, id, Some(&props[k]));
+        if let Some(km) = props.iter().find(|p| p.ident == "KM") {
+            let km_text = String::from_utf8_lossy(km.first()).trim().to_string();
+            let same = ki.parse::<i64>().ok().map(half) == Some(km_text.clone());
+            let msg = format!("KI[{ki}] deleted: the node has KM[{km_text}]");
+            self.push("R002", span, msg, !same);
+            props.retain(|p| p.ident != "KI");
+            return true;
+        }
+        let Ok(n) = ki.parse::<i64>() else {
+            let msg = format!("KI[{ki}] is not an integer komi: kept");
+            self.push("R013", span, msg, false);
+            return false;
+        };
+        let km = half(n);
+        let msg = format!("KI[{ki}] (integer komi, doubled) converted to KM[{km}]");
+        self.push("R002", span, msg, false);
+        props[k] = P::new("KM", vec![km.into_bytes()]);
+        props.retain(|p| p.ident != "KI");
+        true
+    }
+
+    fn letters(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
+        let mut changed = false;
+        for p in props.iter_mut().filter(|p| p.ident == "L") {
+            if p.values.iter().any(|v| v.len() != 2) {
+                continue;
+            }
+            let values: Vec<Vec<u8>> = p
+                .values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let mut out = v.clone();
+                    out.push(b':');
+                    out.extend_from_slice(letter(i).as_bytes());
+                    out
+                })
+                .collect();
+            let span = Self::span(c, id, Some(p));
+            let shown: Vec<String> = values
+                .iter()
+                .map(|v| format!("[{}]", String::from_utf8_lossy(v)))
+                .collect();
+            let msg = format!("L (FF[1-2] letters) converted to LB{}", shown.concat());
+            self.push("R003", span, msg, false);
+            *p = P::new("LB", values);
+            changed = true;
+        }
+        changed
+    }
+
+    fn markup(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut Vec<P>) -> bool {
+        let Some(k) = props.iter().position(|p| p.ident == "M") else {
+            return false;
+        };
+        let depth = c.node(id).depth() + 1;
+        let board = if ctx.game == GameType::Go && depth <= self.board_budget {
+            self.board_budget -= depth;
+            go::position_at(c.node(id)).ok().map(|(b, _)| b)
+        } else {
+            None
+        };
+        let mut ma = Vec::new();
+        let mut tr = Vec::new();
+        for p in props.iter().filter(|p| p.ident == "M") {
+            for v in &p.values {
+                let stone = match (&board, v.as_slice()) {
+                    (Some(b), [x, y]) => match (go_coord(*x), go_coord(*y)) {
+                        (Some(x), Some(y)) => b.get(go::Point::new(x, y)).is_some(),
+                        _ => false,
+                    },
+                    _ => false,
+                };
+                if stone { &mut tr } else { &mut ma }.push(v.clone());
+            }
+        }
+        let span = Self::span(c, id, Some(&props[k]));
+        let msg = match (ma.is_empty(), tr.is_empty()) {
+            (false, true) => "M (FF[1-2] markup) converted to MA".to_string(),
+            (true, false) => "M (FF[1-2] markup) on stones converted to TR".to_string(),
+            _ => "M (FF[1-2] markup) converted to MA on empty points, TR on stones".to_string(),
+        };
+        self.push("R004", span, msg, false);
+        let mut new = Vec::new();
+        if !ma.is_empty() {
+            new.push(P::new("MA", ma));
+        }
+        if !tr.is_empty() {
+            new.push(P::new("TR", tr));
+        }
+        props.retain(|p| p.ident != "M");
+        let at = k.min(props.len());
+        props.splice(at..at, new);
+        true
+    }
+
+    fn bm_te(&mut self, c: &Collection<'_>, id: NodeId, props: &mut Vec<P>) -> bool {
+        let bm = props.iter().position(|p| p.ident == "BM");
+        let te = props.iter().position(|p| p.ident == "TE");
+        let (Some(bm), Some(te)) = (bm, te) else {
+            return false;
+        };
+        let (first, new) = if te < bm { (te, "IT") } else { (bm, "DO") };
+        let span = Self::span(c, id, Some(&props[first]));
+        let emphasis = props[bm].first() == b"2" || props[te].first() == b"2";
+        let order = if te < bm { "TE then BM" } else { "BM then TE" };
+        let msg = format!("{order} in one node converted to {new}[]");
+        self.push("R005", span, msg, emphasis);
+        props[first] = P::new(new, vec![Vec::new()]);
+        let mut k = 0;
+        props.retain(|p| {
+            k += 1;
+            !((p.ident == "BM" || p.ident == "TE") && k - 1 != first)
+        });
+        true
+    }
+
+    /// Merges repeated list properties (values deduplicated) and repeated
+    /// texts (`C`, `GC`: joined by an empty line, as SGFC does).
+    fn merge(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut Vec<P>) -> bool {
+        let mut seen: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+        let mut order = Vec::new();
+        for (k, p) in props.iter().enumerate() {
+            let e = seen.entry(p.ident.as_str()).or_default();
+            if e.len() == 1 {
+                order.push(p.ident.clone());
+            }
+            e.push(k);
+        }
+        if order.is_empty() {
+            return false;
+        }
+        let groups: Vec<Vec<usize>> = order.iter().map(|i| seen[i.as_str()].clone()).collect();
+        let mut drop = vec![false; props.len()];
+        for (ident, group) in order.iter().zip(groups) {
+            let vt = lookup(ident, ctx.gm).map(|i| i.value_type);
+            let is_list = vt.is_some_and(|v| v.is_list() || v.is_elist());
+            let is_text =
+                vt == Some(ValueType::Text) && group.iter().all(|&k| props[k].values.len() == 1);
+            if !is_list && !is_text {
+                continue;
+            }
+            let span = Self::span(c, id, props.get(group[1]));
+            let (k, rest) = (group[0], &group[1..]);
+            let mut values = std::mem::take(&mut props[k].values);
+            if is_list {
+                let mut have: std::collections::HashSet<Vec<u8>> = values.iter().cloned().collect();
+                for &j in rest {
+                    for v in std::mem::take(&mut props[j].values) {
+                        if have.insert(v.clone()) {
+                            values.push(v);
+                        }
+                    }
+                }
+                // An elist's `[]` means "none": drop it beside real values.
+                if values.len() > 1 {
+                    values.retain(|v| !v.is_empty());
+                }
+            } else {
+                let mut text = values.pop().unwrap_or_default();
+                for &j in rest {
+                    text.extend_from_slice(b"\n\n");
+                    text.extend_from_slice(props[j].first());
+                }
+                values = vec![text];
+            }
+            props[k].values = values;
+            for &j in rest {
+                drop[j] = true;
+            }
+            let how = if is_list {
+                "values merged into one"
+            } else {
+                "texts joined in one"
+            };
+            let msg = format!(
+                "{ident} appears {} times in the node: {how} {ident}",
+                group.len()
+            );
+            self.push("R008", span, msg, false);
+        }
+        let mut j = 0;
+        props.retain(|_| {
+            j += 1;
+            !drop[j - 1]
+        });
+        drop.contains(&true)
+    }
+
+    /// `TM[10:00(5x1:00)]` or `TM[30:00+30:00/25]`: main time and overtime
+    /// in one value. The main time stays in `TM`, the overtime moves to `OT`
+    /// (when the node has none).
+    fn overtime(&mut self, c: &Collection<'_>, id: NodeId, props: &mut Vec<P>) -> bool {
+        let Some(k) = props.iter().position(|p| p.ident == "TM") else {
+            return false;
+        };
+        if props.iter().any(|p| p.ident == "OT") || props[k].values.len() != 1 {
+            return false;
+        }
+        let Ok(text) = std::str::from_utf8(props[k].first()) else {
+            return false;
+        };
+        let t = text.trim();
+        let (main, over) = if let Some((m, o)) = t.split_once('(')
+            && let Some(o) = o.strip_suffix(')')
+        {
+            (m.trim(), o.trim())
+        } else if let Some((m, o)) = t.split_once('+') {
+            (m.trim(), o.trim())
+        } else {
+            return false;
+        };
+        let secs = match fix_time(main) {
+            Fix::Valid => main.to_string(),
+            Fix::Fixed(s) => s,
+            Fix::Unknown(_) => return false,
+        };
+        if over.is_empty() || over.contains(['\\', ']']) {
+            return false;
+        }
+        let span = Self::span(c, id, Some(&props[k]));
+        let msg = format!("TM[{text}] corrected to TM[{secs}], its overtime moved to OT[{over}]");
+        let over = over.as_bytes().to_vec();
+        self.push("R012", span, msg, false);
+        props[k] = P::new("TM", vec![secs.into_bytes()]);
+        props.insert(k + 1, P::new("OT", vec![over]));
+        true
+    }
+
+    fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
+        let mut changed = false;
+        for p in props.iter_mut() {
+            let ident = p.ident.clone();
+            let ident = ident.as_str();
+            if !matches!(ident, "DT" | "RE" | "KM" | "TM") || p.values.len() != 1 {
+                continue;
+            }
+            let raw = p.first().to_vec();
+            let Ok(text) = std::str::from_utf8(&raw) else {
+                continue;
+            };
+            let (fixed, code) = match ident {
+                "DT" => (fix_date(text), "R009"),
+                "RE" => (fix_result(text), "R010"),
+                "KM" => match fix_komi(text, self.options.fox_komi) {
+                    Fix::Fixed(s) if is_real(text) => (Fix::Fixed(s), "R014"),
+                    f => (f, "R011"),
+                },
+                _ => (fix_time(text), "R012"),
+            };
+            let span = Self::span(c, id, Some(&*p));
+            match fixed {
+                Fix::Valid => {}
+                Fix::Fixed(new) => {
+                    let msg = format!("{ident}[{text}] corrected to {ident}[{new}]");
+                    self.push(code, span, msg, false);
+                    p.values = vec![new.into_bytes()];
+                    changed = true;
+                }
+                Fix::Unknown(why) => {
+                    let msg = format!("{ident}[{text}] {why}: kept as it is");
+                    self.push("R013", span, msg, false);
+                }
+            }
+        }
+        changed
+    }
+
+    /// Splits a node mixing move properties with setup (or root) ones.
+    fn split(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> NodeId {
+        let node = c.node(id);
+        let is_root = node.is_root();
+        let props = snapshot(c, id);
+        let ty = |p: &P| lookup(&p.ident, ctx.gm).map(|i| i.property_type);
+        let has = |t: PropertyType| props.iter().any(|p| ty(p) == Some(t));
+        let setup = has(PropertyType::Setup);
+        let root_like = has(PropertyType::Root) || has(PropertyType::GameInfo) || setup;
+        if !has(PropertyType::Move) || !(setup || (is_root && root_like)) {
+            return id;
+        }
+        let stays = |p: &P| {
+            p.ident == "N"
+                || matches!(
+                    ty(p),
+                    Some(PropertyType::Setup | PropertyType::Root | PropertyType::GameInfo)
+                )
+        };
+        let which: Vec<bool> = props.iter().map(|p| !stays(p)).collect();
+        let second: Vec<&P> = props.iter().filter(|p| !stays(p)).collect();
+        // The first move property still at its place in the source.
+        let mv = props
+            .iter()
+            .find(|p| ty(p) == Some(PropertyType::Move) && p.span.is_some())
+            .cloned();
+        let span = Self::span(c, id, mv.as_ref());
+        let Ok(new) = c.insert_below(id) else {
+            return id;
+        };
+        if c.move_properties(id, new, &which).is_err() {
+            return id;
+        }
+        let moved: Vec<&str> = second.iter().map(|p| p.ident.as_str()).collect();
+        if setup {
+            let msg = format!(
+                "move and setup properties in one node: split, {} moved to a new child node",
+                moved.join(", ")
+            );
+            self.push("R006", span, msg, false);
+        } else {
+            let msg = format!(
+                "move in the root node: split, {} moved to a new child node",
+                moved.join(", ")
+            );
+            self.push("R007", span, msg, false);
+        }
+        new
+    }
+
+    /// Splits a node with both a black and a white move: the second
+    /// colour's move (with its time left) goes to a new child node.
+    fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId) {
+        let props = snapshot(c, id);
+        let b = props.iter().position(|p| p.ident == "B");
+        let w = props.iter().position(|p| p.ident == "W");
+        let (Some(b), Some(w)) = (b, w) else {
+            return;
+        };
+        let later: &[&str] = if b < w {
+            &["W", "WL", "OW"]
+        } else {
+            &["B", "BL", "OB"]
+        };
+        let which: Vec<bool> = props
+            .iter()
+            .map(|p| later.contains(&p.ident.as_str()))
+            .collect();
+        let span = Self::span(c, id, props.get(b.max(w)));
+        let Ok(new) = c.insert_below(id) else {
+            return;
+        };
+        if c.move_properties(id, new, &which).is_err() {
+            return;
+        }
+        let msg = format!(
+            "black and white move in one node: split, {} moved to a new child node",
+            later[0]
+        );
+        self.push("R019", span, msg, false);
+    }
+
+    fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
+        for &id in ids {
+            let node = c.node(id);
+            let Some(parent) = node.parent() else {
+                continue;
+            };
+            if node.properties().len() != 0 {
+                continue;
+            }
+            let span = Self::span(c, id, None);
+            if node.first_child().is_none() && parent.child_count() > 1 {
+                if c.remove_subtree(id).is_ok() {
+                    let msg = "variation with an empty node and nothing else removed".to_string();
+                    self.push("R015", span, msg, false);
+                }
+            } else if self.options.remove_empty_nodes && c.remove_node(id).is_ok() {
+                self.push("R016", span, "empty node removed".to_string(), false);
+            }
+        }
+    }
+
+    fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx) {
+        let ff = c
+            .node(root)
+            .get("FF")
+            .map(|p| String::from_utf8_lossy(p.value()).trim().to_string());
+        if ff.as_deref() == Some("4") {
+            return;
+        }
+        let mut old: Vec<String> = Vec::new();
+        for n in c.node(root).descendants() {
+            for p in n.properties() {
+                let obsolete = lookup(p.ident(), ctx.gm)
+                    .is_some_and(|i| i.category == Category::Obsolete && !i.versions.contains(4));
+                if obsolete && !old.iter().any(|o| o == p.ident()) {
+                    old.push(p.ident().to_string());
+                }
+            }
+        }
+        let span = Self::span(c, root, None);
+        let was = ff.map_or_else(|| "no FF (FF[1])".to_string(), |v| format!("FF[{v}]"));
+        if old.is_empty() {
+            if c.set_property(root, "FF", ["4"]).is_ok() {
+                let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
+                self.push("R017", span, msg, false);
+            }
+        } else {
+            let msg = format!(
+                "{was} not set to FF[4]: {} not defined in FF[4]",
+                old.join(", ")
+            );
+            self.push("R018", span, msg, false);
+        }
+    }
+}
+
+/// `n / 2` as canonical Real text.
+fn half(n: i64) -> String {
+    let a = n.unsigned_abs();
+    let sign = if n < 0 { "-" } else { "" };
+    if a.is_multiple_of(2) {
+        format!("{sign}{}", a / 2)
+    } else {
+        format!("{sign}{}.5", a / 2)
+    }
+}
+
+/// The label of the `i`-th letter: A..Z, then AA, AB, ...
+fn letter(i: usize) -> String {
+    let mut i = i;
+    let mut out = Vec::new();
+    loop {
+        out.push(b'A' + (i % 26) as u8);
+        if i < 26 {
+            break;
+        }
+        i = i / 26 - 1;
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn go_coord(b: u8) -> Option<u8> {
+    match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// What a game-info value check found.
+#[derive(Debug, PartialEq, Eq)]
+enum Fix {
+    /// Already FF\[4\].
+    Valid,
+    /// Corrected to this.
+    Fixed(String),
+    /// Not FF\[4\] and not corrected: why.
+    Unknown(&'static str),
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `[+-]digits[.digits]`
+fn is_real(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    match s.split_once('.') {
+        Some((a, b)) => all_digits(a) && all_digits(b),
+        None => all_digits(s),
+    }
+}
+
+fn month_day_ok(m: u32, d: Option<u32>) -> bool {
+    (1..=12).contains(&m) && d.is_none_or(|d| (1..=31).contains(&d))
+}
+
+/// FF\[4\] DT: `YYYY[-MM[-DD]]` entries separated by `,`, later entries may
+/// be shortened to `MM-DD` or `DD`.
+fn valid_date(s: &str) -> bool {
+    let num = |p: &str, len: usize| {
+        (p.len() == len && all_digits(p))
+            .then(|| p.parse::<u32>().ok())
+            .flatten()
+    };
+    for (i, entry) in s.split(',').enumerate() {
+        let parts: Vec<&str> = entry.split('-').collect();
+        let ok = match parts.as_slice() {
+            [y] if y.len() == 4 => num(y, 4).is_some(),
+            [y, m] if y.len() == 4 => {
+                num(y, 4).is_some() && num(m, 2).is_some_and(|m| month_day_ok(m, None))
+            }
+            [y, m, d] => {
+                num(y, 4).is_some()
+                    && matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
+            }
+            [m, d] if i > 0 => {
+                matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
+            }
+            [d] if i > 0 => num(d, 2).is_some_and(|d| (1..=31).contains(&d)),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    !s.is_empty()
+}
+
+fn iso(y: u32, m: u32, d: u32) -> Option<String> {
+    (month_day_ok(m, Some(d)) && (1000..=9999).contains(&y))
+        .then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+fn fix_date(text: &str) -> Fix {
+    if valid_date(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim();
+    if valid_date(t) {
+        return Fix::Fixed(t.to_string());
+    }
+    let small = |p: &str| (1..=2).contains(&p.len()) && all_digits(p);
+    for sep in ['-', '/', '.'] {
+        let parts: Vec<&str> = t.split(sep).collect();
+        if let [a, b, c] = parts.as_slice() {
+            let fixed = if a.len() == 4 && all_digits(a) && small(b) && small(c) {
+                iso(
+                    a.parse().unwrap_or(0),
+                    b.parse().unwrap_or(0),
+                    c.parse().unwrap_or(0),
+                )
+            } else if sep == '.' && small(a) && small(b) && c.len() == 4 && all_digits(c) {
+                // Day first, as written with dots in Europe.
+                iso(
+                    c.parse().unwrap_or(0),
+                    b.parse().unwrap_or(0),
+                    a.parse().unwrap_or(0),
+                )
+            } else {
+                None
+            };
+            if let Some(f) = fixed {
+                return Fix::Fixed(f);
+            }
+        }
+    }
+    if t.len() == 8 && all_digits(t) {
+        let n = |r: Range<usize>| t[r].parse::<u32>().unwrap_or(0);
+        if let Some(f) = iso(n(0..4), n(4..6), n(6..8)) {
+            return Fix::Fixed(f);
+        }
+    }
+    Fix::Unknown("is not an FF[4] date (YYYY-MM-DD) that can be read without a guess")
+}
+
+fn fix_result(text: &str) -> Fix {
+    let valid = |s: &str| {
+        matches!(s, "0" | "Draw" | "Void" | "?")
+            || s.strip_prefix("B+")
+                .or_else(|| s.strip_prefix("W+"))
+                .is_some_and(|r| {
+                    matches!(r, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit") || is_real(r)
+                })
+    };
+    if valid(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim();
+    if valid(t) {
+        return Fix::Fixed(t.to_string());
+    }
+    let lower = t.to_ascii_lowercase();
+    let fixed = match lower.as_str() {
+        "draw" | "jigo" => Some("Draw".to_string()),
+        "void" => Some("Void".to_string()),
+        _ => lower
+            .strip_prefix("b+")
+            .map(|r| ("B+", r))
+            .or_else(|| lower.strip_prefix("w+").map(|r| ("W+", r)))
+            .and_then(|(who, r)| {
+                let r = r.trim();
+                let rest = match r {
+                    "r" | "res" | "resign" | "resignation" => Some("R".to_string()),
+                    "t" | "time" => Some("T".to_string()),
+                    "f" | "forfeit" => Some("F".to_string()),
+                    "" => Some(String::new()),
+                    _ => {
+                        let r = decimal_comma(r);
+                        is_real(&r).then_some(r)
+                    }
+                };
+                rest.map(|rest| format!("{who}{rest}"))
+            }),
+    };
+    match fixed {
+        Some(f) if valid(&f) => Fix::Fixed(f),
+        _ => Fix::Unknown("is not an FF[4] result (B+R, W+3.5, 0, Void, ?)"),
+    }
+}
+
+/// Canonical text of a Real read from `s` (`6.` → `6`, `.5` → `0.5`), or
+/// `None`.
+fn real_text(s: &str) -> Option<String> {
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if !(int.is_empty() || all_digits(int)) || !(frac.is_empty() || all_digits(frac)) {
+        return None;
+    }
+    let int = if int.is_empty() { "0" } else { int };
+    Some(if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    })
+}
+
+fn fix_komi(text: &str, fox: bool) -> Fix {
+    let t = text.trim();
+    if is_real(text) {
+        if let Ok(n) = t.parse::<i64>()
+            && fox
+            && all_digits(t.trim_start_matches('-'))
+            && (100..=10_000).contains(&n.unsigned_abs())
+        {
+            let a = n.unsigned_abs();
+            let sign = if n < 0 { "-" } else { "" };
+            let frac = format!("{:02}", a % 100);
+            let frac = frac.trim_end_matches('0');
+            return Fix::Fixed(if frac.is_empty() {
+                format!("{sign}{}", a / 100)
+            } else {
+                format!("{sign}{}.{frac}", a / 100)
+            });
+        }
+        return Fix::Valid;
+    }
+    let mut s = decimal_comma(t);
+    for (half, rep) in [(" 1/2", ".5"), ("1/2", ".5"), ("½", ".5")] {
+        if let Some(w) = s.strip_suffix(half)
+            && all_digits(w.trim())
+        {
+            s = format!("{}{rep}", w.trim());
+        }
+    }
+    match real_text(&s) {
+        Some(r) => Fix::Fixed(r),
+        None => Fix::Unknown("is not a number"),
+    }
+}
+
+fn fix_time(text: &str) -> Fix {
+    if is_real(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim().to_ascii_lowercase();
+    if let Some(r) = real_text(&decimal_comma(&t)) {
+        return Fix::Fixed(r);
+    }
+    if let Some(secs) = clock_time(&t) {
+        return Fix::Fixed(secs.to_string());
+    }
+    let split = t
+        .find(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == ','))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let factor = match unit.trim() {
+        "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
+        "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
+        _ => 0.0,
+    };
+    let value = real_text(&decimal_comma(num)).and_then(|n| n.parse::<f64>().ok());
+    match value {
+        Some(v) if factor > 0.0 && v.is_finite() && v < 1e9 => {
+            let secs = (v * factor * 1000.0).round() / 1000.0;
+            Fix::Fixed(format!("{secs}"))
+        }
+        _ => Fix::Unknown("is not a time in seconds"),
+    }
+}
+
+/// `6,5` → `6.5`: one comma followed by one or two digits is a decimal
+/// comma (three digits could be a thousands separator: left alone).
+fn decimal_comma(s: &str) -> String {
+    match s.split_once(',') {
+        Some((a, b)) if (1..=2).contains(&b.len()) && all_digits(b) => format!("{a}.{b}"),
+        _ => s.to_string(),
+    }
+}
+
+/// `MM:SS` or `H:MM:SS` as seconds.
+fn clock_time(t: &str) -> Option<u64> {
+    let parts: Vec<&str> = t.split(':').collect();
+    let ok = |p: &str, max: u64| {
+        p.parse::<u64>()
+            .ok()
+            .filter(|&n| all_digits(p) && p.len() <= 2 && n < max)
+    };
+    match parts.as_slice() {
+        [m, s] if m.len() <= 3 && all_digits(m) => Some(m.parse::<u64>().ok()? * 60 + ok(s, 60)?),
+        [h, m, s] if h.len() <= 3 && all_digits(h) => {
+            Some(h.parse::<u64>().ok()? * 3600 + ok(m, 60)? * 60 + ok(s, 60)?)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,328 @@
+use super::*;
+use crate::check::parse_lenient;
+
+/// Lenient read, repair with `opts`: the printed result and the codes.
+fn fix_with(src: &str, opts: &RepairOptions) -> (String, Vec<&'static str>) {
+    let (mut tree, _) = parse_lenient(src.as_bytes(), &Default::default());
+    let diags = repair(&mut tree, opts);
+    let out = tree.to_string();
+    // Whatever repair writes reads back strictly.
+    assert!(crate::parse(out.as_bytes()).is_ok(), "{out}");
+    (out, diags.iter().map(|d| d.code).collect())
+}
+
+fn fix(src: &str) -> (String, Vec<&'static str>) {
+    fix_with(src, &RepairOptions::default())
+}
+
+#[track_caller]
+fn case(src: &str, out: &str, codes: &[&str]) {
+    let (o, c) = fix(src);
+    assert_eq!(o, out, "output for {src}");
+    assert_eq!(c, codes, "codes for {src}");
+}
+
+#[test]
+fn codes_table_is_complete_and_sorted() {
+    for (k, (code, ..)) in REPAIR_CODES.iter().enumerate() {
+        assert_eq!(*code, format!("R{:03}", k + 1));
+    }
+    for c in REPORT_ONLY_CODES {
+        assert!(REPAIR_CODES.iter().any(|r| r.0 == *c));
+    }
+}
+
+#[test]
+fn nothing_to_do() {
+    case(
+        "(;FF[4]GM[1]SZ[19]KM[6.5]DT[2020-01-02]RE[W+R];B[pd];W[])",
+        "(;FF[4]GM[1]SZ[19]KM[6.5]DT[2020-01-02]RE[W+R]\n;B[pd];W[])\n",
+        &[],
+    );
+}
+
+#[test]
+fn r001_tt_pass() {
+    case(
+        "(;FF[4];B[tt];W[tt])",
+        "(;FF[4]\n;B[];W[])\n",
+        &["R001", "R001"],
+    );
+    // Not on a 21x21 board, where tt is a point.
+    case("(;FF[4]SZ[21];B[tt])", "(;FF[4]SZ[21]\n;B[tt])\n", &[]);
+    // Not in another game.
+    case("(;FF[4]GM[2];B[tt])", "(;FF[4]GM[2]\n;B[tt])\n", &[]);
+}
+
+#[test]
+fn r002_ki() {
+    case("(;FF[4]KI[11])", "(;FF[4]KM[5.5])\n", &["R002"]);
+    case("(;FF[4]KI[-1])", "(;FF[4]KM[-0.5])\n", &["R002"]);
+    case("(;FF[4]KI[12]KM[6])", "(;FF[4]KM[6])\n", &["R002"]);
+    let (m, _) = fix("(;FF[4]KI[12]KM[6])");
+    assert_eq!(m, "(;FF[4]KM[6])\n");
+    case("(;FF[4]KI[x])", "(;FF[4]KI[x])\n", &["R013"]);
+}
+
+#[test]
+fn r003_letters() {
+    case(
+        "(;FF[4];B[aa]L[fg][es][jk])",
+        "(;FF[4]\n;B[aa]LB[fg:A][es:B][jk:C])\n",
+        &["R003"],
+    );
+    assert_eq!(letter(0), "A");
+    assert_eq!(letter(25), "Z");
+    assert_eq!(letter(26), "AA");
+    assert_eq!(letter(27), "AB");
+}
+
+#[test]
+fn r004_markup() {
+    // On Go boards: TR on stones, MA on empty points.
+    case(
+        "(;FF[4]AB[aa];B[bb]M[aa][bb][cc])",
+        "(;FF[4]AB[aa]\n;B[bb]MA[cc]TR[aa][bb])\n",
+        &["R004"],
+    );
+    // Other games: MA.
+    case("(;FF[4]GM[3];M[aa])", "(;FF[4]GM[3]\n;MA[aa])\n", &["R004"]);
+}
+
+#[test]
+fn r005_bm_te() {
+    case(
+        "(;FF[4];B[aa]TE[1]BM[1];W[bb]BM[1]TE[1])",
+        "(;FF[4]\n;B[aa]IT[];W[bb]DO[])\n",
+        &["R005", "R005"],
+    );
+}
+
+#[test]
+fn r006_r007_split() {
+    case(
+        "(;FF[4];W[aa]AB[bb]N[x]C[y])",
+        "(;FF[4]\n;AB[bb]N[x];W[aa]C[y])\n",
+        &["R006"],
+    );
+    case(
+        "(;FF[4]GM[1]PB[x]B[aa]C[c](;W[bb])(;W[cc]))",
+        "(;FF[4]GM[1]PB[x]\n;B[aa]C[c]\n(;W[bb])\n(;W[cc]))\n",
+        &["R007"],
+    );
+    // Game info with a move outside the root is legal.
+    case("(;FF[4];B[aa]PB[x])", "(;FF[4]\n;B[aa]PB[x])\n", &[]);
+}
+
+#[test]
+fn r019_black_and_white() {
+    case(
+        "(;FF[4];B[cc]BL[30]W[dd]WL[20]C[x];B[ee])",
+        "(;FF[4]\n;B[cc]BL[30]C[x];W[dd]WL[20];B[ee])\n",
+        &["R019"],
+    );
+    // After a move/setup split, on the move node.
+    case(
+        "(;FF[4];AB[aa]W[bb]B[cc])",
+        "(;FF[4]\n;AB[aa];W[bb];B[cc])\n",
+        &["R006", "R019"],
+    );
+}
+
+#[test]
+fn r008_merge() {
+    case(
+        "(;FF[4]AB[aa]AB[bb]AB[aa];MA[cc]MA[dd])",
+        "(;FF[4]AB[aa][bb]\n;MA[cc][dd])\n",
+        &["R008", "R008"],
+    );
+    // Texts are joined, as SGFC does.
+    case("(;FF[4]C[a]C[b])", "(;FF[4]C[a\n\nb])\n", &["R008"]);
+    // Anything else is left alone.
+    case("(;FF[4];W[aa]W[bb])", "(;FF[4]\n;W[aa]W[bb])\n", &[]);
+}
+
+#[test]
+fn r009_date() {
+    for (bad, good) in [
+        ("2017-1-5", "2017-01-05"),
+        ("2017/01/05", "2017-01-05"),
+        ("05.01.2017", "2017-01-05"),
+        (" 2017-01-05 ", "2017-01-05"),
+        ("20170105", "2017-01-05"),
+    ] {
+        case(
+            &format!("(;FF[4]DT[{bad}])"),
+            &format!("(;FF[4]DT[{good}])\n"),
+            &["R009"],
+        );
+    }
+    for ok in [
+        "2017",
+        "2017-01",
+        "1994-03-12,13",
+        "1996-05,06",
+        "1996-12-27,28,1997-01-03",
+    ] {
+        case(
+            &format!("(;FF[4]DT[{ok}])"),
+            &format!("(;FF[4]DT[{ok}])\n"),
+            &[],
+        );
+    }
+    for bad in ["01/05/2017", "a sunny afternoon", "2017-13-01"] {
+        case(
+            &format!("(;FF[4]DT[{bad}])"),
+            &format!("(;FF[4]DT[{bad}])\n"),
+            &["R013"],
+        );
+    }
+}
+
+#[test]
+fn r010_result() {
+    for (bad, good) in [
+        ("b+3.5", "B+3.5"),
+        ("w+r", "W+R"),
+        ("B+Resign ", "B+Resign"),
+        ("W+2,5", "W+2.5"),
+        ("draw", "Draw"),
+    ] {
+        case(
+            &format!("(;FF[4]RE[{bad}])"),
+            &format!("(;FF[4]RE[{good}])\n"),
+            &["R010"],
+        );
+    }
+    for ok in ["B+R", "W+T", "B+F", "0", "Void", "?", "W+0.5", "B+"] {
+        case(
+            &format!("(;FF[4]RE[{ok}])"),
+            &format!("(;FF[4]RE[{ok}])\n"),
+            &[],
+        );
+    }
+    case(
+        "(;FF[4]RE[Black wins])",
+        "(;FF[4]RE[Black wins])\n",
+        &["R013"],
+    );
+}
+
+#[test]
+fn r011_r014_komi() {
+    case("(;FF[4]KM[6,5])", "(;FF[4]KM[6.5])\n", &["R011"]);
+    case("(;FF[4]KM[5 1/2])", "(;FF[4]KM[5.5])\n", &["R011"]);
+    case("(;FF[4]KM[6.])", "(;FF[4]KM[6])\n", &["R011"]);
+    case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
+    let fox = RepairOptions::default().fox_komi(true);
+    assert_eq!(
+        fix_with("(;FF[4]KM[375])", &fox),
+        ("(;FF[4]KM[3.75])\n".to_string(), vec!["R014"])
+    );
+    assert_eq!(
+        fix_with("(;FF[4]KM[650])", &fox),
+        ("(;FF[4]KM[6.5])\n".to_string(), vec!["R014"])
+    );
+    assert_eq!(fix_with("(;FF[4]KM[7.5])", &fox).1, Vec::<&str>::new());
+    case("(;FF[4]KM[lots])", "(;FF[4]KM[lots])\n", &["R013"]);
+}
+
+#[test]
+fn r012_time() {
+    case("(;FF[4]TM[9 hours])", "(;FF[4]TM[32400])\n", &["R012"]);
+    case("(;FF[4]TM[30m])", "(;FF[4]TM[1800])\n", &["R012"]);
+    case("(;FF[4]TM[90 s])", "(;FF[4]TM[90])\n", &["R012"]);
+    case("(;FF[4]TM[60.])", "(;FF[4]TM[60])\n", &["R012"]);
+    case("(;FF[4]TM[1800])", "(;FF[4]TM[1800])\n", &[]);
+    case("(;FF[4]TM[1,800])", "(;FF[4]TM[1,800])\n", &["R013"]);
+    case("(;FF[4]TM[2,5 h])", "(;FF[4]TM[9000])\n", &["R012"]);
+    case("(;FF[4]TM[30:00])", "(;FF[4]TM[1800])\n", &["R012"]);
+    case("(;FF[4]TM[1:00:00])", "(;FF[4]TM[3600])\n", &["R012"]);
+    case(
+        "(;FF[4]TM[10:00(5x1:00)])",
+        "(;FF[4]TM[600]OT[5x1:00])\n",
+        &["R012"],
+    );
+    case(
+        "(;FF[4]TM[30:00+30:00/25])",
+        "(;FF[4]TM[1800]OT[30:00/25])\n",
+        &["R012"],
+    );
+    // Not when OT is there already.
+    case(
+        "(;FF[4]TM[10:00(5x1:00)]OT[x])",
+        "(;FF[4]TM[10:00(5x1:00)]OT[x])\n",
+        &["R013"],
+    );
+}
+
+#[test]
+fn r015_r016_empty() {
+    case(
+        "(;FF[4];B[aa](;)(;W[bb]))",
+        "(;FF[4]\n;B[aa];W[bb])\n",
+        &["R015"],
+    );
+    // An empty node in the main line stays by default...
+    case("(;FF[4];;B[aa];)", "(;FF[4]\n;;B[aa];)\n", &[]);
+    // ...and goes with the option.
+    let opts = RepairOptions::default().remove_empty_nodes(true);
+    assert_eq!(
+        fix_with("(;FF[4];;B[aa];)", &opts),
+        ("(;FF[4]\n;B[aa])\n".to_string(), vec!["R016", "R016"])
+    );
+    // Never the root.
+    assert_eq!(
+        fix_with("(;)", &opts),
+        ("(;FF[4])\n".to_string(), vec!["R017"])
+    );
+}
+
+#[test]
+fn r017_r018_ff() {
+    case("(;GM[1];B[aa])", "(;GM[1]FF[4]\n;B[aa])\n", &["R017"]);
+    case("(;FF[3]GM[1])", "(;FF[4]GM[1])\n", &["R017"]);
+    // BS has no FF[4] equivalent.
+    case("(;FF[3]BS[1])", "(;FF[3]BS[1])\n", &["R018"]);
+}
+
+#[test]
+fn second_repair_changes_nothing() {
+    let src = "(;FF[3]GM[1]KI[11]DT[05.01.2017]RE[b+r]AB[aa]B[tt]L[bb];TE[1]BM[1]W[cc]AW[dd]AW[ee](;)(;M[aa]))";
+    let (mut tree, _) = parse_lenient(src.as_bytes(), &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    assert!(!first.is_empty());
+    let once = tree.to_string();
+    let mut again = crate::parse(once.as_bytes()).unwrap();
+    assert!(repair(&mut again, &RepairOptions::default()).is_empty());
+    assert_eq!(again.to_string(), once);
+}
+
+#[test]
+fn diagnostics_are_positioned() {
+    let (mut tree, _) = parse_lenient(b"(;FF[4]\nKM[6,5])", &Default::default());
+    let d = repair(&mut tree, &RepairOptions::default());
+    assert_eq!(
+        d[0].to_string(),
+        "2:1: warning[R011]: KM[6,5] corrected to KM[6.5]"
+    );
+    assert_eq!(d[0].sgfc, Some(15));
+    assert!(!d[0].data_lost);
+}
+
+#[test]
+fn deep_trees_are_safe() {
+    // A long main line of nodes to split, and deeply nested variations.
+    let n = 20_000;
+    let line = format!("(;GM[1]{})", ";AB[aa]B[tt]".repeat(n));
+    let (mut tree, _) = parse_lenient(line.as_bytes(), &Default::default());
+    let diags = repair(&mut tree, &RepairOptions::default());
+    assert_eq!(diags.iter().filter(|d| d.code == "R006").count(), n);
+    assert_eq!(tree.node_count(), 2 * n + 1);
+    let nested = format!("(;GM[1]{}{}", "(;B[tt]W[ab]".repeat(n), ")".repeat(n + 1));
+    let (mut tree, _) = parse_lenient(nested.as_bytes(), &Default::default());
+    let opts = RepairOptions::default().remove_empty_nodes(true);
+    let diags = repair(&mut tree, &opts);
+    assert_eq!(diags.iter().filter(|d| d.code == "R019").count(), n);
+    assert!(crate::parse(tree.to_string().as_bytes()).is_ok());
+}
