@@ -304,28 +304,26 @@ fn fmt(
     enc: &EncodingArgs,
 ) -> io::Result<ExitCode> {
     let enc_opts = enc.options()?;
-    let (name, bytes) = read_one(path)?;
+    let (name, raw) = read_one(path)?;
     // Values are written in UTF-8 (with CA[UTF-8]) unless asked to keep
     // the original bytes.
-    let text: std::borrow::Cow<'_, [u8]> = if keep_encoding {
-        std::borrow::Cow::Borrowed(&bytes)
-    } else {
-        let decoded = sgfkit::encoding::to_utf8_per_tree(&bytes, &enc_opts);
-        for w in decoded.all_warnings() {
-            let p = sgfkit::Position::of(&bytes, w.offset);
-            eprintln!("{name}:{}:{}: warning: {}", p.line, p.column, w.message);
-        }
-        if decoded.transcoded {
-            std::borrow::Cow::Owned(
-                sgfkit::encoding::rewrite_ca_to_utf8(&decoded.text).into_owned(),
-            )
-        } else {
-            decoded.text
-        }
-    };
-    let bytes = text;
+    let (bytes, transcoded) = decode(&name, &raw, &enc_opts, keep_encoding);
     let config = sgfkit::print::WriterConfig::default().line_width(width);
-    if !strict {
+    let mut tree = if strict {
+        let mut warnings: Vec<Warning> = Vec::new();
+        match Collection::parse_with(&bytes, &ParseOptions::default(), &mut warnings) {
+            Ok(tree) => {
+                for w in &warnings {
+                    eprintln!("{name}:{w}");
+                }
+                tree
+            }
+            Err(e) => {
+                eprint!("{name}:{}", e.render(&bytes));
+                return Ok(ExitCode::from(1));
+            }
+        }
+    } else {
         let (tree, diags) = sgfkit::check::parse_lenient(&bytes, &ParseOptions::default());
         for d in &diags {
             eprintln!("{name}:{d}");
@@ -333,26 +331,42 @@ fn fmt(
         if tree.games().len() == 0 {
             return Ok(ExitCode::from(1));
         }
-        let mut out = Vec::new();
-        sgfkit::print::push_sgf(&mut out, &tree, &config);
-        io::stdout().lock().write_all(&out)?;
-        return Ok(ExitCode::SUCCESS);
+        tree
+    };
+    if transcoded {
+        mark_utf8(&mut tree);
     }
-    let mut warnings: Vec<Warning> = Vec::new();
-    match Collection::parse_with(&bytes, &ParseOptions::default(), &mut warnings) {
-        Ok(tree) => {
-            for w in &warnings {
-                eprintln!("{name}:{w}");
-            }
-            let mut out = Vec::new();
-            sgfkit::print::push_sgf(&mut out, &tree, &config);
-            io::stdout().lock().write_all(&out)?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Err(e) => {
-            eprint!("{name}:{}", e.render(&bytes));
-            Ok(ExitCode::from(1))
-        }
+    let mut out = Vec::new();
+    sgfkit::print::push_sgf(&mut out, &tree, &config);
+    io::stdout().lock().write_all(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Transcodes `bytes` to UTF-8 (printing the encoding warnings) unless
+/// `keep` is set; says whether the text changed.
+fn decode<'b>(
+    name: &str,
+    bytes: &'b [u8],
+    opts: &sgfkit::encoding::DecodeOptions,
+    keep: bool,
+) -> (std::borrow::Cow<'b, [u8]>, bool) {
+    if keep {
+        return (std::borrow::Cow::Borrowed(bytes), false);
+    }
+    let decoded = sgfkit::encoding::to_utf8_per_tree(bytes, opts);
+    for w in decoded.all_warnings() {
+        let p = sgfkit::Position::of(bytes, w.offset);
+        eprintln!("{name}:{}:{}: warning: {}", p.line, p.column, w.message);
+    }
+    (decoded.text, decoded.transcoded)
+}
+
+/// Marks every game tree of a transcoded collection `CA[UTF-8]`.
+fn mark_utf8(tree: &mut Collection<'_>) {
+    let roots: Vec<_> = tree.games().map(|g| g.id()).collect();
+    for root in roots {
+        // Setting a valid value on an existing root cannot fail.
+        let _ = tree.set_property(root, "CA", ["UTF-8"]);
     }
 }
 
@@ -392,19 +406,11 @@ fn fix(
     let mut unreadable = 0usize;
     for input in &inputs {
         let name = &input.name;
-        let decoded = sgfkit::encoding::to_utf8_per_tree(&input.bytes, &enc_opts);
-        for w in decoded.all_warnings() {
-            let p = sgfkit::Position::of(&input.bytes, w.offset);
-            eprintln!("{name}:{}:{}: warning: {}", p.line, p.column, w.message);
-        }
-        let text: std::borrow::Cow<'_, [u8]> = if decoded.transcoded {
-            std::borrow::Cow::Owned(
-                sgfkit::encoding::rewrite_ca_to_utf8(&decoded.text).into_owned(),
-            )
-        } else {
-            decoded.text
-        };
+        let (text, transcoded) = decode(name, &input.bytes, &enc_opts, false);
         let (mut tree, diags) = sgfkit::check::parse_lenient(&text, &ParseOptions::default());
+        if transcoded {
+            mark_utf8(&mut tree);
+        }
         for d in &diags {
             eprintln!("{name}:{d}");
         }
