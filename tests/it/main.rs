@@ -1,5 +1,6 @@
 //! sgfkit's integration tests: one binary, one module per area.
 
+mod catalogue;
 mod cli;
 mod corpus;
 mod ebnf;
