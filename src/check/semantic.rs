@@ -271,6 +271,18 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "board larger than 52x52 for Go points",
         Some(50),
     ),
+    (
+        "S037",
+        Severity::Error,
+        "identifier longer than 100 letters",
+        Some(11),
+    ),
+    (
+        "S038",
+        Severity::Error,
+        "composed value `a:b` expected",
+        Some(23),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -360,40 +372,46 @@ impl Checker {
         self.diags.push(diag(code, span, message));
     }
 
-    /// S022–S024: FF, GM and CA differ between the trees (once each).
+    /// S022–S024: FF and GM differ between the trees (once each, at the
+    /// first tree that differs from the first tree); CA differs (at each
+    /// tree whose charset differs from the tree before it).
     fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
         let Some(first) = games.first() else {
             return;
         };
-        for (ident, code, default) in [
-            ("FF", "S022", &b"1"[..]),
-            ("GM", "S023", &b"1"[..]),
-            ("CA", "S024", &b"ISO-8859-1"[..]),
-        ] {
-            let value = |n: &Node<'_, '_>| {
-                n.get(ident)
-                    .map_or(default.to_vec(), |p| p.value().trim_ascii().to_vec())
-            };
-            let want = value(first);
-            let differs = games[1..].iter().find(|g| {
-                let v = value(g);
-                if ident == "CA" {
-                    !v.eq_ignore_ascii_case(&want)
-                } else {
-                    v != want
-                }
-            });
-            if let Some(g) = differs {
-                let span = prop_span(g, ident);
-                let first_v = String::from_utf8_lossy(&want).into_owned();
-                let v = String::from_utf8_lossy(&value(g)).into_owned();
-                self.push(
-                    code,
-                    span,
-                    format!(
-                        "this game tree has {ident}[{v}], the first one {ident}[{first_v}] (one value for all trees is safer)"
-                    ),
+        let raw = |n: &Node<'_, '_>, ident: &str, default: &str| -> String {
+            n.get(ident).map_or(default.to_string(), |p| {
+                String::from_utf8_lossy(p.value().trim_ascii()).into_owned()
+            })
+        };
+        let ff = |n: &Node<'_, '_>| raw(n, "FF", "1");
+        if let Some(g) = games[1..].iter().find(|g| ff(g) != ff(first)) {
+            let msg = format!(
+                "this game tree is FF[{}], the first one FF[{}] (one format for all trees is safer)",
+                ff(g),
+                ff(first)
+            );
+            self.push("S022", prop_span(g, "FF"), msg);
+        }
+        let gm = |n: &Node<'_, '_>| game::game_of(*n).0;
+        if let Some(g) = games[1..].iter().find(|g| gm(g) != gm(first)) {
+            let msg = format!(
+                "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
+                gm(g).name(),
+                gm(g).gm(),
+                gm(first).name(),
+                gm(first).gm()
+            );
+            self.push("S023", prop_span(g, "GM"), msg);
+        }
+        let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
+        for pair in games.windows(2) {
+            let (before, now) = (ca(&pair[0]), ca(&pair[1]));
+            if !before.eq_ignore_ascii_case(&now) {
+                let msg = format!(
+                    "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
                 );
+                self.push("S024", prop_span(&pair[1], "CA"), msg);
             }
         }
     }
@@ -540,6 +558,17 @@ impl Checker {
                     format!("{ident} is given more than once in this node"),
                 );
             }
+            if ident.len() > 100 {
+                self.push(
+                    "S037",
+                    span.clone(),
+                    format!(
+                        "identifier of {} letters: not a property (kept)",
+                        ident.len()
+                    ),
+                );
+                continue;
+            }
             if ident.len() > 2 {
                 self.push(
                     "S020",
@@ -680,7 +709,7 @@ impl Checker {
             );
             return;
         }
-        if !info.ff_known || pi.versions.contains(info.ff) {
+        if !info.ff_known || ident == "FF" || pi.versions.contains(info.ff) {
             return;
         }
         if info.ff == 4 {
@@ -796,7 +825,15 @@ impl Checker {
             .map(|v| shown(v))
             .collect::<Vec<_>>()
             .join("][");
-        if empty_bad {
+        let compose_missing = matches!(vt.element().unwrap_or(&vt), ValueType::Compose(..))
+            && values.iter().any(|v| find_unescaped(v, b':').is_none());
+        if compose_missing {
+            self.push(
+                "S038",
+                span.clone(),
+                format!("{ident}[{all}]: each value must be two parts joined by `:` ({vt})"),
+            );
+        } else if empty_bad {
             self.push(
                 "S011",
                 span.clone(),
@@ -880,7 +917,8 @@ impl Checker {
             // Setup in the main line after the root.
             for n in root.main_line().skip(1) {
                 for id in ["AB", "AW", "AE"] {
-                    if n.get(id).is_some() {
+                    // Only empty values (`AW[]`) set nothing up.
+                    if n.get(id).is_some_and(|p| p.values().any(|v| !v.is_empty())) {
                         self.push(
                             "S034",
                             prop_span(&n, id),
@@ -890,6 +928,11 @@ impl Checker {
                 }
             }
         }
+        let main_line: HashSet<_> = if options.strict {
+            root.main_line().map(|n| n.id()).collect()
+        } else {
+            HashSet::new()
+        };
         // Pre-order walk with a stack of (node, position before it, colour
         // of the last move on the path).
         let mut stack: Vec<(Node<'_, '_>, Rc<Board>, Option<Color>)> =
@@ -925,7 +968,9 @@ impl Checker {
                 (false, true) => Some(Color::White),
                 _ => None,
             };
+            let on_main_line = main_line.contains(&node.id());
             if options.strict
+                && on_main_line
                 && let (Some(m), Some(l)) = (mover, last)
                 && m == l
             {
@@ -1222,6 +1267,14 @@ mod tests {
         assert!(strict_codes("(;;B[aa](;W[bb])(;AB[bb]))").is_empty());
         assert_eq!(strict_codes("(;;B[aa];B[bb])"), ["S035"]);
         assert_eq!(codes("(;SZ[53])"), ["S036"]);
+        assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
+        assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
+        assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
+        assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
+        assert_eq!(
+            strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
+            ["S032"; 0]
+        );
     }
 
     #[test]

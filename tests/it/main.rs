@@ -8,5 +8,6 @@ mod go_positions;
 mod lenient;
 mod robustness;
 mod roundtrip;
+mod sgfc;
 mod spec;
 mod support;
