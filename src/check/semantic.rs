@@ -34,7 +34,7 @@ use std::rc::Rc;
 
 use super::{Diagnostic, Severity};
 use crate::error::Position;
-use crate::game::go::{self, Board, Color, Go, ReportKind};
+use crate::game::go::{Board, Color, Go};
 use crate::game::{self, BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -419,23 +419,21 @@ impl Checker {
     /// The checks of one game tree.
     fn tree(&mut self, root: Node<'_, '_>, options: &CheckOptions) {
         let info = self.root_info(root);
-        // The nearest node with game-info properties at or above each node.
-        let mut gi_at: HashMap<usize, usize> = HashMap::new();
+        // Whether a node at or above each node (by arena index) holds
+        // game-info properties.
+        let mut gi_at: Vec<bool> = Vec::new();
         for node in root.descendants() {
             let props: Vec<Property<'_>> = node.properties().collect();
             let above = node
                 .parent()
-                .and_then(|p| gi_at.get(&p.id().index()).copied());
+                .is_some_and(|p| gi_at.get(p.id().index()).copied().unwrap_or(false));
             let mut own_gi = false;
             self.node(node, &props, &info, above, &mut own_gi);
-            let here = if own_gi {
-                Some(node.id().index())
-            } else {
-                above
-            };
-            if let Some(h) = here {
-                gi_at.insert(node.id().index(), h);
+            let k = node.id().index();
+            if gi_at.len() <= k {
+                gi_at.resize(k + 1, false);
             }
+            gi_at[k] = own_gi || above;
         }
         if info.game == GameType::Go && info.size_ok {
             self.go_positions(root, info.size, options);
@@ -539,19 +537,29 @@ impl Checker {
         node: Node<'_, '_>,
         props: &[Property<'_>],
         info: &TreeInfo,
-        gi_above: Option<usize>,
+        gi_above: bool,
         own_gi: &mut bool,
     ) {
         let nspan = node_span(&node);
-        let mut seen: HashSet<&str> = HashSet::new();
+        let mut seen: Vec<&str> = Vec::new();
+        let mut seen_many: HashSet<&str> = HashSet::new();
         let mut move_props: Vec<&str> = Vec::new();
         let mut setup_props: Vec<&str> = Vec::new();
         let has = |id: &str| props.iter().any(|p| p.ident() == id);
         let has_move = has("B") || has("W");
-        for p in props {
+        let infos: Vec<Option<&'static PropertyInfo>> =
+            props.iter().map(|p| lookup(p.ident(), info.gm)).collect();
+        for (p, found) in props.iter().zip(&infos) {
             let ident = p.ident();
             let span = p.span().unwrap_or(nspan.clone());
-            if !seen.insert(ident) {
+            let twice = if props.len() <= 16 {
+                let t = seen.contains(&ident);
+                seen.push(ident);
+                t
+            } else {
+                !seen_many.insert(ident)
+            };
+            if twice {
                 self.push(
                     "S005",
                     span.clone(),
@@ -576,7 +584,7 @@ impl Checker {
                     format!("identifier {ident} has more than two letters"),
                 );
             }
-            let Some(pi) = lookup(ident, info.gm) else {
+            let Some(pi) = *found else {
                 let other: Vec<String> = lookup_any(ident)
                     .filter_map(|e| e.game)
                     .map(|g| g.to_string())
@@ -600,7 +608,7 @@ impl Checker {
                 ),
                 PropertyType::GameInfo => {
                     *own_gi = true;
-                    if gi_above.is_some() {
+                    if gi_above {
                         self.push(
                             "S002",
                             span.clone(),
@@ -696,7 +704,7 @@ impl Checker {
                 }
             }
         }
-        self.duplicate_points(props, info, &nspan);
+        self.duplicate_points(props, &infos, info, &nspan);
     }
 
     /// S016–S018: the property and the file's FF version.
@@ -817,6 +825,18 @@ impl Checker {
         }
         let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
+        if matches!(vt, ValueType::Text | ValueType::SimpleText) {
+            // Any single value is a text.
+            return;
+        }
+        let text_pair = matches!(
+            vt.element().unwrap_or(&vt),
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText)
+        );
+        if text_pair && values.iter().all(|v| !v.is_empty()) {
+            // Any text is a text pair, with or without its `:` (see below).
+            return;
+        }
         let Some(reason) = invalid_reason(info.game, ident, &values, info.size) else {
             return;
         };
@@ -825,8 +845,15 @@ impl Checker {
             .map(|v| shown(v))
             .collect::<Vec<_>>()
             .join("][");
-        let compose_missing = matches!(vt.element().unwrap_or(&vt), ValueType::Compose(..))
-            && values.iter().any(|v| find_unescaped(v, b':').is_none());
+        // Like SGFC, a text pair (`AP[name:version]`) may be written without
+        // its second part; other composed values may not.
+        let compose_missing = match vt.element().unwrap_or(&vt) {
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText) => {
+                values.iter().any(|v| v.is_empty())
+            }
+            ValueType::Compose(..) => values.iter().any(|v| find_unescaped(v, b':').is_none()),
+            _ => false,
+        };
         if compose_missing {
             self.push(
                 "S038",
@@ -854,19 +881,25 @@ impl Checker {
             self.push(
                 "S009",
                 span.clone(),
-                format!("{ident}[{all}] is not a {vt}: {reason}"),
+                format!("{ident}: {reason}"),
             );
         }
     }
 
     /// S013: a point twice in one list, or in two setup (or two markup)
     /// properties of one node.
-    fn duplicate_points(&mut self, props: &[Property<'_>], info: &TreeInfo, nspan: &Range<usize>) {
+    fn duplicate_points(
+        &mut self,
+        props: &[Property<'_>],
+        infos: &[Option<&'static PropertyInfo>],
+        info: &TreeInfo,
+        nspan: &Range<usize>,
+    ) {
         let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
         let mut groups: HashMap<u8, HashSet<Vec<u8>>> = HashMap::new();
-        for p in props {
+        for (p, found) in props.iter().zip(infos) {
             let ident = p.ident();
-            let Some(pi) = lookup(ident, info.gm) else {
+            let Some(pi) = found else {
                 continue;
             };
             if !is_point_list(&pi.value_type) {
@@ -928,47 +961,64 @@ impl Checker {
                 }
             }
         }
-        let main_line: HashSet<_> = if options.strict {
-            root.main_line().map(|n| n.id()).collect()
-        } else {
-            HashSet::new()
-        };
         // Pre-order walk with a stack of (node, position before it, colour
         // of the last move on the path).
-        let mut stack: Vec<(Node<'_, '_>, Rc<Board>, Option<Color>)> =
-            vec![(root, Rc::new(Board::new(size)), None)];
-        let mut reports = Vec::new();
-        while let Some((node, board, last)) = stack.pop() {
+        let mut stack: Vec<(Node<'_, '_>, Rc<Board>, Option<Color>, bool)> =
+            vec![(root, Rc::new(Board::new(size)), None, true)];
+        while let Some((node, board, last, on_main_line)) = stack.pop() {
             let mut board = Rc::try_unwrap(board).unwrap_or_else(|rc| (*rc).clone());
-            self.redundant_setup(&node, &board);
-            reports.clear();
-            go::apply_node(&mut board, node, &mut reports);
-            for r in &reports {
-                if let ReportKind::Occupied(p, was) = &r.kind {
-                    let mut text = Vec::new();
-                    Go::write_point(p, size, &mut text);
+            // AE, AB, AW, B, W of the node, found in one pass.
+            let mut picked: [Option<Property<'_>>; 5] = Default::default();
+            for p in node.properties() {
+                let k = match p.ident() {
+                    "AE" => 0,
+                    "AB" => 1,
+                    "AW" => 2,
+                    "B" => 3,
+                    "W" => 4,
+                    _ => continue,
+                };
+                if picked[k].is_none() {
+                    picked[k] = Some(p);
+                }
+            }
+            self.redundant_setup(&node, &picked, &board);
+            // Setup, then moves, as `go::apply_node` does (which is not
+            // used here: it numbers each node by walking to the root).
+            for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
+                if let Some(p) = &picked[k] {
+                    for v in p.values() {
+                        for pt in go_points(v) {
+                            if let Ok(point) = Go::read_point(&pt, size) {
+                                let _ = board.setup(point, stone);
+                            }
+                        }
+                    }
+                }
+            }
+            for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
+                let Some(p) = &picked[k] else { continue };
+                let Ok(m) = Go::read_move(p.value(), size) else {
+                    continue;
+                };
+                let Ok(outcome) = board.play(colour, m) else {
+                    continue;
+                };
+                if let Some(was) = outcome.occupied {
+                    let shown = String::from_utf8_lossy(p.value()).into_owned();
+                    let was = if was == Color::Black { "black" } else { "white" };
                     self.push(
                         "S030",
-                        prop_span(&node, r.property),
-                        format!(
-                            "{}[{}] is played on a point that holds a {} stone",
-                            r.property,
-                            String::from_utf8_lossy(&text),
-                            if *was == Color::Black {
-                                "black"
-                            } else {
-                                "white"
-                            }
-                        ),
+                        p.span().unwrap_or(node_span(&node)),
+                        format!("{id}[{shown}] is played on a point that holds a {was} stone"),
                     );
                 }
             }
-            let mover = match (node.get("B").is_some(), node.get("W").is_some()) {
+            let mover = match (picked[3].is_some(), picked[4].is_some()) {
                 (true, false) => Some(Color::Black),
                 (false, true) => Some(Color::White),
                 _ => None,
             };
-            let on_main_line = main_line.contains(&node.id());
             if options.strict
                 && on_main_line
                 && let (Some(m), Some(l)) = (mover, last)
@@ -985,21 +1035,28 @@ impl Checker {
             let last = mover.or(last);
             let children: Vec<Node<'_, '_>> = node.children().collect();
             let board = Rc::new(board);
+            let first = node.first_child();
             for c in children.into_iter().rev() {
-                stack.push((c, Rc::clone(&board), last));
+                let main = on_main_line && Some(c) == first;
+                stack.push((c, Rc::clone(&board), last, main));
             }
         }
     }
 
     /// S031: AB, AW or AE points that already hold what they set.
-    fn redundant_setup(&mut self, node: &Node<'_, '_>, board: &Board) {
+    fn redundant_setup(
+        &mut self,
+        node: &Node<'_, '_>,
+        picked: &[Option<Property<'_>>; 5],
+        board: &Board,
+    ) {
         let size = board.size();
-        for (id, want) in [
-            ("AB", Some(Color::Black)),
-            ("AW", Some(Color::White)),
-            ("AE", None),
+        for (k, id, want) in [
+            (1, "AB", Some(Color::Black)),
+            (2, "AW", Some(Color::White)),
+            (0, "AE", None),
         ] {
-            let Some(p) = node.get(id) else { continue };
+            let Some(p) = &picked[k] else { continue };
             let mut useless: Vec<String> = Vec::new();
             for v in p.values() {
                 for pt in go_points(v) {
@@ -1270,6 +1327,7 @@ mod tests {
         assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
         assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
         assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
+        assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
         assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
         assert_eq!(
             strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),

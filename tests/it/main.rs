@@ -3,6 +3,7 @@
 mod catalogue;
 mod cli;
 mod corpus;
+mod corpus_check;
 mod ebnf;
 mod go_positions;
 mod lenient;
