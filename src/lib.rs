@@ -24,7 +24,9 @@
 //!   from the same grammar; editing in place.
 //! * [`print`](mod@print): canonical FF\[4\] output.
 //! * [`check`]: the lenient reader, which repairs damaged files and reports
-//!   each repair as a diagnostic.
+//!   each repair as a diagnostic, and the semantic checker
+//!   ([`check::check`]), which reports what a readable tree still gets wrong
+//!   (codes and SGFC numbers: `docs/diagnostics.md`).
 //!
 //! # Promises
 //!

@@ -878,11 +878,7 @@ impl Checker {
                 );
             }
         } else {
-            self.push(
-                "S009",
-                span.clone(),
-                format!("{ident}: {reason}"),
-            );
+            self.push("S009", span.clone(), format!("{ident}: {reason}"));
         }
     }
 
@@ -1006,7 +1002,11 @@ impl Checker {
                 };
                 if let Some(was) = outcome.occupied {
                     let shown = String::from_utf8_lossy(p.value()).into_owned();
-                    let was = if was == Color::Black { "black" } else { "white" };
+                    let was = if was == Color::Black {
+                        "black"
+                    } else {
+                        "white"
+                    };
                     self.push(
                         "S030",
                         p.span().unwrap_or(node_span(&node)),
