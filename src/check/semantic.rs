@@ -283,6 +283,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "composed value `a:b` expected",
         Some(23),
     ),
+    (
+        "S039",
+        Severity::Warning,
+        "RE or DT not in the FF[4] format",
+        Some(33),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -826,7 +832,26 @@ impl Checker {
         let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
         if matches!(vt, ValueType::Text | ValueType::SimpleText) {
-            // Any single value is a text.
+            // Any single value is a text; RE and DT have a format besides.
+            let v = values.first().copied().unwrap_or_default();
+            let (ok, form) = match ident {
+                "RE" if info.game != GameType::Backgammon => (
+                    result_ok(v),
+                    "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+                ),
+                "DT" => (
+                    date_ok(v),
+                    "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+                ),
+                _ => (true, ""),
+            };
+            if !ok {
+                self.push(
+                    "S039",
+                    span.clone(),
+                    format!("{ident}[{}] is not in the FF[4] format ({form})", shown(v)),
+                );
+            }
             return;
         }
         let text_pair = matches!(
@@ -1127,6 +1152,62 @@ impl Checker {
     }
 }
 
+/// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`
+/// followed by nothing, a score, `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`.
+fn result_ok(v: &[u8]) -> bool {
+    let v = v.trim_ascii();
+    match v {
+        b"0" | b"Draw" | b"Void" | b"?" => return true,
+        _ => {}
+    }
+    let Some(rest) = v.strip_prefix(b"B+").or_else(|| v.strip_prefix(b"W+")) else {
+        return false;
+    };
+    matches!(
+        rest,
+        b"" | b"R" | b"Resign" | b"T" | b"Time" | b"F" | b"Forfeit"
+    ) || (!rest.is_empty()
+        && rest.iter().filter(|&&b| b == b'.').count() <= 1
+        && rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+        && rest.iter().any(u8::is_ascii_digit))
+}
+
+/// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,
+/// where an item after the first may leave out the parts it shares with the
+/// item before (`MM-DD`, `DD`, or `MM` after a `YYYY-MM`).
+fn date_ok(v: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(v.trim_ascii()) else {
+        return false;
+    };
+    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    let month = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=12));
+    let day = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=31));
+    // How many parts the item before had: 1 (year), 2 (month), 3 (day).
+    let mut before = 0;
+    for item in text.split(',') {
+        let parts: Vec<&str> = item.split('-').collect();
+        let full = num(parts[0], 4);
+        let ok = match (full, parts.as_slice()) {
+            (true, [_]) => true,
+            (true, [_, m]) => month(m),
+            (true, [_, m, d]) => month(m) && day(d),
+            (false, [m, d]) if before >= 2 => month(m) && day(d),
+            (false, [x]) if before == 3 => day(x),
+            (false, [x]) if before == 2 => month(x),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        before = if full {
+            parts.len()
+        } else {
+            before.max(parts.len())
+        };
+    }
+    !text.is_empty()
+}
+
 /// True for `list of point`, `elist of point` and `list of stone`.
 fn is_point_list(vt: &ValueType) -> bool {
     matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
@@ -1327,6 +1408,8 @@ mod tests {
         assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
         assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
         assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
+        assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
+        assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
         assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
         assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
         assert_eq!(
@@ -1343,6 +1426,40 @@ mod tests {
                 src.matches(&format!("[\"{code}\"")).count() >= 1,
                 "{code} has no test"
             );
+        }
+    }
+
+    #[test]
+    fn results_and_dates() {
+        for ok in [
+            "0", "Draw", "Void", "?", "B+R", "W+Resign", "B+3.5", "W+12", "B+", "W+T", "B+F",
+        ] {
+            assert!(result_ok(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["", "B+x", "Black wins", "B+3.5.1", "W+."] {
+            assert!(!result_ok(bad.as_bytes()), "{bad}");
+        }
+        for ok in [
+            "2024",
+            "2024-05",
+            "2024-05-01",
+            "2024-05-01,02",
+            "2024-05-01,06-02,03",
+            "1996-05,06",
+            "1996,1997",
+        ] {
+            assert!(date_ok(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            "24-05-01",
+            "2024-13",
+            "2024-05-32",
+            "2024/05/01",
+            "01,2024",
+            "2024,05",
+        ] {
+            assert!(!date_ok(bad.as_bytes()), "{bad}");
         }
     }
 
