@@ -1429,6 +1429,39 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Whatever the lenient reader makes of any bytes, checking it does
+        /// not panic, and positions agree with `Position::of`.
+        #[test]
+        fn never_panics(src in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::prelude::Just(b'('), proptest::prelude::Just(b')'),
+                proptest::prelude::Just(b';'), proptest::prelude::Just(b'['),
+                proptest::prelude::Just(b']'), proptest::prelude::Just(b':'),
+                proptest::prelude::Just(b'\n'), b'A'..=b'Z', b'a'..=b'f', proptest::prelude::any::<u8>()
+            ],
+            0..200,
+        )) {
+            let (tree, _) = crate::check::parse_lenient(&src, &Default::default());
+            for strict in [false, true] {
+                for d in check(&tree, &CheckOptions::default().strict(strict)) {
+                    proptest::prop_assert_eq!(d.position, Position::of(&src, d.span.start));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edited_trees_have_no_spans_but_are_checked() {
+        let mut c = Collection::new();
+        let root = c.add_game();
+        c.set_property(root, "B", &[b"aa".to_vec()]).unwrap();
+        c.set_property(root, "W", &[b"bb".to_vec()]).unwrap();
+        let d = check(&c, &CheckOptions::default());
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["S004"]);
+    }
+
     #[test]
     fn results_and_dates() {
         for ok in [
