@@ -968,19 +968,6 @@ impl Checker {
     fn go_positions(&mut self, root: Node<'_, '_>, size: BoardSize, options: &CheckOptions) {
         if options.strict {
             self.handicap(root, size);
-            // Setup in the main line after the root.
-            for n in root.main_line().skip(1) {
-                for id in ["AB", "AW", "AE"] {
-                    // Only empty values (`AW[]`) set nothing up.
-                    if n.get(id).is_some_and(|p| p.values().any(|v| !v.is_empty())) {
-                        self.push(
-                            "S034",
-                            prop_span(&n, id),
-                            format!("{id} in the main line after the root node"),
-                        );
-                    }
-                }
-            }
         }
         // Pre-order walk with a stack of (node, position before it, colour
         // of the last move on the path).
@@ -1003,7 +990,20 @@ impl Checker {
                     picked[k] = Some(p);
                 }
             }
-            self.redundant_setup(&node, &picked, &board);
+            let effect = self.redundant_setup(&node, &picked, &board);
+            // Setup in the main line after the root (only setup that
+            // changes something counts).
+            if options.strict && on_main_line && !node.is_root() {
+                for (k, id) in [(1, "AB"), (2, "AW"), (0, "AE")] {
+                    if effect[k] {
+                        self.push(
+                            "S034",
+                            prop_span(&node, id),
+                            format!("{id} in the main line after the root node"),
+                        );
+                    }
+                }
+            }
             // Setup, then moves, as `go::apply_node` does (which is not
             // used here: it numbers each node by walking to the root).
             for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
@@ -1017,11 +1017,13 @@ impl Checker {
                     }
                 }
             }
+            let mut moved = [false; 2];
             for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
                 let Some(p) = &picked[k] else { continue };
                 let Ok(m) = Go::read_move(p.value(), size) else {
                     continue;
                 };
+                moved[k - 3] = true;
                 let Ok(outcome) = board.play(colour, m) else {
                     continue;
                 };
@@ -1039,7 +1041,8 @@ impl Checker {
                     );
                 }
             }
-            let mover = match (picked[3].is_some(), picked[4].is_some()) {
+            // Moves with an unreadable value do not count.
+            let mover = match (moved[0], moved[1]) {
                 (true, false) => Some(Color::Black),
                 (false, true) => Some(Color::White),
                 _ => None,
@@ -1074,8 +1077,10 @@ impl Checker {
         node: &Node<'_, '_>,
         picked: &[Option<Property<'_>>; 5],
         board: &Board,
-    ) {
+    ) -> [bool; 3] {
         let size = board.size();
+        // Whether AE, AB, AW change at least one point.
+        let mut effect = [false; 3];
         for (k, id, want) in [
             (1, "AB", Some(Color::Black)),
             (2, "AW", Some(Color::White)),
@@ -1088,7 +1093,9 @@ impl Checker {
                     let Ok(point) = Go::read_point(&pt, size) else {
                         continue;
                     };
-                    if board.get(point) == want && useless.len() < 20 {
+                    if board.get(point) != want {
+                        effect[k] = true;
+                    } else if useless.len() < 20 {
                         useless.push(String::from_utf8_lossy(&pt).into_owned());
                     }
                 }
@@ -1110,6 +1117,7 @@ impl Checker {
                 );
             }
         }
+        effect
     }
 
     /// S033: HA against the black setup stones of the root.
