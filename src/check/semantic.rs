@@ -289,6 +289,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "RE or DT not in the FF[4] format",
         Some(33),
     ),
+    (
+        "S040",
+        Severity::Error,
+        "VW values that do not make a view",
+        Some(52),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -753,6 +759,30 @@ impl Checker {
         let typed_elsewhere = vt.is_unknown()
             || (pi.property_type == PropertyType::Root && matches!(ident, "GM" | "FF" | "SZ"));
         let shown = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+        // VW: `[]` resets the view and stands alone; before FF[4] the view
+        // was given by its two corner points.
+        if ident == "VW" && values.len() > 1 {
+            if values.iter().any(|v| v.is_empty()) {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    "VW: `[]` (the whole board) must be the only value".into(),
+                );
+                return;
+            }
+            if info.ff_known && info.ff < 4 && values.len() != 2 {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    format!(
+                        "VW with {} values: FF[{}] gives the view as two corner points",
+                        values.len(),
+                        info.ff
+                    ),
+                );
+                return;
+            }
+        }
         // Compressed lists and SZ[a:b] are FF[4] features.
         if info.ff_known && info.ff < 4 {
             let compressed =
@@ -1417,6 +1447,9 @@ mod tests {
         assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
         assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
         assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
+        assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
+        assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
+        assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
         assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
         assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
         assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
