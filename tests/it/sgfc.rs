@@ -20,7 +20,7 @@ const REPRODUCED: &[u32] = &[
 /// (extracted to `suite-sgfc/extracted-inline`). May grow, never shrink.
 const TRIGGERED: &[u32] = &[
     9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20, 21, 23, 28, 30, 31, 32, 33, 35, 37, 38, 39, 40, 41,
-    42, 43, 44, 45, 47, 50, 51, 53, 54, 58, 59, 60, 61, 62, 63, 65, 66, 67,
+    42, 43, 44, 45, 47, 50, 51, 52, 53, 54, 58, 59, 60, 61, 62, 63, 65, 66, 67,
 ];
 
 /// SGFC's test files: input, expected output, and whether SGFC ran with
