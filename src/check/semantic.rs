@@ -295,6 +295,7 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "VW values that do not make a view",
         Some(52),
     ),
+    ("S041", Severity::Info, "move in the root node", Some(24)),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -655,6 +656,16 @@ impl Checker {
                     "move and setup properties mixed in one node ({}, {})",
                     move_props.join(", "),
                     setup_props.join(", ")
+                ),
+            );
+        }
+        if node.is_root() && has_move {
+            let id = if has("B") { "B" } else { "W" };
+            self.push(
+                "S041",
+                prop_span(&node, id),
+                format!(
+                    "{id} in the root node: many programs expect the first move in a child node"
                 ),
             );
         }
@@ -1400,7 +1411,7 @@ mod tests {
 
     #[test]
     fn one_per_code() {
-        assert_eq!(codes("(;B[aa];GM[1])"), ["S001"]);
+        assert_eq!(codes("(;;B[aa];GM[1])"), ["S001"]);
         assert_eq!(codes("(;PB[x];B[aa];PW[y])"), ["S002"]);
         assert_eq!(codes("(;FF[4];B[aa]PL[W])"), ["S003"]);
         assert_eq!(codes("(;FF[4];B[aa]W[bb])"), ["S004"]);
@@ -1448,6 +1459,7 @@ mod tests {
         assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
         assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
         assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
+        assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
         assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
         assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
         assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
@@ -1497,8 +1509,9 @@ mod tests {
     fn edited_trees_have_no_spans_but_are_checked() {
         let mut c = Collection::new();
         let root = c.add_game();
-        c.set_property(root, "B", &[b"aa".to_vec()]).unwrap();
-        c.set_property(root, "W", &[b"bb".to_vec()]).unwrap();
+        let node = c.add_child(root).unwrap();
+        c.set_property(node, "B", &[b"aa".to_vec()]).unwrap();
+        c.set_property(node, "W", &[b"bb".to_vec()]).unwrap();
         let d = check(&c, &CheckOptions::default());
         assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["S004"]);
     }
@@ -1553,8 +1566,8 @@ mod tests {
         let deep = "(;B[aa]".repeat(20_000) + &")".repeat(20_000);
         let t = crate::parse(deep.as_bytes()).unwrap();
         let d = check(&t, &CheckOptions::default().strict(true));
-        assert!(d.iter().all(|d| d.code == "S030" || d.code == "S035"));
-        let wide = format!("(;B[aa]{})", "(;W[bb])".repeat(5_000));
+        assert!(d.iter().all(|d| matches!(d.code, "S030" | "S035" | "S041")));
+        let wide = format!("(;;B[aa]{})", "(;W[bb])".repeat(5_000));
         let t = crate::parse(wide.as_bytes()).unwrap();
         assert!(check(&t, &CheckOptions::default()).is_empty());
     }
