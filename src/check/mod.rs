@@ -26,6 +26,11 @@ pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
 pub use semantic::{CheckOptions, SEMANTIC_CODES, check};
 
 /// One row of a code table: code, severity, summary, SGFC message number.
+///
+/// ```
+/// let row: &sgfkit::check::CodeInfo = &sgfkit::check::SEMANTIC_CODES[3];
+/// assert_eq!(row.0, "S004");
+/// ```
 pub type CodeInfo = (&'static str, Severity, &'static str, Option<u32>);
 
 /// Every diagnostic code of sgfkit: the lenient reader's ([`CODES`], `L…`)

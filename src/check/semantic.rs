@@ -60,6 +60,14 @@ pub struct CheckOptions {
 
 impl CheckOptions {
     /// Sets [`CheckOptions::strict`].
+    ///
+    /// ```
+    /// use sgfkit::check::{check, CheckOptions};
+    /// let t = sgfkit::parse(b"(;GM[1])(;GM[1])")?;
+    /// assert!(check(&t, &CheckOptions::default()).is_empty());
+    /// assert_eq!(check(&t, &CheckOptions::default().strict(true))[0].code, "S032");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
         self
