@@ -24,8 +24,11 @@
 //!   from the same grammar; editing in place.
 //! * [`print`](mod@print): canonical FF\[4\] output.
 //! * [`check`]: the lenient reader, which repairs damaged files and reports
-//!   each repair as a diagnostic, and [`check::repair()`], opt-in conversions
-//!   to FF\[4\] (old properties, faulty game-info values, mixed nodes).
+//!   each repair as a diagnostic; the semantic checker ([`check::check`]),
+//!   which reports what a readable tree still gets wrong; and
+//!   [`check::repair()`], opt-in conversions to FF\[4\] (old properties,
+//!   faulty game-info values, mixed nodes). Codes and SGFC numbers:
+//!   `docs/diagnostics.md`.
 //!
 //! # Promises
 //!

@@ -3,8 +3,9 @@
 //! Run `sgfkit --help` or `sgfkit <COMMAND> --help` for the options.
 
 use clap::{Parser, Subcommand};
+use sgfkit::check::{CheckOptions, Diagnostic, Severity, check as check_tree};
 use sgfkit::{Collection, ParseOptions, Warning};
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -19,12 +20,17 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Parse each file and report every problem as PATH:LINE:COL: SEVERITY: MESSAGE.
+    /// Parse and check each file and report every problem as
+    /// PATH:LINE:COL: SEVERITY[CODE]: MESSAGE, with the source line.
     ///
-    /// Directories are searched recursively for *.sgf and *.SGF files. With no
-    /// PATH, the example files bundled with sgfkit are checked. Exit status: 0
-    /// when no file has an error, 1 when some file has an error, 2 on a usage
-    /// or I/O error.
+    /// A file that does not follow the grammar is reported (as
+    /// PATH:LINE:COL: error: MESSAGE), then read leniently, so that the
+    /// repaired tree is still checked. The codes are listed in
+    /// docs/diagnostics.md. Directories are searched recursively for *.sgf
+    /// and *.SGF files. With no PATH, the example files bundled with sgfkit
+    /// are checked. Exit status: 0 when no file has an error (warnings and
+    /// infos are fine), 1 when some file has an error, 2 on a usage or I/O
+    /// error.
     Check {
         /// Files or directories to check.
         paths: Vec<PathBuf>,
@@ -34,6 +40,15 @@ enum Command {
         /// Also say which character encoding each file was read with, and why.
         #[arg(short, long)]
         verbose: bool,
+        /// Add the restrictive checks of SGFC's -r: one game tree per file,
+        /// HA against the handicap stones, two moves of one colour in a row,
+        /// setup in the main line after the root.
+        #[arg(long)]
+        strict: bool,
+        /// Output format: `human` (lines with source snippets) or `json` (one
+        /// array of {path, line, column, code, severity, message, sgfc}).
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
         #[command(flatten)]
         encoding: EncodingArgs,
     },
@@ -101,6 +116,15 @@ enum Command {
     },
 }
 
+/// The output formats of `check`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// One line per problem, with the source line and a caret.
+    Human,
+    /// One JSON array.
+    Json,
+}
+
 /// How to choose the character encoding of the input (as SGFC's options).
 #[derive(clap::Args, Debug, Clone, Default)]
 struct EncodingArgs {
@@ -140,8 +164,19 @@ fn main() -> ExitCode {
             paths,
             quiet,
             verbose,
+            strict,
+            format,
             encoding,
-        } => check(paths, quiet, verbose, &encoding),
+        } => check(
+            paths,
+            &CheckArgs {
+                quiet,
+                verbose,
+                strict,
+                format,
+            },
+            &encoding,
+        ),
         Command::Fmt {
             path,
             width,
@@ -197,12 +232,57 @@ struct Input {
     bytes: Vec<u8>,
 }
 
-fn check(
-    paths: Vec<PathBuf>,
+/// The options of `check` besides the paths and encoding.
+struct CheckArgs {
     quiet: bool,
     verbose: bool,
-    enc: &EncodingArgs,
-) -> io::Result<ExitCode> {
+    strict: bool,
+    format: Format,
+}
+
+/// One reported problem, ready to print.
+struct Report {
+    line: u32,
+    column: u32,
+    span: std::ops::Range<usize>,
+    code: Option<&'static str>,
+    severity: Severity,
+    message: String,
+    sgfc: Option<u32>,
+}
+
+impl Report {
+    fn from_diag(d: &Diagnostic) -> Report {
+        Report {
+            line: d.position.line,
+            column: d.position.column,
+            span: d.span.clone(),
+            code: Some(d.code),
+            severity: d.severity,
+            message: d.message.clone(),
+            sgfc: d.sgfc,
+        }
+    }
+
+    fn plain(
+        severity: Severity,
+        p: sgfkit::Position,
+        span: std::ops::Range<usize>,
+        message: String,
+    ) -> Report {
+        Report {
+            line: p.line,
+            column: p.column,
+            span,
+            code: None,
+            severity,
+            message,
+            sgfc: None,
+        }
+    }
+}
+
+fn check(paths: Vec<PathBuf>, args: &CheckArgs, enc: &EncodingArgs) -> io::Result<ExitCode> {
     let enc_opts = enc.options()?;
     let inputs = if paths.is_empty() {
         let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
@@ -221,11 +301,14 @@ fn check(
         read_all(&paths)?
     };
     let stdout = io::stdout();
+    let colour = stdout.is_terminal();
     let mut out = stdout.lock();
+    let mut json = Vec::new();
+    let check_opts = CheckOptions::default().strict(args.strict);
     let (mut bad, mut warned) = (0usize, 0usize);
     for input in &inputs {
         let decoded = sgfkit::encoding::to_utf8_per_tree(&input.bytes, &enc_opts);
-        if verbose {
+        if args.verbose && args.format == Format::Human {
             let d = &decoded.detection;
             writeln!(
                 out,
@@ -235,60 +318,186 @@ fn check(
                 d.reason
             )?;
         }
-        if !quiet {
-            for w in decoded.all_warnings() {
+        let mut reports: Vec<Report> = Vec::new();
+        // Encoding warnings are positioned in the original bytes.
+        let mut encoding_reports: Vec<Report> = decoded
+            .all_warnings()
+            .map(|w| {
                 let p = sgfkit::Position::of(&input.bytes, w.offset);
-                writeln!(
-                    out,
-                    "{}:{}:{}: warning: {}",
-                    input.name, p.line, p.column, w.message
-                )?;
-            }
-        }
+                Report::plain(Severity::Warning, p, w.offset..w.offset, w.message.clone())
+            })
+            .collect();
+        let src: &[u8] = &decoded.text;
         let mut warnings: Vec<Warning> = Vec::new();
-        let result = Collection::parse_with(&decoded.text, &ParseOptions::default(), &mut warnings);
-        if !quiet {
-            for w in &warnings {
-                let p = w.position();
-                writeln!(
-                    out,
-                    "{}:{}:{}: warning: {}",
-                    input.name,
-                    p.line,
-                    p.column,
-                    message(&w.to_string())
-                )?;
+        match Collection::parse_with(src, &ParseOptions::default(), &mut warnings) {
+            Ok(tree) => {
+                for w in &warnings {
+                    let at = w.span().start;
+                    reports.push(Report::plain(
+                        Severity::Warning,
+                        w.position(),
+                        at..w.span().end,
+                        message(&w.to_string()).to_string(),
+                    ));
+                }
+                reports.extend(check_tree(&tree, &check_opts).iter().map(Report::from_diag));
+            }
+            Err(e) => {
+                reports.push(Report::plain(
+                    Severity::Error,
+                    e.position(),
+                    e.offset()..e.offset() + 1,
+                    e.kind().to_string(),
+                ));
+                // Read it leniently, so the rest of the file is still checked.
+                let (tree, diags) = sgfkit::check::parse_lenient(src, &ParseOptions::default());
+                reports.extend(diags.iter().map(Report::from_diag));
+                reports.extend(check_tree(&tree, &check_opts).iter().map(Report::from_diag));
             }
         }
-        if !warnings.is_empty() || decoded.all_warnings().next().is_some() {
+        reports.sort_by_key(|r| r.span.start);
+        if reports.iter().any(|r| r.severity == Severity::Error) {
+            bad += 1;
+        }
+        if reports
+            .iter()
+            .chain(&encoding_reports)
+            .any(|r| r.severity == Severity::Warning)
+        {
             warned += 1;
         }
-        if let Err(e) = result {
-            bad += 1;
-            let p = e.position();
-            writeln!(
-                out,
-                "{}:{}:{}: error: {}",
-                input.name,
-                p.line,
-                p.column,
-                e.kind()
-            )?;
+        match args.format {
+            Format::Json => {
+                for r in encoding_reports.iter().chain(&reports) {
+                    json.push(serde_json::json!({
+                        "path": input.name,
+                        "line": r.line,
+                        "column": r.column,
+                        "code": r.code,
+                        "severity": r.severity.to_string(),
+                        "message": r.message,
+                        "sgfc": r.sgfc,
+                    }));
+                }
+            }
+            Format::Human => {
+                for r in &encoding_reports {
+                    if !args.quiet {
+                        print_report(&mut out, &input.name, r, &input.bytes, colour)?;
+                    }
+                }
+                encoding_reports.clear();
+                for r in &reports {
+                    if !args.quiet || r.severity == Severity::Error {
+                        print_report(&mut out, &input.name, r, src, colour)?;
+                    }
+                }
+            }
         }
     }
-    writeln!(
-        out,
+    let summary = format!(
         "checked {} file{}: {} with errors, {} with warnings",
         inputs.len(),
         if inputs.len() == 1 { "" } else { "s" },
         bad,
         warned
-    )?;
+    );
+    if args.format == Format::Json {
+        let text = serde_json::to_string_pretty(&json).map_err(io::Error::other)?;
+        writeln!(out, "{text}")?;
+        eprintln!("{summary}");
+    } else {
+        writeln!(out, "{summary}")?;
+    }
     Ok(if bad > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Prints `PATH:LINE:COL: severity[CODE]: message` (or without `[CODE]`),
+/// then the source line with carets under the span.
+fn print_report(
+    out: &mut impl Write,
+    path: &str,
+    r: &Report,
+    src: &[u8],
+    colour: bool,
+) -> io::Result<()> {
+    let (on, off) = if colour {
+        let c = match r.severity {
+            Severity::Error => "\x1b[1;31m",
+            Severity::Warning => "\x1b[1;33m",
+            Severity::Info => "\x1b[1;36m",
+        };
+        (c, "\x1b[0m")
+    } else {
+        ("", "")
+    };
+    let code = r.code.map(|c| format!("[{c}]")).unwrap_or_default();
+    writeln!(
+        out,
+        "{path}:{}:{}: {on}{}{code}{off}: {}",
+        r.line, r.column, r.severity, r.message
+    )?;
+    if let Some((line, pad, carets)) = snippet(src, &r.span) {
+        writeln!(out, "    {line}")?;
+        writeln!(out, "    {pad}{on}{carets}{off}")?;
+    }
+    Ok(())
+}
+
+/// The source line holding `span.start` (at most about 100 characters of
+/// it, around the spot), the padding up to the spot (tabs kept, so the caret
+/// lines up) and one `^` per character of the span on that line.
+fn snippet(src: &[u8], span: &std::ops::Range<usize>) -> Option<(String, String, String)> {
+    const WIDTH: usize = 100;
+    let at = span.start.min(src.len());
+    let start = src[..at]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |p| p + 1);
+    let end = src[at..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(src.len(), |p| at + p);
+    let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
+    let span_end = span.end.clamp(at, end);
+    let inside = String::from_utf8_lossy(&src[at..span_end])
+        .chars()
+        .count()
+        .max(1);
+    let after: Vec<char> = String::from_utf8_lossy(&src[at..end]).chars().collect();
+    if before.is_empty() && after.is_empty() && at >= src.len() && src.is_empty() {
+        return None;
+    }
+    // A window around the spot on long lines.
+    let skip = before.len().saturating_sub(WIDTH / 2);
+    let shown_before: String = before[skip..].iter().collect();
+    let room = WIDTH.saturating_sub(before.len() - skip).max(10);
+    let shown_after: String = after.iter().take(room).collect();
+    let clean = |s: &str| -> String {
+        s.chars()
+            .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+            .collect()
+    };
+    let line = format!(
+        "{}{}{}{}",
+        if skip > 0 { "…" } else { "" },
+        clean(&shown_before),
+        clean(&shown_after),
+        if after.len() > room { "…" } else { "" }
+    );
+    let mut pad: String = shown_before
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    if skip > 0 {
+        pad.insert(0, ' ');
+    }
+    let carets = "^".repeat(inside.min(room.max(1)));
+    Some((line, pad, carets))
 }
 
 /// A warning's message without its leading `LINE:COL: `.

@@ -17,9 +17,49 @@
 //! assert_eq!(codes, ["L008", "L005"]);
 //! assert_eq!(diags[1].severity, Severity::Error);
 //! ```
+//!
+//! [`check`] then looks at the meaning of a tree (see [`semantic`]).
+//! The catalogue of every code is in `docs/diagnostics.md`.
 
 pub mod lenient;
 pub mod repair;
+pub mod semantic;
 
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
 pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, repair};
+pub use semantic::{CheckOptions, SEMANTIC_CODES, check};
+
+/// One row of a code table: code, severity, summary, SGFC message number.
+///
+/// ```
+/// let row: &sgfkit::check::CodeInfo = &sgfkit::check::SEMANTIC_CODES[3];
+/// assert_eq!(row.0, "S004");
+/// ```
+pub type CodeInfo = (&'static str, Severity, &'static str, Option<u32>);
+
+/// Every diagnostic code of sgfkit: the lenient reader's ([`CODES`], `L…`),
+/// the semantic checker's ([`SEMANTIC_CODES`], `S…`) and the repairs'
+/// ([`REPAIR_CODES`], `R…`).
+///
+/// ```
+/// let all: Vec<_> = sgfkit::check::all_codes().collect();
+/// assert_eq!(all[0].0, "L001");
+/// assert!(all.iter().any(|c| c.0 == "S001"));
+/// ```
+pub fn all_codes() -> impl Iterator<Item = &'static CodeInfo> {
+    CODES
+        .iter()
+        .chain(SEMANTIC_CODES.iter())
+        .chain(REPAIR_CODES.iter())
+}
+
+/// The table row of `code` (from [`all_codes`]).
+///
+/// ```
+/// let (_, sev, _, sgfc) = sgfkit::check::code_info("S004").unwrap();
+/// assert_eq!((*sev, *sgfc), (sgfkit::check::Severity::Error, Some(37)));
+/// assert!(sgfkit::check::code_info("X999").is_none());
+/// ```
+pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
+    all_codes().find(|c| c.0 == code)
+}

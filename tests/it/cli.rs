@@ -108,3 +108,69 @@ fn every_subcommand_has_help() {
         );
     }
 }
+
+#[test]
+fn check_runs_the_semantic_checks_with_snippets() {
+    let f = temp_file("semantic.sgf", b"(;GM[1]FF[4]SZ[9]\n;B[ee]AB[aa];W[ee])");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let want = format!(
+        "{}:2:7: error[S003]: move and setup properties mixed in one node (B, AB)\n    ;B[ee]AB[aa];W[ee])\n          ^^^^^^\n",
+        f.display()
+    );
+    assert!(stdout.contains(&want), "{stdout}");
+    assert!(stdout.contains("warning[S030]"), "{stdout}");
+    assert!(stdout.contains("checked 1 file: 1 with errors, 1 with warnings"));
+    // No colours when stdout is not a terminal.
+    assert!(!stdout.contains('\x1b'));
+}
+
+#[test]
+fn check_warnings_only_exit_0_and_strict_adds_checks() {
+    let f = temp_file("warn.sgf", b"(;GM[1]FF[4]HA[2];B[aa];W[aa])");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("warning[S030]"), "{stdout}");
+    assert!(!stdout.contains("S033"), "{stdout}");
+    let out = sgfkit(&["check", "--strict", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("warning[S033]"));
+}
+
+#[test]
+fn check_reads_broken_files_leniently_and_checks_them() {
+    let f = temp_file("broken.sgf", b"(;GM[1];B[aa]W[bb]");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("{}:1:19: error: ", f.display())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("error[L005]"), "{stdout}");
+    assert!(stdout.contains("error[S004]"), "{stdout}");
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn check_json_is_one_array() {
+    let f = temp_file("json.sgf", b"(;GM[1]FF[4];B[aa]W[bb])");
+    let out = sgfkit(&["check", "--format", "json", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let items = v.as_array().unwrap();
+    assert_eq!(items.len(), 1);
+    let d = &items[0];
+    assert_eq!(d["path"], f.display().to_string());
+    assert_eq!(d["line"], 1);
+    assert_eq!(d["column"], 19);
+    assert_eq!(d["code"], "S004");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["sgfc"], 37);
+    assert!(d["message"].as_str().unwrap().contains("white move"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checked 1 file: 1 with errors"));
+    let out = sgfkit(&["check", "--format", "xml", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,7 +1,9 @@
 //! sgfkit's integration tests: one binary, one module per area.
 
+mod catalogue;
 mod cli;
 mod corpus;
+mod corpus_check;
 mod ebnf;
 mod go_positions;
 mod lenient;
@@ -9,5 +11,6 @@ mod other_games;
 mod repair;
 mod robustness;
 mod roundtrip;
+mod sgfc;
 mod spec;
 mod support;

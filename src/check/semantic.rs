@@ -1,0 +1,1592 @@
+//! The semantic checker: what a well-formed tree can still get wrong.
+//!
+//! [`check`] looks at a parsed [`Collection`] (from the strict parser or from
+//! [`parse_lenient`](super::parse_lenient)) and reports, as [`Diagnostic`]s
+//! with the stable codes of [`SEMANTIC_CODES`], everything the FF\[4\]
+//! specification forbids or discourages above the grammar: properties in the
+//! wrong kind of node, move and setup mixed, values that do not fit their
+//! type, points off the board, duplicate points, version conflicts, unknown
+//! and obsolete properties, contradicting annotations, differences between
+//! the game trees of a collection, and, for Go, moves onto occupied points and
+//! setup without effect. [`CheckOptions::strict`] adds the restrictive checks
+//! of SGFC's `-r`.
+//!
+//! The checker never changes the tree, never panics and needs no stack per
+//! level of nesting: it walks the trees with
+//! [`Node::descendants`](crate::Node::descendants).
+//!
+//! ```
+//! use sgfkit::check::{check, CheckOptions, Severity};
+//!
+//! let tree = sgfkit::parse(b"(;GM[1]FF[4]SZ[9]PB[x];B[ee]AB[aa];W[ee]PW[y])")?;
+//! let diags = check(&tree, &CheckOptions::default());
+//! let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+//! assert_eq!(codes, ["S003", "S030", "S002"]);
+//! assert_eq!(diags[0].to_string(), "1:29: error[S003]: move and setup properties mixed in one node (B, AB)");
+//! assert_eq!(diags[0].sgfc, Some(30));
+//! assert!(diags.iter().all(|d| d.severity >= Severity::Warning));
+//! # Ok::<(), sgfkit::Error>(())
+//! ```
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::rc::Rc;
+
+use super::{Diagnostic, Severity};
+use crate::error::Position;
+use crate::game::go::{Board, Color, Go};
+use crate::game::{self, BoardSize, Game, GameType};
+use crate::property::typed::Prop;
+use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
+use crate::text::find_unescaped;
+use crate::tree::{Collection, Node, Property};
+
+/// Options of [`check`]. Build with [`CheckOptions::default`] and the
+/// builder methods.
+///
+/// ```
+/// let opts = sgfkit::check::CheckOptions::default().strict(true);
+/// assert!(opts.strict);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CheckOptions {
+    /// The restrictive checks of SGFC's `-r`: more than one game tree in a
+    /// file, `HA` against the handicap stones, two moves of one colour in a
+    /// row, setup in the main line after the root (Go only for the last
+    /// three).
+    pub strict: bool,
+}
+
+impl CheckOptions {
+    /// Sets [`CheckOptions::strict`].
+    ///
+    /// ```
+    /// use sgfkit::check::{check, CheckOptions};
+    /// let t = sgfkit::parse(b"(;GM[1])(;GM[1])")?;
+    /// assert!(check(&t, &CheckOptions::default()).is_empty());
+    /// assert_eq!(check(&t, &CheckOptions::default().strict(true))[0].code, "S032");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn strict(mut self, strict: bool) -> Self {
+        self.strict = strict;
+        self
+    }
+}
+
+/// Every diagnostic code [`check`] emits: code, severity, summary, and the
+/// SGFC message number that corresponds, if any. See
+/// [`all_codes`](super::all_codes) for these and the lenient reader's.
+///
+/// ```
+/// let (code, sev, _, sgfc) = sgfkit::check::SEMANTIC_CODES[0];
+/// assert_eq!((code, sev, sgfc), ("S001", sgfkit::check::Severity::Error, Some(32)));
+/// ```
+pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
+    (
+        "S001",
+        Severity::Error,
+        "root property outside the root node",
+        Some(32),
+    ),
+    (
+        "S002",
+        Severity::Error,
+        "game-info properties in a second node of one path",
+        Some(44),
+    ),
+    (
+        "S003",
+        Severity::Error,
+        "move and setup properties mixed in one node",
+        Some(30),
+    ),
+    (
+        "S004",
+        Severity::Error,
+        "black and white move in one node",
+        Some(37),
+    ),
+    (
+        "S005",
+        Severity::Error,
+        "property given twice in one node",
+        Some(28),
+    ),
+    (
+        "S006",
+        Severity::Error,
+        "move annotation in a node without a move",
+        Some(43),
+    ),
+    (
+        "S007",
+        Severity::Error,
+        "annotations that contradict each other in one node",
+        Some(41),
+    ),
+    (
+        "S008",
+        Severity::Error,
+        "BM and TE together in one node",
+        Some(42),
+    ),
+    (
+        "S009",
+        Severity::Error,
+        "value does not fit the property's type",
+        Some(14),
+    ),
+    (
+        "S010",
+        Severity::Error,
+        "several values for a single-value property",
+        Some(13),
+    ),
+    (
+        "S011",
+        Severity::Error,
+        "empty value where the type allows none",
+        Some(17),
+    ),
+    ("S012", Severity::Error, "point outside the board", Some(14)),
+    (
+        "S013",
+        Severity::Error,
+        "point given more than once",
+        Some(38),
+    ),
+    (
+        "S014",
+        Severity::Warning,
+        "1x1 rectangle in a point list: write the point",
+        None,
+    ),
+    (
+        "S015",
+        Severity::Warning,
+        "square board written SZ[n:n]: write SZ[n]",
+        Some(47),
+    ),
+    (
+        "S016",
+        Severity::Warning,
+        "property not defined in the file's FF version",
+        Some(40),
+    ),
+    (
+        "S017",
+        Severity::Warning,
+        "obsolete FF[1]-FF[3] property",
+        Some(40),
+    ),
+    (
+        "S018",
+        Severity::Warning,
+        "obsolete integer komi KI",
+        Some(59),
+    ),
+    ("S019", Severity::Info, "unknown property (kept)", Some(35)),
+    (
+        "S020",
+        Severity::Warning,
+        "identifier longer than two letters",
+        Some(31),
+    ),
+    (
+        "S021",
+        Severity::Error,
+        "KO without a move in the node",
+        None,
+    ),
+    (
+        "S022",
+        Severity::Warning,
+        "game trees of the collection have different FF",
+        Some(45),
+    ),
+    (
+        "S023",
+        Severity::Warning,
+        "game trees of the collection have different GM",
+        Some(53),
+    ),
+    (
+        "S024",
+        Severity::Warning,
+        "game trees of the collection have different CA",
+        Some(74),
+    ),
+    (
+        "S025",
+        Severity::Error,
+        "unusable GM or SZ: default assumed",
+        Some(18),
+    ),
+    ("S026", Severity::Error, "file format above FF[4]", Some(46)),
+    (
+        "S027",
+        Severity::Error,
+        "FF[4] feature in an older file format",
+        Some(51),
+    ),
+    (
+        "S028",
+        Severity::Error,
+        "FF[4] pass `[]` in an older file format",
+        Some(65),
+    ),
+    (
+        "S029",
+        Severity::Info,
+        "game is not Go: no position checks",
+        Some(19),
+    ),
+    (
+        "S030",
+        Severity::Warning,
+        "move onto an occupied point",
+        Some(58),
+    ),
+    ("S031", Severity::Warning, "setup without effect", Some(39)),
+    (
+        "S032",
+        Severity::Warning,
+        "strict: more than one game tree in the file",
+        Some(60),
+    ),
+    (
+        "S033",
+        Severity::Warning,
+        "strict: HA differs from the handicap stones",
+        Some(61),
+    ),
+    (
+        "S034",
+        Severity::Warning,
+        "strict: setup in the main line after the root",
+        Some(62),
+    ),
+    (
+        "S035",
+        Severity::Warning,
+        "strict: two moves of one colour in a row",
+        Some(63),
+    ),
+    (
+        "S036",
+        Severity::Warning,
+        "board larger than 52x52 for Go points",
+        Some(50),
+    ),
+    (
+        "S037",
+        Severity::Error,
+        "identifier longer than 100 letters",
+        Some(11),
+    ),
+    (
+        "S038",
+        Severity::Error,
+        "composed value `a:b` expected",
+        Some(23),
+    ),
+    (
+        "S039",
+        Severity::Warning,
+        "RE or DT not in the FF[4] format",
+        Some(33),
+    ),
+    (
+        "S040",
+        Severity::Error,
+        "VW values that do not make a view",
+        Some(52),
+    ),
+    ("S041", Severity::Info, "move in the root node", Some(24)),
+];
+
+/// Checks every game tree of `collection` and returns the diagnostics in
+/// source order (diagnostics without a source position, from edited trees,
+/// come first).
+///
+/// Positions are computed in [`Collection::source`]; properties added by
+/// editing are reported at their node, or at the start of the source.
+///
+/// ```
+/// use sgfkit::check::{check, CheckOptions};
+///
+/// let tree = sgfkit::parse(b"(;SZ[5];B[cc];W[cc])")?;
+/// let d = check(&tree, &CheckOptions::default());
+/// assert_eq!(d.len(), 1);
+/// assert_eq!(d[0].code, "S030");
+/// assert_eq!(d[0].message, "W[cc] is played on a point that holds a black stone");
+/// // Strict checks, as SGFC's -r.
+/// let tree = sgfkit::parse(b"(;HA[2];B[cc];B[dd])")?;
+/// let codes: Vec<_> = check(&tree, &CheckOptions::default().strict(true))
+///     .into_iter()
+///     .map(|d| d.code)
+///     .collect();
+/// assert_eq!(codes, ["S033", "S035"]);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
+    let mut ck = Checker {
+        diags: Vec::new(),
+        counts: HashMap::new(),
+    };
+    let games: Vec<Node<'_, '_>> = collection.games().collect();
+    if options.strict && games.len() > 1 {
+        let at = games[1].offset().unwrap_or(0);
+        ck.push(
+            "S032",
+            at..at,
+            format!("the file holds {} game trees", games.len()),
+        );
+    }
+    ck.collection_differences(&games);
+    for root in &games {
+        ck.tree(*root, options);
+    }
+    let mut diags = ck.diags;
+    diags.sort_by_key(|d| d.span.start);
+    fill_positions(collection.source(), &mut diags);
+    diags
+}
+
+/// The most diagnostics of one code [`check`] keeps (memory stays bounded on
+/// hostile input); further ones are counted in one last diagnostic.
+const MAX_PER_CODE: usize = super::MAX_PER_CODE;
+
+struct Checker {
+    diags: Vec<Diagnostic>,
+    counts: HashMap<&'static str, usize>,
+}
+
+/// What one game tree is read as.
+struct TreeInfo {
+    game: GameType,
+    gm: u32,
+    ff: u8,
+    /// False when the root has no usable `FF`: then the version checks
+    /// (S016, S017, S027, S028) are skipped, as files without `FF` are
+    /// mostly written by programs that follow FF\[4\] anyway.
+    ff_known: bool,
+    size: BoardSize,
+    size_ok: bool,
+}
+
+impl Checker {
+    fn push(&mut self, code: &'static str, span: Range<usize>, message: String) {
+        let n = self.counts.entry(code).or_insert(0);
+        *n += 1;
+        if *n > MAX_PER_CODE {
+            if *n == MAX_PER_CODE + 1 {
+                self.diags.push(diag(
+                    code,
+                    span,
+                    format!("more `{code}` diagnostics left out"),
+                ));
+            }
+            return;
+        }
+        self.diags.push(diag(code, span, message));
+    }
+
+    /// S022–S024: FF and GM differ between the trees (once each, at the
+    /// first tree that differs from the first tree); CA differs (at each
+    /// tree whose charset differs from the tree before it).
+    fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
+        let Some(first) = games.first() else {
+            return;
+        };
+        let raw = |n: &Node<'_, '_>, ident: &str, default: &str| -> String {
+            n.get(ident).map_or(default.to_string(), |p| {
+                String::from_utf8_lossy(p.value().trim_ascii()).into_owned()
+            })
+        };
+        let ff = |n: &Node<'_, '_>| raw(n, "FF", "1");
+        if let Some(g) = games[1..].iter().find(|g| ff(g) != ff(first)) {
+            let msg = format!(
+                "this game tree is FF[{}], the first one FF[{}] (one format for all trees is safer)",
+                ff(g),
+                ff(first)
+            );
+            self.push("S022", prop_span(g, "FF"), msg);
+        }
+        let gm = |n: &Node<'_, '_>| game::game_of(*n).0;
+        if let Some(g) = games[1..].iter().find(|g| gm(g) != gm(first)) {
+            let msg = format!(
+                "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
+                gm(g).name(),
+                gm(g).gm(),
+                gm(first).name(),
+                gm(first).gm()
+            );
+            self.push("S023", prop_span(g, "GM"), msg);
+        }
+        let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
+        for pair in games.windows(2) {
+            let (before, now) = (ca(&pair[0]), ca(&pair[1]));
+            if !before.eq_ignore_ascii_case(&now) {
+                let msg = format!(
+                    "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
+                );
+                self.push("S024", prop_span(&pair[1], "CA"), msg);
+            }
+        }
+    }
+
+    /// The checks of one game tree.
+    fn tree(&mut self, root: Node<'_, '_>, options: &CheckOptions) {
+        let info = self.root_info(root);
+        // Whether a node at or above each node (by arena index) holds
+        // game-info properties.
+        let mut gi_at: Vec<bool> = Vec::new();
+        for node in root.descendants() {
+            let props: Vec<Property<'_>> = node.properties().collect();
+            let above = node
+                .parent()
+                .is_some_and(|p| gi_at.get(p.id().index()).copied().unwrap_or(false));
+            let mut own_gi = false;
+            self.node(node, &props, &info, above, &mut own_gi);
+            let k = node.id().index();
+            if gi_at.len() <= k {
+                gi_at.resize(k + 1, false);
+            }
+            gi_at[k] = own_gi || above;
+        }
+        if info.game == GameType::Go && info.size_ok {
+            self.go_positions(root, info.size, options);
+        }
+    }
+
+    /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.
+    fn root_info(&mut self, root: Node<'_, '_>) -> TreeInfo {
+        let (game, warning) = game::game_of(root);
+        if let Some(w) = warning {
+            let span = prop_span(&root, "GM");
+            self.push("S025", span, w);
+        }
+        if game != GameType::Go {
+            let span = prop_span(&root, "GM");
+            self.push(
+                "S029",
+                span,
+                format!(
+                    "the game is {} (GM[{}]): moves and positions are not played out",
+                    game.name(),
+                    game.gm()
+                ),
+            );
+        }
+        let mut ff = 1u8;
+        let ff_known = root.get("FF").is_some();
+        if let Some(p) = root.get("FF") {
+            let v = p.value().trim_ascii();
+            match std::str::from_utf8(v)
+                .ok()
+                .and_then(|s| s.parse::<u32>().ok())
+            {
+                Some(n @ 1..=4) => ff = n as u8,
+                Some(n) if n > 4 => {
+                    ff = 4;
+                    self.push(
+                        "S026",
+                        p.span().unwrap_or(node_span(&root)),
+                        format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
+                    );
+                }
+                _ => {
+                    self.push(
+                        "S025",
+                        p.span().unwrap_or(node_span(&root)),
+                        format!(
+                            "FF[{}] is not a file format number; FF[1] assumed",
+                            String::from_utf8_lossy(v)
+                        ),
+                    );
+                }
+            }
+        }
+        let (size, size_ok) = match game::board_size_noted(root, game) {
+            Ok((size, note)) => {
+                if let (Some(_), Some(p)) = (note, root.get("SZ")) {
+                    let raw = p.value();
+                    if let Some(k) = find_unescaped(raw, b':') {
+                        let (a, b) = (raw[..k].trim_ascii(), raw[k + 1..].trim_ascii());
+                        if a == b {
+                            self.push(
+                                "S015",
+                                p.span().unwrap_or(node_span(&root)),
+                                format!(
+                                    "SZ[{}] is a square board: FF[4] writes it SZ[{}]",
+                                    String::from_utf8_lossy(raw),
+                                    String::from_utf8_lossy(a)
+                                ),
+                            );
+                        }
+                    }
+                }
+                (size, true)
+            }
+            Err(e) => {
+                let span = prop_span(&root, "SZ");
+                let code = if e.contains("52x52") { "S036" } else { "S025" };
+                let default = game.default_size();
+                self.push(
+                    code,
+                    span,
+                    format!("{e}; {}x{} assumed", default.columns, default.rows),
+                );
+                (default, false)
+            }
+        };
+        TreeInfo {
+            game,
+            gm: game.gm(),
+            ff,
+            ff_known,
+            size,
+            size_ok,
+        }
+    }
+
+    /// The checks of one node.
+    fn node(
+        &mut self,
+        node: Node<'_, '_>,
+        props: &[Property<'_>],
+        info: &TreeInfo,
+        gi_above: bool,
+        own_gi: &mut bool,
+    ) {
+        let nspan = node_span(&node);
+        let mut seen: Vec<&str> = Vec::new();
+        let mut seen_many: HashSet<&str> = HashSet::new();
+        let mut move_props: Vec<&str> = Vec::new();
+        let mut setup_props: Vec<&str> = Vec::new();
+        let has = |id: &str| props.iter().any(|p| p.ident() == id);
+        let has_move = has("B") || has("W");
+        let infos: Vec<Option<&'static PropertyInfo>> =
+            props.iter().map(|p| lookup(p.ident(), info.gm)).collect();
+        for (p, found) in props.iter().zip(&infos) {
+            let ident = p.ident();
+            let span = p.span().unwrap_or(nspan.clone());
+            let twice = if props.len() <= 16 {
+                let t = seen.contains(&ident);
+                seen.push(ident);
+                t
+            } else {
+                !seen_many.insert(ident)
+            };
+            if twice {
+                self.push(
+                    "S005",
+                    span.clone(),
+                    format!("{ident} is given more than once in this node"),
+                );
+            }
+            if ident.len() > 100 {
+                self.push(
+                    "S037",
+                    span.clone(),
+                    format!(
+                        "identifier of {} letters: not a property (kept)",
+                        ident.len()
+                    ),
+                );
+                continue;
+            }
+            if ident.len() > 2 {
+                self.push(
+                    "S020",
+                    span.clone(),
+                    format!("identifier {ident} has more than two letters"),
+                );
+            }
+            let Some(pi) = *found else {
+                let other: Vec<String> = lookup_any(ident)
+                    .filter_map(|e| e.game)
+                    .map(|g| g.to_string())
+                    .collect();
+                let msg = if other.is_empty() {
+                    format!("unknown property {ident} (kept)")
+                } else {
+                    format!(
+                        "{ident} is defined for GM[{}] only, not for this game (kept)",
+                        other.join("], GM[")
+                    )
+                };
+                self.push("S019", span, msg);
+                continue;
+            };
+            match pi.property_type {
+                PropertyType::Root if !node.is_root() => self.push(
+                    "S001",
+                    span.clone(),
+                    format!("root property {ident} outside the root node"),
+                ),
+                PropertyType::GameInfo => {
+                    *own_gi = true;
+                    if gi_above {
+                        self.push(
+                            "S002",
+                            span.clone(),
+                            format!(
+                                "game-info property {ident}, but a node above already holds game information"
+                            ),
+                        );
+                    }
+                }
+                PropertyType::Move => move_props.push(ident),
+                PropertyType::Setup => setup_props.push(ident),
+                _ => {}
+            }
+            self.versions(ident, pi, info, &span);
+            self.value(p, pi, info, &span);
+        }
+        if !move_props.is_empty() && !setup_props.is_empty() {
+            let at = props
+                .iter()
+                .filter(|p| {
+                    lookup(p.ident(), info.gm).is_some_and(|i| {
+                        matches!(i.property_type, PropertyType::Move | PropertyType::Setup)
+                    })
+                })
+                .nth(1)
+                .and_then(|p| p.span())
+                .unwrap_or(nspan.clone());
+            self.push(
+                "S003",
+                at,
+                format!(
+                    "move and setup properties mixed in one node ({}, {})",
+                    move_props.join(", "),
+                    setup_props.join(", ")
+                ),
+            );
+        }
+        if node.is_root() && has_move {
+            let id = if has("B") { "B" } else { "W" };
+            self.push(
+                "S041",
+                prop_span(&node, id),
+                format!(
+                    "{id} in the root node: many programs expect the first move in a child node"
+                ),
+            );
+        }
+        if has("B") && has("W") {
+            let at = props
+                .iter()
+                .filter(|p| p.ident() == "B" || p.ident() == "W")
+                .nth(1)
+                .and_then(|p| p.span())
+                .unwrap_or(nspan.clone());
+            self.push("S004", at, "a black and a white move in one node".into());
+        }
+        if !has_move {
+            for p in props {
+                let id = p.ident();
+                if matches!(id, "BM" | "TE" | "DO" | "IT") {
+                    self.push(
+                        "S006",
+                        p.span().unwrap_or(nspan.clone()),
+                        format!("move annotation {id} in a node without a move"),
+                    );
+                } else if id == "KO" {
+                    self.push(
+                        "S021",
+                        p.span().unwrap_or(nspan.clone()),
+                        "KO in a node without a move".into(),
+                    );
+                }
+            }
+        }
+        // Contradicting annotations.
+        let mut position_ann: Option<&str> = None;
+        let mut move_ann: Option<&str> = None;
+        for p in props {
+            let id = p.ident();
+            let span = p.span().unwrap_or(nspan.clone());
+            if matches!(id, "DM" | "GB" | "GW" | "UC") {
+                match position_ann {
+                    Some(prev) if prev != id => self.push(
+                        "S007",
+                        span,
+                        format!("{id} contradicts {prev} in the same node"),
+                    ),
+                    _ => position_ann = Some(id),
+                }
+            } else if matches!(id, "BM" | "TE" | "DO" | "IT") && has_move {
+                match move_ann {
+                    Some(prev) if matches!((prev, id), ("BM", "TE") | ("TE", "BM")) => self.push(
+                        "S008",
+                        span,
+                        format!("{prev} and {id} together: FF[4] has DO or IT for this"),
+                    ),
+                    Some(prev) if prev != id => self.push(
+                        "S007",
+                        span,
+                        format!("{id} contradicts {prev} in the same node"),
+                    ),
+                    _ => move_ann = Some(id),
+                }
+            }
+        }
+        self.duplicate_points(props, &infos, info, &nspan);
+    }
+
+    /// S016–S018: the property and the file's FF version.
+    fn versions(&mut self, ident: &str, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
+        if ident == "KI" {
+            self.push(
+                "S018",
+                span.clone(),
+                "KI (integer komi, twice the komi) is obsolete: FF[4] has KM".into(),
+            );
+            return;
+        }
+        if !info.ff_known || ident == "FF" || pi.versions.contains(info.ff) {
+            return;
+        }
+        if info.ff == 4 {
+            self.push(
+                "S017",
+                span.clone(),
+                format!("{ident} is obsolete: FF[4] does not define it (kept)"),
+            );
+        } else {
+            self.push(
+                "S016",
+                span.clone(),
+                format!(
+                    "{ident} is not defined in FF[{}], the file's format (defined in {})",
+                    info.ff, pi.versions
+                ),
+            );
+        }
+    }
+
+    /// S009–S012, S014, S027, S028: the values against the type.
+    fn value(&mut self, p: &Property<'_>, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
+        let ident = p.ident();
+        let mut values: Vec<&[u8]> = p.values().collect();
+        let vt = pi.value_type;
+        // GM, FF and SZ are read (and reported) by `root_info`.
+        let typed_elsewhere = vt.is_unknown()
+            || (pi.property_type == PropertyType::Root && matches!(ident, "GM" | "FF" | "SZ"));
+        let shown = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+        // VW: `[]` resets the view and stands alone; before FF[4] the view
+        // was given by its two corner points.
+        if ident == "VW" && values.len() > 1 {
+            if values.iter().any(|v| v.is_empty()) {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    "VW: `[]` (the whole board) must be the only value".into(),
+                );
+                return;
+            }
+            if info.ff_known && info.ff < 4 && values.len() != 2 {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    format!(
+                        "VW with {} values: FF[{}] gives the view as two corner points",
+                        values.len(),
+                        info.ff
+                    ),
+                );
+                return;
+            }
+        }
+        // Compressed lists and SZ[a:b] are FF[4] features.
+        if info.ff_known && info.ff < 4 {
+            let compressed =
+                is_point_list(&vt) && values.iter().any(|v| find_unescaped(v, b':').is_some());
+            let rect_size = ident == "SZ" && find_unescaped(p.value(), b':').is_some();
+            if compressed || rect_size {
+                self.push(
+                    "S027",
+                    span.clone(),
+                    format!(
+                        "{ident}: {} is an FF[4] feature, but the file is FF[{}]",
+                        if rect_size {
+                            "a rectangular board size"
+                        } else {
+                            "a compressed point list"
+                        },
+                        info.ff
+                    ),
+                );
+            }
+            if info.game == GameType::Go && matches!(ident, "B" | "W") && p.value().is_empty() {
+                self.push(
+                    "S028",
+                    span.clone(),
+                    format!(
+                        "{ident}[] is the FF[4] pass; FF[{}] writes a pass as [tt]",
+                        info.ff
+                    ),
+                );
+                return;
+            }
+        }
+        if typed_elsewhere {
+            return;
+        }
+        // Single-value properties with several values.
+        if !vt.is_list() && values.len() > 1 {
+            self.push(
+                "S010",
+                span.clone(),
+                format!(
+                    "{ident} takes one value, found {}: [{}]",
+                    values.len(),
+                    values
+                        .iter()
+                        .map(|v| shown(v))
+                        .collect::<Vec<_>>()
+                        .join("][")
+                ),
+            );
+            values.truncate(1);
+        }
+        // 1x1 rectangles `aa:aa`.
+        let mut squashed: Vec<Vec<u8>> = Vec::new();
+        if is_point_list(&vt) {
+            for v in &values {
+                if let Some(k) = find_unescaped(v, b':')
+                    && v[..k] == v[k + 1..]
+                {
+                    self.push(
+                        "S014",
+                        span.clone(),
+                        format!(
+                            "{ident}[{}] is a 1x1 rectangle: write [{}]",
+                            shown(v),
+                            shown(&v[..k])
+                        ),
+                    );
+                    squashed.push(v[..k].to_vec());
+                    continue;
+                }
+                squashed.push(v.to_vec());
+            }
+        } else {
+            squashed = values.iter().map(|v| v.to_vec()).collect();
+        }
+        let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
+        let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
+        if matches!(vt, ValueType::Text | ValueType::SimpleText) {
+            // Any single value is a text; RE and DT have a format besides.
+            let v = values.first().copied().unwrap_or_default();
+            let (ok, form) = match ident {
+                "RE" if info.game != GameType::Backgammon => (
+                    result_ok(v),
+                    "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+                ),
+                "DT" => (
+                    date_ok(v),
+                    "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+                ),
+                _ => (true, ""),
+            };
+            if !ok {
+                self.push(
+                    "S039",
+                    span.clone(),
+                    format!("{ident}[{}] is not in the FF[4] format ({form})", shown(v)),
+                );
+            }
+            return;
+        }
+        let text_pair = matches!(
+            vt.element().unwrap_or(&vt),
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText)
+        );
+        if text_pair && values.iter().all(|v| !v.is_empty()) {
+            // Any text is a text pair, with or without its `:` (see below).
+            return;
+        }
+        let Some(reason) = invalid_reason(info.game, ident, &values, info.size) else {
+            return;
+        };
+        let all = values
+            .iter()
+            .map(|v| shown(v))
+            .collect::<Vec<_>>()
+            .join("][");
+        // Like SGFC, a text pair (`AP[name:version]`) may be written without
+        // its second part; other composed values may not.
+        let compose_missing = match vt.element().unwrap_or(&vt) {
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText) => {
+                values.iter().any(|v| v.is_empty())
+            }
+            ValueType::Compose(..) => values.iter().any(|v| find_unescaped(v, b':').is_none()),
+            _ => false,
+        };
+        if compose_missing {
+            self.push(
+                "S038",
+                span.clone(),
+                format!("{ident}[{all}]: each value must be two parts joined by `:` ({vt})"),
+            );
+        } else if empty_bad {
+            self.push(
+                "S011",
+                span.clone(),
+                format!("{ident}: an empty value is not a {vt}"),
+            );
+        } else if reason.contains("outside the board") {
+            if info.size_ok {
+                self.push(
+                    "S012",
+                    span.clone(),
+                    format!(
+                        "{ident}[{all}]: point outside the {}x{} board",
+                        info.size.columns, info.size.rows
+                    ),
+                );
+            }
+        } else if reason.contains("already given") || reason.contains("1×1 rectangle") {
+            // Reported with their own codes by the point checks (S013, S014).
+        } else {
+            self.push("S009", span.clone(), format!("{ident}: {reason}"));
+        }
+    }
+
+    /// S013: a point twice in one list, or in two setup (or two markup)
+    /// properties of one node.
+    fn duplicate_points(
+        &mut self,
+        props: &[Property<'_>],
+        infos: &[Option<&'static PropertyInfo>],
+        info: &TreeInfo,
+        nspan: &Range<usize>,
+    ) {
+        let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
+        let mut groups: HashMap<u8, HashSet<Vec<u8>>> = HashMap::new();
+        for (p, found) in props.iter().zip(infos) {
+            let ident = p.ident();
+            let Some(pi) = found else {
+                continue;
+            };
+            if !is_point_list(&pi.value_type) {
+                continue;
+            }
+            let group = match ident {
+                "AB" | "AW" | "AE" => 1,
+                "MA" | "TR" | "CR" | "SQ" | "SL" => 2,
+                _ => 0,
+            };
+            let mut own: HashSet<Vec<u8>> = HashSet::new();
+            let mut dups: Vec<String> = Vec::new();
+            for v in p.values() {
+                let points = if go_like {
+                    go_points(v)
+                } else {
+                    vec![v.to_vec()]
+                };
+                for pt in points {
+                    let twice = !own.insert(pt.clone())
+                        || (group != 0 && groups.get(&group).is_some_and(|s| s.contains(&pt)));
+                    if twice && dups.len() < 20 {
+                        dups.push(String::from_utf8_lossy(&pt).into_owned());
+                    }
+                }
+            }
+            if group != 0 {
+                groups.entry(group).or_default().extend(own);
+            }
+            if !dups.is_empty() {
+                self.push(
+                    "S013",
+                    p.span().unwrap_or(nspan.clone()),
+                    format!(
+                        "{ident}: point{} [{}] given more than once in this node",
+                        if dups.len() == 1 { "" } else { "s" },
+                        dups.join("][")
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
+    fn go_positions(&mut self, root: Node<'_, '_>, size: BoardSize, options: &CheckOptions) {
+        if options.strict {
+            self.handicap(root, size);
+        }
+        // Pre-order walk with a stack of (node, position before it, colour
+        // of the last move on the path).
+        let mut stack: Vec<(Node<'_, '_>, Rc<Board>, Option<Color>, bool)> =
+            vec![(root, Rc::new(Board::new(size)), None, true)];
+        while let Some((node, board, last, on_main_line)) = stack.pop() {
+            let mut board = Rc::try_unwrap(board).unwrap_or_else(|rc| (*rc).clone());
+            // AE, AB, AW, B, W of the node, found in one pass.
+            let mut picked: [Option<Property<'_>>; 5] = Default::default();
+            for p in node.properties() {
+                let k = match p.ident() {
+                    "AE" => 0,
+                    "AB" => 1,
+                    "AW" => 2,
+                    "B" => 3,
+                    "W" => 4,
+                    _ => continue,
+                };
+                if picked[k].is_none() {
+                    picked[k] = Some(p);
+                }
+            }
+            let effect = self.redundant_setup(&node, &picked, &board);
+            // Setup in the main line after the root (only setup that
+            // changes something counts).
+            if options.strict && on_main_line && !node.is_root() {
+                for (k, id) in [(1, "AB"), (2, "AW"), (0, "AE")] {
+                    if effect[k] {
+                        self.push(
+                            "S034",
+                            prop_span(&node, id),
+                            format!("{id} in the main line after the root node"),
+                        );
+                    }
+                }
+            }
+            // Setup, then moves, as `go::apply_node` does (which is not
+            // used here: it numbers each node by walking to the root).
+            for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
+                if let Some(p) = &picked[k] {
+                    for v in p.values() {
+                        for pt in go_points(v) {
+                            if let Ok(point) = Go::read_point(&pt, size) {
+                                let _ = board.setup(point, stone);
+                            }
+                        }
+                    }
+                }
+            }
+            let mut moved = [false; 2];
+            for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
+                let Some(p) = &picked[k] else { continue };
+                let Ok(m) = Go::read_move(p.value(), size) else {
+                    continue;
+                };
+                moved[k - 3] = true;
+                let Ok(outcome) = board.play(colour, m) else {
+                    continue;
+                };
+                if let Some(was) = outcome.occupied {
+                    let shown = String::from_utf8_lossy(p.value()).into_owned();
+                    let was = if was == Color::Black {
+                        "black"
+                    } else {
+                        "white"
+                    };
+                    self.push(
+                        "S030",
+                        p.span().unwrap_or(node_span(&node)),
+                        format!("{id}[{shown}] is played on a point that holds a {was} stone"),
+                    );
+                }
+            }
+            // Moves with an unreadable value do not count.
+            let mover = match (moved[0], moved[1]) {
+                (true, false) => Some(Color::Black),
+                (false, true) => Some(Color::White),
+                _ => None,
+            };
+            if options.strict
+                && on_main_line
+                && let (Some(m), Some(l)) = (mover, last)
+                && m == l
+            {
+                let id = if m == Color::Black { "B" } else { "W" };
+                let colour = if m == Color::Black { "black" } else { "white" };
+                self.push(
+                    "S035",
+                    prop_span(&node, id),
+                    format!("two {colour} moves in a row"),
+                );
+            }
+            let last = mover.or(last);
+            let children: Vec<Node<'_, '_>> = node.children().collect();
+            let board = Rc::new(board);
+            let first = node.first_child();
+            for c in children.into_iter().rev() {
+                let main = on_main_line && Some(c) == first;
+                stack.push((c, Rc::clone(&board), last, main));
+            }
+        }
+    }
+
+    /// S031: AB, AW or AE points that already hold what they set.
+    fn redundant_setup(
+        &mut self,
+        node: &Node<'_, '_>,
+        picked: &[Option<Property<'_>>; 5],
+        board: &Board,
+    ) -> [bool; 3] {
+        let size = board.size();
+        // Whether AE, AB, AW change at least one point.
+        let mut effect = [false; 3];
+        for (k, id, want) in [
+            (1, "AB", Some(Color::Black)),
+            (2, "AW", Some(Color::White)),
+            (0, "AE", None),
+        ] {
+            let Some(p) = &picked[k] else { continue };
+            let mut useless: Vec<String> = Vec::new();
+            for v in p.values() {
+                for pt in go_points(v) {
+                    let Ok(point) = Go::read_point(&pt, size) else {
+                        continue;
+                    };
+                    if board.get(point) != want {
+                        effect[k] = true;
+                    } else if useless.len() < 20 {
+                        useless.push(String::from_utf8_lossy(&pt).into_owned());
+                    }
+                }
+            }
+            if !useless.is_empty() {
+                self.push(
+                    "S031",
+                    p.span().unwrap_or(node_span(node)),
+                    format!(
+                        "{id}[{}] changes nothing: the point{} already {}",
+                        useless.join("]["),
+                        if useless.len() == 1 { "" } else { "s" },
+                        match want {
+                            Some(Color::Black) => "holds a black stone",
+                            Some(Color::White) => "holds a white stone",
+                            None => "is empty",
+                        }
+                    ),
+                );
+            }
+        }
+        effect
+    }
+
+    /// S033: HA against the black setup stones of the root.
+    fn handicap(&mut self, root: Node<'_, '_>, size: BoardSize) {
+        let count = |id: &str| -> usize {
+            root.get(id).map_or(0, |p| {
+                p.values()
+                    .flat_map(go_points)
+                    .filter(|pt| Go::read_point(pt, size).is_ok())
+                    .collect::<HashSet<_>>()
+                    .len()
+            })
+        };
+        let ha = root.get("HA");
+        let ha_n = ha.as_ref().map_or(0, |p| {
+            std::str::from_utf8(p.value().trim_ascii())
+                .ok()
+                .and_then(|s| s.parse::<usize>().ok())
+                .unwrap_or(0)
+        });
+        let (black, white) = (count("AB"), count("AW"));
+        if (ha.is_some() || black > 0)
+            && (ha_n != black || white > 0)
+            && !(ha_n <= 1 && black == 0 && white == 0)
+        {
+            let span = if ha.is_some() {
+                prop_span(&root, "HA")
+            } else {
+                prop_span(&root, "AB")
+            };
+            self.push(
+                "S033",
+                span,
+                format!(
+                    "HA[{ha_n}], but the root sets up {black} black and {white} white stone{}",
+                    if white == 1 { "" } else { "s" }
+                ),
+            );
+        }
+    }
+}
+
+/// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`
+/// followed by nothing, a score, `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`.
+fn result_ok(v: &[u8]) -> bool {
+    let v = v.trim_ascii();
+    match v {
+        b"0" | b"Draw" | b"Void" | b"?" => return true,
+        _ => {}
+    }
+    let Some(rest) = v.strip_prefix(b"B+").or_else(|| v.strip_prefix(b"W+")) else {
+        return false;
+    };
+    matches!(
+        rest,
+        b"" | b"R" | b"Resign" | b"T" | b"Time" | b"F" | b"Forfeit"
+    ) || (!rest.is_empty()
+        && rest.iter().filter(|&&b| b == b'.').count() <= 1
+        && rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+        && rest.iter().any(u8::is_ascii_digit))
+}
+
+/// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,
+/// where an item after the first may leave out the parts it shares with the
+/// item before (`MM-DD`, `DD`, or `MM` after a `YYYY-MM`).
+fn date_ok(v: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(v.trim_ascii()) else {
+        return false;
+    };
+    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    let month = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=12));
+    let day = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=31));
+    // How many parts the item before had: 1 (year), 2 (month), 3 (day).
+    let mut before = 0;
+    for item in text.split(',') {
+        let parts: Vec<&str> = item.split('-').collect();
+        let full = num(parts[0], 4);
+        let ok = match (full, parts.as_slice()) {
+            (true, [_]) => true,
+            (true, [_, m]) => month(m),
+            (true, [_, m, d]) => month(m) && day(d),
+            (false, [m, d]) if before >= 2 => month(m) && day(d),
+            (false, [x]) if before == 3 => day(x),
+            (false, [x]) if before == 2 => month(x),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        before = if full {
+            parts.len()
+        } else {
+            before.max(parts.len())
+        };
+    }
+    !text.is_empty()
+}
+
+/// True for `list of point`, `elist of point` and `list of stone`.
+fn is_point_list(vt: &ValueType) -> bool {
+    matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
+}
+
+/// The points of one raw Go point-list value: a point, or the points of a
+/// rectangle `ab:cd` (each as its two letters). Anything else is returned
+/// as it is.
+fn go_points(v: &[u8]) -> Vec<Vec<u8>> {
+    let coord = |b: u8| match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    };
+    let letter = |n: u8| if n < 26 { b'a' + n } else { b'A' + n - 26 };
+    if let [a, b, b':', c, d] = v
+        && let (Some(x1), Some(y1), Some(x2), Some(y2)) =
+            (coord(*a), coord(*b), coord(*c), coord(*d))
+    {
+        let mut out = Vec::new();
+        for x in x1.min(x2)..=x1.max(x2) {
+            for y in y1.min(y2)..=y1.max(y2) {
+                out.push(vec![letter(x), letter(y)]);
+            }
+        }
+        return out;
+    }
+    vec![v.to_vec()]
+}
+
+/// Why `values` do not fit property `ident` in `game`, if they do not.
+fn invalid_reason(
+    game: GameType,
+    ident: &str,
+    values: &[&[u8]],
+    size: BoardSize,
+) -> Option<String> {
+    fn reason<G: Game>(ident: &str, values: &[&[u8]], size: BoardSize) -> Option<String> {
+        match Prop::<G>::parse(ident, values, size) {
+            Prop::Invalid { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+    use crate::game::{amazons, backgammon, gess, hex, lines_of_action, octi, raw};
+    match game {
+        GameType::Go => reason::<Go>(ident, values, size),
+        GameType::Backgammon => reason::<backgammon::Backgammon>(ident, values, size),
+        GameType::LinesOfAction => reason::<lines_of_action::LinesOfAction>(ident, values, size),
+        GameType::Hex => reason::<hex::Hex>(ident, values, size),
+        GameType::Amazons => reason::<amazons::Amazons>(ident, values, size),
+        GameType::Octi => reason::<octi::Octi>(ident, values, size),
+        GameType::Gess => reason::<gess::Gess>(ident, values, size),
+        _ => reason::<raw::Raw<0>>(ident, values, size),
+    }
+}
+
+/// The span of property `ident` of `node`, else of the node.
+fn prop_span(node: &Node<'_, '_>, ident: &str) -> Range<usize> {
+    node.get(ident)
+        .and_then(|p| p.span())
+        .unwrap_or_else(|| node_span(node))
+}
+
+/// The node's `;` (or the start of the source for an edited node).
+fn node_span(node: &Node<'_, '_>) -> Range<usize> {
+    let at = node.offset().unwrap_or(0);
+    at..at + usize::from(node.offset().is_some())
+}
+
+/// A diagnostic of `code` from [`SEMANTIC_CODES`]; its position is filled in
+/// later.
+fn diag(code: &'static str, span: Range<usize>, message: String) -> Diagnostic {
+    let (severity, sgfc) = SEMANTIC_CODES
+        .iter()
+        .find(|c| c.0 == code)
+        .map_or((Severity::Error, None), |c| (c.1, c.3));
+    Diagnostic {
+        code,
+        severity,
+        span,
+        position: Position { line: 1, column: 1 },
+        message,
+        sgfc,
+        data_lost: false,
+    }
+}
+
+/// Fills in every diagnostic's position (diagnostics sorted by span start),
+/// in one pass over `src`.
+fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
+    let mut at = 0usize;
+    let mut line = 1u32;
+    let mut line_start = 0usize;
+    for d in diags.iter_mut() {
+        let target = d.span.start.min(src.len());
+        while at < target {
+            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
+                Some(k) => {
+                    let i = at + k;
+                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
+                        line = line.saturating_add(1);
+                        line_start = i + 1;
+                    }
+                    at = i + 1;
+                }
+                None => at = target,
+            }
+        }
+        let start = line_start.min(target);
+        let mut column = src[start..target]
+            .iter()
+            .filter(|&&b| (b & 0xC0) != 0x80)
+            .count();
+        if line == 1 && target >= 3 && src.starts_with(b"\xEF\xBB\xBF") {
+            column = column.saturating_sub(1);
+        }
+        d.position = Position {
+            line,
+            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn codes(src: &str) -> Vec<&'static str> {
+        let t = crate::parse(src.as_bytes()).unwrap();
+        check(&t, &CheckOptions::default())
+            .into_iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    fn strict_codes(src: &str) -> Vec<&'static str> {
+        let t = crate::parse(src.as_bytes()).unwrap();
+        check(&t, &CheckOptions::default().strict(true))
+            .into_iter()
+            .map(|d| d.code)
+            .collect()
+    }
+
+    #[test]
+    fn clean_files_are_clean() {
+        assert!(
+            codes("(;FF[4]GM[1]SZ[19]CA[UTF-8]PB[a]KM[6.5];B[pd]C[x];W[dp]BM[1](;B[dd])(;B[pp]))")
+                .is_empty()
+        );
+        assert!(codes("(;FF[4]AB[aa:cc]AW[dd];B[ee])").is_empty());
+    }
+
+    #[test]
+    fn one_per_code() {
+        assert_eq!(codes("(;;B[aa];GM[1])"), ["S001"]);
+        assert_eq!(codes("(;PB[x];B[aa];PW[y])"), ["S002"]);
+        assert_eq!(codes("(;FF[4];B[aa]PL[W])"), ["S003"]);
+        assert_eq!(codes("(;FF[4];B[aa]W[bb])"), ["S004"]);
+        assert_eq!(codes("(;FF[4];B[aa]C[a]C[b])"), ["S005"]);
+        assert_eq!(codes("(;FF[4];TE[1])"), ["S006"]);
+        assert_eq!(codes("(;FF[4];GB[1]GW[1])"), ["S007"]);
+        assert_eq!(codes("(;FF[4];B[aa]BM[1]TE[1])"), ["S008"]);
+        assert_eq!(codes("(;FF[4];B[aa]BL[x])"), ["S009"]);
+        assert_eq!(codes("(;FF[4];B[aa][bb])"), ["S010"]);
+        assert_eq!(codes("(;FF[4];B[aa]BL[])"), ["S011"]);
+        assert_eq!(codes("(;FF[4]SZ[9];B[jj])"), ["S012"]);
+        assert_eq!(codes("(;FF[4]AB[aa][aa])"), ["S013"]);
+        assert_eq!(codes("(;FF[4]MA[aa]TR[aa])"), ["S013"]);
+        assert_eq!(codes("(;FF[4]AB[aa:bb]AW[bb])"), ["S013"]);
+        assert_eq!(codes("(;FF[4]AB[aa:aa])"), ["S014"]);
+        assert_eq!(codes("(;FF[4]SZ[9:9])"), ["S015"]);
+        assert_eq!(codes("(;FF[3]AP[x:1])"), ["S016"]);
+        assert_eq!(codes("(;FF[4];B[aa]CH[1])"), ["S017"]);
+        assert_eq!(codes("(;FF[4]KI[13])"), ["S018"]);
+        assert_eq!(codes("(;FF[4]XY[1])"), ["S019"]);
+        assert_eq!(codes("(;FF[4]XYZ[1])"), ["S020", "S019"]);
+        assert_eq!(codes("(;FF[4];KO[])"), ["S021"]);
+        assert_eq!(codes("(;FF[4])(;FF[3])"), ["S022"]);
+        assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), ["S023", "S029"]);
+        assert_eq!(codes("(;CA[UTF-8])(;CA[utf-8])(;CA[GB2312])"), ["S024"]);
+        assert_eq!(codes("(;GM[Go])"), ["S025"]);
+        assert_eq!(codes("(;FF[5])"), ["S026"]);
+        assert_eq!(codes("(;FF[3]AB[aa:bb])"), ["S027"]);
+        assert_eq!(codes("(;FF[3]SZ[9:11])"), ["S027"]);
+        assert_eq!(codes("(;FF[3];B[])"), ["S028"]);
+        assert_eq!(codes("(;GM[2])"), ["S029"]);
+        assert_eq!(codes("(;;B[aa];W[aa])"), ["S030"]);
+        assert_eq!(codes("(;;B[aa];AB[aa])"), ["S031"]);
+        assert_eq!(codes("(;AE[aa])"), ["S031"]);
+        assert_eq!(strict_codes("(;)(;)"), ["S032"]);
+        assert_eq!(strict_codes("(;HA[3]AB[aa][bb])"), ["S033"]);
+        assert_eq!(strict_codes("(;AB[aa][bb])"), ["S033"]);
+        assert!(strict_codes("(;HA[2]AB[aa][bb])").is_empty());
+        assert_eq!(strict_codes("(;;B[aa];AB[bb])"), ["S034"]);
+        assert!(strict_codes("(;;B[aa](;W[bb])(;AB[bb]))").is_empty());
+        assert_eq!(strict_codes("(;;B[aa];B[bb])"), ["S035"]);
+        assert_eq!(codes("(;SZ[53])"), ["S036"]);
+        assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
+        assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
+        assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
+        assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
+        assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
+        assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
+        assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
+        assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
+        assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
+        assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
+        assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
+        assert_eq!(
+            strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
+            ["S032"; 0]
+        );
+    }
+
+    #[test]
+    fn every_code_is_tested_above() {
+        let src = include_str!("semantic.rs");
+        for (code, ..) in SEMANTIC_CODES {
+            assert!(
+                src.matches(&format!("[\"{code}\"")).count() >= 1,
+                "{code} has no test"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+        /// Whatever the lenient reader makes of any bytes, checking it does
+        /// not panic, and positions agree with `Position::of`.
+        #[test]
+        fn never_panics(src in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::prelude::Just(b'('), proptest::prelude::Just(b')'),
+                proptest::prelude::Just(b';'), proptest::prelude::Just(b'['),
+                proptest::prelude::Just(b']'), proptest::prelude::Just(b':'),
+                proptest::prelude::Just(b'\n'), b'A'..=b'Z', b'a'..=b'f', proptest::prelude::any::<u8>()
+            ],
+            0..200,
+        )) {
+            let (tree, _) = crate::check::parse_lenient(&src, &Default::default());
+            for strict in [false, true] {
+                for d in check(&tree, &CheckOptions::default().strict(strict)) {
+                    proptest::prop_assert_eq!(d.position, Position::of(&src, d.span.start));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn edited_trees_have_no_spans_but_are_checked() {
+        let mut c = Collection::new();
+        let root = c.add_game();
+        let node = c.add_child(root).unwrap();
+        c.set_property(node, "B", &[b"aa".to_vec()]).unwrap();
+        c.set_property(node, "W", &[b"bb".to_vec()]).unwrap();
+        let d = check(&c, &CheckOptions::default());
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["S004"]);
+    }
+
+    #[test]
+    fn results_and_dates() {
+        for ok in [
+            "0", "Draw", "Void", "?", "B+R", "W+Resign", "B+3.5", "W+12", "B+", "W+T", "B+F",
+        ] {
+            assert!(result_ok(ok.as_bytes()), "{ok}");
+        }
+        for bad in ["", "B+x", "Black wins", "B+3.5.1", "W+."] {
+            assert!(!result_ok(bad.as_bytes()), "{bad}");
+        }
+        for ok in [
+            "2024",
+            "2024-05",
+            "2024-05-01",
+            "2024-05-01,02",
+            "2024-05-01,06-02,03",
+            "1996-05,06",
+            "1996,1997",
+        ] {
+            assert!(date_ok(ok.as_bytes()), "{ok}");
+        }
+        for bad in [
+            "",
+            "24-05-01",
+            "2024-13",
+            "2024-05-32",
+            "2024/05/01",
+            "01,2024",
+            "2024,05",
+        ] {
+            assert!(!date_ok(bad.as_bytes()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn other_games_use_their_own_values() {
+        // Hex points are letter + number.
+        assert!(
+            codes("(;GM[11]FF[4]SZ[5];B[c3])")
+                .iter()
+                .all(|c| *c == "S029")
+        );
+        assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S009"));
+    }
+
+    #[test]
+    fn deep_and_wide_trees() {
+        let deep = "(;B[aa]".repeat(20_000) + &")".repeat(20_000);
+        let t = crate::parse(deep.as_bytes()).unwrap();
+        let d = check(&t, &CheckOptions::default().strict(true));
+        assert!(d.iter().all(|d| matches!(d.code, "S030" | "S035" | "S041")));
+        let wide = format!("(;;B[aa]{})", "(;W[bb])".repeat(5_000));
+        let t = crate::parse(wide.as_bytes()).unwrap();
+        assert!(check(&t, &CheckOptions::default()).is_empty());
+    }
+
+    #[test]
+    fn positions_count_lines() {
+        let t = crate::parse(b"(;FF[4]\r\n;B[aa]\n;W[aa])").unwrap();
+        let d = check(&t, &CheckOptions::default());
+        assert_eq!(d[0].position, Position { line: 3, column: 2 });
+        assert_eq!(d[0].position, Position::of(t.source(), d[0].span.start));
+    }
+}
