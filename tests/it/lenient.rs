@@ -178,3 +178,34 @@ fn fmt_strict_refuses_damage() {
     let (code, out, _) = fmt_cli(&["--strict"], b"(;B[aa])");
     assert_eq!((code, out.as_str()), (0, "(;B[aa])\n"));
 }
+
+/// The way `sgfkit fmt` and `fix` read a file: decoded to UTF-8 first (so
+/// UTF-16 files count too), then read leniently. Every file with game tree
+/// content is recovered; the files without any are named.
+#[test]
+fn every_decoded_corpus_file_with_a_game_tree_is_recovered() {
+    let Some(dir) = corpus_dir("every_decoded_corpus_file_with_a_game_tree_is_recovered") else {
+        return;
+    };
+    let mut without = Vec::new();
+    let mut failures = Vec::new();
+    let mut files = 0;
+    for (rel, path) in files_below(&dir) {
+        files += 1;
+        let raw = std::fs::read(&path).expect("read");
+        let decoded = sgfkit::encoding::to_utf8_per_tree(&raw, &Default::default());
+        let (tree, _) = parse_lenient(&decoded.text, &ParseOptions::default());
+        if !has_tree_content(&decoded.text) {
+            without.push(rel);
+            continue;
+        }
+        if tree.node_count() == 0 {
+            failures.push(rel);
+        }
+    }
+    eprintln!(
+        "decoded corpus: {files} files, {} without game tree content: {without:?}",
+        without.len()
+    );
+    assert!(failures.is_empty(), "not recovered: {failures:?}");
+}
