@@ -305,19 +305,7 @@ fn raw_diag(
     message: String,
     data_lost: bool,
 ) -> Diagnostic {
-    let (severity, sgfc) = CODES
-        .iter()
-        .find(|c| c.0 == code)
-        .map_or((Severity::Error, None), |c| (c.1, c.3));
-    Diagnostic {
-        code,
-        severity,
-        span,
-        position: Position { line: 1, column: 1 },
-        message,
-        sgfc,
-        data_lost,
-    }
+    Diagnostic::from_code(code, span, message, data_lost)
 }
 
 /// Computes every diagnostic's position in one pass over the input.

@@ -53,6 +53,30 @@ pub fn all_codes() -> impl Iterator<Item = &'static CodeInfo> {
         .chain(REPAIR_CODES.iter())
 }
 
+impl Diagnostic {
+    /// A diagnostic of a catalogued `code`, taking its severity and SGFC
+    /// number from the code tables; its position is filled in later, when
+    /// the source is at hand.
+    pub(crate) fn from_code(
+        code: &'static str,
+        span: std::ops::Range<usize>,
+        message: String,
+        data_lost: bool,
+    ) -> Diagnostic {
+        // Every code used by the crate is catalogued (a test checks it).
+        let (severity, sgfc) = code_info(code).map_or((Severity::Error, None), |c| (c.1, c.3));
+        Diagnostic {
+            code,
+            severity,
+            span,
+            position: crate::Position { line: 1, column: 1 },
+            message,
+            sgfc,
+            data_lost,
+        }
+    }
+}
+
 /// The table row of `code` (from [`all_codes`]).
 ///
 /// ```

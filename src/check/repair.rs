@@ -24,7 +24,6 @@
 
 use super::lenient::fill_positions;
 use super::{Diagnostic, Severity};
-use crate::error::Position;
 use crate::game::{BoardSize, GameType, board_size, game_of, go};
 use crate::property::{Category, PropertyType, ValueType, lookup};
 use crate::tree::{Collection, NewProp, NodeId};
@@ -302,19 +301,8 @@ struct Repairer<'o> {
 
 impl Repairer<'_> {
     fn push(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
-        let (severity, sgfc) = REPAIR_CODES
-            .iter()
-            .find(|c| c.0 == code)
-            .map_or((Severity::Warning, None), |c| (c.1, c.3));
-        self.diags.push(Diagnostic {
-            code,
-            severity,
-            span,
-            position: Position { line: 1, column: 1 },
-            message,
-            sgfc,
-            data_lost,
-        });
+        self.diags
+            .push(Diagnostic::from_code(code, span, message, data_lost));
     }
 
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {

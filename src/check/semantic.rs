@@ -1339,19 +1339,7 @@ fn node_span(node: &Node<'_, '_>) -> Range<usize> {
 /// A diagnostic of `code` from [`SEMANTIC_CODES`]; its position is filled in
 /// later.
 fn diag(code: &'static str, span: Range<usize>, message: String) -> Diagnostic {
-    let (severity, sgfc) = SEMANTIC_CODES
-        .iter()
-        .find(|c| c.0 == code)
-        .map_or((Severity::Error, None), |c| (c.1, c.3));
-    Diagnostic {
-        code,
-        severity,
-        span,
-        position: Position { line: 1, column: 1 },
-        message,
-        sgfc,
-        data_lost: false,
-    }
+    Diagnostic::from_code(code, span, message, false)
 }
 
 /// Fills in every diagnostic's position (diagnostics sorted by span start),
