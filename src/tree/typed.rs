@@ -221,57 +221,8 @@ mod tests {
         }
     }
 
-    mod props {
-        use super::*;
-        use crate::property::strategies::go_prop_except;
-        use proptest::prelude::*;
-
-        /// Node `i > 0` hangs from node `parent % i`; each node has typed
-        /// properties with distinct identifiers (SZ left out: the board
-        /// stays 19×19).
-        fn tree() -> impl Strategy<Value = Vec<(usize, Vec<Prop<Go>>)>> {
-            prop::collection::vec(
-                (
-                    any::<usize>(),
-                    prop::collection::vec(go_prop_except(&["SZ"]), 0..5),
-                ),
-                1..10,
-            )
-        }
-
-        proptest! {
-            #[test]
-            fn typed_trees_print_and_parse_back(spec in tree()) {
-                let mut c = Collection::new();
-                let mut ids: Vec<NodeId> = Vec::new();
-                let mut expected = Vec::new();
-                for (i, (parent, props)) in spec.iter().enumerate() {
-                    let id = if i == 0 { c.add_game() } else { c.add_child(ids[parent % i]).unwrap() };
-                    ids.push(id);
-                    let mut want: Vec<Prop<Go>> = Vec::new();
-                    for p in props {
-                        c.set_prop(id, p).unwrap();
-                        match want.iter_mut().find(|w| w.ident() == p.ident()) {
-                            Some(w) => *w = p.clone(),
-                            None => want.push(p.clone()),
-                        }
-                    }
-                    expected.push(want);
-                }
-                for (id, want) in ids.iter().zip(&expected) {
-                    prop_assert_eq!(&c.node(*id).props::<Go>(), want);
-                }
-                let text = c.to_string();
-                let back = crate::parse(text.as_bytes()).unwrap();
-                prop_assert!(back == c);
-                let a = c.games().next().unwrap().descendants();
-                let b = back.games().next().unwrap().descendants();
-                for (x, y) in a.zip(b) {
-                    prop_assert_eq!(x.props::<Go>(), y.props::<Go>());
-                }
-            }
-        }
-    }
+    // Typed trees of every game (Go included) print and parse back: see the
+    // property tests in src/game/any.rs.
 
     #[test]
     fn corpus_reads_typed() {
