@@ -18,7 +18,7 @@ use sgfkit::game::raw::Othello;
 use sgfkit::game::{BoardSize, Game, GameType, game_of};
 use sgfkit::print::to_bytes;
 use sgfkit::property::typed::Prop;
-use sgfkit::{Collection, ParseOptions, Warning};
+use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 
 /// Strict parser: never panics; a tree it accepts prints to text that reads
 /// back to an equal tree, and printing is a fixed point from then on.
@@ -54,7 +54,20 @@ fn check_lenient_with(data: &[u8], opts: &ParseOptions) {
         opts.max_nodes
     );
     assert_print_fixed_point(&tree, opts, "lenient parse");
-    if let Ok(strict) = Collection::parse_with(data, opts, &mut ()) {
+    let mut warnings: Vec<Warning> = Vec::new();
+    if let Ok(strict) = Collection::parse_with(data, opts, &mut warnings) {
+        // Where the strict parser skipped game tree content as junk (a Fox
+        // file `;GM[1]...` with no `(`, but variations), the lenient reader
+        // repairs that content instead, so the trees differ by design
+        // (tests/it/lenient.rs checks that it recovers more on the corpus;
+        // on made-up input such as `(M[0(;)` the repair can also swallow
+        // what the strict parser reads: a heuristic, not a promise).
+        let skipped_content = warnings.iter().any(|w| {
+            matches!(w.kind(), WarningKind::SkippedJunk { .. }) && has_tree_content(&data[w.span()])
+        });
+        if skipped_content {
+            return;
+        }
         assert!(
             strict == tree,
             "lenient and strict trees differ on strictly valid input"
@@ -65,6 +78,35 @@ fn check_lenient_with(data: &[u8], opts: &ParseOptions) {
             "lenient reported errors on strictly valid input: {diags:?}"
         );
     }
+}
+
+/// True if `src` has `(` or `;` followed (after whitespace) by `;` or a
+/// property (letters with a capital, whitespace, `[`): content the lenient
+/// reader recovers as a game tree.
+fn has_tree_content(src: &[u8]) -> bool {
+    let ws = |mut k: usize| {
+        while src
+            .get(k)
+            .is_some_and(|&b| matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C))
+        {
+            k += 1;
+        }
+        k
+    };
+    src.iter().enumerate().any(|(at, &b)| {
+        if b != b'(' && b != b';' {
+            return false;
+        }
+        let start = ws(at + 1);
+        if b == b'(' && src.get(start) == Some(&b';') {
+            return true;
+        }
+        let mut end = start;
+        while src.get(end).is_some_and(u8::is_ascii_alphabetic) {
+            end += 1;
+        }
+        src[start..end].iter().any(u8::is_ascii_uppercase) && src.get(ws(end)) == Some(&b'[')
+    })
 }
 
 /// `print(tree)` is accepted by the strict parser (with `opts` and with the

@@ -3,7 +3,10 @@
 mod cli;
 mod corpus;
 mod ebnf;
+#[cfg(feature = "encoding")]
+mod fuzz_replay;
 mod go_positions;
+mod issues;
 mod lenient;
 mod robustness;
 mod roundtrip;
