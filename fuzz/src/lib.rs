@@ -110,7 +110,8 @@ fn has_tree_content(src: &[u8]) -> bool {
 }
 
 /// `print(tree)` is accepted by the strict parser (with `opts` and with the
-/// defaults), reads back equal to `tree`, and prints the same again.
+/// defaults), reads back equal to `tree`, and prints the same again; the
+/// lenient reader reads it as the same tree with no diagnostics.
 fn assert_print_fixed_point(tree: &Collection<'_>, opts: &ParseOptions, what: &str) {
     let printed = to_bytes(tree);
     let back = match Collection::parse_with(&printed, opts, &mut ()) {
@@ -131,6 +132,11 @@ fn assert_print_fixed_point(tree: &Collection<'_>, opts: &ParseOptions, what: &s
         "{what}: print∘parse is not a fixed point\n{}\n---\n{}",
         String::from_utf8_lossy(&printed),
         String::from_utf8_lossy(&again)
+    );
+    let (lenient, diags) = parse_lenient(&printed, opts);
+    assert!(
+        lenient == *tree && diags.is_empty(),
+        "{what}: the lenient reader reads the printed text differently: {diags:?}"
     );
     if opts != &ParseOptions::default() {
         let default = Collection::parse_with(&printed, &ParseOptions::default(), &mut ());
