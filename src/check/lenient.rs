@@ -7,7 +7,10 @@
 //!
 //! On an input the strict parser accepts, the lenient reader builds an equal
 //! tree and reports nothing worse than [`Severity::Warning`] (skipped junk
-//! around the game trees, FF\[3\] identifiers, a byte order mark).
+//! around the game trees, FF\[3\] identifiers, a byte order mark) — except
+//! where the junk the strict parser skips holds nodes (`;B[aa]` with no `(`
+//! before it, as in Fox files with variations): the lenient reader recovers
+//! them as game trees (`L003`), so its tree has more nodes.
 //!
 //! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
 //! the strict parser accepts and reads back to an equal tree — unless the

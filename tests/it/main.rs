@@ -5,7 +5,10 @@ mod cli;
 mod corpus;
 mod corpus_check;
 mod ebnf;
+#[cfg(feature = "encoding")]
+mod fuzz_replay;
 mod go_positions;
+mod issues;
 mod lenient;
 mod other_games;
 mod repair;
