@@ -304,6 +304,18 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         Some(52),
     ),
     ("S041", Severity::Info, "move in the root node", Some(24)),
+    (
+        "S042",
+        Severity::Warning,
+        "NUL byte in a value (kept)",
+        Some(22),
+    ),
+    (
+        "S043",
+        Severity::Warning,
+        "CA names no known charset",
+        Some(72),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -586,6 +598,26 @@ impl Checker {
                     span.clone(),
                     format!("{ident} is given more than once in this node"),
                 );
+            }
+            if p.values_raw().contains(&0) {
+                self.push(
+                    "S042",
+                    span.clone(),
+                    format!("{ident}: a value holds a NUL byte (binary data?)"),
+                );
+            }
+            #[cfg(feature = "encoding")]
+            if ident == "CA" {
+                let label = String::from_utf8_lossy(p.value());
+                if crate::encoding::encoding_for_label(label.trim()).is_none() {
+                    self.push(
+                        "S043",
+                        span.clone(),
+                        format!(
+                            "CA[{label}] names no known charset; the text is read by detection"
+                        ),
+                    );
+                }
             }
             if ident.len() > 100 {
                 self.push(
@@ -1458,6 +1490,9 @@ mod tests {
         assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
         assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
         assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
+        assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
+        assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
+        assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
         assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
         assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
         assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
