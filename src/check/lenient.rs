@@ -204,6 +204,12 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "input too large for the tree: nothing read",
         Some(5),
     ),
+    (
+        "L018",
+        Severity::Warning,
+        "bytes that look like SGF data skipped before the first game tree",
+        Some(6),
+    ),
 ];
 
 /// How many `]` a text value may swallow before the reader gives up on the
@@ -495,12 +501,36 @@ impl<'a> Reader<'a> {
             (true, true) => "after the last game tree",
         };
         let text = excerpt(&self.src[start..end]);
-        self.diag(
-            "L001",
-            start..end,
-            format!("{} byte(s) {place} skipped: `{text}`", end - start),
-            false,
-        );
+        // A point-like value (`[aa]`) in front of the first tree may be a
+        // game record whose start was damaged: point at it.
+        let sgf_at = (!trees_seen)
+            .then(|| {
+                self.src[start..end].windows(4).position(|w| {
+                    w[0] == b'['
+                        && w[1].is_ascii_lowercase()
+                        && w[2].is_ascii_lowercase()
+                        && w[3] == b']'
+                })
+            })
+            .flatten();
+        match sgf_at {
+            Some(k) => self.diag(
+                "L018",
+                start + k..end,
+                format!(
+                    "{} byte(s) {place} skipped, some look like SGF data: `{}`",
+                    end - start,
+                    excerpt(&self.src[start + k..end])
+                ),
+                false,
+            ),
+            None => self.diag(
+                "L001",
+                start..end,
+                format!("{} byte(s) {place} skipped: `{text}`", end - start),
+                false,
+            ),
+        }
     }
 
     /// Where the next game tree starts at or after `from`, outside any tree:
