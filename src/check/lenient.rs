@@ -111,7 +111,7 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "L002",
         Severity::Error,
-        "`;` missing after `(`: node start assumed",
+        "`;` missing after the `(` of a variation: node start assumed",
         Some(67),
     ),
     (
@@ -209,6 +209,12 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         Severity::Warning,
         "bytes that look like SGF data skipped before the first game tree",
         Some(6),
+    ),
+    (
+        "L019",
+        Severity::Error,
+        "`;` missing after the `(` of a game tree: node start assumed",
+        Some(36),
     ),
 ];
 
@@ -714,11 +720,18 @@ impl<'a> Reader<'a> {
                 false,
             );
             self.open_tree(true);
+        } else if self.stack.len() <= 1 {
+            self.diag(
+                "L019",
+                at..at + 1,
+                "`;` missing before the first property of a game tree: assumed".into(),
+                false,
+            );
         } else {
             self.diag(
                 "L002",
                 at..at + 1,
-                "`;` missing before the first property of a game tree: assumed".into(),
+                "`;` missing before the first property of a variation: assumed".into(),
                 false,
             );
         }

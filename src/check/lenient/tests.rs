@@ -42,7 +42,7 @@ fn junk_before_between_and_after() {
 
 #[test]
 fn missing_semicolon_after_paren() {
-    case("(GM[1];B[aa])", "(;GM[1]\n;B[aa])\n", &["L002@1:2"]);
+    case("(GM[1];B[aa])", "(;GM[1]\n;B[aa])\n", &["L019@1:2"]);
     case(
         "(;FF[4](;C[var 1]) ( C[var 2]))",
         "(;FF[4]\n(;C[var 1])\n(;C[var 2]))\n",
