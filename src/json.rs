@@ -101,7 +101,11 @@ fn game<G: Game>(root: Node<'_, '_>, gm: i64) -> Json {
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            let props: Vec<Json> = n.props::<G>().iter().map(|p| prop(p, size)).collect();
+            let props: Vec<Json> = n
+                .props_on::<G>(size)
+                .iter()
+                .map(|p| prop(p, size))
+                .collect();
             json!({
                 "id": i,
                 "parent": n.parent().map(|p| index[&p.id()]),

@@ -454,14 +454,28 @@ fn print_report(
 fn snippet(src: &[u8], span: &std::ops::Range<usize>) -> Option<(String, String, String)> {
     const WIDTH: usize = 100;
     let at = span.start.min(src.len());
-    let start = src[..at]
+    // Look at most a few hundred bytes either side, so a huge one-line file
+    // costs no more per diagnostic than a short line.
+    let lo = at.saturating_sub(4 * WIDTH);
+    let hi = (at + 4 * WIDTH).min(src.len());
+    let start = src[lo..at]
         .iter()
         .rposition(|&b| b == b'\n' || b == b'\r')
-        .map_or(0, |p| p + 1);
-    let end = src[at..]
+        .map_or_else(
+            || {
+                // Start on a character boundary.
+                let mut s = lo;
+                while s < at && (src[s] & 0xC0) == 0x80 {
+                    s += 1;
+                }
+                s
+            },
+            |p| lo + p + 1,
+        );
+    let end = src[at..hi]
         .iter()
         .position(|&b| b == b'\n' || b == b'\r')
-        .map_or(src.len(), |p| at + p);
+        .map_or(hi, |p| at + p);
     let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
     let span_end = span.end.clamp(at, end);
     let inside = String::from_utf8_lossy(&src[at..span_end])

@@ -94,7 +94,24 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn props<G: Game>(&self) -> Vec<Prop<G>> {
-        let size = self.board_size::<G>();
+        self.props_on::<G>(self.board_size::<G>())
+    }
+
+    /// All properties of this node, typed for game `G` on a board of `size`
+    /// (what [`Node::props`] does after finding the size at the root; walking
+    /// a whole tree, find the size once and call this).
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Go};
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;SZ[25];B[yy])")?;
+    /// let root = t.games().next().unwrap();
+    /// let size = root.board_size::<Go>();
+    /// let b = &root.first_child().unwrap().props_on::<Go>(size)[0];
+    /// assert!(matches!(b, Prop::B(_)));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn props_on<G: Game>(&self, size: BoardSize) -> Vec<Prop<G>> {
         self.properties().map(|p| typed(&p, size)).collect()
     }
 

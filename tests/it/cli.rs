@@ -174,3 +174,34 @@ fn check_json_is_one_array() {
     let out = sgfkit(&["check", "--format", "xml", f.to_str().unwrap()], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Every command walks a 100,000-deep tree without recursion and in linear
+/// time (a quadratic walk would not finish here).
+#[test]
+fn every_command_handles_a_deep_tree() {
+    let n = 100_000;
+    let mut src = b"(;GM[1]SZ[19]".to_vec();
+    for _ in 0..n {
+        src.extend_from_slice(b"(;B[aa]");
+    }
+    src.extend(std::iter::repeat_n(b')', n + 1));
+    let f = temp_file("deep.sgf", &src);
+    let path = f.to_str().unwrap();
+    for args in [
+        &["check", path][..],
+        &["check", "--strict", path],
+        &["check", "--format", "json", path],
+        &["fmt", path],
+        &["fix", path],
+        &["json", path],
+        &["stats", path],
+    ] {
+        let out = sgfkit(args, None);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
