@@ -388,8 +388,14 @@ impl Collection<'_> {
 
     fn new_node(&mut self, parent: u32) -> NodeId {
         let id = self.nodes.len() as u32;
+        let root = if parent == NIL {
+            id
+        } else {
+            self.nodes[parent as usize].root
+        };
         self.nodes.push(NodeData {
             parent,
+            root,
             first_child: NIL,
             last_child: NIL,
             next_sibling: NIL,
