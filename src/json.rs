@@ -48,6 +48,7 @@
 //! ```
 
 use std::collections::HashMap;
+use std::io::{self, Write};
 
 use serde_json::{Value as Json, json};
 
@@ -60,7 +61,8 @@ use crate::property::typed::{Prop, Value};
 use crate::{Collection, Node};
 
 /// The collection as JSON; see the [module documentation](self) for the
-/// schema.
+/// schema. For large collections, [`write_json`] streams the same document
+/// without holding it all in memory.
 ///
 /// ```
 /// let c = sgfkit::parse(b"(;GM[11]SZ[11];B[c3])")?;
@@ -69,57 +71,82 @@ use crate::{Collection, Node};
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn to_json(collection: &Collection<'_>) -> Json {
-    let games: Vec<Json> = collection
-        .games()
-        .map(|g| {
-            let gm = match g.prop::<Go>("GM") {
-                Some(Prop::GM(n)) => n,
-                _ => 1,
-            };
-            match gm {
-                1 => game::<Go>(g, gm),
-                6 => game::<Backgammon>(g, gm),
-                9 => game::<LinesOfAction>(g, gm),
-                11 => game::<Hex>(g, gm),
-                18 => game::<Amazons>(g, gm),
-                19 => game::<Octi>(g, gm),
-                20 => game::<Gess>(g, gm),
-                _ => game::<Raw<0>>(g, gm),
-            }
-        })
-        .collect();
-    json!({ "games": games })
+    let mut buf = Vec::new();
+    // Writing to memory cannot fail, and the writer emits valid JSON.
+    let _ = write_json(collection, &mut buf);
+    serde_json::from_slice(&buf).unwrap_or(Json::Null)
 }
 
-fn game<G: Game>(root: Node<'_, '_>, gm: i64) -> Json {
+/// Writes the collection as JSON (the schema of the [module
+/// documentation](self)) to `out`, one node at a time: memory use does not
+/// grow with the size of the collection beyond an index of its nodes. Each
+/// node stands on a line of its own.
+///
+/// ```
+/// let c = sgfkit::parse(b"(;GM[1]SZ[9];B[ee])")?;
+/// let mut out = Vec::new();
+/// sgfkit::json::write_json(&c, &mut out).unwrap();
+/// let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(j["games"][0]["nodes"][1]["properties"][0]["value"], "ee");
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<()> {
+    out.write_all(b"{\"games\":[")?;
+    for (k, g) in collection.games().enumerate() {
+        if k > 0 {
+            out.write_all(b",")?;
+        }
+        let gm = match g.prop::<Go>("GM") {
+            Some(Prop::GM(n)) => n,
+            _ => 1,
+        };
+        match gm {
+            1 => write_game::<Go, _>(g, gm, &mut out)?,
+            6 => write_game::<Backgammon, _>(g, gm, &mut out)?,
+            9 => write_game::<LinesOfAction, _>(g, gm, &mut out)?,
+            11 => write_game::<Hex, _>(g, gm, &mut out)?,
+            18 => write_game::<Amazons, _>(g, gm, &mut out)?,
+            19 => write_game::<Octi, _>(g, gm, &mut out)?,
+            20 => write_game::<Gess, _>(g, gm, &mut out)?,
+            _ => write_game::<Raw<0>, _>(g, gm, &mut out)?,
+        }
+    }
+    out.write_all(b"]}\n")
+}
+
+fn write_game<G: Game, W: Write>(root: Node<'_, '_>, gm: i64, out: &mut W) -> io::Result<()> {
     let size = root.board_size::<G>();
-    let nodes: Vec<Node<'_, '_>> = root.descendants().collect();
-    let index: HashMap<_, usize> = nodes.iter().enumerate().map(|(i, n)| (n.id(), i)).collect();
+    let index: HashMap<_, usize> = root
+        .descendants()
+        .enumerate()
+        .map(|(i, n)| (n.id(), i))
+        .collect();
     let name = crate::game::GameType::from_gm(u32::try_from(gm).unwrap_or(0))
         .map_or("unknown", |t| t.name());
-    let nodes: Vec<Json> = nodes
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            let props: Vec<Json> = n
-                .props_on::<G>(size)
-                .iter()
-                .map(|p| prop(p, size))
-                .collect();
-            json!({
-                "id": i,
-                "parent": n.parent().map(|p| index[&p.id()]),
-                "children": n.children().map(|c| index[&c.id()]).collect::<Vec<_>>(),
-                "properties": props,
-            })
-        })
-        .collect();
-    json!({
-        "gm": gm,
-        "game": name,
-        "size": [size.columns, size.rows],
-        "nodes": nodes,
-    })
+    let head = json!({ "gm": gm, "game": name, "size": [size.columns, size.rows] });
+    let head = serde_json::to_string(&head).map_err(io::Error::other)?;
+    // The header object without its closing brace, then the nodes.
+    out.write_all(&head.as_bytes()[..head.len() - 1])?;
+    out.write_all(b",\"nodes\":[")?;
+    for (i, n) in root.descendants().enumerate() {
+        out.write_all(if i == 0 { b"\n" } else { b",\n" })?;
+        let props: Vec<Json> = n
+            .props_on::<G>(size)
+            .iter()
+            .map(|p| prop(p, size))
+            .collect();
+        let node = json!({
+            "id": i,
+            "parent": n.parent().map(|p| index[&p.id()]),
+            "children": n.children().map(|c| index[&c.id()]).collect::<Vec<_>>(),
+            "properties": props,
+        });
+        serde_json::to_writer(&mut *out, &node).map_err(io::Error::other)?;
+    }
+    out.write_all(b"]}")
 }
 
 fn raw(values: &[Vec<u8>]) -> Json {

@@ -742,9 +742,10 @@ fn json(path: Option<PathBuf>) -> io::Result<ExitCode> {
     let bytes = decoded.text;
     match sgfkit::parse(&bytes) {
         Ok(tree) => {
-            let text = serde_json::to_string_pretty(&sgfkit::json::to_json(&tree))
-                .map_err(io::Error::other)?;
-            writeln!(io::stdout().lock(), "{text}")?;
+            // Streamed node by node: memory stays bounded on huge trees.
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            sgfkit::json::write_json(&tree, &mut out)?;
+            out.flush()?;
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
