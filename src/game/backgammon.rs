@@ -81,10 +81,9 @@ pub enum Move {
 impl Game for Backgammon {
     const GM: u32 = 6;
     const NAME: &'static str = "Backgammon";
-    const STONE_IS_POINT: bool = true;
     type Point = Point;
     type Move = Move;
-    type Stone = Point;
+    stone_is_point!();
 
     /// Backgammon has no `SZ`; this is the 24 points in a row and is ignored by the parsers.
     fn default_size() -> BoardSize {
@@ -97,10 +96,6 @@ impl Game for Backgammon {
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
         move_(i, size)
-    }
-
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -125,14 +120,6 @@ impl Game for Backgammon {
     /// The points lie in one row, `a` to `z`.
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
         Some((u16::from(p.0), 0))
-    }
-
-    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.0), 0))
-    }
-
-    fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
-        out.push(s.letter());
     }
 }
 

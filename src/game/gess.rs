@@ -48,10 +48,9 @@ impl Move {
 impl Game for Gess {
     const GM: u32 = 20;
     const NAME: &'static str = "Gess";
-    const STONE_IS_POINT: bool = true;
     type Point = Point;
     type Move = Move;
-    type Stone = Point;
+    stone_is_point!();
 
     fn default_size() -> BoardSize {
         BoardSize::square(20)
@@ -63,10 +62,6 @@ impl Game for Gess {
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
         move_(i, size)
-    }
-
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -81,14 +76,6 @@ impl Game for Gess {
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
         Some((u16::from(p.x), u16::from(p.y)))
-    }
-
-    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
-    }
-
-    fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
-        go::write_point(*s, out);
     }
 }
 

@@ -70,10 +70,9 @@ pub enum Move {
 impl Game for Go {
     const GM: u32 = 1;
     const NAME: &'static str = "Go";
-    const STONE_IS_POINT: bool = true;
     type Point = Point;
     type Move = Move;
-    type Stone = Point;
+    stone_is_point!();
 
     fn default_size() -> BoardSize {
         BoardSize::square(19)
@@ -85,10 +84,6 @@ impl Game for Go {
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
         move_(i, size)
-    }
-
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -103,14 +98,6 @@ impl Game for Go {
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
         Some((u16::from(p.x), u16::from(p.y)))
-    }
-
-    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
-    }
-
-    fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
-        write_point(*s, out);
     }
 }
 

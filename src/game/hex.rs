@@ -138,10 +138,9 @@ const SPECIALS: [(&str, Move); 4] = [
 impl Game for Hex {
     const GM: u32 = 11;
     const NAME: &'static str = "Hex";
-    const STONE_IS_POINT: bool = true;
     type Point = Point;
     type Move = Move;
-    type Stone = Point;
+    stone_is_point!();
 
     fn default_size() -> BoardSize {
         BoardSize::square(11)
@@ -153,10 +152,6 @@ impl Game for Hex {
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
         move_(i, size)
-    }
-
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -176,14 +171,6 @@ impl Game for Hex {
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
         Some((p.column, p.row))
-    }
-
-    fn stone_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((p.column, p.row))
-    }
-
-    fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
-        write_point(*s, out);
     }
 }
 

@@ -118,10 +118,9 @@ const SPECIALS: [(&str, Move); 4] = [
 impl Game for LinesOfAction {
     const GM: u32 = 9;
     const NAME: &'static str = "Lines of Action";
-    const STONE_IS_POINT: bool = true;
     type Point = Point;
     type Move = Move;
-    type Stone = Point;
+    stone_is_point!();
 
     fn default_size() -> BoardSize {
         BoardSize::square(8)
@@ -133,10 +132,6 @@ impl Game for LinesOfAction {
 
     fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
         move_(i, size)
-    }
-
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
-        point(i, size)
     }
 
     fn write_point(p: &Point, _size: BoardSize, out: &mut Vec<u8>) {
@@ -167,14 +162,6 @@ impl Game for LinesOfAction {
     /// Rows are numbered from the bottom, so row 1 is the last row drawn.
     fn point_cell(p: &Point, size: BoardSize) -> Option<(u16, u16)> {
         Some((u16::from(p.column), size.rows.checked_sub(p.row + 1)?))
-    }
-
-    fn stone_cell(p: &Point, size: BoardSize) -> Option<(u16, u16)> {
-        Self::point_cell(p, size)
-    }
-
-    fn write_stone(s: &Point, _size: BoardSize, out: &mut Vec<u8>) {
-        write_point(*s, out);
     }
 }
 

@@ -33,6 +33,29 @@ use std::hash::Hash;
 use nom::IResult;
 use nom::error::{ErrorKind, ParseError};
 
+/// For a game whose Stone is its Point (FF\[4\] §3.4: Go, Backgammon,
+/// Lines of Action, Hex, Gess): the Stone items of [`Game`], all delegating
+/// to the Point ones. Used inside `impl Game` blocks, where `Point`,
+/// `BoardSize` and `GameResult` are in scope.
+macro_rules! stone_is_point {
+    () => {
+        const STONE_IS_POINT: bool = true;
+        type Stone = Point;
+
+        fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+            Self::parse_point(i, size)
+        }
+
+        fn write_stone(s: &Point, size: BoardSize, out: &mut Vec<u8>) {
+            Self::write_point(s, size, out);
+        }
+
+        fn stone_cell(s: &Point, size: BoardSize) -> Option<(u16, u16)> {
+            Self::point_cell(s, size)
+        }
+    };
+}
+
 pub mod amazons;
 pub mod any;
 pub mod backgammon;
