@@ -22,6 +22,7 @@
 //! files), parse them with [`crate::parse`] and decode single values with
 //! [`crate::encoding::decode_value`] when you need their text.
 
+use crate::check::{CheckOptions, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::{Collection, Error, ParseOptions, Warning};
 use std::borrow::Cow;
@@ -34,6 +35,7 @@ pub struct Document<'a> {
     transcoded: bool,
     encoding_warnings: Vec<EncodingWarning>,
     parse_warnings: Vec<Warning>,
+    diagnostics: Vec<Diagnostic>,
 }
 
 impl<'a> Document<'a> {
@@ -74,6 +76,37 @@ impl<'a> Document<'a> {
     pub fn parse_warnings(&self) -> &[Warning] {
         &self.parse_warnings
     }
+
+    /// What the lenient reader repaired ([`read_lenient`]; empty after
+    /// [`read`]); positions are in the UTF-8 text the tree was parsed from.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// Everything wrong with the file, as `sgfkit check` reports it: what
+    /// the lenient reader repaired, then what the tree gets wrong
+    /// ([`check()`](crate::check::check())), in file order. (Encoding
+    /// problems, positioned in the original bytes, are in
+    /// [`Document::encoding_warnings`].)
+    ///
+    /// ```
+    /// use sgfkit::check::Severity;
+    /// // Latin-1 without `CA`, a missing `)`, and a move on an occupied point.
+    /// let bytes = b"(;PB[Ren\xe9]SZ[9];B[aa];W[aa]";
+    /// let doc = sgfkit::read_lenient(bytes, &Default::default(), &Default::default());
+    /// let root = doc.collection().games().next().unwrap();
+    /// assert_eq!(root.get("PB").unwrap().value(), "René".as_bytes());
+    /// let found = doc.check(&Default::default());
+    /// let codes: Vec<_> = found.iter().map(|d| (d.code, d.severity)).collect();
+    /// assert_eq!(codes, [("S030", Severity::Warning), ("L005", Severity::Error)]);
+    /// assert_eq!(found[1].to_string(), "1:28: error[L005]: input ends with 1 game tree(s) still open: `)` assumed");
+    /// ```
+    pub fn check(&self, options: &CheckOptions) -> Vec<Diagnostic> {
+        let mut all = self.diagnostics.clone();
+        all.extend(check(&self.collection, options));
+        all.sort_by_key(|d| d.span.start);
+        all
+    }
 }
 
 /// Reads `bytes` in whatever encoding they are into a UTF-8 [`Collection`].
@@ -81,6 +114,50 @@ impl<'a> Document<'a> {
 /// # Errors
 /// A syntax error in the (decoded) text, with its position in that text.
 pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
+    let (text, mut doc) = decode(bytes, options);
+    let opts = ParseOptions::default();
+    let mut warnings = Vec::new();
+    let collection = match text {
+        Cow::Borrowed(b) => Collection::parse_with(b, &opts, &mut warnings)?,
+        Cow::Owned(v) => Collection::parse_owned(v, &opts, &mut warnings)?,
+    };
+    doc.parse_warnings = warnings;
+    Ok(doc.with(collection))
+}
+
+/// Reads `bytes` as every `sgfkit` command does: the encoding is found as
+/// [`read`] finds it, then the lenient reader
+/// ([`parse_lenient`]) repairs whatever does not
+/// follow the grammar, reporting each repair in
+/// [`Document::diagnostics`]. It never fails: input with no game tree gives
+/// an empty collection and a diagnostic saying so.
+///
+/// ```
+/// // An unescaped `]` in a comment, the most common defect of real files.
+/// let doc = sgfkit::read_lenient(b"(;C[foo [3d]: bar];B[aa])", &Default::default(), &Default::default());
+/// let root = doc.collection().games().next().unwrap();
+/// assert_eq!(root.get("C").unwrap().value(), b"foo [3d\\]: bar");
+/// assert_eq!(doc.diagnostics()[0].code, "L008");
+/// ```
+pub fn read_lenient<'a>(
+    bytes: &'a [u8],
+    options: &DecodeOptions,
+    parse: &ParseOptions,
+) -> Document<'a> {
+    let (text, mut doc) = decode(bytes, options);
+    let (collection, diagnostics) = match text {
+        Cow::Borrowed(b) => parse_lenient(b, parse),
+        Cow::Owned(v) => {
+            let (c, d) = parse_lenient(&v, parse);
+            (c.into_owned(), d)
+        }
+    };
+    doc.diagnostics = diagnostics;
+    doc.with(collection)
+}
+
+/// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
+fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Document<'a>) {
     let Decoded {
         text,
         detection,
@@ -93,26 +170,30 @@ pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>
         encoding_warnings.extend(t.detection.warnings.iter().cloned());
     }
     encoding_warnings.extend(warnings);
-    let mut parse_warnings = Vec::new();
-    let opts = ParseOptions::default();
-    let mut collection = match text {
-        Cow::Borrowed(b) => Collection::parse_with(b, &opts, &mut parse_warnings)?,
-        Cow::Owned(v) => Collection::parse_owned(v, &opts, &mut parse_warnings)?,
-    };
-    if transcoded {
-        let roots: Vec<_> = collection.games().map(|g| g.id()).collect();
-        for root in roots {
-            // A root node always exists; setting a valid value cannot fail.
-            let _ = collection.set_property(root, "CA", ["UTF-8"]);
-        }
-    }
-    Ok(Document {
-        collection,
+    let doc = Document {
+        collection: Collection::new(),
         trees,
         transcoded,
         encoding_warnings,
-        parse_warnings,
-    })
+        parse_warnings: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    (text, doc)
+}
+
+impl<'a> Document<'a> {
+    /// Puts the tree in, marking transcoded trees `CA[UTF-8]`.
+    fn with(mut self, mut collection: Collection<'a>) -> Self {
+        if self.transcoded {
+            let roots: Vec<_> = collection.games().map(|g| g.id()).collect();
+            for root in roots {
+                // A root node always exists; setting a valid value cannot fail.
+                let _ = collection.set_property(root, "CA", ["UTF-8"]);
+            }
+        }
+        self.collection = collection;
+        self
+    }
 }
 
 #[cfg(test)]

@@ -14,8 +14,10 @@ use std::ops::Range;
 /// use sgfkit::Expected;
 /// assert_eq!(Expected::Char(b']').to_string(), "`]`");
 /// assert_eq!(Expected::NodeOrTree.to_string(), "a property, `;`, `(` or `)`");
+/// // Debug names the character too.
+/// assert_eq!(format!("{:?}", Expected::Char(b']')), "Char(']')");
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Expected {
     /// One particular byte, such as `(`, `;`, `[`, `]` or `)`.
@@ -30,6 +32,19 @@ pub enum Expected {
     TreeOrEnd,
     /// The end of the input after the last game tree.
     EndOfInput,
+}
+
+impl fmt::Debug for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Char(c) => f.debug_tuple("Char").field(&char::from(*c)).finish(),
+            Expected::GameTree => f.write_str("GameTree"),
+            Expected::PropIdent => f.write_str("PropIdent"),
+            Expected::NodeOrTree => f.write_str("NodeOrTree"),
+            Expected::TreeOrEnd => f.write_str("TreeOrEnd"),
+            Expected::EndOfInput => f.write_str("EndOfInput"),
+        }
+    }
 }
 
 impl fmt::Display for Expected {
@@ -177,6 +192,17 @@ pub enum ErrorKind {
     },
     /// The input has no game tree at all.
     NoGameTree,
+    /// An edit of a tree was refused ([`crate::tree::EditError`]).
+    Edit(crate::tree::EditError),
+    /// Values of one game were asked of a tree of another
+    /// ([`crate::game::GameMismatch`]).
+    WrongGame(crate::game::GameMismatch),
+    /// A tree cannot be replayed on a Go board
+    /// ([`crate::record::PositionError`]).
+    Position(crate::record::PositionError),
+    /// A point has no GTP coordinates, or a text is not a GTP vertex
+    /// ([`crate::game::go::GtpError`]).
+    Gtp(crate::game::go::GtpError),
 }
 
 impl fmt::Display for ErrorKind {
@@ -202,13 +228,22 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::TooLarge { what } => write!(f, "input too large: {what}"),
             ErrorKind::NoGameTree => f.write_str("no game tree `(;` found in the input"),
+            ErrorKind::Edit(e) => e.fmt(f),
+            ErrorKind::WrongGame(e) => e.fmt(f),
+            ErrorKind::Position(e) => e.fmt(f),
+            ErrorKind::Gtp(e) => e.fmt(f),
         }
     }
 }
 
-/// The error a parse returns: what went wrong, and where.
+/// The crate's error: what went wrong, and, for an error about the input,
+/// where.
 ///
-/// Its `Display` is one line, `LINE:COL: MESSAGE`:
+/// Every fallible function of the crate returns either this or a more
+/// precise error of its layer that converts into it (see [`ErrorKind`]), so
+/// `Result<_, sgfkit::Error>` and `?` serve a whole program.
+///
+/// The `Display` of an error about the input is one line, `LINE:COL: MESSAGE`:
 ///
 /// ```
 /// let err = sgfkit::parse(b"(;B[aa]\n;C[open").unwrap_err();
@@ -218,13 +253,94 @@ impl fmt::Display for ErrorKind {
 /// );
 /// assert_eq!(err.offset(), 15);
 /// assert_eq!((err.position().line, err.position().column), (2, 8));
+/// // Debug, as `unwrap` prints it, says the same in words.
+/// assert_eq!(
+///     format!("{err:?}"),
+///     "Error(\"expected `]` to close the value opened at 2:3, found end of input\", line: 2, column: 8, offset: 15)"
+/// );
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{position}: {kind}")]
+#[derive(Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
     span: Range<usize>,
     position: Position,
+    /// False for errors that are not about a place in the source (edits,
+    /// typed access, GTP coordinates).
+    located: bool,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.located {
+            write!(f, "{}: {}", self.position, self.kind)
+        } else {
+            write!(f, "{}", self.kind)
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::Edit(e) => Some(e),
+            ErrorKind::WrongGame(e) => Some(e),
+            ErrorKind::Position(e) => Some(e),
+            ErrorKind::Gtp(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.located {
+            return write!(f, "Error({:?})", self.kind.to_string());
+        }
+        write!(
+            f,
+            "Error({:?}, line: {}, column: {}, offset: {})",
+            self.kind.to_string(),
+            self.position.line,
+            self.position.column,
+            self.span.start
+        )
+    }
+}
+
+/// Every error of the crate's layers converts into [`Error`], so a program
+/// can use `?` with the one error type:
+///
+/// ```
+/// use sgfkit::game::go::{Color, Point};
+/// fn first_move_gtp(sgf: &[u8]) -> Result<String, sgfkit::Error> {
+///     let c = sgfkit::parse(sgf)?;                                  // syntax
+///     let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?; // not Go
+///     let (_, m) = game.moves().next().unwrap();
+///     Ok(m.to_gtp(game.size())?)                                     // GTP
+/// }
+/// assert_eq!(first_move_gtp(b"(;SZ[19];B[pd])").unwrap(), "Q16");
+/// let err = first_move_gtp(b"(;GM[2];B[pd])").unwrap_err();
+/// assert_eq!(err.to_string(), "this game is Othello (GM[2]), not Go");
+/// assert!(matches!(err.kind(), sgfkit::ErrorKind::Position(_)));
+/// assert_eq!(err.location(), None);
+/// ```
+macro_rules! from_layer_errors {
+    ($($ty:ty => $variant:ident),* $(,)?) => {
+        $(
+            impl From<$ty> for Error {
+                fn from(e: $ty) -> Error {
+                    Error::unlocated(ErrorKind::$variant(e))
+                }
+            }
+        )*
+    };
+}
+
+from_layer_errors! {
+    crate::tree::EditError => Edit,
+    crate::game::GameMismatch => WrongGame,
+    crate::record::PositionError => Position,
+    crate::game::go::GtpError => Gtp,
 }
 
 impl Error {
@@ -235,7 +351,24 @@ impl Error {
             kind,
             span,
             position,
+            located: true,
         }
+    }
+
+    /// An error that is not about a place in the source.
+    fn unlocated(kind: ErrorKind) -> Error {
+        Error {
+            kind,
+            span: 0..0,
+            position: Position { line: 1, column: 1 },
+            located: false,
+        }
+    }
+
+    /// Where in the source the error is, if it is about a place in the
+    /// source (parse errors are; a refused edit or a GTP coordinate is not).
+    pub fn location(&self) -> Option<Position> {
+        self.located.then_some(self.position)
     }
 
     /// What went wrong.
@@ -272,7 +405,6 @@ impl Error {
             message: self,
             src,
             offset: self.span.start,
-            position: self.position,
         }
     }
 }
@@ -360,7 +492,6 @@ impl Warning {
             message: self,
             src,
             offset: self.span.start,
-            position: self.position,
         }
     }
 }
@@ -417,24 +548,112 @@ struct Snippet<'s, M> {
     message: &'s M,
     src: &'s [u8],
     offset: usize,
-    position: Position,
 }
 
 impl<M: fmt::Display> fmt::Display for Snippet<'_, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let offset = self.offset.min(self.src.len());
-        let start = self.src[..offset]
+        writeln!(f, "{}", self.message)?;
+        if let Some(s) = SourceLine::around(self.src, self.offset..self.offset + 1) {
+            writeln!(f, "{}", s.text)?;
+            writeln!(f, "{}{}", s.pad, s.carets)?;
+        }
+        Ok(())
+    }
+}
+
+/// The source line of a spot, cut to a window of about 100 characters
+/// around it, with what lines a caret up under the spot: what
+/// [`Error::render`] shows, for tools that draw their own diagnostics.
+///
+/// However long the line (a whole file on one line), only a few hundred
+/// bytes around the spot are looked at.
+///
+/// ```
+/// use sgfkit::error::SourceLine;
+/// let src = format!("(;C[{}", "x".repeat(1_000_000));
+/// let s = SourceLine::around(src.as_bytes(), src.len()..src.len()).unwrap();
+/// assert!(s.text.starts_with('…') && s.text.chars().count() < 110);
+/// assert_eq!(s.carets, "^");
+/// assert_eq!(s.pad.chars().count(), 51);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLine {
+    /// The line (or a window of it, `…` where cut), control characters
+    /// but tabs shown as spaces.
+    pub text: String,
+    /// Spaces (and the line's tabs) up to the spot.
+    pub pad: String,
+    /// One `^` per character of the span on that line (at least one).
+    pub carets: String,
+}
+
+impl SourceLine {
+    /// The line holding `span.start` in `src`, or `None` for an empty
+    /// source.
+    pub fn around(src: &[u8], span: Range<usize>) -> Option<SourceLine> {
+        const WIDTH: usize = 100;
+        if src.is_empty() {
+            return None;
+        }
+        let at = span.start.min(src.len());
+        let lo = at.saturating_sub(4 * WIDTH);
+        let hi = at.saturating_add(4 * WIDTH).min(src.len());
+        let start = src[lo..at]
             .iter()
             .rposition(|&b| b == b'\n' || b == b'\r')
-            .map_or(0, |p| p + 1);
-        let end = self.src[offset..]
+            .map_or_else(
+                || {
+                    // Start on a character boundary.
+                    let mut s = lo;
+                    while s < at && (src[s] & 0xC0) == 0x80 {
+                        s += 1;
+                    }
+                    s
+                },
+                |p| lo + p + 1,
+            );
+        let end = src[at..hi]
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(self.src.len(), |p| offset + p);
-        let line = String::from_utf8_lossy(&self.src[start..end]);
-        writeln!(f, "{}", self.message)?;
-        writeln!(f, "{line}")?;
-        let pad = self.position.column.saturating_sub(1) as usize;
-        writeln!(f, "{:pad$}^", "")
+            .map_or(hi, |p| at + p);
+        let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
+        let span_end = span.end.clamp(at, end);
+        let inside = String::from_utf8_lossy(&src[at..span_end])
+            .chars()
+            .count()
+            .max(1);
+        let after: Vec<char> = String::from_utf8_lossy(&src[at..end]).chars().collect();
+        let skip = before.len().saturating_sub(WIDTH / 2);
+        let shown_before: String = before[skip..].iter().collect();
+        let room = WIDTH.saturating_sub(before.len() - skip).max(10);
+        let shown_after: String = after.iter().take(room).collect();
+        let clean = |s: &str| -> String {
+            s.chars()
+                .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+                .collect()
+        };
+        let cut_before = skip > 0 || (start == lo && lo > 0);
+        let text = format!(
+            "{}{}{}{}",
+            if cut_before { "…" } else { "" },
+            clean(&shown_before),
+            clean(&shown_after),
+            if after.len() > room
+                || (end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r'))
+            {
+                "…"
+            } else {
+                ""
+            }
+        );
+        let mut pad: String = shown_before
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        if cut_before {
+            pad.insert(0, ' ');
+        }
+        let carets = "^".repeat(inside.min(room));
+        Some(SourceLine { text, pad, carets })
     }
 }

@@ -1,10 +1,77 @@
 //! sgfkit reads, checks, edits and writes SGF, the Smart Game Format (FF\[4\])
 //! in which Go and a dozen other board games are recorded.
 //!
+//! # Reading Go games
+//!
+//! [`read`] takes a file's bytes in any encoding; [`record::GoGame`] reads a
+//! game tree as a Go game: players, komi, result, the main line's moves (in
+//! GTP coordinates with [`Move::to_gtp`](game::go::Move::to_gtp)) and the
+//! [`Board`](game::go::Board) after any of them.
+//!
+//! ```
+//! use sgfkit::record::GoGame;
+//!
+//! let bytes = std::fs::read("examples/sample-game.sgf")?;
+//! let doc = sgfkit::read(&bytes, &Default::default())?; // any encoding, text in UTF-8
+//! for root in doc.collection().games() {
+//!     let game = GoGame::new(root)?; // an error if the tree records another game
+//!     let (black, white) = game.players();
+//!     println!("{black:?} vs {white:?}, komi {:?}, result {:?}", game.komi(), game.result());
+//!     for (color, m) in game.moves() {
+//!         println!("{color} {}", m.to_gtp(game.size())?); // `B E5`, `W G7`, … `W pass`
+//!     }
+//!     let board = game.final_position();
+//!     print!("{board}"); // one row a line: X black, O white, . empty
+//!     # assert_eq!(game.players(), (Some("Black Player".into()), Some("White Player".into())));
+//!     # assert_eq!((game.komi(), game.result().as_deref()), (Some(6.5), Some("B+3.5")));
+//!     # assert_eq!(game.moves().next().unwrap().1.to_gtp(game.size())?, "E5");
+//!     # assert_eq!(board.to_string().lines().next(), Some(".X......."));
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Three complete programs, each under 25 lines, are in `examples/`:
+//! `moves.rs` (every game's players, komi, result and moves), `final_position.rs`
+//! (the board after the last move, and the captures) and `find_errors.rs` (every
+//! damaged file of a folder, with its first error).
+//!
+//! Where to go next:
+//!
+//! * [`Node::prop`] reads any property as a typed [`Prop`](property::typed::Prop)
+//!   for a game you name (`node.prop::<Go>("KM")`); asked for another game's
+//!   values it says so rather than misread them. [`Node::any_props`] reads a
+//!   collection that mixes games, each tree with its own game.
+//! * [`game`]: each game's points, moves and stones; [`game::go`] has the
+//!   [`Board`](game::go::Board) that executes moves and GTP coordinates.
+//! * [`record`]: Go positions at any node of any variation
+//!   ([`record::position_at`]), which game a tree records and on what board.
+//! * [`read_lenient`] reads damaged files in any encoding, as every `sgfkit`
+//!   command does; [`Document::check`] says what such a file gets wrong.
+//!
+//! # Layers
+//!
+//! Under the typed values, the raw structure, each layer usable on its own:
+//!
+//! * [`grammar`]: nom 8 combinators, one per EBNF rule of `grammar.ebnf`.
+//! * [`events`]: the structure as callbacks, building nothing.
+//! * [`tree`]: an arena [`Collection`] of nodes with `Copy` handles, built
+//!   from the same grammar; raw values (escapes intact) and editing in
+//!   place.
+//! * [`stream`]: collections of any size read one game tree at a time, in
+//!   bounded memory, and game trees of bytes in memory framed apart.
+//! * [`print`](mod@print): canonical FF\[4\] output.
+//! * [`check`]: the lenient reader, which repairs damaged files and reports
+//!   each repair as a diagnostic; the semantic checker ([`check::check`]),
+//!   which reports what a readable tree still gets wrong; and
+//!   [`check::repair()`], opt-in conversions to FF\[4\] (old properties,
+//!   faulty game-info values, mixed nodes). Codes and SGFC numbers:
+//!   `docs/diagnostics.md`.
+//!
 //! ```
 //! let sgf = b"(;FF[4]GM[1]SZ[19]PB[Honinbo Shusaku];B[qd];W[dc](;B[pq])(;B[dq]))";
 //! let tree = sgfkit::parse(sgf)?;
 //! let game = tree.games().next().unwrap();
+//! // Raw values, escapes intact, as bytes.
 //! assert_eq!(game.get("PB").unwrap().value(), b"Honinbo Shusaku");
 //! // The main line is the first child of each node.
 //! assert_eq!(game.main_line().count(), 4);
@@ -15,20 +82,6 @@
 //! );
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
-//!
-//! # Layers
-//!
-//! * [`grammar`]: nom 8 combinators, one per EBNF rule of `grammar.ebnf`.
-//! * [`events`]: the structure as callbacks, building nothing.
-//! * [`tree`]: an arena [`Collection`] of nodes with `Copy` handles, built
-//!   from the same grammar; editing in place.
-//! * [`print`](mod@print): canonical FF\[4\] output.
-//! * [`check`]: the lenient reader, which repairs damaged files and reports
-//!   each repair as a diagnostic; the semantic checker ([`check::check`]),
-//!   which reports what a readable tree still gets wrong; and
-//!   [`check::repair()`], opt-in conversions to FF\[4\] (old properties,
-//!   faulty game-info values, mixed nodes). Codes and SGFC numbers:
-//!   `docs/diagnostics.md`.
 //!
 //! # Promises
 //!
@@ -52,11 +105,13 @@ pub mod grammar;
 pub mod json;
 pub mod print;
 pub mod property;
+pub mod record;
+pub mod stream;
 pub mod text;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
-pub use document::{Document, read};
+pub use document::{Document, read, read_lenient};
 pub use error::{Error, ErrorKind, Expected, Found, Position, Warning, WarningKind, WarningSink};
 pub use grammar::RawProperty;
 pub use tree::{Collection, EditError, Node, NodeId, Property};

@@ -15,9 +15,10 @@ use sgfkit::game::hex::Hex;
 use sgfkit::game::lines_of_action::LinesOfAction;
 use sgfkit::game::octi::Octi;
 use sgfkit::game::raw::Othello;
-use sgfkit::game::{BoardSize, Game, GameType, game_of};
+use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::print::to_bytes;
 use sgfkit::property::typed::Prop;
+use sgfkit::record::game_of;
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 
 /// Strict parser: never panics; a tree it accepts prints to text that reads
@@ -365,4 +366,64 @@ fn build_deep(kind: u8, n: usize, tail: &[u8]) -> (Vec<u8>, usize) {
         }
     };
     (buf, nesting)
+}
+
+/// Lenient reader, then every repair, then the printer: the printed text is
+/// accepted by the strict parser, reads back equal and prints the same
+/// again; repairing the repaired tree a second time changes nothing, and
+/// every repair diagnostic points inside the text it was made on.
+pub fn check_repair(data: &[u8]) {
+    use sgfkit::check::{RepairOptions, repair};
+    let (mut tree, _) = parse_lenient(data, &ParseOptions::default());
+    if tree.games().len() == 0 {
+        return;
+    }
+    let options = RepairOptions::default()
+        .fox_komi(data.first().is_some_and(|b| b & 1 == 1))
+        .remove_empty_nodes(data.first().is_some_and(|b| b & 2 == 2));
+    let len = tree.source().len();
+    for d in repair(&mut tree, &options) {
+        assert!(
+            d.span.start <= len && d.span.end <= len.max(d.span.start),
+            "repair: {} points outside the input: {:?}",
+            d.code,
+            d.span
+        );
+    }
+    assert_print_fixed_point(&tree, &ParseOptions::default(), "repaired tree");
+    let printed = to_bytes(&tree);
+    let mut again = Collection::parse_with(&printed, &ParseOptions::default(), &mut ())
+        .expect("checked by assert_print_fixed_point");
+    let second = repair(&mut again, &options);
+    assert!(
+        to_bytes(&again) == printed,
+        "repair is not idempotent: {second:?}\n{}",
+        String::from_utf8_lossy(&printed)
+    );
+}
+
+/// The semantic checker on whatever the lenient reader makes of `data`
+/// (plain and `--strict`): no panic, and every diagnostic points inside the
+/// input, at the line and column of its span.
+pub fn check_check(data: &[u8]) {
+    use sgfkit::check::{CheckOptions, check};
+    let (tree, _) = parse_lenient(data, &ParseOptions::default());
+    let src = tree.source();
+    for strict in [false, true] {
+        for d in check(&tree, &CheckOptions::default().strict(strict)) {
+            assert!(
+                d.span.start <= d.span.end && d.span.end <= src.len(),
+                "check: {} span {:?} outside the input of {} bytes",
+                d.code,
+                d.span,
+                src.len()
+            );
+            assert_eq!(
+                d.position,
+                sgfkit::Position::of(src, d.span.start),
+                "check: {} position does not match its span",
+                d.code
+            );
+        }
+    }
 }

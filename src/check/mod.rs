@@ -18,7 +18,9 @@
 //! assert_eq!(diags[1].severity, Severity::Error);
 //! ```
 //!
-//! [`check`] then looks at the meaning of a tree (see [`semantic`]).
+//! [`crate::read_lenient`] does what [`crate::read`] does (any encoding)
+//! with the lenient reader. [`check`] then looks at the meaning of a tree (see
+//! [`semantic`]).
 //! The catalogue of every code is in `docs/diagnostics.md`.
 
 pub mod lenient;

@@ -24,8 +24,9 @@
 
 use super::lenient::fill_positions;
 use super::{Diagnostic, Severity};
-use crate::game::{BoardSize, GameType, board_size, game_of, go};
+use crate::game::{BoardSize, GameType, go};
 use crate::property::{Category, PropertyType, ValueType, lookup};
+use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId};
 use std::ops::Range;
 
@@ -441,7 +442,7 @@ impl Repairer<'_> {
         let depth = c.node(id).depth() + 1;
         let board = if ctx.game == GameType::Go && depth <= self.board_budget {
             self.board_budget -= depth;
-            go::position_at(c.node(id)).ok().map(|(b, _)| b)
+            position_at(c.node(id)).ok().map(|(b, _)| b)
         } else {
             None
         };
@@ -659,8 +660,10 @@ impl Repairer<'_> {
         let ty = |p: &P| lookup(&p.ident, ctx.gm).map(|i| i.property_type);
         let has = |t: PropertyType| props.iter().any(|p| ty(p) == Some(t));
         let setup = has(PropertyType::Setup);
-        let root_like = has(PropertyType::Root) || has(PropertyType::GameInfo) || setup;
-        if !has(PropertyType::Move) || !(setup || (is_root && root_like)) {
+        // A move in a root is always split off: the repairs give every root
+        // FF[4], so a root holding only a move would be split by a second
+        // run otherwise (found by the `repair` fuzz target on `;W[`).
+        if !has(PropertyType::Move) || !(setup || is_root) {
             return id;
         }
         let stays = |p: &P| {

@@ -35,9 +35,10 @@ use std::rc::Rc;
 use super::{Diagnostic, Severity};
 use crate::error::Position;
 use crate::game::go::{Board, Color, Go};
-use crate::game::{self, BoardSize, Game, GameType};
+use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
+use crate::record;
 use crate::text::find_unescaped;
 use crate::tree::{Collection, Node, Property};
 
@@ -426,7 +427,7 @@ impl Checker {
             );
             self.push("S022", prop_span(g, "FF"), msg);
         }
-        let gm = |n: &Node<'_, '_>| game::game_of(*n).0;
+        let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
         if let Some(g) = games[1..].iter().find(|g| gm(g) != gm(first)) {
             let msg = format!(
                 "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
@@ -475,7 +476,7 @@ impl Checker {
 
     /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.
     fn root_info(&mut self, root: Node<'_, '_>) -> TreeInfo {
-        let (game, warning) = game::game_of(root);
+        let (game, warning) = record::game_of(root);
         if let Some(w) = warning {
             let span = prop_span(&root, "GM");
             self.push("S025", span, w);
@@ -521,7 +522,7 @@ impl Checker {
                 }
             }
         }
-        let (size, size_ok) = match game::board_size_noted(root, game) {
+        let (size, size_ok) = match record::board_size_noted(root, game) {
             Ok((size, note)) => {
                 if let (Some(_), Some(p)) = (note, root.get("SZ")) {
                     let raw = p.value();

@@ -16,6 +16,12 @@
 //! Every other game number gets [`Raw`], which keeps each value byte-for-byte.
 //! The trait is not sealed: a program can define its own game (see `examples/custom_game.rs`).
 //!
+//! These modules know values, not trees. Reading a tree's properties for a
+//! game is [`Node::prop`](crate::Node::prop) (which checks that the tree
+//! records that game); what a tree means as a game record (a Go game's
+//! players, moves and positions; which game a tree records) is in
+//! [`record`](crate::record).
+//!
 //! ```
 //! use sgfkit::game::{BoardSize, Game, go::{Go, Move, Point}};
 //!
@@ -59,7 +65,7 @@ macro_rules! stone_is_point {
 pub mod amazons;
 pub mod any;
 pub mod backgammon;
-pub mod dispatch;
+mod dispatch;
 pub mod gess;
 pub mod go;
 pub mod hex;
@@ -68,7 +74,6 @@ pub mod octi;
 pub mod raw;
 
 pub use any::AnyProp;
-pub use dispatch::{board_size, board_size_noted, game_of};
 pub use raw::{Raw, RawValue};
 
 /// A board size, from `SZ[n]` (square) or `SZ[columns:rows]`.
@@ -105,6 +110,40 @@ impl BoardSize {
         self.columns <= columns && self.rows <= rows
     }
 }
+
+/// Typed access for one game asked of a tree that records another: the
+/// error of [`Node::require_game`](crate::Node::require_game), and the reason
+/// of the [`Prop::Invalid`](crate::property::typed::Prop::Invalid) that
+/// [`Node::prop`](crate::Node::prop) gives instead of misreading a value.
+///
+/// ```
+/// use sgfkit::game::GameMismatch;
+/// let m = GameMismatch { tree: 2, asked: 1, asked_name: "Go" };
+/// assert_eq!(m.to_string(), "this game is Othello (GM[2]), not Go");
+/// let m = GameMismatch { tree: 123, asked: 1, asked_name: "Go" };
+/// assert_eq!(m.to_string(), "this game is GM[123] (no game of FF[4]), not Go");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameMismatch {
+    /// The `GM` number of the tree (its root's `GM`; 1 when there is none).
+    pub tree: u32,
+    /// The `GM` number of the game asked for ([`Game::GM`]).
+    pub asked: u32,
+    /// The name of the game asked for ([`Game::NAME`]).
+    pub asked_name: &'static str,
+}
+
+impl std::fmt::Display for GameMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match GameType::from_gm(self.tree) {
+            Some(g) => write!(f, "this game is {g} (GM[{}])", self.tree)?,
+            None => write!(f, "this game is GM[{}] (no game of FF[4])", self.tree)?,
+        }
+        write!(f, ", not {}", self.asked_name)
+    }
+}
+
+impl std::error::Error for GameMismatch {}
 
 /// Why a game value was rejected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]

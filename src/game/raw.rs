@@ -21,6 +21,10 @@ use super::{BoardSize, Game, GameResult, GameType};
 
 /// A game without an FF\[4\] value format, identified by its `GM` number.
 ///
+/// `Raw<0>` (no game has number 0) is the reader for any game: typed access
+/// ([`Node::prop`](crate::Node::prop)) never refuses it, whatever the tree's
+/// `GM`, and it keeps every point, move and stone raw.
+///
 /// `NAME` comes from [`GameType`] (`"Unknown"` outside 1–40); `STONE_IS_POINT` is true for the
 /// games §3.4 reduces (Othello, Gomoku/Renju). FF\[4\] gives a default `SZ` only for Go (19)
 /// and chess (8): [`Raw::default_size`] is 8×8 for chess and a 19×19 placeholder otherwise. The

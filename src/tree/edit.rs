@@ -4,8 +4,13 @@
 //! escapes (`\]`, `\\`). [`crate::text`] turns plain text into raw values.
 //! Removed nodes and replaced properties stay in the arena as unreachable
 //! garbage until the collection is dropped; handles to them must not be used.
+//!
+//! The first edit that changes the shape of the tree or moves properties
+//! *thaws* it (see `store`): 16 bytes more a node, once.
 
-use super::{Collection, NIL, NodeData, NodeId, POOL_BIT, PropData, TextRef};
+use super::Collection;
+use super::NodeId;
+use super::store::{Links, NIL, NodeData, PoolFull, PropData, pool_text};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -78,7 +83,7 @@ impl Collection<'_> {
     pub fn add_child(&mut self, parent: NodeId) -> Result<NodeId, EditError> {
         self.check(parent)?;
         let id = self.new_node(parent.0);
-        let p = &mut self.nodes[parent.index()];
+        let p = &mut self.links[parent.index()];
         let last = p.last_child;
         p.last_child = id.0;
         if last == NIL {
@@ -97,6 +102,7 @@ impl Collection<'_> {
     /// [`EditError::NoSuchNode`] if `node` is not in the collection.
     pub fn remove_subtree(&mut self, node: NodeId) -> Result<(), EditError> {
         self.check(node)?;
+        self.thaw();
         let parent = self.nodes[node.index()].parent;
         if parent == NIL {
             self.games.retain(|&g| g != node.0);
@@ -108,8 +114,7 @@ impl Collection<'_> {
         let n = &mut self.nodes[node.index()];
         n.parent = NIL;
         n.next_sibling = NIL;
-        // Mark detached: a parentless node that is not a game root.
-        n.offset = NIL;
+        self.links[node.index()].root = NIL;
         self.edited = true;
         Ok(())
     }
@@ -129,6 +134,7 @@ impl Collection<'_> {
     /// [`EditError::BadChildIndex`] or [`EditError::NoSuchNode`].
     pub fn move_child(&mut self, parent: NodeId, from: usize, to: usize) -> Result<(), EditError> {
         self.check(parent)?;
+        self.thaw();
         let mut kids = self.child_ids(parent.0);
         let count = kids.len();
         for index in [from, to] {
@@ -156,13 +162,19 @@ impl Collection<'_> {
     ) -> Result<(), EditError> {
         self.check(node)?;
         let prop = self.new_prop(ident, values)?;
-        let d = &self.nodes[node.index()];
-        let range = d.props_start as usize..(d.props_start + d.props_len) as usize;
+        let range = self.props_range(node.0);
         let existing = self.props[range.clone()]
             .iter()
-            .position(|p| self.text(p.ident) == ident.as_bytes());
+            .position(|&p| self.property(p).ident == ident.as_bytes());
         match existing {
-            Some(k) => self.props[range.start + k] = prop,
+            Some(k) => {
+                if k == 0 {
+                    // The node's offset may follow from the first
+                    // property's span, which the new one has not.
+                    self.thaw();
+                }
+                self.props[range.start + k] = prop;
+            }
             None => self.append_prop(node, prop),
         }
         Ok(())
@@ -192,19 +204,21 @@ impl Collection<'_> {
     /// [`EditError::NoSuchNode`].
     pub fn remove_property(&mut self, node: NodeId, ident: &str) -> Result<usize, EditError> {
         self.check(node)?;
-        let d = &self.nodes[node.index()];
-        let start = d.props_start as usize;
-        let end = start + d.props_len as usize;
-        let mut kept = start;
-        for k in start..end {
-            if self.text(self.props[k].ident) != ident.as_bytes() {
+        let range = self.props_range(node.0);
+        let hit = |c: &Self, k: usize| c.property(c.props[k]).ident == ident.as_bytes();
+        if !range.clone().any(|k| hit(self, k)) {
+            return Ok(0);
+        }
+        self.thaw();
+        let mut kept = range.start;
+        for k in range.clone() {
+            if !hit(self, k) {
                 self.props.swap(kept, k);
                 kept += 1;
             }
         }
-        let removed = end - kept;
-        self.nodes[node.index()].props_len -= removed as u32;
-        Ok(removed)
+        self.links[node.index()].props_end = kept as u32;
+        Ok(range.end - kept)
     }
 
     /// Inserts a new, empty node between `node` and its children: the new
@@ -224,6 +238,7 @@ impl Collection<'_> {
     /// [`EditError::NoSuchNode`] if `node` is not in the collection.
     pub fn insert_below(&mut self, node: NodeId) -> Result<NodeId, EditError> {
         self.check(node)?;
+        self.thaw();
         let kids = self.child_ids(node.0);
         let id = self.new_node(node.0);
         for &k in &kids {
@@ -255,6 +270,7 @@ impl Collection<'_> {
         if parent == NIL {
             return Err(EditError::IsRoot(node.index()));
         }
+        self.thaw();
         let own = self.child_ids(node.0);
         for &k in &own {
             self.nodes[k as usize].parent = parent;
@@ -271,9 +287,10 @@ impl Collection<'_> {
         let n = &mut self.nodes[node.index()];
         n.parent = NIL;
         n.next_sibling = NIL;
-        n.first_child = NIL;
-        n.last_child = NIL;
-        n.offset = NIL;
+        let l = &mut self.links[node.index()];
+        l.first_child = NIL;
+        l.last_child = NIL;
+        l.root = NIL;
         self.edited = true;
         Ok(())
     }
@@ -302,17 +319,13 @@ impl Collection<'_> {
         if to.is_empty() || !to.bytes().all(|b| b.is_ascii_uppercase()) {
             return Err(EditError::BadIdent(to.to_string()));
         }
-        let d = &self.nodes[node.index()];
-        let range = d.props_start as usize..(d.props_start + d.props_len) as usize;
-        let hits: Vec<usize> = range
-            .filter(|&k| self.text(self.props[k].ident) == from.as_bytes())
+        let hits: Vec<usize> = self
+            .props_range(node.0)
+            .filter(|&k| self.property(self.props[k]).ident == from.as_bytes())
             .collect();
-        if hits.is_empty() {
-            return Ok(0);
-        }
-        let ident = self.pool_text(to.as_bytes())?;
         for &k in &hits {
-            self.props[k].ident = ident;
+            let d = self.props[k].decode(&self.src, &self.pool);
+            self.props[k] = PropData::record(&mut self.pool, to.as_bytes(), d.values, d.span)?;
         }
         Ok(hits.len())
     }
@@ -327,10 +340,10 @@ impl Collection<'_> {
     ) -> Result<(), EditError> {
         self.check(from)?;
         self.check(to)?;
-        let d = &self.nodes[from.index()];
-        let start = d.props_start as usize;
-        let all: Vec<PropData> = self.props[start..start + d.props_len as usize].to_vec();
-        let mut kept = start;
+        self.thaw();
+        let range = self.props_range(from.0);
+        let all: Vec<PropData> = self.props[range.clone()].to_vec();
+        let mut kept = range.start;
         let mut moved = Vec::new();
         for (k, p) in all.into_iter().enumerate() {
             if which.get(k).copied().unwrap_or(false) {
@@ -340,7 +353,7 @@ impl Collection<'_> {
                 kept += 1;
             }
         }
-        self.nodes[from.index()].props_len = (kept - start) as u32;
+        self.links[from.index()].props_end = kept as u32;
         for p in moved {
             self.append_prop(to, p);
         }
@@ -356,29 +369,30 @@ impl Collection<'_> {
         items: &[NewProp<'_>],
     ) -> Result<(), EditError> {
         self.check(node)?;
-        let d = &self.nodes[node.index()];
-        let (start, len) = (d.props_start as usize, d.props_len as usize);
+        self.thaw();
+        let range = self.props_range(node.0);
+        let (start, len) = (range.start, range.len());
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             match *item {
-                NewProp::Keep(k) if k < len => out.push(self.props[start + k].clone()),
+                NewProp::Keep(k) if k < len => out.push(self.props[start + k]),
                 NewProp::Keep(_) => {}
                 NewProp::New(ident, values) => out.push(self.new_prop(ident, values)?),
             }
         }
         let new_start = self.props.len();
         self.props.extend(out);
-        let n = &mut self.nodes[node.index()];
-        n.props_start = new_start as u32;
-        n.props_len = (self.props.len() - new_start) as u32;
+        self.nodes[node.index()].props_start = new_start as u32;
+        self.links[node.index()].props_end = self.props.len() as u32;
         Ok(())
     }
 
     fn check(&self, node: NodeId) -> Result<(), EditError> {
-        let ok = self
-            .nodes
-            .get(node.index())
-            .is_some_and(|n| n.parent != NIL || n.offset != NIL || self.games.contains(&node.0));
+        let ok = if self.thawed {
+            self.links.get(node.index()).is_some_and(|l| l.root != NIL)
+        } else {
+            node.index() < self.nodes.len()
+        };
         if ok {
             Ok(())
         } else {
@@ -386,21 +400,55 @@ impl Collection<'_> {
         }
     }
 
+    /// Stores the fields a frozen tree derives from its ids (see `store`),
+    /// so that the tree can change shape.
+    pub(super) fn thaw(&mut self) {
+        if self.thawed {
+            return;
+        }
+        let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len());
+        for i in 0..self.nodes.len() {
+            let id = i as u32;
+            let parent = self.nodes[i].parent;
+            // Pre-order: the parent comes first.
+            let root = match links.get_mut(parent as usize) {
+                Some(p) => {
+                    if p.first_child == NIL {
+                        p.first_child = id;
+                    }
+                    p.last_child = id;
+                    p.root
+                }
+                None => id,
+            };
+            links.push(Links {
+                first_child: NIL,
+                last_child: NIL,
+                props_end: self.props_range(id).end as u32,
+                root,
+                offset: self.offset_of(id),
+            });
+        }
+        self.links = links;
+        self.odd_offsets = Vec::new();
+        self.thawed = true;
+    }
+
     fn new_node(&mut self, parent: u32) -> NodeId {
+        self.thaw();
         let id = self.nodes.len() as u32;
-        let root = if parent == NIL {
-            id
-        } else {
-            self.nodes[parent as usize].root
-        };
+        let root = self.links.get(parent as usize).map_or(id, |p| p.root);
+        let props_start = self.props.len() as u32;
         self.nodes.push(NodeData {
             parent,
-            root,
+            next_sibling: NIL,
+            props_start,
+        });
+        self.links.push(Links {
             first_child: NIL,
             last_child: NIL,
-            next_sibling: NIL,
-            props_start: self.props.len() as u32,
-            props_len: 0,
+            props_end: props_start,
+            root,
             offset: NIL,
         });
         NodeId(id)
@@ -408,7 +456,7 @@ impl Collection<'_> {
 
     fn child_ids(&self, parent: u32) -> Vec<u32> {
         let mut kids = Vec::new();
-        let mut k = self.nodes[parent as usize].first_child;
+        let mut k = self.first_child_of(parent);
         while k != NIL {
             kids.push(k);
             k = self.nodes[k as usize].next_sibling;
@@ -416,6 +464,7 @@ impl Collection<'_> {
         kids
     }
 
+    /// Makes `kids` the children of `parent` (the tree is thawed).
     fn relink(&mut self, parent: u32, kids: &[u32]) {
         for w in kids.windows(2) {
             self.nodes[w[0] as usize].next_sibling = w[1];
@@ -423,21 +472,9 @@ impl Collection<'_> {
         if let Some(&last) = kids.last() {
             self.nodes[last as usize].next_sibling = NIL;
         }
-        let p = &mut self.nodes[parent as usize];
+        let p = &mut self.links[parent as usize];
         p.first_child = kids.first().copied().unwrap_or(NIL);
         p.last_child = kids.last().copied().unwrap_or(NIL);
-    }
-
-    fn pool_text(&mut self, bytes: &[u8]) -> Result<TextRef, EditError> {
-        let start = self.pool.len();
-        if start + bytes.len() >= POOL_BIT as usize {
-            return Err(EditError::TooLarge);
-        }
-        self.pool.extend_from_slice(bytes);
-        Ok(TextRef {
-            start: start as u32 | POOL_BIT,
-            len: bytes.len() as u32,
-        })
     }
 
     fn new_prop<V: AsRef<[u8]>>(
@@ -461,28 +498,33 @@ impl Collection<'_> {
         if raw.is_empty() {
             return Err(EditError::NoValues);
         }
-        let ident = self.pool_text(ident.as_bytes())?;
-        let values = self.pool_text(&raw)?;
-        Ok(PropData {
-            ident,
+        let values = pool_text(&mut self.pool, &raw)?;
+        Ok(PropData::record(
+            &mut self.pool,
+            ident.as_bytes(),
             values,
-            span_start: NIL,
-            span_end: NIL,
-        })
+            None,
+        )?)
     }
 
-    fn append_prop(&mut self, node: NodeId, prop: PropData) {
-        let d = &self.nodes[node.index()];
-        let start = d.props_start as usize;
-        let len = d.props_len as usize;
-        if start + len != self.props.len() {
+    /// Appends `prop` to the properties of `node`.
+    pub(super) fn append_prop(&mut self, node: NodeId, prop: PropData) {
+        self.thaw();
+        let range = self.props_range(node.0);
+        if range.end != self.props.len() {
             // Move the node's properties to the end so they stay contiguous.
             let new_start = self.props.len();
-            self.props.extend_from_within(start..start + len);
+            self.props.extend_from_within(range);
             self.nodes[node.index()].props_start = new_start as u32;
         }
         self.props.push(prop);
-        self.nodes[node.index()].props_len += 1;
+        self.links[node.index()].props_end = self.props.len() as u32;
+    }
+}
+
+impl From<PoolFull> for EditError {
+    fn from(_: PoolFull) -> EditError {
+        EditError::TooLarge
     }
 }
 

@@ -25,22 +25,23 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
+mod build;
 mod edit;
+mod store;
 mod typed;
 
+pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
 
 use crate::ParseOptions;
-use crate::error::{Error, ErrorKind, WarningSink};
-use crate::events::{self, Handler};
-use crate::grammar::{RawProperty, RawValues};
+use crate::error::{Error, WarningSink};
+use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
+use store::{Links, NIL, NodeData, POOL_BIT, PropData, TextRef};
 
-const NIL: u32 = u32::MAX;
-const POOL_BIT: u32 = 1 << 31;
 /// The largest source the tree can index: offsets are 31-bit.
 pub const MAX_SOURCE_LEN: usize = (POOL_BIT - 1) as usize;
 
@@ -55,38 +56,6 @@ impl NodeId {
     }
 }
 
-/// A byte range of the source or (high bit set) of the edit pool.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct TextRef {
-    start: u32,
-    len: u32,
-}
-
-#[derive(Debug, Clone)]
-struct NodeData {
-    parent: u32,
-    /// The root of the node's game tree (itself for a root), so that
-    /// reaching it costs nothing on deep trees.
-    root: u32,
-    first_child: u32,
-    last_child: u32,
-    next_sibling: u32,
-    props_start: u32,
-    props_len: u32,
-    /// Byte offset of the `;` in the source, or NIL for a new node.
-    offset: u32,
-}
-
-#[derive(Debug, Clone)]
-struct PropData {
-    ident: TextRef,
-    /// The raw values text, `[..][..]`, escapes intact.
-    values: TextRef,
-    /// Byte span in the source (NIL start for edited properties).
-    span_start: u32,
-    span_end: u32,
-}
-
 /// A parsed (or built) SGF collection: one or more game trees.
 ///
 /// Parse with [`crate::parse`] or [`Collection::parse_with`]; build one from
@@ -97,7 +66,15 @@ pub struct Collection<'a> {
     pool: Vec<u8>,
     nodes: Vec<NodeData>,
     props: Vec<PropData>,
+    /// The game roots in order; while not thawed, increasing.
     games: Vec<u32>,
+    /// While frozen: the nodes whose `;` is not right before their first
+    /// property, with its offset, by id (see `store`).
+    odd_offsets: Vec<(u32, u32)>,
+    /// Empty while frozen; one entry a node once thawed (see `store`).
+    links: Vec<Links>,
+    /// True once the first edit stored the derived fields in `links`.
+    thawed: bool,
     /// False while node ids are in pre-order (as parsed): then node numbers
     /// are id differences.
     edited: bool,
@@ -128,6 +105,9 @@ impl<'a> Collection<'a> {
             nodes: Vec::new(),
             props: Vec::new(),
             games: Vec::new(),
+            odd_offsets: Vec::new(),
+            links: Vec::new(),
+            thawed: false,
             edited: false,
         }
     }
@@ -141,8 +121,7 @@ impl<'a> Collection<'a> {
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
     ) -> Result<Collection<'a>, Error> {
-        let parts = build(src, options, warnings)?;
-        Ok(parts.with_source(Cow::Borrowed(src)))
+        build::build(src, options, warnings, Cow::Borrowed(src))
     }
 
     /// Parses bytes the collection then owns (for example text transcoded to
@@ -155,7 +134,7 @@ impl<'a> Collection<'a> {
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
     ) -> Result<Collection<'static>, Error> {
-        let parts = build(&src, options, warnings)?;
+        let parts = build::build_parts(&src, options, warnings)?;
         Ok(parts.with_source(Cow::Owned(src)))
     }
 
@@ -167,20 +146,29 @@ impl<'a> Collection<'a> {
             nodes: self.nodes,
             props: self.props,
             games: self.games,
+            odd_offsets: self.odd_offsets,
+            links: self.links,
+            thawed: self.thawed,
             edited: self.edited,
         }
     }
 
     /// The heap memory the tree itself holds, in bytes: its node and
-    /// property arenas and its edit buffer (not the source it borrows).
+    /// property arenas, its list of games and its pool of edited text (not
+    /// the source it borrows or owns).
     ///
-    /// A parsed tree costs 32 bytes a node and 24 a property; for real
-    /// games that is about 3 to 4 times the size of the file.
+    /// A parsed tree costs 12 bytes a node, 8 a property and 4 a game;
+    /// properties not written in plain FF\[4\] form (`AddBlack[aa]`,
+    /// `B [aa]`, an identifier longer than 15 letters) cost 16 bytes more
+    /// and their identifier, and nodes whose `;` is not right before their
+    /// first property (`;` alone, `; B[aa]`) 8 bytes more. For real games
+    /// that is 1.1 to 2.8 times the size of the file (a file of bare moves,
+    /// `;B[pd];W[dd]`, is the densest at 3.3). The first edit that changes
+    /// the tree's shape adds 20 bytes a node.
     ///
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
-    /// assert_eq!(t.heap_size() % 4, 0);
-    /// assert!(t.heap_size() >= 3 * 32 + 3 * 24);
+    /// assert_eq!(t.heap_size(), 3 * 12 + 3 * 8 + 4);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn heap_size(&self) -> usize {
@@ -188,6 +176,8 @@ impl<'a> Collection<'a> {
             + self.props.capacity() * size_of::<PropData>()
             + self.pool.capacity()
             + self.games.capacity() * size_of::<u32>()
+            + self.odd_offsets.capacity() * size_of::<(u32, u32)>()
+            + self.links.capacity() * size_of::<Links>()
     }
 
     /// The bytes the collection was parsed from.
@@ -222,17 +212,98 @@ impl<'a> Collection<'a> {
     pub fn property_count(&self) -> usize {
         self.games()
             .flat_map(|g| g.descendants())
-            .map(|n| n.data().props_len as usize)
+            .map(|n| self.props_range(n.id.0).len())
             .sum()
     }
 
+    /// The bytes `r` refers to (empty if out of range, which the builder and
+    /// the editing methods never write).
+    #[inline]
     fn text(&self, r: TextRef) -> &[u8] {
         let (buf, start) = if r.start & POOL_BIT != 0 {
             (&self.pool[..], r.start & !POOL_BIT)
         } else {
             (&self.src[..], r.start)
         };
-        &buf[start as usize..(start + r.len) as usize]
+        let start = start as usize;
+        buf.get(start..start + r.len as usize).unwrap_or(&[])
+    }
+
+    /// The property `p`, read back.
+    #[inline]
+    fn property(&self, p: PropData) -> Property<'_> {
+        if let Some(span) = p.source_span()
+            && let Some(text) = self.src.get(span.clone())
+        {
+            let k = store::ident_len(text);
+            return Property {
+                ident: &text[..k],
+                values_raw: &text[k..],
+                span: Some(span),
+            };
+        }
+        let d = p.decode(&self.src, &self.pool);
+        Property {
+            ident: self.text(d.ident),
+            values_raw: self.text(d.values),
+            span: d.span.map(|(s, e)| s as usize..e as usize),
+        }
+    }
+
+    /// The first child of node `i`, or NIL.
+    #[inline]
+    fn first_child_of(&self, i: u32) -> u32 {
+        if self.thawed {
+            return self.links.get(i as usize).map_or(NIL, |l| l.first_child);
+        }
+        // Pre-order: a first child comes right after its parent.
+        match self.nodes.get(i as usize + 1) {
+            Some(n) if n.parent == i => i + 1,
+            _ => NIL,
+        }
+    }
+
+    /// The indices of node `i`'s properties.
+    #[inline]
+    fn props_range(&self, i: u32) -> Range<usize> {
+        let i = i as usize;
+        let start = self.nodes.get(i).map_or(0, |n| n.props_start as usize);
+        let end = if self.thawed {
+            self.links.get(i).map_or(start, |l| l.props_end as usize)
+        } else {
+            // Pre-order: a node's properties end where the next node's start.
+            self.nodes
+                .get(i + 1)
+                .map_or(self.props.len(), |n| n.props_start as usize)
+        };
+        start..end.max(start)
+    }
+
+    /// The offset of node `i`'s `;`, or NIL.
+    fn offset_of(&self, i: u32) -> u32 {
+        if self.thawed {
+            return self.links.get(i as usize).map_or(NIL, |l| l.offset);
+        }
+        if let Ok(k) = self.odd_offsets.binary_search_by_key(&i, |o| o.0) {
+            return self.odd_offsets[k].1;
+        }
+        // Right before the first property.
+        let first = self.props.get(self.props_range(i).start);
+        first
+            .and_then(|p| p.decode(&self.src, &self.pool).span)
+            .map_or(NIL, |(s, _)| s.wrapping_sub(1))
+    }
+
+    /// The root of node `i`'s game tree.
+    #[inline]
+    fn root_of(&self, i: u32) -> u32 {
+        if self.thawed {
+            return self.links.get(i as usize).map_or(i, |l| l.root);
+        }
+        // Pre-order: the games' roots are increasing and each game's nodes
+        // follow its root.
+        let k = self.games.partition_point(|&g| g <= i);
+        k.checked_sub(1).map_or(i, |k| self.games[k])
     }
 }
 
@@ -261,8 +332,8 @@ impl PartialEq for Node<'_, '_> {
 }
 
 impl<'c, 'a> Node<'c, 'a> {
-    fn data(&self) -> &'c NodeData {
-        &self.coll.nodes[self.id.index()]
+    fn data(&self) -> NodeData {
+        self.coll.nodes[self.id.index()]
     }
 
     fn at(&self, i: u32) -> Option<Node<'c, 'a>> {
@@ -289,7 +360,7 @@ impl<'c, 'a> Node<'c, 'a> {
 
     /// The first child: the next move of the main line from here.
     pub fn first_child(&self) -> Option<Node<'c, 'a>> {
-        self.at(self.data().first_child)
+        self.at(self.coll.first_child_of(self.id.0))
     }
 
     /// The next sibling (the next variation at the same point).
@@ -322,11 +393,12 @@ impl<'c, 'a> Node<'c, 'a> {
         }
     }
 
-    /// The root node of this node's game tree.
+    /// The root node of this node's game tree, found in O(log games).
     pub fn game_root(&self) -> Node<'c, 'a> {
+        let root = self.coll.root_of(self.id.0);
         Node {
             coll: self.coll,
-            id: NodeId(self.data().root),
+            id: if root == NIL { self.id } else { NodeId(root) },
         }
     }
 
@@ -368,27 +440,37 @@ impl<'c, 'a> Node<'c, 'a> {
     /// The byte offset of this node's `;` in the source (`None` for nodes
     /// added by editing).
     pub fn offset(&self) -> Option<usize> {
-        let o = self.data().offset;
+        let o = self.coll.offset_of(self.id.0);
         (o != NIL).then_some(o as usize)
     }
 
     /// The properties, in file order.
     pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'c>> + use<'c, 'a> {
-        let d = self.data();
         let coll = self.coll;
-        coll.props[d.props_start as usize..(d.props_start + d.props_len) as usize]
+        let range = coll.props_range(self.id.0);
+        coll.props
+            .get(range)
+            .unwrap_or(&[])
             .iter()
-            .map(move |p| Property {
-                ident: coll.text(p.ident),
-                values_raw: coll.text(p.values),
-                span: (p.span_start != NIL).then_some(p.span_start as usize..p.span_end as usize),
-            })
+            .map(move |&p| coll.property(p))
     }
 
     /// The first property with identifier `ident` (FF\[4\] form, e.g. `"AB"`).
     pub fn get(&self, ident: &str) -> Option<Property<'c>> {
-        self.properties()
-            .find(|p| p.ident_bytes() == ident.as_bytes())
+        let coll = self.coll;
+        let ident = ident.as_bytes();
+        let range = coll.props_range(self.id.0);
+        let props = coll.props.get(range).unwrap_or(&[]);
+        props.iter().find_map(|&p| {
+            // A property stored as its span is `IDENT[`: compare in place.
+            if let Some(span) = p.source_span() {
+                let text = coll.src.get(span)?;
+                let hit = text.starts_with(ident) && text.get(ident.len()) == Some(&b'[');
+                return hit.then(|| coll.property(p));
+            }
+            let p = coll.property(p);
+            (p.ident_bytes() == ident).then_some(p)
+        })
     }
 
     /// The collection this node belongs to.
@@ -507,237 +589,6 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>) -> bool {
         && x.properties()
             .zip(y.properties())
             .all(|(p, q)| p.ident == q.ident && p.values().eq(q.values()))
-}
-
-// ---------------------------------------------------------------------------
-// Building from events
-// ---------------------------------------------------------------------------
-
-/// A collection's arena without its source (so it can be paired with a
-/// borrowed or an owned source).
-struct Parts {
-    pool: Vec<u8>,
-    nodes: Vec<NodeData>,
-    props: Vec<PropData>,
-    games: Vec<u32>,
-}
-
-impl Parts {
-    fn with_source(self, src: Cow<'_, [u8]>) -> Collection<'_> {
-        Collection {
-            src,
-            pool: self.pool,
-            nodes: self.nodes,
-            props: self.props,
-            games: self.games,
-            edited: false,
-        }
-    }
-}
-
-fn build(
-    src: &[u8],
-    options: &ParseOptions,
-    warnings: &mut dyn WarningSink,
-) -> Result<Parts, Error> {
-    let mut b = Builder::new(src, options)?;
-    events::parse_events(src, options, &mut b, warnings)?;
-    b.finish(src)
-}
-
-impl Builder {
-    /// A builder for a tree over `src`: feed it the events of `src` (from the
-    /// strict grammar or another reader), then call [`Builder::finish`].
-    pub(crate) fn new(src: &[u8], options: &ParseOptions) -> Result<Builder, Error> {
-        if src.len() > MAX_SOURCE_LEN {
-            return Err(Error::new(
-                ErrorKind::TooLarge {
-                    what: "the tree indexes at most 2 GiB of source",
-                },
-                0..0,
-                src,
-            ));
-        }
-        // Real games average about 8.4 bytes per node and 7.5 per property;
-        // files with long comments need far fewer (see `finish`).
-        Ok(Builder {
-            parts: Parts {
-                pool: Vec::new(),
-                nodes: Vec::with_capacity(src.len() / 8 + 1),
-                props: Vec::with_capacity(src.len() / 7 + 1),
-                games: Vec::new(),
-            },
-            attach: Vec::new(),
-            current: NIL,
-            max_nodes: options.max_nodes,
-            overflow: false,
-        })
-    }
-
-    fn finish(mut self, src: &[u8]) -> Result<Parts, Error> {
-        // Give back what the reservation overestimated (comment-heavy files),
-        // so a tree costs what it holds.
-        fn trim<T>(v: &mut Vec<T>) {
-            if v.capacity() > v.len() + v.len() / 4 + 16 {
-                v.shrink_to_fit();
-            }
-        }
-        trim(&mut self.parts.nodes);
-        trim(&mut self.parts.props);
-        if self.overflow {
-            return Err(Error::new(
-                ErrorKind::TooLarge {
-                    what: "more nodes than ParseOptions::max_nodes",
-                },
-                0..0,
-                src,
-            ));
-        }
-        Ok(self.parts)
-    }
-
-    /// Adds a property whose identifier and values text are not a slice of
-    /// the source (a reader repaired them): both go to the edit pool.
-    /// `ident` must be upper-case letters, `values_raw` `[..]` groups that the
-    /// strict grammar reads back as they are; `span` is where the property
-    /// stood in the source.
-    pub(crate) fn property_repaired(
-        &mut self,
-        ident: &[u8],
-        values_raw: &[u8],
-        span: Range<usize>,
-    ) {
-        if self.overflow || self.parts.nodes.get(self.current as usize).is_none() {
-            return;
-        }
-        let pool = &mut self.parts.pool;
-        if pool.len() + ident.len() + values_raw.len() >= POOL_BIT as usize {
-            self.overflow = true;
-            return;
-        }
-        let ident_ref = TextRef {
-            start: pool.len() as u32 | POOL_BIT,
-            len: ident.len() as u32,
-        };
-        pool.extend_from_slice(ident);
-        let values_ref = TextRef {
-            start: pool.len() as u32 | POOL_BIT,
-            len: values_raw.len() as u32,
-        };
-        pool.extend_from_slice(values_raw);
-        self.parts.props.push(PropData {
-            ident: ident_ref,
-            values: values_ref,
-            span_start: span.start as u32,
-            span_end: span.end as u32,
-        });
-        if let Some(n) = self.parts.nodes.get_mut(self.current as usize) {
-            n.props_len += 1;
-        }
-    }
-
-    /// Finishes the tree over a source the collection borrows.
-    pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
-        Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
-    }
-}
-
-/// Builds a tree from events (see [`Handler`]); the events' offsets and
-/// slices must come from the `src` given to [`Builder::new`].
-pub(crate) struct Builder {
-    parts: Parts,
-    /// For each open game tree: the node its first node hangs from.
-    attach: Vec<u32>,
-    /// The node properties go to.
-    current: u32,
-    max_nodes: usize,
-    overflow: bool,
-}
-
-impl<'a> Handler<'a> for Builder {
-    #[inline]
-    fn start_tree(&mut self, _offset: usize) {
-        self.attach.push(self.current);
-    }
-
-    #[inline]
-    fn end_tree(&mut self, _offset: usize) {
-        self.current = self.attach.pop().unwrap_or(NIL);
-    }
-
-    #[inline]
-    fn start_node(&mut self, offset: usize) {
-        let nodes = &mut self.parts.nodes;
-        if nodes.len() >= self.max_nodes {
-            self.overflow = true;
-            return;
-        }
-        let id = nodes.len() as u32;
-        let parent = self.current;
-        let root = if parent == NIL {
-            id
-        } else {
-            nodes[parent as usize].root
-        };
-        nodes.push(NodeData {
-            parent,
-            root,
-            first_child: NIL,
-            last_child: NIL,
-            next_sibling: NIL,
-            props_start: self.parts.props.len() as u32,
-            props_len: 0,
-            offset: offset as u32,
-        });
-        if parent == NIL {
-            self.parts.games.push(id);
-        } else {
-            let p = &mut nodes[parent as usize];
-            let last = p.last_child;
-            p.last_child = id;
-            if last == NIL {
-                p.first_child = id;
-            } else {
-                nodes[last as usize].next_sibling = id;
-            }
-        }
-        self.current = id;
-    }
-
-    #[inline]
-    fn property(&mut self, prop: RawProperty<'a>, span: Range<usize>) {
-        if self.overflow {
-            return;
-        }
-        let ident_len = prop.ident().len() as u32;
-        let ident = if prop.has_lowercase() {
-            let read = events::normalize_ident(prop.ident());
-            let start = self.parts.pool.len() as u32 | POOL_BIT;
-            self.parts.pool.extend_from_slice(read.as_bytes());
-            TextRef {
-                start,
-                len: read.len() as u32,
-            }
-        } else {
-            TextRef {
-                start: span.start as u32,
-                len: ident_len,
-            }
-        };
-        let values_len = prop.values_raw().len() as u32;
-        self.parts.props.push(PropData {
-            ident,
-            values: TextRef {
-                start: span.end as u32 - values_len,
-                len: values_len,
-            },
-            span_start: span.start as u32,
-            span_end: span.end as u32,
-        });
-        if let Some(n) = self.parts.nodes.get_mut(self.current as usize) {
-            n.props_len += 1;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,1 +1,260 @@
+//! The storage of the tree: derived fields while frozen, records, thawing.
 
+use super::*;
+use crate::events::Handler;
+
+fn idents(n: Node<'_, '_>) -> Vec<(String, String)> {
+    n.properties()
+        .map(|p| {
+            (
+                p.ident().to_string(),
+                String::from_utf8_lossy(p.values_raw()).into_owned(),
+            )
+        })
+        .collect()
+}
+
+/// Every node's parent, children, root, number and properties, in pre-order.
+fn shape(c: &Collection<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for g in c.games() {
+        for n in g.descendants() {
+            out.push(format!(
+                "{} parent={:?} kids={:?} root={} no={} props={:?}",
+                n.id().index(),
+                n.parent().map(|p| p.id().index()),
+                n.children().map(|k| k.id().index()).collect::<Vec<_>>(),
+                n.game_root().id().index(),
+                n.number(),
+                idents(n)
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn frozen_tree_derives_children_properties_and_roots() {
+    let t = crate::parse(b"(;A[1](;B[2];C[3](;D[4])(;;E[5]F[6]))(;G[7]))(;H[8];I[9])").unwrap();
+    assert!(!t.thawed);
+    assert_eq!(
+        shape(&t),
+        [
+            "0 parent=None kids=[1, 6] root=0 no=0 props=[(\"A\", \"[1]\")]",
+            "1 parent=Some(0) kids=[2] root=0 no=1 props=[(\"B\", \"[2]\")]",
+            "2 parent=Some(1) kids=[3, 4] root=0 no=2 props=[(\"C\", \"[3]\")]",
+            "3 parent=Some(2) kids=[] root=0 no=3 props=[(\"D\", \"[4]\")]",
+            "4 parent=Some(2) kids=[5] root=0 no=4 props=[]",
+            "5 parent=Some(4) kids=[] root=0 no=5 props=[(\"E\", \"[5]\"), (\"F\", \"[6]\")]",
+            "6 parent=Some(0) kids=[] root=0 no=6 props=[(\"G\", \"[7]\")]",
+            "7 parent=None kids=[8] root=7 no=0 props=[(\"H\", \"[8]\")]",
+            "8 parent=Some(7) kids=[] root=7 no=1 props=[(\"I\", \"[9]\")]",
+        ]
+    );
+    // Thawing keeps everything.
+    let mut thawed = t.clone();
+    thawed.thaw();
+    assert!(thawed.thawed);
+    assert_eq!(shape(&thawed), shape(&t));
+    assert_eq!(t.odd_offsets, [(4, 25)]);
+    assert_eq!(
+        thawed.heap_size(),
+        t.heap_size() + 9 * size_of::<Links>() - 8
+    );
+}
+
+#[test]
+fn nodes_and_properties_are_small() {
+    assert_eq!(size_of::<NodeData>(), 12);
+    assert_eq!(size_of::<PropData>(), 8);
+    let src = b"(;GM[1]SZ[19];B[pd];W[dd])";
+    let t = crate::parse(src).unwrap();
+    // Plain FF[4] properties need no pool, and nothing is over-reserved.
+    assert_eq!(t.pool.capacity(), 0);
+    assert_eq!(t.heap_size(), 3 * 12 + 4 * 8 + 4);
+}
+
+#[test]
+fn unusual_properties_are_records_and_read_back_the_same() {
+    let long = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let src = format!("(;AddBlack[aa][bb]B [cc]\n\t[dd]{long}[x]ABCDEFGHIJKLMNO[y]C[a\\]b];W[ee])");
+    let mut warnings = Vec::new();
+    let t =
+        Collection::parse_with(src.as_bytes(), &ParseOptions::default(), &mut warnings).unwrap();
+    let root = t.games().next().unwrap();
+    assert_eq!(
+        idents(root),
+        [
+            ("AB".into(), "[aa][bb]".into()),
+            ("B".into(), "[cc]\n\t[dd]".into()),
+            (long.into(), "[x]".into()),
+            ("ABCDEFGHIJKLMNO".into(), "[y]".into()),
+            ("C".into(), "[a\\]b]".into()),
+        ]
+    );
+    // Source spans are kept for records too.
+    let spans: Vec<_> = root.properties().map(|p| p.span().unwrap()).collect();
+    for (p, s) in root.properties().zip(&spans) {
+        assert!(src.as_bytes()[s.clone()].ends_with(p.values_raw()));
+    }
+    assert_eq!(&src[spans[0].clone()], "AddBlack[aa][bb]");
+    assert_eq!(root.get("B").unwrap().value(), b"cc");
+    assert_eq!(root.get(long).unwrap().value(), b"x");
+    assert_eq!(root.get("ABCDEFGHIJKLMNO").unwrap().value(), b"y");
+    assert!(root.get("ABCDEFGHIJKLMN").is_none());
+    assert!(root.get("A").is_none());
+    // Three records (AddBlack, `B [cc]`, the 26-letter one): header and
+    // identifier each; the 15-letter one is a bare span.
+    assert_eq!(t.pool.len(), 3 * 16 + 2 + 1 + 26);
+}
+
+#[test]
+fn get_compares_whole_identifiers() {
+    let t = crate::parse(b"(;PB[x]P[y]PBX[z])").unwrap();
+    let root = t.games().next().unwrap();
+    assert_eq!(root.get("P").unwrap().value(), b"y");
+    assert_eq!(root.get("PB").unwrap().value(), b"x");
+    assert_eq!(root.get("PBX").unwrap().value(), b"z");
+    assert!(root.get("").is_none());
+    assert!(root.get("X").is_none());
+}
+
+#[test]
+fn properties_for_an_earlier_node_are_kept() {
+    // No reader in the crate does this, but a builder must not lose them.
+    let src: &[u8] = b"(;A[1];B[2])";
+    let mut b = Builder::new(src, &ParseOptions::default()).unwrap();
+    b.start_tree(0);
+    b.start_node(1);
+    b.start_tree(99);
+    b.start_node(6);
+    b.property(crate::RawProperty::new(&src[7..8], &src[8..11]), 7..11);
+    b.end_tree(99);
+    // Back at the root, which is no longer the last node.
+    b.property(crate::RawProperty::new(&src[2..3], &src[3..6]), 2..6);
+    b.end_tree(11);
+    let t = b.finish_borrowed(src).unwrap();
+    let root = t.games().next().unwrap();
+    assert_eq!(idents(root), [("A".to_string(), "[1]".to_string())]);
+    assert_eq!(
+        idents(root.first_child().unwrap()),
+        [("B".to_string(), "[2]".to_string())]
+    );
+}
+
+#[test]
+fn edits_after_parsing_keep_the_rest_of_the_tree() {
+    let src = b"(;GM[1]SZ[9](;B[aa];W[bb])(;B[cc]))(;GM[1];B[dd])";
+    let mut c = crate::parse(src).unwrap();
+    let before = shape(&c);
+    let root = c.games().next().unwrap().id();
+    // Changes in place do not thaw; a renamed property keeps its span, a
+    // replaced one has none.
+    assert_eq!(c.rename_property(root, "GM", "XX").unwrap(), 1);
+    assert!(!c.thawed);
+    assert_eq!(c.rename_property(root, "XX", "GM").unwrap(), 1);
+    assert_eq!(shape(&c), before);
+    assert_eq!(c.node(root).get("GM").unwrap().span(), Some(2..7));
+    assert_eq!(c.node(root).offset(), Some(1));
+    c.set_property(root, "SZ", ["9"]).unwrap();
+    assert!(!c.thawed);
+    assert_eq!(c.node(root).get("SZ").unwrap().span(), None);
+    c.set_property(root, "GM", ["1"]).unwrap();
+    assert!(c.thawed, "the first property has lost its span");
+    assert_eq!(c.node(root).get("GM").unwrap().span(), None);
+    assert_eq!(c.node(root).offset(), Some(1));
+    assert_eq!(c.node(NodeId(2)).offset(), Some(19));
+    assert_eq!(shape(&c), before);
+    // Growing a node.
+    c.push_property(root, "C", ["x"]).unwrap();
+    let kid = c.add_child(NodeId(3)).unwrap();
+    c.set_property(kid, "W", ["ee"]).unwrap();
+    assert_eq!(c.node(kid).game_root().id(), root);
+    assert_eq!(c.node(kid).number(), 4);
+    assert_eq!(c.node(kid).offset(), None);
+    let second = c.games().nth(1).unwrap().id();
+    let n = c.add_child(second).unwrap();
+    assert_eq!(c.node(n).game_root().id(), second);
+    assert_eq!(
+        c.to_string(),
+        "(;GM[1]SZ[9]C[x]\n(;B[aa];W[bb])\n(;B[cc];W[ee]))\n(;GM[1]\n(;B[dd])\n(;))\n"
+    );
+    assert_eq!(c.remove_property(root, "C").unwrap(), 1);
+    assert_eq!(c.remove_property(root, "C").unwrap(), 0);
+    c.remove_subtree(NodeId(1)).unwrap();
+    assert_eq!(c.add_child(NodeId(1)), Err(EditError::NoSuchNode(1)));
+    c.remove_subtree(second).unwrap();
+    assert_eq!(c.games().len(), 1);
+    assert_eq!(c.to_string(), "(;GM[1]SZ[9]\n;B[cc];W[ee])\n");
+}
+
+#[test]
+fn offsets_of_nodes_without_a_property_right_after_their_semicolon() {
+    let src = b"(;GM[1];; B[aa];\n\tW[bb](;)(;C[x]))";
+    let t = crate::parse(src).unwrap();
+    let offsets: Vec<_> = t
+        .games()
+        .next()
+        .unwrap()
+        .descendants()
+        .map(|n| n.offset())
+        .collect();
+    assert_eq!(
+        offsets,
+        [Some(1), Some(7), Some(8), Some(15), Some(24), Some(27)]
+    );
+    // Four nodes listed apart.
+    assert_eq!(t.odd_offsets, [(1, 7), (2, 8), (3, 15), (4, 24)]);
+    let mut thawed = t.clone();
+    thawed.thaw();
+    let again: Vec<_> = thawed
+        .games()
+        .next()
+        .unwrap()
+        .descendants()
+        .map(|n| n.offset())
+        .collect();
+    assert_eq!(again, offsets);
+    // The lenient reader starts a node at a property when `;` is missing.
+    let (t, _) = crate::check::parse_lenient(b"(GM[1];B[aa](W[bb]))", &ParseOptions::default());
+    let offsets: Vec<_> = t
+        .games()
+        .next()
+        .unwrap()
+        .descendants()
+        .map(|n| n.offset())
+        .collect();
+    assert_eq!(offsets, [Some(1), Some(6), Some(13)]);
+}
+
+#[test]
+fn game_roots_of_many_games_are_found_by_search() {
+    let src = b"(;GM[1];B[aa])(;GM[1](;W[bb])(;W[cc]))\n".repeat(1000);
+    let t = crate::parse(&src).unwrap();
+    assert_eq!(t.games().len(), 2000);
+    for (k, g) in t.games().enumerate() {
+        for n in g.descendants() {
+            assert_eq!(n.game_root().id(), g.id(), "game {k}");
+        }
+    }
+}
+
+#[test]
+fn a_deep_tree_is_walked_in_linear_time() {
+    // 200,000 levels, then 200,000 variations of the root: building links
+    // each variation to the previous one by walking up closed subtrees.
+    let mut src = b"(;C[r](;B[aa]".to_vec();
+    for _ in 0..200_000 {
+        src.extend_from_slice(b"(;B[aa]");
+    }
+    src.extend(std::iter::repeat_n(b')', 200_001));
+    src.extend(b"(;W[bb])".repeat(200_000));
+    src.push(b')');
+    let t = crate::parse(&src).unwrap();
+    let root = t.games().next().unwrap();
+    assert_eq!(root.child_count(), 200_001);
+    let last = root.children().last().unwrap();
+    assert_eq!(last.number(), 400_001);
+    assert_eq!(last.game_root().id(), root.id());
+    assert_eq!(root.first_child().unwrap().descendants().count(), 200_001);
+}

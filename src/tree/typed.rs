@@ -1,6 +1,8 @@
 //! Typed access to the properties of a tree: [`Node::prop`], [`Node::props`],
 //! [`Node::inherited`] and [`Collection::set_prop`].
 //!
+//! Typed access checks the game: see [`Node::prop`].
+//!
 //! Building a game from scratch with typed values:
 //!
 //! ```
@@ -31,12 +33,69 @@
 //! ```
 
 use super::{Collection, Node, NodeId, Property};
-use crate::game::{BoardSize, Game};
+use crate::game::{BoardSize, Game, GameMismatch, GameType};
 use crate::property::typed::{Prop, Value};
 use crate::property::{ValueType, lookup};
 use crate::tree::EditError;
 
 impl<'c, 'a> Node<'c, 'a> {
+    /// The game this node's tree records, from its root's `GM` as
+    /// [`GameType::read_gm_number`] reads it: no `GM` is Go; a name
+    /// (`GM[Hex]`) or spaces around the number are tolerated; a plain number
+    /// outside 1–40 (`GM[123]`) is `Err(123)`, a game FF\[4\] does not know
+    /// (read raw by [`Node::any_props`], never as Go).
+    ///
+    /// ```
+    /// use sgfkit::game::GameType;
+    /// let c = sgfkit::parse(b"(;GM[11])(;GM[123])(;)")?;
+    /// let r: Vec<_> = c.games().map(|g| g.tree_game()).collect();
+    /// assert_eq!(r, [Ok(GameType::Hex), Err(123), Ok(GameType::Go)]);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The `GM` number when FF\[4\] does not number such a game.
+    pub fn tree_game(&self) -> Result<GameType, u32> {
+        match self.game_root().get("GM") {
+            // Only the first value names the game (the others only add a
+            // warning, which is not asked for here).
+            Some(gm) => GameType::read_gm_number(&[gm.value()]),
+            None => Ok(GameType::Go),
+        }
+    }
+
+    /// `Ok` when this node's tree records game `G` ([`Node::tree_game`]), or
+    /// when `G` is [`Raw<0>`](crate::game::Raw), which reads any tree raw.
+    ///
+    /// ```
+    /// use sgfkit::game::{go::Go, hex::Hex, Raw};
+    /// let c = sgfkit::parse(b"(;GM[11];B[c3])")?;
+    /// let node = c.games().next().unwrap().first_child().unwrap();
+    /// assert!(node.require_game::<Hex>().is_ok());
+    /// assert!(node.require_game::<Raw<0>>().is_ok());
+    /// let e = node.require_game::<Go>().unwrap_err();
+    /// assert_eq!(e.to_string(), "this game is Hex (GM[11]), not Go");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// A [`GameMismatch`] naming both games.
+    pub fn require_game<G: Game>(&self) -> Result<(), GameMismatch> {
+        if G::GM == 0 {
+            return Ok(());
+        }
+        let tree = self.tree_game().map_or_else(|n| n, GameType::gm);
+        if tree == G::GM {
+            Ok(())
+        } else {
+            Err(GameMismatch {
+                tree,
+                asked: G::GM,
+                asked_name: G::NAME,
+            })
+        }
+    }
+
     /// The board size of this node's game for game `G`: the root's `SZ`,
     /// or [`Game::default_size`] when it is absent or unreadable.
     ///
@@ -76,12 +135,44 @@ impl<'c, 'a> Node<'c, 'a> {
     /// assert_eq!(b, Some(Prop::B(Move::Play(Point::new(4, 4)))));
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
+    ///
+    /// # Typed access checks the game
+    ///
+    /// A tree records one game, named by its root's `GM`
+    /// ([`Node::tree_game`]; no `GM` is Go, the FF\[4\] default). Asked for
+    /// the values of another game `G`, a property whose value depends on the
+    /// game (points, moves, stones: `B`, `W`, `AB`, markup, `LB` …; or a
+    /// property only `G` has, such as Go's `HA` and `KM`) is not misread: it
+    /// comes back [`Prop::Invalid`] with its raw values and the reason, e.g.
+    /// "this game is Othello (GM\[2\]), not Go". Properties that read the same
+    /// in every game (`GM`, `SZ`, `PB`, `C` …) are read as usual, so any
+    /// tree's `GM` and players can be read with any `G`.
+    ///
+    /// [`Node::require_game`] asks the question once, as a `Result`;
+    /// [`Raw<0>`](crate::game::Raw) reads every tree, values kept raw; a
+    /// collection that mixes games is read with [`Node::any_props`], which
+    /// picks each tree's game.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Go;
+    /// use sgfkit::property::typed::Prop;
+    ///
+    /// let c = sgfkit::parse(b"(;GM[2]PB[Anna];B[aa])")?;
+    /// let root = c.games().next().unwrap();
+    /// assert_eq!(root.prop::<Go>("PB"), Some(Prop::PB("Anna".into())));
+    /// let b = root.first_child().unwrap().prop::<Go>("B").unwrap();
+    /// assert!(matches!(b, Prop::Invalid { reason, .. } if reason == "this game is Othello (GM[2]), not Go"));
+    /// assert_eq!(root.require_game::<Go>().unwrap_err().to_string(), "this game is Othello (GM[2]), not Go");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
     pub fn prop<G: Game>(&self, ident: &str) -> Option<Prop<G>> {
         let p = self.get(ident)?;
-        Some(typed(&p, self.board_size::<G>()))
+        let other = self.require_game::<G>().err();
+        Some(typed(&p, self.board_size::<G>(), other.as_ref()))
     }
 
-    /// All properties of this node, typed for game `G`, in file order.
+    /// All properties of this node, typed for game `G`, in file order
+    /// (checked against the tree's game as [`Node::prop`] is).
     ///
     /// ```
     /// use sgfkit::game::go::Go;
@@ -112,7 +203,10 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn props_on<G: Game>(&self, size: BoardSize) -> Vec<Prop<G>> {
-        self.properties().map(|p| typed(&p, size)).collect()
+        let other = self.require_game::<G>().err();
+        self.properties()
+            .map(|p| typed(&p, size, other.as_ref()))
+            .collect()
     }
 
     /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
@@ -142,9 +236,36 @@ impl<'c, 'a> Node<'c, 'a> {
     }
 }
 
-fn typed<G: Game>(p: &Property<'_>, size: BoardSize) -> Prop<G> {
+/// Reads `p` for game `G`; with `other` (the tree records another game), a
+/// value that depends on the game is refused with the mismatch as reason.
+fn typed<G: Game>(p: &Property<'_>, size: BoardSize, other: Option<&GameMismatch>) -> Prop<G> {
     let values: Vec<&[u8]> = p.values().collect();
+    if let Some(m) = other
+        && depends_on_game::<G>(p.ident())
+    {
+        return Prop::Invalid {
+            ident: p.ident().to_string(),
+            values: values.iter().map(|v| v.to_vec()).collect(),
+            reason: m.to_string(),
+        };
+    }
     Prop::parse(p.ident(), &values, size)
+}
+
+/// True when property `ident` read for game `G` means something only in
+/// `G`: its value holds points, moves or stones, or the table defines it for
+/// `G` alone.
+fn depends_on_game<G: Game>(ident: &str) -> bool {
+    fn game_values(vt: &ValueType) -> bool {
+        match vt {
+            ValueType::Point | ValueType::Move | ValueType::Stone => true,
+            ValueType::Compose(a, b) | ValueType::Either(a, b) => game_values(a) || game_values(b),
+            ValueType::List(e) | ValueType::EList(e) => game_values(e),
+            _ => false,
+        }
+    }
+    lookup(ident, G::GM)
+        .is_some_and(|info| info.game == Some(G::GM) || game_values(&info.value_type))
 }
 
 impl Collection<'_> {

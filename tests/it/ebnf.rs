@@ -19,8 +19,19 @@ fn ebnf_functions() -> BTreeSet<String> {
 fn source_functions() -> Vec<(String, bool, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = vec![root.join("grammar/mod.rs"), root.join("grammar/value.rs")];
-    if let Ok(dir) = std::fs::read_dir(root.join("game")) {
-        files.extend(dir.filter_map(|e| e.ok()).map(|e| e.path()));
+    // The game modules, and their submodules one folder down (game/go/gtp.rs).
+    let mut dirs = vec![root.join("game")];
+    while let Some(d) = dirs.pop() {
+        for path in std::fs::read_dir(&d)
+            .expect("read game sources")
+            .map(|e| e.expect("entry").path())
+        {
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                files.push(path);
+            }
+        }
     }
     let mut out = Vec::new();
     for f in files {

@@ -35,6 +35,8 @@ fn every_regression_input_passes_every_check() {
         eprintln!("replaying {name}");
         checks::check_parse(&data);
         checks::check_roundtrip(&data);
+        checks::check_repair(&data);
+        checks::check_check(&data);
         for opts in 0..=u8::MAX {
             checks::check_structured(opts, &data);
         }

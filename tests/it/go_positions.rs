@@ -3,8 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use sgfkit::game::go::{self, Board, Go, Move, ReportKind};
-use sgfkit::game::{Game, GameType, board_size, game_of};
+use sgfkit::game::go::{self, Board, Go, Move};
+use sgfkit::game::{Game, GameType};
+use sgfkit::record::{self, ReportKind, board_size, game_of};
 
 use crate::support::{corpus_dir, files_below};
 
@@ -38,7 +39,7 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
     for node in root.main_line() {
         last = node;
         let before = reports.len();
-        go::apply_node(&mut board, node, &mut reports);
+        record::apply_node(&mut board, node, &mut reports);
         let new = &reports[before..];
         let stones = board.stones().count();
         if ["AB", "AW", "AE"].iter().any(|p| node.get(p).is_some()) {
@@ -67,7 +68,7 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
         );
     }
     // The whole-path function agrees with the step-by-step replay.
-    let (whole, whole_reports) = go::position_at(last).expect("Go game with a usable SZ");
+    let (whole, whole_reports) = record::position_at(last).expect("Go game with a usable SZ");
     assert_eq!(whole, board, "{name}");
     assert_eq!(whole_reports, reports, "{name}");
     let mut illegal = false;

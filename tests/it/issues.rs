@@ -1,2 +1,18 @@
 //! Regression tests for bugs the fuzzers found (see `fuzz/README.md`), one
 //! test per bug, each naming its minimised input.
+
+/// `fuzz/regressions/repair-root-move-only.sgf` (the `repair` target): a
+/// root holding only a move was left alone, then given `FF[4]`, so a second
+/// repair split it: repairing was not idempotent.
+#[test]
+fn a_move_alone_in_the_root_is_split_at_once() {
+    use sgfkit::check::{RepairOptions, parse_lenient, repair};
+    let (mut tree, _) = parse_lenient(b";W[", &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    assert!(first.iter().any(|d| d.code == "R007"), "{first:?}");
+    let printed = tree.to_string();
+    assert_eq!(printed, "(;FF[4]\n;W[])\n");
+    let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
+    assert!(repair(&mut again, &RepairOptions::default()).is_empty());
+    assert_eq!(again.to_string(), printed);
+}

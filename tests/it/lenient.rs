@@ -131,54 +131,6 @@ fn lenient_reader_over_the_corpus() {
     );
 }
 
-/// Runs `sgfkit fmt [args]` on `input`: exit code, stdout, stderr.
-fn fmt_cli(args: &[&str], input: &[u8]) -> (i32, String, String) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .arg("fmt")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run sgfkit");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input)
-        .expect("write");
-    let out = child.wait_with_output().expect("wait");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn fmt_is_lenient_by_default() {
-    let (code, out, err) = fmt_cli(&[], b"junk ;GM[1];B[aa]");
-    assert_eq!(code, 0);
-    assert_eq!(out, "(;GM[1]\n;B[aa])\n");
-    assert!(err.contains("<stdin>:1:1: warning[L001]"), "{err}");
-    assert!(err.contains("<stdin>:1:6: error[L003]"), "{err}");
-
-    let (code, out, err) = fmt_cli(&[], b"no tree here");
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("error[L013]"), "{err}");
-}
-
-#[test]
-fn fmt_strict_refuses_damage() {
-    let (code, out, err) = fmt_cli(&["--strict"], b"(;B[aa]");
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("1:8"), "{err}");
-    let (code, out, _) = fmt_cli(&["--strict"], b"(;B[aa])");
-    assert_eq!((code, out.as_str()), (0, "(;B[aa])\n"));
-}
-
 /// The way `sgfkit fmt` and `fix` read a file: decoded to UTF-8 first (so
 /// UTF-16 files count too), then read leniently. Every file with game tree
 /// content is recovered; the files without any are named.

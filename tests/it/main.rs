@@ -1,12 +1,14 @@
 //! sgfkit's integration tests: one binary, one module per area.
 
 mod catalogue;
-mod cli;
 mod corpus;
 mod corpus_check;
 mod ebnf;
 #[cfg(feature = "encoding")]
+mod examples;
+#[cfg(feature = "encoding")]
 mod fuzz_replay;
+mod game_check;
 mod go_positions;
 mod issues;
 mod lenient;
@@ -16,4 +18,5 @@ mod robustness;
 mod roundtrip;
 mod sgfc;
 mod spec;
+mod stream;
 mod support;

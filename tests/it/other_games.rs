@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 
 use sgfkit::ParseOptions;
-use sgfkit::game::{GameType, game_of};
+use sgfkit::game::GameType;
+use sgfkit::record::game_of;
 
 use crate::support::{corpus_dir, files_below};
 

@@ -13,7 +13,7 @@ struct GenProp {
 
 /// A generated game: nodes in creation order, each with a parent selector.
 #[derive(Debug, Clone)]
-struct GenGame {
+pub(crate) struct GenGame {
     nodes: Vec<(u16, bool, Vec<GenProp>)>,
 }
 
@@ -43,7 +43,7 @@ fn gen_prop() -> impl Strategy<Value = GenProp> {
         .prop_map(|(ident, values)| GenProp { ident, values })
 }
 
-fn gen_game() -> impl Strategy<Value = GenGame> {
+pub(crate) fn gen_game() -> impl Strategy<Value = GenGame> {
     prop::collection::vec(
         (
             any::<u16>(),
@@ -57,7 +57,7 @@ fn gen_game() -> impl Strategy<Value = GenGame> {
 
 /// Builds the collection: node i hangs from node i-1 (a deep line) when its
 /// flag is set, else from a node chosen by its selector (wide variations).
-fn build(games: &[GenGame]) -> Collection<'static> {
+pub(crate) fn build(games: &[GenGame]) -> Collection<'static> {
     let mut c = Collection::new();
     for g in games {
         let mut ids: Vec<NodeId> = Vec::new();

@@ -1,0 +1,277 @@
+//! `sgfkit check`: report every problem of each file, with its position.
+
+use crate::big::{self, StreamArgs, Unit};
+use crate::input::{self, EncodingArgs, Source, WalkArgs};
+use crate::output::{self, Context, Paint, Report};
+use crate::run::{Progress, Status};
+use sgfkit::check::{CheckOptions, Severity};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Parse and check each file and report every problem as
+/// PATH:LINE:COL: SEVERITY[CODE]: MESSAGE, with the source line.
+///
+/// Each file is read as every sgfkit command reads it: its encoding
+/// detected, then the lenient reader, which repairs what does not follow
+/// the grammar (each repair reported, codes L...); then the tree is
+/// checked (codes S...). The codes and their SGFC numbers are listed in
+/// docs/diagnostics.md. Folders are walked for *.sgf in any case; `-` reads
+/// standard input; with no PATH the example files bundled with sgfkit are
+/// checked. Repeated infos are counted on one line (-v shows each).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Files or folders to check; `-` reads standard input.
+    paths: Vec<PathBuf>,
+    /// Print only errors and the summary line.
+    #[arg(short, long)]
+    quiet: bool,
+    /// Say which encoding each file was read with and why, and print
+    /// every repeated info instead of counting them.
+    #[arg(short, long)]
+    verbose: bool,
+    /// Add the restrictive checks of SGFC's -r: one game tree per file,
+    /// HA against the handicap stones, two moves of one colour in a row,
+    /// setup in the main line after the root.
+    #[arg(long)]
+    strict: bool,
+    /// Output format: `human` (lines with source snippets) or `json` (JSON
+    /// Lines: one object per diagnostic, then one summary object; the
+    /// summary for people goes to stderr).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+    #[command(flatten)]
+    walk: WalkArgs,
+    #[command(flatten)]
+    stream: StreamArgs,
+}
+
+/// The output formats of `check`.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// One line per problem, with the source line and a caret.
+    Human,
+    /// JSON Lines: one object per diagnostic, then a summary object.
+    Json,
+}
+
+/// The bundled example files; their text is compiled in, so `check` works
+/// from an installed binary.
+const BUNDLED: &[(&str, &[u8])] = &[
+    (
+        "examples/sample-game.sgf",
+        include_bytes!("../../examples/sample-game.sgf"),
+    ),
+    (
+        "examples/variations.sgf",
+        include_bytes!("../../examples/variations.sgf"),
+    ),
+];
+
+/// What checking one file gave.
+struct Checked {
+    /// What to print on stdout.
+    out: Vec<u8>,
+    /// The file could not be read: the message for stderr.
+    failed: Option<String>,
+    errors: bool,
+    warnings: bool,
+    bytes: u64,
+}
+
+pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let mut status = Status::default();
+    let sources = if args.paths.is_empty() {
+        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+        eprintln!(
+            "no PATH given: checking the bundled examples {}",
+            names.join(", ")
+        );
+        BUNDLED
+            .iter()
+            .map(|&(name, bytes)| Source::Bundled(name, bytes))
+            .collect()
+    } else {
+        input::sources(&args.paths, &args.walk, &mut status.failed_paths)
+    };
+    let options = CheckOptions::default().strict(args.strict);
+    let json = args.format == Format::Json;
+    let total: u64 = sources
+        .iter()
+        .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
+        .sum();
+    let mut progress = Progress::bytes(total, ctx.stderr_tty && !json);
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let (mut files, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);
+    // The file being reported (a streamed file gives one result a game
+    // tree): its index, errors, warnings.
+    let mut current: Option<(usize, bool, bool)> = None;
+    let mut close = |current: &mut Option<(usize, bool, bool)>| {
+        if let Some((_, errors, warnings)) = current.take() {
+            files += 1;
+            with_errors += usize::from(errors);
+            with_warnings += usize::from(warnings);
+        }
+    };
+    big::drive(
+        &sources,
+        ctx.threads,
+        args.stream.stream_above,
+        |unit| check_unit(unit, args, &decode, &options, ctx.color),
+        |index, checked| {
+            let checked = match checked {
+                Ok(c) => c,
+                Err(message) => Checked::failed(message),
+            };
+            progress.advance(checked.bytes);
+            if let Some(message) = checked.failed {
+                if current.is_none_or(|c| c.0 != index) {
+                    status.failed_paths += 1;
+                }
+                stdout.flush()?;
+                eprintln!("{message}");
+                return Ok(());
+            }
+            if current.is_some_and(|c| c.0 != index) {
+                close(&mut current);
+            }
+            let file = current.get_or_insert((index, false, false));
+            file.1 |= checked.errors;
+            file.2 |= checked.warnings;
+            progress.write(&mut stdout, &checked.out)
+        },
+    )?;
+    close(&mut current);
+    progress.finish();
+    status.files_with_errors = with_errors;
+    let summary = format!(
+        "checked {files} file{}: {with_errors} with errors, {with_warnings} with warnings",
+        if files == 1 { "" } else { "s" },
+    );
+    if json {
+        let v = serde_json::json!({
+            "type": "summary",
+            "files": files,
+            "files_with_errors": with_errors,
+            "files_with_warnings": with_warnings,
+            "unreadable_paths": status.failed_paths,
+        });
+        writeln!(stdout, "{v}")?;
+        stdout.flush()?;
+        eprintln!("{summary}");
+    } else {
+        writeln!(stdout, "{summary}")?;
+        stdout.flush()?;
+    }
+    Ok(status)
+}
+
+fn check_unit(
+    unit: Unit<'_>,
+    args: &Args,
+    decode: &sgfkit::encoding::DecodeOptions,
+    options: &CheckOptions,
+    color: bool,
+) -> Checked {
+    match unit {
+        Unit::Whole(source) => match source.read() {
+            Ok(bytes) => check_bytes(&source.name(), &bytes, None, args, decode, options, color),
+            Err(e) => Checked::failed(format!("sgfkit: {}: {e}", source.name())),
+        },
+        Unit::Game(source, game) => check_bytes(
+            &source.name(),
+            game.bytes(),
+            Some(game),
+            args,
+            decode,
+            options,
+            color,
+        ),
+    }
+}
+
+/// Checks the text of a file, or of one game tree of a streamed file
+/// (`game`: positions are then moved to the whole file).
+fn check_bytes(
+    name: &str,
+    bytes: &[u8],
+    game: Option<&sgfkit::stream::Game>,
+    args: &Args,
+    decode: &sgfkit::encoding::DecodeOptions,
+    options: &CheckOptions,
+    color: bool,
+) -> Checked {
+    let doc = input::read(bytes, decode);
+    let text = doc.collection().source();
+    let mut reports: Vec<Report> = doc
+        .encoding_warnings()
+        .iter()
+        .map(|w| Report::encoding(bytes, w.offset, &w.message))
+        .collect();
+    let mut found: Vec<Report> = doc.check(options).iter().map(Report::from_diag).collect();
+    if doc.collection().games().len() == 0 && !found.iter().any(|r| r.severity == Severity::Error) {
+        found.push(Report {
+            position: sgfkit::Position { line: 1, column: 1 },
+            span: 0..0,
+            code: None,
+            severity: Severity::Error,
+            message: "no game tree found".to_string(),
+            sgfc: None,
+            in_original: false,
+        });
+    }
+    reports.extend(found);
+    if let Some(game) = game {
+        for r in &mut reports {
+            r.position = game.position_in_input(r.span.start);
+        }
+    }
+    let errors = reports.iter().any(|r| r.severity == Severity::Error);
+    let warnings = reports.iter().any(|r| r.severity == Severity::Warning);
+    let mut out = Vec::new();
+    if args.format == Format::Json {
+        for r in &reports {
+            output::write_json_line(&mut out, name, r);
+        }
+    } else {
+        if args.verbose {
+            let d = &doc.trees().first().map(|t| &t.detection);
+            if let Some(d) = d {
+                let _ = writeln!(
+                    out,
+                    "{name}: read as {} ({:?})",
+                    Paint::bold(color).paint(d.charset.name()),
+                    d.reason
+                );
+            }
+        }
+        for (r, times) in output::fold(reports, args.verbose) {
+            if args.quiet && r.severity != Severity::Error {
+                continue;
+            }
+            let src = if r.in_original { bytes } else { text };
+            output::write_human(&mut out, name, &r, times, src, color);
+        }
+    }
+    Checked {
+        out,
+        failed: None,
+        errors,
+        warnings,
+        bytes: bytes.len() as u64,
+    }
+}
+
+impl Checked {
+    fn failed(message: String) -> Checked {
+        Checked {
+            out: Vec::new(),
+            failed: Some(message),
+            errors: false,
+            warnings: false,
+            bytes: 0,
+        }
+    }
+}

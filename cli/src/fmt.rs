@@ -1,0 +1,162 @@
+//! `sgfkit fmt`: print files in the canonical FF\[4\] form.
+
+use crate::input::{self, EncodingArgs, Source};
+use crate::output::Context;
+use crate::run::{self, Status};
+use sgfkit::print::{WriterConfig, push_sgf};
+use sgfkit::{Collection, ParseOptions, Warning};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Print the canonical FF\[4\] form of files (or of standard input, `-`).
+///
+/// Each file is read as every sgfkit command reads it: damage is repaired
+/// by the lenient reader and each repair reported on stderr as
+/// PATH:LINE:COL: severity\[CODE\]: message. Values are written in UTF-8
+/// (with CA\[UTF-8\]) unless --keep-encoding. Several files are printed one
+/// after the other, in the order given. Exit status 1 when a file has no
+/// game tree (or, with --strict, a syntax error).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The files to format; `-` or nothing reads standard input.
+    paths: Vec<PathBuf>,
+    /// Refuse any syntax error: exit status 1 and the positioned error
+    /// on stderr.
+    #[arg(long)]
+    strict: bool,
+    /// Break lines before nodes that would pass this width (0: never).
+    #[arg(long, default_value_t = 80)]
+    width: usize,
+    /// Keep the bytes of the values as they are instead of writing UTF-8.
+    #[arg(long)]
+    keep_encoding: bool,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+}
+
+/// A file formatted: the text for stdout, the messages for stderr.
+pub(crate) struct Formatted {
+    pub(crate) out: Vec<u8>,
+    pub(crate) messages: Vec<String>,
+    /// No game tree, or a syntax error in strict mode.
+    pub(crate) error: bool,
+    /// The file could not be read.
+    pub(crate) failed: bool,
+}
+
+pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let sources: Vec<Source> = if args.paths.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        args.paths
+            .iter()
+            .map(|p| {
+                if p.as_os_str() == "-" {
+                    Source::Stdin
+                } else {
+                    Source::File(p.clone())
+                }
+            })
+            .collect()
+    };
+    let config = WriterConfig::default().line_width(args.width);
+    let mut status = Status::default();
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    run::ordered(
+        &sources,
+        ctx.threads,
+        |source| format_file(source, args, &decode, &config),
+        |f| {
+            stdout.write_all(&f.out)?;
+            if !f.messages.is_empty() {
+                stdout.flush()?;
+                let mut err = io::stderr().lock();
+                for m in &f.messages {
+                    writeln!(err, "{m}")?;
+                }
+            }
+            status.failed_paths += usize::from(f.failed);
+            status.files_with_errors += usize::from(f.error);
+            Ok(())
+        },
+    )?;
+    stdout.flush()?;
+    Ok(status)
+}
+
+fn format_file(
+    source: &Source,
+    args: &Args,
+    decode: &sgfkit::encoding::DecodeOptions,
+    config: &WriterConfig,
+) -> Formatted {
+    let name = source.name();
+    let bytes = match source.read() {
+        Ok(b) => b,
+        Err(e) => return Formatted::failed(&name, &e),
+    };
+    let mut messages = Vec::new();
+    let tree = if args.strict {
+        // Transcode, then the grammar to the letter.
+        let decoded =
+            (!args.keep_encoding).then(|| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
+        let text: &[u8] = decoded.as_ref().map_or(&bytes, |d| &d.text);
+        if let Some(d) = &decoded {
+            for w in d.all_warnings() {
+                let p = sgfkit::Position::of(&bytes, w.offset);
+                messages.push(format!("{name}:{p}: warning: {}", w.message));
+            }
+        }
+        let mut warnings: Vec<Warning> = Vec::new();
+        match Collection::parse_with(text, &ParseOptions::default(), &mut warnings) {
+            Ok(mut tree) => {
+                messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
+                if decoded.as_ref().is_some_and(|d| d.transcoded) {
+                    input::mark_utf8(&mut tree);
+                }
+                tree.into_owned()
+            }
+            Err(e) => {
+                messages.push(format!("{name}:{}", e.render(text)).trim_end().to_string());
+                return Formatted {
+                    out: Vec::new(),
+                    messages,
+                    error: true,
+                    failed: false,
+                };
+            }
+        }
+    } else {
+        let (tree, reports) = input::read_for_writing(&name, &bytes, decode, args.keep_encoding);
+        messages.extend(reports);
+        tree
+    };
+    let error = tree.games().len() == 0;
+    if error {
+        messages.push(format!("{name}: no game tree found"));
+    }
+    let mut out = Vec::new();
+    push_sgf(&mut out, &tree, config);
+    Formatted {
+        out,
+        messages,
+        error,
+        failed: false,
+    }
+}
+
+impl Formatted {
+    pub(crate) fn failed(name: &str, e: &io::Error) -> Formatted {
+        Formatted::failed_with(format!("sgfkit: {name}: {e}"))
+    }
+
+    pub(crate) fn failed_with(message: String) -> Formatted {
+        Formatted {
+            out: Vec::new(),
+            messages: vec![message],
+            error: false,
+            failed: true,
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Finding and reading the input: the PATHs of the command line (`-` for
+//! standard input, folders walked for `*.sgf` in any case), the encoding
+//! options, and the one way every command reads a file.
+
+use sgfkit::encoding::DecodeOptions;
+use sgfkit::{Document, ParseOptions};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// One input: a file or standard input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Standard input (`-`).
+    Stdin,
+    /// A file named on the command line or found in a folder.
+    File(PathBuf),
+    /// A file compiled into the binary (the bundled examples).
+    Bundled(&'static str, &'static [u8]),
+}
+
+impl Source {
+    /// The name used in messages.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Source::Stdin => "<stdin>".to_string(),
+            Source::File(p) => p.display().to_string(),
+            Source::Bundled(name, _) => (*name).to_string(),
+        }
+    }
+
+    /// Reads the whole input. A folder named where a file is expected is
+    /// an error that says so.
+    pub(crate) fn read(&self) -> io::Result<Vec<u8>> {
+        match self {
+            Source::Stdin => {
+                let mut buf = Vec::new();
+                io::stdin().lock().read_to_end(&mut buf)?;
+                Ok(buf)
+            }
+            Source::File(p) => {
+                if p.is_dir() {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidInput,
+                        "is a folder (give a file, or use a command that walks folders)",
+                    ));
+                }
+                std::fs::read(p)
+            }
+            Source::Bundled(_, bytes) => Ok(bytes.to_vec()),
+        }
+    }
+
+    /// Is this a file of the file system (something `--in-place` can rewrite)?
+    pub(crate) fn path(&self) -> Option<&Path> {
+        match self {
+            Source::File(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// How folders are walked.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct WalkArgs {
+    /// Follow symbolic links while walking folders (loops are detected and
+    /// each file is read once).
+    #[arg(short = 'L', long)]
+    pub(crate) follow: bool,
+}
+
+/// Expands the command-line paths into sources, in order: `-` is standard
+/// input; a folder is walked in sorted order for files ending in `.sgf` in
+/// any case, skipping hidden files and folders (names starting with `.`)
+/// and, unless `follow`, symbolic links; anything else is taken as a file.
+/// A path that cannot be walked is reported on stderr and counted in
+/// `failed`; the rest go on.
+pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
+    let mut out = Vec::new();
+    let mut seen = Seen::default();
+    for p in paths {
+        if p.as_os_str() == "-" {
+            out.push(Source::Stdin);
+        } else if p.is_dir() {
+            walk_folder(p, walk.follow, &mut seen, &mut out, failed);
+        } else {
+            // A missing file is reported when it is read, in input order.
+            out.push(Source::File(p.clone()));
+        }
+    }
+    out
+}
+
+fn walk_folder(
+    dir: &Path,
+    follow: bool,
+    seen: &mut Seen,
+    out: &mut Vec<Source>,
+    failed: &mut usize,
+) {
+    let walker = walkdir::WalkDir::new(dir)
+        .follow_links(follow)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !is_hidden(e.file_name()));
+    for entry in walker {
+        match entry {
+            Ok(e) => {
+                let is_sgf = Path::new(e.file_name())
+                    .extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("sgf"));
+                // Without --follow a link is an entry of type link: skipped.
+                if e.file_type().is_file() && is_sgf && seen.first_time(e.path()) {
+                    out.push(Source::File(e.into_path()));
+                }
+            }
+            Err(e) => {
+                *failed += 1;
+                let path = e
+                    .path()
+                    .map_or_else(|| dir.display().to_string(), |p| p.display().to_string());
+                let why = if e.loop_ancestor().is_some() {
+                    "a symbolic link that loops back to a folder above it (not followed)"
+                        .to_string()
+                } else {
+                    e.io_error()
+                        .map_or_else(|| e.to_string(), ToString::to_string)
+                };
+                crate::output::path_error(&path, &why);
+            }
+        }
+    }
+}
+
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.to_str().is_some_and(|s| s.starts_with('.'))
+}
+
+/// The files already taken, so that a file reached twice through links is
+/// read once.
+#[derive(Default)]
+struct Seen(std::collections::HashSet<(u64, u64)>);
+
+impl Seen {
+    #[cfg(unix)]
+    fn first_time(&mut self, path: &Path) -> bool {
+        use std::os::unix::fs::MetadataExt;
+        match std::fs::metadata(path) {
+            Ok(m) => self.0.insert((m.dev(), m.ino())),
+            Err(_) => true,
+        }
+    }
+
+    #[cfg(not(unix))]
+    fn first_time(&mut self, _path: &Path) -> bool {
+        true
+    }
+}
+
+/// How to choose the character encoding of the input (as SGFC's options).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct EncodingArgs {
+    /// Read every file with this encoding, whatever it declares (e.g. GB18030, Shift_JIS).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) encoding: Option<String>,
+    /// The encoding of files that declare none (no CA) and are not UTF-8.
+    #[arg(long, value_name = "NAME")]
+    pub(crate) default_encoding: Option<String>,
+}
+
+impl EncodingArgs {
+    /// The library's decoding options; an unknown encoding name is a usage
+    /// error.
+    pub(crate) fn options(&self) -> io::Result<DecodeOptions> {
+        let mut opts = DecodeOptions::default();
+        let label = |name: &str| {
+            sgfkit::encoding::encoding_for_label(name).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("unknown encoding `{name}`"),
+                )
+            })
+        };
+        if let Some(name) = &self.encoding {
+            opts = opts.force(label(name)?);
+        }
+        if let Some(name) = &self.default_encoding {
+            opts = opts.default_charset(label(name)?);
+        }
+        Ok(opts)
+    }
+}
+
+/// Reads `bytes` as every command does: the encoding detected (or as the
+/// options say), then the lenient reader, which repairs what does not
+/// follow the grammar and says so in [`Document::diagnostics`].
+pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> {
+    sgfkit::read_lenient(bytes, decode, &ParseOptions::default())
+}
+
+/// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
+/// (or, with `keep_encoding`, the lenient reader on the bytes as they are),
+/// with every encoding warning and repair as a `PATH:LINE:COL: ...` line.
+pub(crate) fn read_for_writing(
+    name: &str,
+    bytes: &[u8],
+    decode: &DecodeOptions,
+    keep_encoding: bool,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    if keep_encoding {
+        let (tree, diags) = sgfkit::check::parse_lenient(bytes, &ParseOptions::default());
+        let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
+        return (tree.into_owned(), messages);
+    }
+    let doc = read(bytes, decode);
+    let mut messages: Vec<String> = doc
+        .encoding_warnings()
+        .iter()
+        .map(|w| {
+            let p = sgfkit::Position::of(bytes, w.offset);
+            format!("{name}:{p}: warning: {}", w.message)
+        })
+        .collect();
+    messages.extend(doc.diagnostics().iter().map(|d| format!("{name}:{d}")));
+    (doc.into_collection().into_owned(), messages)
+}
+
+/// Marks every game tree of a transcoded collection `CA[UTF-8]`.
+pub(crate) fn mark_utf8(tree: &mut sgfkit::Collection<'_>) {
+    let roots: Vec<_> = tree.games().map(|g| g.id()).collect();
+    for root in roots {
+        // Setting a valid value on an existing root cannot fail.
+        let _ = tree.set_property(root, "CA", ["UTF-8"]);
+    }
+}

@@ -1,0 +1,93 @@
+//! `sgfkit json`: files as JSON, every property typed and decoded.
+
+use crate::fmt::Formatted;
+use crate::input::{self, EncodingArgs, Source, WalkArgs};
+use crate::output::Context;
+use crate::run::{self, Status};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Print files as JSON with every property typed and decoded (schema: the
+/// `sgfkit::json` documentation and the README).
+///
+/// Each file is read as every sgfkit command reads it (encoding detected,
+/// damage repaired by the lenient reader, each repair reported on stderr).
+/// One input is written as one JSON document, streamed node by node; with
+/// several inputs each file is one line (JSON Lines) with its "path" first.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Files or folders; `-` or nothing reads standard input.
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+    #[command(flatten)]
+    walk: WalkArgs,
+}
+
+pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let mut status = Status::default();
+    let sources = if args.paths.is_empty() {
+        vec![Source::Stdin]
+    } else {
+        input::sources(&args.paths, &args.walk, &mut status.failed_paths)
+    };
+    let lines = sources.len() > 1 || args.paths.iter().any(|p| p.is_dir());
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    run::ordered(
+        &sources,
+        ctx.threads,
+        |source| {
+            let name = source.name();
+            let bytes = match source.read() {
+                Ok(b) => b,
+                Err(e) => return Formatted::failed(&name, &e),
+            };
+            let (tree, mut messages) = input::read_for_writing(&name, &bytes, &decode, false);
+            let error = tree.games().len() == 0;
+            if error {
+                messages.push(format!("{name}: no game tree found"));
+            }
+            let mut out = Vec::new();
+            // Writing into memory cannot fail.
+            let _ = sgfkit::json::write_json(&tree, &mut out);
+            if lines {
+                out = one_line(&name, &out);
+            }
+            Formatted {
+                out,
+                messages,
+                error,
+                failed: false,
+            }
+        },
+        |f| {
+            stdout.write_all(&f.out)?;
+            if !f.messages.is_empty() {
+                stdout.flush()?;
+                let mut err = io::stderr().lock();
+                for m in &f.messages {
+                    writeln!(err, "{m}")?;
+                }
+            }
+            status.failed_paths += usize::from(f.failed);
+            status.files_with_errors += usize::from(f.error);
+            Ok(())
+        },
+    )?;
+    stdout.flush()?;
+    Ok(status)
+}
+
+/// The JSON document `doc` (`{"games":[...]}`, a node a line) as one line
+/// `{"path":"...","games":[...]}`. JSON strings hold no raw line breaks, so
+/// every line break of the document is layout.
+fn one_line(path: &str, doc: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(doc.len() + path.len() + 16);
+    out.extend_from_slice(b"{\"path\":");
+    out.extend_from_slice(serde_json::Value::from(path).to_string().as_bytes());
+    out.push(b',');
+    out.extend(doc.iter().skip(1).copied().filter(|&b| b != b'\n'));
+    out.push(b'\n');
+    out
+}

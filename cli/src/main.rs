@@ -1,0 +1,75 @@
+//! `sgfkit`: check, format, repair, convert and measure SGF files from the
+//! command line.
+//!
+//! A thin face over the `sgfkit` library: each command is one file of this
+//! crate, and what commands share (finding and reading the input, colours
+//! and output, running files in parallel in input order) has a file of its
+//! own. Run `sgfkit --help` or `sgfkit <COMMAND> --help` for the options.
+
+mod big;
+mod check;
+mod fix;
+mod fmt;
+mod input;
+mod json;
+mod output;
+mod run;
+mod stats;
+
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+/// What every command's exit status means.
+const EXIT_STATUS: &str = "\
+Exit status: 0 when every input was read and no file has an error (warnings
+are fine); 1 when some file has an error; 2 when some path could not be read
+or the command line is wrong (the other files are still processed).";
+
+/// Read, check and write SGF (Smart Game Format) files.
+#[derive(Parser, Debug)]
+#[command(name = "sgfkit", version, about, long_about = None, after_help = EXIT_STATUS)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    #[command(flatten)]
+    global: output::GlobalArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    Check(check::Args),
+    Fmt(fmt::Args),
+    Fix(fix::Args),
+    Stats(stats::Args),
+    Json(json::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let ctx = match output::Context::new(&cli.global) {
+        Ok(ctx) => ctx,
+        Err(e) => return fail(&e),
+    };
+    let result = match &cli.command {
+        Command::Check(args) => check::run(args, &ctx),
+        Command::Fmt(args) => fmt::run(args, &ctx),
+        Command::Fix(args) => fix::run(args, &ctx),
+        Command::Stats(args) => stats::run(args, &ctx),
+        Command::Json(args) => json::run(args, &ctx),
+    };
+    match result {
+        Ok(status) => status.exit_code(),
+        Err(e) => fail(&e),
+    }
+}
+
+/// Reports an error that ends the command; a closed pipe (`sgfkit json f |
+/// head -1`) ends it quietly.
+fn fail(e: &io::Error) -> ExitCode {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        return ExitCode::SUCCESS;
+    }
+    let _ = writeln!(io::stderr(), "sgfkit: {e}");
+    ExitCode::from(2)
+}

@@ -1,0 +1,278 @@
+//! What the commands print: colours (as rustc colours its diagnostics),
+//! diagnostics for people (with the source line and carets) and for
+//! machines (JSON Lines), and messages about paths.
+
+use sgfkit::Position;
+use sgfkit::check::{Diagnostic, Severity};
+use sgfkit::error::SourceLine;
+use std::io::{self, IsTerminal, Write};
+use std::ops::Range;
+
+/// When to colour the output.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum ColorChoice {
+    /// On a terminal, unless NO_COLOR is set or TERM is `dumb`.
+    #[default]
+    Auto,
+    /// Always, even into a pipe.
+    Always,
+    /// Never.
+    Never,
+}
+
+/// Options every command takes.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct GlobalArgs {
+    /// When to use colours: auto (on a terminal, unless NO_COLOR is set or
+    /// TERM=dumb), always, never.
+    #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
+    pub(crate) color: ColorChoice,
+    /// How many files to process at once (default: one per core); `-j 1`
+    /// works sequentially. The output is the same in any case.
+    #[arg(short = 'j', long = "threads", global = true, value_name = "N")]
+    pub(crate) threads: Option<usize>,
+}
+
+/// What a command needs to know about where its output goes.
+#[derive(Debug, Clone)]
+pub(crate) struct Context {
+    /// Colours on standard output.
+    pub(crate) color: bool,
+    /// Standard error is a terminal (progress bars may be shown).
+    pub(crate) stderr_tty: bool,
+    /// Threads to use (at least 1).
+    pub(crate) threads: usize,
+}
+
+impl Context {
+    pub(crate) fn new(args: &GlobalArgs) -> io::Result<Self> {
+        let env_allows = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
+        let color = match args.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => env_allows && io::stdout().is_terminal(),
+        };
+        let threads = match args.threads {
+            Some(0) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "-j needs at least 1 thread",
+                ));
+            }
+            Some(n) => n,
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        };
+        Ok(Context {
+            color,
+            stderr_tty: io::stderr().is_terminal(),
+            threads,
+        })
+    }
+}
+
+/// Escape sequences for one kind of text, or nothing without colour.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Paint {
+    on: &'static str,
+    off: &'static str,
+}
+
+impl Paint {
+    const fn new(on: &'static str, color: bool) -> Paint {
+        if color {
+            Paint { on, off: "\x1b[0m" }
+        } else {
+            Paint { on: "", off: "" }
+        }
+    }
+
+    /// The colour of a severity, as rustc: errors bold red, warnings bold
+    /// yellow, notes (our infos) bold green.
+    pub(crate) fn severity(s: Severity, color: bool) -> Paint {
+        Paint::new(
+            match s {
+                Severity::Error => "\x1b[1;31m",
+                Severity::Warning => "\x1b[1;33m",
+                Severity::Info => "\x1b[1;32m",
+            },
+            color,
+        )
+    }
+
+    /// Bold (rustc's message text).
+    pub(crate) fn bold(color: bool) -> Paint {
+        Paint::new("\x1b[1m", color)
+    }
+
+    /// Bold blue (rustc's gutter).
+    pub(crate) fn gutter(color: bool) -> Paint {
+        Paint::new("\x1b[1;34m", color)
+    }
+
+    /// `text` in this colour.
+    pub(crate) fn paint(self, text: &str) -> String {
+        format!("{}{text}{}", self.on, self.off)
+    }
+}
+
+/// Says on stderr that a path could not be read or walked.
+pub(crate) fn path_error(path: &str, why: &str) {
+    let _ = writeln!(io::stderr().lock(), "sgfkit: {path}: {why}");
+}
+
+/// One problem found in a file, ready to print.
+#[derive(Debug, Clone)]
+pub(crate) struct Report {
+    pub(crate) position: Position,
+    pub(crate) span: Range<usize>,
+    pub(crate) code: Option<&'static str>,
+    pub(crate) severity: Severity,
+    pub(crate) message: String,
+    pub(crate) sgfc: Option<u32>,
+    /// The span is in the original bytes (encoding warnings), not in the
+    /// UTF-8 text the tree was read from.
+    pub(crate) in_original: bool,
+}
+
+impl Report {
+    pub(crate) fn from_diag(d: &Diagnostic) -> Report {
+        Report {
+            position: d.position,
+            span: d.span.clone(),
+            code: Some(d.code),
+            severity: d.severity,
+            message: d.message.clone(),
+            sgfc: d.sgfc,
+            in_original: false,
+        }
+    }
+
+    /// A warning about the bytes of the original input (an encoding problem).
+    pub(crate) fn encoding(original: &[u8], offset: usize, message: &str) -> Report {
+        Report {
+            position: Position::of(original, offset),
+            span: offset..offset,
+            code: None,
+            severity: Severity::Warning,
+            message: message.to_string(),
+            sgfc: None,
+            in_original: true,
+        }
+    }
+
+    /// The same finding as `other`: same spot, code and message.
+    fn same_as(&self, other: &Report) -> bool {
+        self.span.start == other.span.start
+            && self.code == other.code
+            && self.message == other.message
+    }
+}
+
+/// Writes `PATH:LINE:COL: severity[CODE]: message` (the code left out when
+/// there is none; `, N times` added for a summarised repetition), then the
+/// source line with carets under the span.
+pub(crate) fn write_human(
+    out: &mut Vec<u8>,
+    path: &str,
+    r: &Report,
+    times: usize,
+    src: &[u8],
+    color: bool,
+) {
+    let sev = Paint::severity(r.severity, color);
+    let code = r.code.map(|c| format!("[{c}]")).unwrap_or_default();
+    let times = if times > 1 {
+        format!(", {times} times")
+    } else {
+        String::new()
+    };
+    // Writing into a Vec cannot fail.
+    let _ = writeln!(
+        out,
+        "{path}:{}:{}: {}: {}",
+        r.position.line,
+        r.position.column,
+        sev.paint(&format!("{}{code}", r.severity)),
+        Paint::bold(color).paint(&format!("{}{times}", r.message)),
+    );
+    if let Some(s) = SourceLine::around(src, r.span.clone()) {
+        let gutter = Paint::gutter(color).paint("|");
+        let _ = writeln!(out, "  {gutter} {}", s.text);
+        let _ = writeln!(out, "  {gutter} {}{}", s.pad, sev.paint(&s.carets));
+    }
+}
+
+/// Writes one JSON Lines object for a diagnostic.
+pub(crate) fn write_json_line(out: &mut Vec<u8>, path: &str, r: &Report) {
+    let v = serde_json::json!({
+        "type": "diagnostic",
+        "path": path,
+        "line": r.position.line,
+        "column": r.position.column,
+        "severity": r.severity.to_string(),
+        "code": r.code,
+        "sgfc": r.sgfc,
+        "message": r.message,
+    });
+    let _ = writeln!(out, "{v}");
+}
+
+/// Drops reports identical to an earlier one (same spot, code and message)
+/// and, unless `each`, folds repeated info-level reports of one code and
+/// message into the first, with how many there were. Keeps the order.
+pub(crate) fn fold(reports: Vec<Report>, each: bool) -> Vec<(Report, usize)> {
+    let mut out: Vec<(Report, usize)> = Vec::with_capacity(reports.len());
+    let mut infos: std::collections::HashMap<(Option<&'static str>, String), usize> =
+        std::collections::HashMap::new();
+    for r in reports {
+        if out.last().is_some_and(|(last, _)| last.same_as(&r))
+            || out.iter().rev().take(8).any(|(o, _)| o.same_as(&r))
+        {
+            continue;
+        }
+        if !each && r.severity == Severity::Info {
+            let key = (r.code, r.message.clone());
+            if let Some(&k) = infos.get(&key) {
+                out[k].1 += 1;
+                continue;
+            }
+            infos.insert(key, out.len());
+        }
+        out.push((r, 1));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn info(at: usize, code: &'static str, msg: &str) -> Report {
+        Report {
+            position: Position { line: 1, column: 1 },
+            span: at..at + 1,
+            code: Some(code),
+            severity: Severity::Info,
+            message: msg.to_string(),
+            sgfc: None,
+            in_original: false,
+        }
+    }
+
+    #[test]
+    fn repeated_infos_fold_and_duplicates_go() {
+        let reports = vec![
+            info(1, "S019", "unknown property GS (kept)"),
+            info(1, "S019", "unknown property GS (kept)"),
+            info(5, "S019", "unknown property GS (kept)"),
+            info(7, "S019", "unknown property XX (kept)"),
+            info(9, "S019", "unknown property GS (kept)"),
+        ];
+        let folded = fold(reports.clone(), false);
+        let shown: Vec<(usize, usize)> = folded.iter().map(|(r, n)| (r.span.start, *n)).collect();
+        assert_eq!(shown, [(1, 3), (7, 1)]);
+        let each = fold(reports, true);
+        assert_eq!(each.len(), 4, "only the exact duplicate goes");
+    }
+}

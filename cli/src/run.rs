@@ -1,0 +1,164 @@
+//! Running a command over many inputs: on every core, with the output in
+//! input order (byte for byte what `-j 1` prints), a progress bar on a
+//! terminal, and the exit status.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// How a command ended.
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct Status {
+    /// Paths that could not be read or walked.
+    pub(crate) failed_paths: usize,
+    /// Files with an error (a diagnostic of severity error, or no game tree).
+    pub(crate) files_with_errors: usize,
+}
+
+impl Status {
+    /// 2 when a path failed, else 1 when a file has errors, else 0.
+    pub(crate) fn exit_code(self) -> ExitCode {
+        if self.failed_paths > 0 {
+            ExitCode::from(2)
+        } else if self.files_with_errors > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Calls `work` on every item, on `threads` threads, and hands the results
+/// to `emit` in the order of `items`. Results wait in a window of a few
+/// items per thread, so memory stays bounded whatever the number of items.
+/// `emit` runs on the calling thread.
+///
+/// # Errors
+/// The first error `emit` returns; the rest is not processed.
+pub(crate) fn ordered<T, R>(
+    items: &[T],
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+    mut emit: impl FnMut(R) -> io::Result<()>,
+) -> io::Result<()>
+where
+    T: Sync,
+    R: Send,
+{
+    if threads <= 1 || items.len() <= 1 {
+        for item in items {
+            emit(work(item))?;
+        }
+        return Ok(());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(io::Error::other)?;
+    let window = threads * 8;
+    for chunk in items.chunks(window) {
+        let results: Vec<R> = pool.install(|| chunk.par_iter().map(&work).collect());
+        for r in results {
+            emit(r)?;
+        }
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr for work on a terminal that takes more than a
+/// second; hidden on a pipe, or when the caller says so (JSON output).
+#[derive(Debug)]
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    /// A bar counting `total` bytes, drawn only if `enabled` (stderr is a
+    /// terminal and the output is for people) and the work lasts.
+    pub(crate) fn bytes(total: u64, enabled: bool) -> Progress {
+        let bar = enabled.then(|| {
+            let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
+            if let Ok(style) = ProgressStyle::with_template(
+                "{bar:30} {binary_bytes}/{binary_total_bytes} {binary_bytes_per_sec} ETA {eta}",
+            ) {
+                bar.set_style(style);
+            }
+            bar
+        });
+        Progress {
+            bar,
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+
+    /// Counts `n` more bytes done.
+    pub(crate) fn advance(&mut self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+            if !self.shown && self.started.elapsed() > Duration::from_secs(1) {
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                self.shown = true;
+            }
+        }
+    }
+
+    /// Writes `text` to `out` without tearing the bar.
+    pub(crate) fn write(&self, out: &mut impl Write, text: &[u8]) -> io::Result<()> {
+        match &self.bar {
+            Some(bar) if self.shown => {
+                bar.suspend(|| out.write_all(text).and_then(|()| out.flush()))
+            }
+            _ => out.write_all(text),
+        }
+    }
+
+    /// Removes the bar.
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordered_keeps_input_order_on_many_threads() {
+        let items: Vec<u64> = (0..1000).collect();
+        let mut seen = Vec::new();
+        ordered(
+            &items,
+            4,
+            |&n| {
+                // Later items finish first.
+                std::thread::sleep(Duration::from_micros((1000 - n) % 7));
+                n * 2
+            },
+            |r| {
+                seen.push(r);
+                Ok(())
+            },
+        )
+        .unwrap();
+        let want: Vec<u64> = items.iter().map(|n| n * 2).collect();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn exit_codes() {
+        let s = |failed_paths, files_with_errors| Status {
+            failed_paths,
+            files_with_errors,
+        };
+        assert_eq!(s(0, 0).exit_code(), ExitCode::SUCCESS);
+        assert_eq!(s(0, 3).exit_code(), ExitCode::from(1));
+        assert_eq!(s(1, 3).exit_code(), ExitCode::from(2));
+    }
+}

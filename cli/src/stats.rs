@@ -1,0 +1,133 @@
+//! `sgfkit stats`: totals over files, and how fast they were read.
+
+use crate::big::{self, StreamArgs, Unit};
+use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::output::Context;
+use crate::run::{Progress, Status};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Read the files and print totals: files, games, nodes, properties, bytes,
+/// and the throughput (MB/s of input, decoding and lenient reading
+/// included). A file with no game tree counts as failed (exit status 1).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// Files or folders; `-` reads standard input.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+    #[command(flatten)]
+    walk: WalkArgs,
+    #[command(flatten)]
+    stream: StreamArgs,
+}
+
+/// The counts of one file (or of all).
+#[derive(Debug, Default, Clone, Copy)]
+struct Counts {
+    /// From one game tree of a streamed file.
+    streamed: bool,
+    failed: usize,
+    repaired: usize,
+    games: usize,
+    nodes: usize,
+    properties: usize,
+    bytes: usize,
+}
+
+pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let start = Instant::now();
+    let mut status = Status::default();
+    let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
+    let total: u64 = sources
+        .iter()
+        .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
+        .sum();
+    let mut progress = Progress::bytes(total, ctx.stderr_tty);
+    let mut sum = Counts::default();
+    let mut files = 0usize;
+    let mut last_file = None;
+    big::drive(
+        &sources,
+        ctx.threads,
+        args.stream.stream_above,
+        |unit| -> Result<Counts, String> {
+            let streamed = matches!(unit, Unit::Game(..));
+            let bytes = match unit {
+                Unit::Whole(source) => std::borrow::Cow::Owned(
+                    source
+                        .read()
+                        .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?,
+                ),
+                Unit::Game(_, game) => std::borrow::Cow::Borrowed(game.bytes()),
+            };
+            let doc = input::read(&bytes, &decode);
+            let tree = doc.collection();
+            let games = tree.games().len();
+            Ok(Counts {
+                streamed,
+                failed: usize::from(games == 0),
+                repaired: usize::from(!doc.diagnostics().is_empty()),
+                games,
+                nodes: tree.node_count(),
+                properties: tree.property_count(),
+                bytes: bytes.len(),
+            })
+        },
+        |index, counted| {
+            match counted.and_then(|c| c) {
+                Ok(c) => {
+                    progress.advance(c.bytes as u64);
+                    // A streamed file gives one count a game tree.
+                    if last_file != Some(index) {
+                        files += 1;
+                        last_file = Some(index);
+                        if c.streamed {
+                            // Count the whole file, bytes between trees included.
+                            sum.bytes += sources[index]
+                                .path()
+                                .and_then(|p| p.metadata().ok())
+                                .map_or(0, |m| m.len() as usize);
+                        }
+                    }
+                    if !c.streamed {
+                        sum.bytes += c.bytes;
+                    }
+                    sum.failed += c.failed;
+                    sum.repaired += c.repaired;
+                    sum.games += c.games;
+                    sum.nodes += c.nodes;
+                    sum.properties += c.properties;
+                }
+                Err(message) => {
+                    status.failed_paths += 1;
+                    eprintln!("{message}");
+                }
+            }
+            Ok(())
+        },
+    )?;
+    progress.finish();
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "files {} failed {} repaired {}",
+        files, sum.failed, sum.repaired
+    )?;
+    writeln!(
+        out,
+        "games {} nodes {} properties {} bytes {}",
+        sum.games, sum.nodes, sum.properties, sum.bytes
+    )?;
+    writeln!(
+        out,
+        "read in {secs:.3} s: {:.1} MB/s (decoding and lenient reading included)",
+        sum.bytes as f64 / 1e6 / secs.max(1e-9)
+    )?;
+    status.files_with_errors = sum.failed;
+    Ok(status)
+}

@@ -1,0 +1,800 @@
+//! The `sgfkit` binary: commands, output format and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn sgfkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sgfkit");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sgfkit-cli-{}", std::process::id()));
+    let p = dir.join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn check_without_paths_checks_the_bundled_examples() {
+    let out = sgfkit(&["check"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("checked 2 files: 0 with errors"),
+        "{stdout}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("examples/sample-game.sgf"));
+}
+
+#[test]
+fn check_reports_errors_with_positions_and_exits_1() {
+    let bad = temp_file("bad.sgf", b"(;GM[1]\n;B[aa]C[open");
+    let good = temp_file("good.sgf", b"junk(;GM[1])");
+    let out = sgfkit(
+        &["check", bad.to_str().unwrap(), good.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let want = format!(
+        "{}:2:8: error[L009]: value not closed by `]` before the end of the input (closed there)",
+        bad.display()
+    );
+    assert!(stdout.contains(&want), "{stdout}");
+    assert!(stdout.contains(&format!(
+        "{}:1:1: warning[L001]: 4 byte(s) before the first game tree skipped: `junk`",
+        good.display()
+    )));
+    assert!(
+        stdout.contains("checked 2 files: 1 with errors, 1 with warnings"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_walks_directories_and_io_errors_exit_2() {
+    let f = temp_file("walk/a.SGF", b"(;B[aa])");
+    let dir = f.parent().unwrap();
+    let out = sgfkit(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 file:"));
+    let out = sgfkit(&["check", "/no/such/file.sgf"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn fmt_prints_canonical_text_and_errors_exit_1() {
+    let out = sgfkit(&["fmt", "-"], Some(b" ( ;B [aa] ( ;W[bb] ) ( ;W[cc] ) ) "));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, b"(;B[aa]\n(;W[bb])\n(;W[cc]))\n");
+    let out = sgfkit(&["fmt", "--strict"], Some(b"(;B[aa]"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1:8: expected `)`"));
+}
+
+#[test]
+fn stats_prints_totals() {
+    let f = temp_file("stats.sgf", b"(;GM[1];B[aa](;W[bb])(;W[cc]))");
+    let out = sgfkit(&["stats", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("games 1 nodes 4 properties 4 bytes 30"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("MB/s"));
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for cmd in ["check", "fmt", "stats"] {
+        let out = sgfkit(&[cmd, "--help"], None);
+        assert_eq!(out.status.code(), Some(0), "{cmd}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("Usage:"),
+            "{cmd}"
+        );
+    }
+}
+
+#[test]
+fn check_runs_the_semantic_checks_with_snippets() {
+    let f = temp_file("semantic.sgf", b"(;GM[1]FF[4]SZ[9]\n;B[ee]AB[aa];W[ee])");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let want = format!(
+        "{}:2:7: error[S003]: move and setup properties mixed in one node (B, AB)\n  | ;B[ee]AB[aa];W[ee])\n  |       ^^^^^^\n",
+        f.display()
+    );
+    assert!(stdout.contains(&want), "{stdout}");
+    assert!(stdout.contains("warning[S030]"), "{stdout}");
+    assert!(stdout.contains("checked 1 file: 1 with errors, 1 with warnings"));
+    // No colours when stdout is not a terminal.
+    assert!(!stdout.contains('\x1b'));
+}
+
+#[test]
+fn check_warnings_only_exit_0_and_strict_adds_checks() {
+    let f = temp_file("warn.sgf", b"(;GM[1]FF[4]HA[2];B[aa];W[aa])");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("warning[S030]"), "{stdout}");
+    assert!(!stdout.contains("S033"), "{stdout}");
+    let out = sgfkit(&["check", "--strict", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("warning[S033]"));
+}
+
+#[test]
+fn check_reads_broken_files_leniently_and_checks_them() {
+    let f = temp_file("broken.sgf", b"(;GM[1];B[aa]W[bb]");
+    let out = sgfkit(&["check", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains(&format!("{}:1:19: error[L005]: ", f.display())),
+        "{stdout}"
+    );
+    assert!(stdout.contains("error[S004]"), "{stdout}");
+}
+
+#[test]
+fn check_json_is_json_lines() {
+    let f = temp_file("json.sgf", b"(;GM[1]FF[4];B[aa]W[bb])");
+    let out = sgfkit(&["check", "--format", "json", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let d = &lines[0];
+    assert_eq!(d["type"], "diagnostic");
+    assert_eq!(d["path"], f.display().to_string());
+    assert_eq!(d["line"], 1);
+    assert_eq!(d["column"], 19);
+    assert_eq!(d["code"], "S004");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["sgfc"], 37);
+    assert!(d["message"].as_str().unwrap().contains("white move"));
+    let summary = &lines[1];
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["files"], 1);
+    assert_eq!(summary["files_with_errors"], 1);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checked 1 file: 1 with errors"));
+    let out = sgfkit(&["check", "--format", "xml", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// Every command walks a 100,000-deep tree without recursion and in linear
+/// time (a quadratic walk would not finish here).
+#[test]
+fn every_command_handles_a_deep_tree() {
+    let n = 100_000;
+    let mut src = b"(;GM[1]SZ[19]".to_vec();
+    for _ in 0..n {
+        src.extend_from_slice(b"(;B[aa]");
+    }
+    src.extend(std::iter::repeat_n(b')', n + 1));
+    let f = temp_file("deep.sgf", &src);
+    let path = f.to_str().unwrap();
+    for args in [
+        &["check", path][..],
+        &["check", "--strict", path],
+        &["check", "--format", "json", path],
+        &["fmt", path],
+        &["fix", path],
+        &["json", path],
+        &["stats", path],
+    ] {
+        let out = sgfkit(args, None);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{args:?}: {:?}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Runs `sgfkit fmt [args]` on `input`: exit code, stdout, stderr.
+fn fmt_cli(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .arg("fmt")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run sgfkit");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fmt_is_lenient_by_default() {
+    let (code, out, err) = fmt_cli(&[], b"junk ;GM[1];B[aa]");
+    assert_eq!(code, 0);
+    assert_eq!(out, "(;GM[1]\n;B[aa])\n");
+    assert!(err.contains("<stdin>:1:1: warning[L001]"), "{err}");
+    assert!(err.contains("<stdin>:1:6: error[L003]"), "{err}");
+
+    let (code, out, err) = fmt_cli(&[], b"no tree here");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("error[L013]"), "{err}");
+}
+
+#[test]
+fn fmt_strict_refuses_damage() {
+    let (code, out, err) = fmt_cli(&["--strict"], b"(;B[aa]");
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("1:8"), "{err}");
+    let (code, out, _) = fmt_cli(&["--strict"], b"(;B[aa])");
+    assert_eq!((code, out.as_str()), (0, "(;B[aa])\n"));
+}
+
+/// Runs `sgfkit ARGS`: exit code, stdout, stderr.
+fn sgfkit_run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .args(args)
+        .output()
+        .expect("run sgfkit");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn fix_cli() {
+    let dir = std::env::temp_dir().join(format!("sgfkit-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let a = dir.join("a.sgf");
+    let b = dir.join("b.sgf");
+    let (a_s, b_s) = (a.to_string_lossy(), b.to_string_lossy());
+    std::fs::write(&a, "(;FF[3]GM[1]KI[13]\nRE[w+r];B[tt]").expect("write");
+    std::fs::write(&b, "(;FF[4]GM[1];B[aa]W[bb])").expect("write");
+
+    // One file: to stdout, diagnostics on stderr.
+    let (code, out, err) = sgfkit_run(&["fix", &a_s]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "(;FF[4]GM[1]KM[6.5]RE[W+R]\n;B[])\n");
+    assert!(err.contains(&format!("{a_s}:2:14: error[L005]")), "{err}");
+    assert!(
+        err.contains(&format!(
+            "{a_s}:2:1: warning[R010]: RE[w+r] corrected to RE[W+R]"
+        )),
+        "{err}"
+    );
+    assert!(err.contains("info[R017]"), "{err}");
+
+    // Several files need --in-place or --dry-run.
+    let (code, out, _) = sgfkit_run(&["fix", &a_s, &b_s]);
+    assert_eq!((code, out.as_str()), (2, ""));
+
+    // --dry-run writes nothing.
+    let (code, out, err) = sgfkit_run(&["fix", "--dry-run", &a_s, &b_s]);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.contains("warning[R019]"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        "(;FF[4]GM[1];B[aa]W[bb])"
+    );
+
+    // --in-place rewrites; a second run has nothing left to do.
+    let (code, _, _) = sgfkit_run(&["fix", "--in-place", &a_s, &b_s]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        "(;FF[4]GM[1]\n;B[aa];W[bb])\n"
+    );
+    let (code, _, err) = sgfkit_run(&["fix", "--in-place", &a_s, &b_s]);
+    assert_eq!((code, err.as_str()), (0, ""));
+
+    // No game tree: exit status 1.
+    std::fs::write(&a, "hello").expect("write");
+    assert_eq!(sgfkit_run(&["fix", "--dry-run", &a_s]).0, 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `sgfkit ARGS` with extra environment variables.
+fn sgfkit_env(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_sgfkit"));
+    cmd.args(args).env_remove("NO_COLOR").env_remove("TERM");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.stdin(Stdio::null()).output().expect("run sgfkit")
+}
+
+#[test]
+fn a_missing_path_is_reported_and_the_rest_is_checked() {
+    let good = temp_file("after-missing/a.sgf", b"(;GM[1]FF[4];B[aa])");
+    let out = sgfkit(
+        &["check", "/no/such/nope.sgf", good.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("sgfkit: /no/such/nope.sgf: "), "{stderr}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("checked 1 file: 0 with errors"), "{stdout}");
+    // The same for every command that reads files.
+    for cmd in ["stats", "json"] {
+        let out = sgfkit(&[cmd, "/no/such/nope.sgf", good.to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(2), "{cmd}");
+        assert!(!out.stdout.is_empty(), "{cmd}: the good file is still read");
+    }
+    let out = sgfkit(
+        &[
+            "fix",
+            "--dry-run",
+            "/no/such/nope.sgf",
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn dash_reads_standard_input_in_every_command() {
+    let sgf: &[u8] = b"(;GM[1]FF[4]SZ[9];B[ee];W[cc])";
+    let out = sgfkit(&["check", "-"], Some(sgf));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 1 file: 0 with errors"));
+    let out = sgfkit(&["stats", "-"], Some(sgf));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("games 1 nodes 3 properties 5"));
+    let out = sgfkit(&["json", "-"], Some(sgf));
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["games"][0]["nodes"].as_array().unwrap().len(), 3);
+    let out = sgfkit(&["fmt", "-"], Some(sgf));
+    assert_eq!(out.stdout, b"(;GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
+    let out = sgfkit(&["fix", "-"], Some(sgf));
+    assert_eq!(out.stdout, b"(;GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
+}
+
+/// `x.sgf`, `Y.SGF`, `sub/z.Sgf`, a hidden file and folder, a text file and
+/// a link `sub/loop -> ..`: three files, each once, with or without -L.
+#[cfg(unix)]
+#[test]
+fn folders_are_walked_once_each_with_any_case_and_no_hidden_files() {
+    let root = temp_file("walk-loop/x.sgf", b"(;GM[1];B[aa])");
+    let dir = root.parent().unwrap().to_path_buf();
+    temp_file("walk-loop/Y.SGF", b"(;GM[1];B[bb])");
+    temp_file("walk-loop/sub/z.Sgf", b"(;GM[1];B[cc])");
+    temp_file("walk-loop/.hidden.sgf", b"(;GM[1];B[dd])");
+    temp_file("walk-loop/.git/h.sgf", b"(;GM[1];B[ee])");
+    temp_file("walk-loop/notes.txt", b"(;GM[1];B[ff])");
+    let link = dir.join("sub/loop");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("..", &link).unwrap();
+    let d = dir.to_str().unwrap();
+    let out = sgfkit(&["stats", d], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("files 3 failed 0"), "{stdout}");
+    assert!(stdout.contains("games 3 nodes 6"), "{stdout}");
+    let out = sgfkit(&["-j", "1", "stats", "-L", d], None);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("files 3 failed 0"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("loops back"), "{stderr}");
+    // Named on the command line, a file is read whatever its name.
+    let out = sgfkit(&["stats", dir.join("notes.txt").to_str().unwrap()], None);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("files 1 failed 0"));
+}
+
+#[test]
+fn color_always_paints_and_never_does_not() {
+    let f = temp_file("color.sgf", b"(;GM[1]FF[4];B[aa]W[bb])");
+    let p = f.to_str().unwrap();
+    let always = sgfkit_env(&["check", "--color", "always", p], &[]);
+    let text = String::from_utf8_lossy(&always.stdout);
+    assert!(text.contains("\x1b[1;31merror[S004]\x1b[0m"), "{text}");
+    let never = sgfkit_env(&["check", "--color", "never", p], &[]);
+    assert!(!String::from_utf8_lossy(&never.stdout).contains('\x1b'));
+    // auto: a pipe is not a terminal; NO_COLOR and TERM=dumb are honoured too.
+    for env in [&[][..], &[("NO_COLOR", "1")], &[("TERM", "dumb")]] {
+        let auto = sgfkit_env(&["check", p], env);
+        assert!(!String::from_utf8_lossy(&auto.stdout).contains('\x1b'));
+    }
+    // The same diagnostics either way.
+    let strip = |s: &str| {
+        s.replace("\x1b[1;31m", "")
+            .replace("\x1b[1;34m", "")
+            .replace("\x1b[1m", "")
+            .replace("\x1b[0m", "")
+    };
+    assert_eq!(strip(&text), String::from_utf8_lossy(&never.stdout));
+}
+
+#[test]
+fn repeated_infos_are_counted_and_verbose_shows_each() {
+    let mut sgf = b"(;GM[1]FF[4]".to_vec();
+    for _ in 0..240 {
+        sgf.extend_from_slice(b";B[aa]GS[1];W[bb]GS[2]");
+    }
+    sgf.push(b')');
+    let f = temp_file("infos.sgf", &sgf);
+    let p = f.to_str().unwrap();
+    let out = sgfkit(&["check", p], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let gs: Vec<&str> = text.lines().filter(|l| l.contains("info[S019]")).collect();
+    assert_eq!(gs.len(), 1, "{text}");
+    assert!(
+        gs[0].ends_with("unknown property GS (kept), 480 times"),
+        "{}",
+        gs[0]
+    );
+    let out = sgfkit(&["check", "-v", p], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.contains("info[S019]")).count(),
+        480
+    );
+    let out = sgfkit(&["check", "--format", "json", p], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().filter(|l| l.contains("\"S019\"")).count(), 480);
+}
+
+#[test]
+fn stats_reads_utf16_like_every_command() {
+    let text = "(;GM[1]FF[4]CA[UTF-16]PB[李昌镐];B[pd])";
+    let mut bytes = vec![0xFF, 0xFE];
+    for u in text.encode_utf16() {
+        bytes.extend_from_slice(&u.to_le_bytes());
+    }
+    let f = temp_file("utf16.sgf", &bytes);
+    let p = f.to_str().unwrap();
+    let out = sgfkit(&["stats", p], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("games 1 nodes 2"));
+    for args in [&["check", p][..], &["json", p], &["fmt", p]] {
+        let out = sgfkit(args, None);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+    }
+    let out = sgfkit(&["fmt", p], None);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("PB[李昌镐]"));
+}
+
+#[test]
+fn json_of_several_files_is_one_line_each() {
+    let a = temp_file("jl/a.sgf", b"(;GM[1];B[aa])");
+    let b = temp_file("jl/b.sgf", b"(;GM[1]C[two\nlines];W[bb])");
+    let out = sgfkit(&["json", a.to_str().unwrap(), b.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["path"], b.display().to_string());
+    assert_eq!(
+        lines[1]["games"][0]["nodes"][0]["properties"][1]["value"],
+        "two\nlines"
+    );
+}
+
+/// On every core the output is byte for byte what one thread prints.
+#[test]
+fn parallel_output_equals_sequential_output() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED parallel_output_equals_sequential_output: ../shared/corpus not found");
+        return;
+    };
+    for sub in ["gnugo", "suite-sgfc", "suite-sgfmill"] {
+        let d = corpus.join(sub);
+        let d = d.to_str().unwrap();
+        for args in [
+            &["check", "--strict", d][..],
+            &["check", "--format", "json", d],
+            &["json", d],
+            &["fix", "--dry-run", d],
+        ] {
+            let one = sgfkit(&[&["-j", "1"][..], args].concat(), None);
+            let many = sgfkit(&[&["-j", "4"][..], args].concat(), None);
+            assert_eq!(one.status.code(), many.status.code(), "{args:?}");
+            assert!(one.stdout == many.stdout, "{args:?}: stdout differs");
+            assert!(one.stderr == many.stderr, "{args:?}: stderr differs");
+            assert!(!one.stdout.is_empty() || !one.stderr.is_empty(), "{args:?}");
+        }
+    }
+}
+
+fn shared_corpus() -> Option<std::path::PathBuf> {
+    let mut dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    loop {
+        let c = dir.join("shared/corpus");
+        if c.is_dir() {
+            return Some(c);
+        }
+        dir = dir.parent()?;
+    }
+}
+
+/// `fix --in-place` where the folder cannot be written: the original stays
+/// as it was, the error names the file, exit status 2. (As root every folder
+/// is writable: then only the injected failure of the unit tests applies.)
+#[cfg(unix)]
+#[test]
+fn fix_in_place_in_a_read_only_folder_keeps_the_original() {
+    use std::os::unix::fs::PermissionsExt;
+    let f = temp_file("readonly/a.sgf", b"(;FF[3]GM[1];B[tt])");
+    let dir = f.parent().unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let probe = dir.join("probe");
+    let root_like = std::fs::write(&probe, b"").is_ok();
+    let _ = std::fs::remove_file(&probe);
+    let out = sgfkit(&["fix", "--in-place", f.to_str().unwrap()], None);
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if root_like {
+        eprintln!("SKIPPED the read-only part: this user can write any folder");
+        assert_eq!(out.status.code(), Some(0));
+        return;
+    }
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not rewritten"));
+    assert_eq!(std::fs::read(&f).unwrap(), b"(;FF[3]GM[1];B[tt])");
+}
+
+/// Output into a pipe that closes early ends quietly.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let mut sgf = b"(;GM[1]".to_vec();
+    for _ in 0..200_000 {
+        sgf.extend_from_slice(b";B[aa];W[bb]");
+    }
+    sgf.push(b')');
+    let f = temp_file("pipe.sgf", &sgf);
+    for cmd in ["json", "fmt"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+            .args([cmd, f.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty());
+        // stdout is dropped here: the pipe closes.
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{cmd}: {stderr}");
+        assert!(
+            matches!(out.status.code(), Some(0) | None),
+            "{cmd}: {:?}",
+            out.status
+        );
+    }
+}
+
+/// Bad inputs on the command line: one clear line each and the documented
+/// exit status.
+#[test]
+fn bad_inputs_get_one_clear_line() {
+    let empty = temp_file("bad/empty.sgf", b"");
+    let binary = temp_file("bad/binary.sgf", &[0u8, 159, 146, 150, 255, 0, 1, 2, 3]);
+    let dir = empty.parent().unwrap();
+    // A folder where a file is expected.
+    let out = sgfkit(&["fmt", dir.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("is a folder"), "{stderr}");
+    // Empty and binary files: no game tree, exit 1, in every command.
+    for f in [&empty, &binary] {
+        let p = f.to_str().unwrap();
+        for args in [
+            &["check", p][..],
+            &["fmt", p],
+            &["json", p],
+            &["stats", p],
+            &["fix", p],
+        ] {
+            let out = sgfkit(args, None);
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(!all.contains("panicked"), "{args:?}: {all}");
+        }
+    }
+    // UTF-32 with a byte order mark reads like any file.
+    let mut utf32 = vec![0xFF, 0xFE, 0, 0];
+    for c in "(;GM[1]PB[Lee];B[aa])".chars() {
+        utf32.extend_from_slice(&(c as u32).to_le_bytes());
+    }
+    let f = temp_file("bad/utf32.sgf", &utf32);
+    let out = sgfkit(&["fmt", f.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("PB[Lee]"));
+}
+
+/// A named pipe given on the command line is read like a file (as
+/// `sgfkit check <(zcat games.sgf.gz)` needs).
+#[cfg(unix)]
+#[test]
+fn a_named_pipe_is_read() {
+    let dir = temp_file("fifo/keep", b"").parent().unwrap().to_path_buf();
+    let fifo = dir.join("games.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("SKIPPED a_named_pipe_is_read: no mkfifo");
+        return;
+    }
+    let writer_path = fifo.clone();
+    let writer = std::thread::spawn(move || {
+        std::fs::write(writer_path, b"(;GM[1]FF[4];B[aa];W[bb])").unwrap();
+    });
+    let out = sgfkit(&["stats", fifo.to_str().unwrap()], None);
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("games 1 nodes 3"));
+}
+
+/// One reading path: on every file the strict parser rejects (listed in
+/// tests/it/corpus-rejected.tsv) and on hand-made damage, every command
+/// sees the same number of game trees, so none refuses what another
+/// recovers.
+#[test]
+fn every_command_reads_broken_files_alike() {
+    let mut inputs: Vec<(String, Vec<u8>)> = [
+        &b"(;C[foo [3d]: bar];B[aa])"[..],
+        b"junk ;GM[1];B[aa]",
+        b"(;GM[1];B[aa]W[bb]",
+        b"(;GM[1]C[open",
+        b"(;B[aa])(;W[bb]",
+        b"((;B[aa]))",
+        b"(;b[aa]c[x])",
+        b"no tree here",
+        b"",
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, b)| (format!("hand-made {i}"), b.to_vec()))
+    .collect();
+    if let Some(corpus) = shared_corpus() {
+        let list = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../tests/it/corpus-rejected.tsv"),
+        )
+        .unwrap();
+        for line in list.lines().filter(|l| !l.starts_with('#')) {
+            let rel = line.split('\t').next().unwrap();
+            inputs.push((rel.to_string(), std::fs::read(corpus.join(rel)).unwrap()));
+        }
+    } else {
+        eprintln!("SKIPPED the corpus part: ../shared/corpus not found");
+    }
+    for (i, (name, bytes)) in inputs.iter().enumerate() {
+        let f = temp_file(&format!("alike/{i}.sgf"), bytes);
+        let p = f.to_str().unwrap();
+        let stats = sgfkit(&["stats", p], None);
+        let stats_out = String::from_utf8_lossy(&stats.stdout);
+        let games: usize = stats_out
+            .split_whitespace()
+            .skip_while(|w| *w != "games")
+            .nth(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{name}: {stats_out}"));
+        let json = sgfkit(&["json", p], None);
+        let v: serde_json::Value = serde_json::from_slice(&json.stdout)
+            .unwrap_or_else(|e| panic!("{name}: json output: {e}"));
+        assert_eq!(v["games"].as_array().unwrap().len(), games, "{name}: json");
+        let fmt = sgfkit(&["fmt", p], None);
+        let fmt_games = fmt.stdout.iter().filter(|&&b| b == b'(').count();
+        if games > 0 {
+            let reread = sgfkit(&["stats", "-"], Some(&fmt.stdout));
+            assert!(
+                String::from_utf8_lossy(&reread.stdout).contains(&format!("games {games} ")),
+                "{name}: fmt output has a different number of games"
+            );
+        } else {
+            assert_eq!(fmt_games, 0, "{name}");
+        }
+        let no_tree = games == 0;
+        for (cmd, out) in [("stats", &stats), ("json", &json), ("fmt", &fmt)] {
+            assert_eq!(
+                out.status.code() == Some(1),
+                no_tree,
+                "{name}: {cmd} exit status"
+            );
+        }
+        let fix = sgfkit(&["fix", "--dry-run", p], None);
+        assert_eq!(
+            fix.status.code() == Some(1),
+            no_tree,
+            "{name}: fix exit status"
+        );
+        let check = sgfkit(&["check", p], None);
+        assert_ne!(check.status.code(), Some(2), "{name}: check");
+    }
+}
+
+/// A file above `--stream-above` is read one game tree at a time: the same
+/// totals as a whole read of a clean collection, positions in the whole
+/// file, and on every core the same output as on one.
+#[test]
+fn big_files_are_streamed_with_the_same_results() {
+    let mut sgf = Vec::new();
+    for k in 0..300 {
+        sgf.extend_from_slice(
+            format!("(;GM[1]FF[4]SZ[9]GN[game {k}]\n;B[ee];W[cc]XX[{k}]").as_bytes(),
+        );
+        if k % 50 == 7 {
+            sgf.extend_from_slice(b";B[ee]");
+        }
+        sgf.extend_from_slice(b")\n");
+    }
+    let f = temp_file("big/collection.sgf", &sgf);
+    let p = f.to_str().unwrap();
+    let whole = sgfkit(&["stats", p], None);
+    let streamed = sgfkit(&["stats", "--stream-above", "0", p], None);
+    let totals = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .take(2)
+            .map(|l| l.split(" repaired").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(totals(&whole), totals(&streamed));
+    assert!(
+        totals(&whole)[1].starts_with("games 300 nodes 906"),
+        "{:?}",
+        totals(&whole)
+    );
+    let one = sgfkit(&["-j", "1", "check", "--stream-above", "0", p], None);
+    let many = sgfkit(&["-j", "4", "check", "--stream-above", "0", p], None);
+    assert_eq!(one.stdout, many.stdout);
+    let text = String::from_utf8_lossy(&one.stdout);
+    // Game 57 (line 58) has a move on an occupied point: found at its place in the file.
+    assert!(text.contains(&format!("{p}:58:")), "{text}");
+    let whole_check = sgfkit(&["check", p], None);
+    let positions = |o: &Output| {
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.contains("warning[S030]"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(positions(&one), positions(&whole_check));
+    assert_eq!(positions(&one).len(), 6);
+}

@@ -1,0 +1,261 @@
+//! Replaying Go setup and moves on a [`Board`]: [`position_at`] and
+//! [`apply_node`], with a [`MoveReport`] for every illegal move and unusable
+//! value.
+
+use super::board_size;
+use crate::game::go::{Board, Color, Go, Move, Point, point};
+use crate::game::{BoardSize, Game, GameMismatch, GameType};
+use crate::grammar::value::{epoint_list, expand};
+use crate::tree::Node;
+
+/// Something wrong that [`position_at`] or [`apply_node`] met in a node: an illegal move or a
+/// value it could not use. The position is computed anyway.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveReport {
+    /// The node's number in its game tree (root = 0, file order), see
+    /// [`Node::number`](crate::Node::number).
+    pub node: usize,
+    /// The property concerned: `B`, `W`, `AB`, `AW` or `AE`.
+    pub property: &'static str,
+    /// What happened.
+    pub kind: ReportKind,
+}
+
+/// The kinds of [`MoveReport`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReportKind {
+    /// The move was suicide: these stones of the mover (the played one included) were removed.
+    Suicide(Vec<Point>),
+    /// The move retook a ko at once, on this point.
+    KoRetake(Point),
+    /// The move was played on a point that held a stone of this colour, which it replaced.
+    Occupied(Point, Color),
+    /// A value that is not a point or move on this board, or a malformed point list; it was
+    /// skipped.
+    Invalid(String),
+}
+
+/// Why a tree cannot be replayed as Go: the error of [`position_at`] and
+/// [`GoGame::new`](super::GoGame::new).
+///
+/// ```
+/// use sgfkit::record::{GoGame, PositionError};
+/// let c = sgfkit::parse(b"(;GM[2]SZ[8];B[d3])(;SZ[x])")?;
+/// let mut games = c.games();
+/// let e = GoGame::new(games.next().unwrap()).unwrap_err();
+/// assert_eq!(e.to_string(), "this game is Othello (GM[2]), not Go");
+/// assert!(matches!(GoGame::new(games.next().unwrap()), Err(PositionError::BadSize(_))));
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// The tree's `GM` names another game ([`Node::tree_game`]), or a number
+    /// FF\[4\] does not know.
+    #[error("{0}")]
+    NotGo(GameMismatch),
+    /// The root's `SZ` is unusable (see [`board_size`]).
+    #[error("{0}")]
+    BadSize(String),
+}
+
+/// The size of a Go tree whose root is `root`, or why it cannot be replayed
+/// as Go.
+pub(crate) fn go_size(root: Node<'_, '_>) -> Result<BoardSize, PositionError> {
+    root.require_game::<Go>().map_err(PositionError::NotGo)?;
+    board_size(root, GameType::Go).map_err(PositionError::BadSize)
+}
+
+/// The Go position at `node`: setup (`AB`, `AW`, `AE`, compressed point lists expanded) and
+/// moves (`B`, `W`) applied on the path from the game's root to `node`, both included, with a
+/// report of every illegal move (suicide, immediate ko retake, move onto a stone) and unusable
+/// value, in order.
+///
+/// `GM` must be Go ([`Node::tree_game`]: missing, `GM[1]`, or unreadable and
+/// so taken as Go); the board size comes from [`board_size`]. To replay the
+/// main line, [`GoGame`](super::GoGame) is shorter.
+///
+/// # Errors
+/// [`PositionError::NotGo`] for another game, [`PositionError::BadSize`] for an unusable `SZ`.
+///
+/// ```
+/// use sgfkit::game::go::{Color, Point};
+/// use sgfkit::record::{position_at, ReportKind};
+/// let c = sgfkit::parse(b"(;SZ[5]AB[ab:bb][ba];W[aa];B[aa])")?;
+/// let last = c.games().next().unwrap().main_line().last().unwrap();
+/// let (board, reports) = position_at(last).unwrap();
+/// // W[aa] was suicide, B[aa] fine.
+/// assert_eq!(reports.len(), 1);
+/// assert_eq!(reports[0].node, 1);
+/// assert_eq!(reports[0].kind, ReportKind::Suicide(vec![Point::new(0, 0)]));
+/// assert_eq!(board.get(Point::new(0, 0)), Some(Color::Black));
+/// assert_eq!(board.captured(Color::White), 1);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), PositionError> {
+    let size = go_size(node.game_root())?;
+    let mut path: Vec<Node<'_, '_>> = std::iter::successors(Some(node), Node::parent).collect();
+    path.reverse();
+    let mut board = Board::new(size);
+    let mut reports = Vec::new();
+    for (number, n) in path.into_iter().enumerate() {
+        apply_numbered(&mut board, n, number_of(n, number), &mut reports);
+    }
+    Ok((board, reports))
+}
+
+/// The node's number: on a path from the root, a node's depth equals its number only along
+/// first children; otherwise ask the tree.
+fn number_of(n: Node<'_, '_>, depth: usize) -> usize {
+    let mut m = n;
+    while let Some(p) = m.parent() {
+        if p.first_child() != Some(m) {
+            return n.number();
+        }
+        m = p;
+    }
+    depth
+}
+
+/// Apply one node's setup and moves to `board`, pushing reports to `reports`: the step
+/// [`position_at`] repeats along a path. Setup comes first (`AE`, then `AB`, then `AW`), then
+/// `B`, then `W`.
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{Board, Color, Point}};
+/// use sgfkit::record::apply_node;
+/// let c = sgfkit::parse(b"(;AB[aa];W[ba];W[ab])")?;
+/// let mut board = Board::new(BoardSize::square(9));
+/// let mut reports = Vec::new();
+/// for n in c.games().next().unwrap().main_line() {
+///     apply_node(&mut board, n, &mut reports);
+/// }
+/// assert!(reports.is_empty());
+/// assert_eq!(board.captured(Color::Black), 1);
+/// assert_eq!(board.get(Point::new(0, 0)), None);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn apply_node(board: &mut Board, node: Node<'_, '_>, reports: &mut Vec<MoveReport>) {
+    apply_numbered(board, node, node.number(), reports);
+}
+
+pub(crate) fn apply_numbered(
+    board: &mut Board,
+    node: Node<'_, '_>,
+    number: usize,
+    reports: &mut Vec<MoveReport>,
+) {
+    let size = board.size();
+    let mut report = |property: &'static str, kind: ReportKind| {
+        reports.push(MoveReport {
+            node: number,
+            property,
+            kind,
+        });
+    };
+    for (ident, stone) in [
+        ("AE", None),
+        ("AB", Some(Color::Black)),
+        ("AW", Some(Color::White)),
+    ] {
+        let Some(prop) = node.get(ident) else {
+            continue;
+        };
+        let values: Vec<&[u8]> = prop.values().collect();
+        let items = match epoint_list(|i| point(i, size), &values) {
+            Ok(items) => items,
+            Err(e) => {
+                report(ident, ReportKind::Invalid(format!("{ident}: {e}")));
+                continue;
+            }
+        };
+        match expand(&items) {
+            Ok(points) => {
+                for p in points {
+                    // Points come from `point`, so they are on the board.
+                    let _ = board.setup(p, stone);
+                }
+            }
+            Err(e) => report(ident, ReportKind::Invalid(format!("{ident}: {e}"))),
+        }
+    }
+    for (ident, color) in [("B", Color::Black), ("W", Color::White)] {
+        let Some(prop) = node.get(ident) else {
+            continue;
+        };
+        let value = prop.value();
+        let m = match Go::read_move(value, size) {
+            Ok(m) => m,
+            Err(e) => {
+                let shown = String::from_utf8_lossy(value);
+                report(ident, ReportKind::Invalid(format!("{ident}[{shown}]: {e}")));
+                continue;
+            }
+        };
+        let Ok(out) = board.play(color, m) else {
+            continue;
+        };
+        let Move::Play(p) = m else { continue };
+        if let Some(was) = out.occupied {
+            report(ident, ReportKind::Occupied(p, was));
+        }
+        if out.ko {
+            report(ident, ReportKind::KoRetake(p));
+        }
+        if !out.suicide.is_empty() {
+            report(ident, ReportKind::Suicide(out.suicide));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reports_of(src: &str) -> (Board, Vec<MoveReport>) {
+        let c = crate::parse(src.as_bytes()).unwrap();
+        let last = c.games().next().unwrap().main_line().last().unwrap();
+        position_at(last).unwrap()
+    }
+
+    #[test]
+    fn position_setup_and_captures() {
+        let (b, r) = reports_of("(;SZ[5]AB[aa:cb]AW[da][db][ac:cc];AE[aa];W[aa])");
+        assert!(r.is_empty(), "{r:?}");
+        assert_eq!(b.to_string(), "O..O.\n...O.\nOOO..\n.....\n.....\n");
+        assert_eq!(b.captured(Color::Black), 5);
+    }
+
+    #[test]
+    fn position_reports() {
+        let src = "(;SZ[4]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb];W[bb];W[ca];W[zz];AB[aa:aa])";
+        let (_, r) = reports_of(src);
+        let summary: Vec<_> = r.iter().map(|m| (m.node, m.property)).collect();
+        assert_eq!(summary, [(2, "W"), (3, "W"), (4, "W"), (5, "AB")], "{r:?}");
+        assert_eq!(r[0].kind, ReportKind::KoRetake(Point::new(1, 1)));
+        assert_eq!(
+            r[1].kind,
+            ReportKind::Occupied(Point::new(2, 0), Color::White)
+        );
+        assert!(matches!(r[2].kind, ReportKind::Invalid(_)));
+        assert!(matches!(r[3].kind, ReportKind::Invalid(_)));
+    }
+
+    #[test]
+    fn position_on_a_variation_and_other_games() {
+        let c =
+            crate::parse(b"(;SZ[3];B[aa](;W[bb])(;W[ab];B[ba]))(;GM[11];B[a1])(;SZ[x])").unwrap();
+        let g = c.games().next().unwrap();
+        let last = g.descendants().last().unwrap();
+        let (b, r) = position_at(last).unwrap();
+        assert!(r.is_empty());
+        assert_eq!(b.to_string(), "XX.\nO..\n...\n");
+        let e = position_at(c.games().nth(1).unwrap()).unwrap_err();
+        assert_eq!(e.to_string(), "this game is Hex (GM[11]), not Go");
+        assert!(matches!(
+            position_at(c.games().nth(2).unwrap()),
+            Err(PositionError::BadSize(_))
+        ));
+    }
+}

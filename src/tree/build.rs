@@ -1,0 +1,296 @@
+//! Building a [`Collection`] from the grammar's events (or the lenient
+//! reader's): nodes are appended in pre-order, so the tree comes out frozen
+//! (see `store`).
+
+use super::store::{NIL, NodeData, PoolFull, PropData, TextRef, pool_text};
+use super::{Collection, MAX_SOURCE_LEN, NodeId};
+use crate::ParseOptions;
+use crate::error::{Error, ErrorKind, WarningSink};
+use crate::events::{self, Handler};
+use crate::grammar::RawProperty;
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// A collection's arena without its source (so it can be paired with a
+/// borrowed or an owned source).
+pub(super) struct Parts {
+    pool: Vec<u8>,
+    nodes: Vec<NodeData>,
+    props: Vec<PropData>,
+    games: Vec<u32>,
+    odd_offsets: Vec<(u32, u32)>,
+    /// Properties that came for a node other than the last one started (no
+    /// reader in the crate sends them): added by editing once built.
+    late: Vec<(u32, PropData)>,
+}
+
+impl Parts {
+    pub(super) fn with_source(self, src: Cow<'_, [u8]>) -> Collection<'_> {
+        let mut c = Collection {
+            src,
+            pool: self.pool,
+            nodes: self.nodes,
+            props: self.props,
+            games: self.games,
+            odd_offsets: self.odd_offsets,
+            links: Vec::new(),
+            thawed: false,
+            edited: false,
+        };
+        for (node, prop) in self.late {
+            c.append_prop(NodeId(node), prop);
+        }
+        c
+    }
+}
+
+/// Parses `src` into the arena of a collection.
+pub(super) fn build_parts(
+    src: &[u8],
+    options: &ParseOptions,
+    warnings: &mut dyn WarningSink,
+) -> Result<Parts, Error> {
+    let mut b = Builder::new(src, options)?;
+    events::parse_events(src, options, &mut b, warnings)?;
+    b.finish(src)
+}
+
+/// Parses `src` (the same bytes as `source`) into a collection.
+pub(super) fn build<'a>(
+    src: &[u8],
+    options: &ParseOptions,
+    warnings: &mut dyn WarningSink,
+    source: Cow<'a, [u8]>,
+) -> Result<Collection<'a>, Error> {
+    Ok(build_parts(src, options, warnings)?.with_source(source))
+}
+
+/// Builds a tree from events (see [`Handler`]); the events' offsets and
+/// slices must come from the `src` given to [`Builder::new`].
+pub(crate) struct Builder {
+    parts: Parts,
+    /// The address of the source's first byte: a property whose slices are
+    /// where its span says is stored as its span alone.
+    src_addr: usize,
+    /// For each open game tree: the node its first node hangs from.
+    attach: Vec<u32>,
+    /// The node properties go to.
+    current: u32,
+    max_nodes: usize,
+    overflow: bool,
+    /// The last node started, with its offset, until its first property
+    /// shows whether the offset follows from it.
+    pending: Option<(u32, u32)>,
+}
+
+impl Builder {
+    /// A builder for a tree over `src`: feed it the events of `src` (from the
+    /// strict grammar or another reader), then call [`Builder::finish`].
+    pub(crate) fn new(src: &[u8], options: &ParseOptions) -> Result<Builder, Error> {
+        if src.len() > MAX_SOURCE_LEN {
+            return Err(Error::new(
+                ErrorKind::TooLarge {
+                    what: "the tree indexes at most 2 GiB of source",
+                },
+                0..0,
+                src,
+            ));
+        }
+        // Real games take 6 bytes a node at the very least (`;B[pd]`, one
+        // property) and usually 7 to 20: reserve for the densest, which
+        // costs address space but no memory until written, and give back
+        // the rest in `finish`.
+        Ok(Builder {
+            parts: Parts {
+                pool: Vec::new(),
+                nodes: reserve(src.len() / 6 + 1),
+                props: reserve(src.len() / 5 + 1),
+                games: Vec::new(),
+                odd_offsets: Vec::new(),
+                late: Vec::new(),
+            },
+            pending: None,
+            src_addr: src.as_ptr() as usize,
+            attach: Vec::new(),
+            current: NIL,
+            max_nodes: options.max_nodes,
+            overflow: false,
+        })
+    }
+
+    pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, Error> {
+        self.settle_offset(None);
+        if self.overflow {
+            return Err(Error::new(
+                ErrorKind::TooLarge {
+                    what: "more nodes than ParseOptions::max_nodes",
+                },
+                0..0,
+                src,
+            ));
+        }
+        // Give back what the reservation overestimated, so a tree costs
+        // what it holds (a large block shrinks in place).
+        self.parts.nodes.shrink_to_fit();
+        self.parts.props.shrink_to_fit();
+        self.parts.pool.shrink_to_fit();
+        self.parts.games.shrink_to_fit();
+        self.parts.odd_offsets.shrink_to_fit();
+        Ok(self.parts)
+    }
+
+    /// Adds a property whose identifier and values text are not a slice of
+    /// the source (a reader repaired them): both go to the pool.
+    /// `ident` must be upper-case letters, `values_raw` `[..]` groups that the
+    /// strict grammar reads back as they are; `span` is where the property
+    /// stood in the source.
+    pub(crate) fn property_repaired(
+        &mut self,
+        ident: &[u8],
+        values_raw: &[u8],
+        span: Range<usize>,
+    ) {
+        if self.overflow || self.current == NIL {
+            return;
+        }
+        self.first_property(span.start);
+        let span = Some((span.start as u32, span.end as u32));
+        match pool_text(&mut self.parts.pool, values_raw)
+            .and_then(|v| PropData::record(&mut self.parts.pool, ident, v, span))
+        {
+            Ok(p) => self.push_prop(p),
+            Err(PoolFull) => self.overflow = true,
+        }
+    }
+
+    /// Finishes the tree over a source the collection borrows.
+    pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
+        Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
+    }
+
+    /// Lists the pending node's offset unless it is one before
+    /// `first_prop`, the start of the node's first property.
+    #[inline]
+    fn settle_offset(&mut self, first_prop: Option<usize>) {
+        if let Some((id, offset)) = self.pending.take()
+            && first_prop != Some(offset as usize + 1)
+        {
+            self.parts.odd_offsets.push((id, offset));
+        }
+    }
+
+    /// A property starting at `start` goes to the current node.
+    #[inline]
+    fn first_property(&mut self, start: usize) {
+        if self.pending.is_some_and(|(id, _)| id == self.current) {
+            self.settle_offset(Some(start));
+        }
+    }
+
+    #[inline]
+    fn push_prop(&mut self, p: PropData) {
+        if self.current as usize + 1 == self.parts.nodes.len() {
+            self.parts.props.push(p);
+        } else {
+            self.parts.late.push((self.current, p));
+        }
+    }
+
+    /// A property that is not stored as its span alone.
+    #[cold]
+    fn property_record(&mut self, prop: RawProperty<'_>, span: &Range<usize>) {
+        let values_raw = prop.values_raw();
+        let values_start = span.end.wrapping_sub(values_raw.len());
+        let in_source = values_raw.as_ptr() as usize == self.src_addr.wrapping_add(values_start);
+        let pool = &mut self.parts.pool;
+        let values = if in_source {
+            Ok(TextRef {
+                start: values_start as u32,
+                len: values_raw.len() as u32,
+            })
+        } else {
+            pool_text(pool, values_raw)
+        };
+        let read;
+        let ident = if prop.ident().iter().all(u8::is_ascii_uppercase) {
+            prop.ident()
+        } else {
+            read = events::normalize_ident(prop.ident());
+            read.as_bytes()
+        };
+        let span = Some((span.start as u32, span.end as u32));
+        match values.and_then(|v| PropData::record(pool, ident, v, span)) {
+            Ok(p) => self.push_prop(p),
+            Err(PoolFull) => self.overflow = true,
+        }
+    }
+}
+
+/// A vector of `n` elements' capacity, or less if the allocator refuses
+/// (it then grows as needed).
+fn reserve<T>(n: usize) -> Vec<T> {
+    let mut v = Vec::new();
+    if v.try_reserve_exact(n).is_err() {
+        let _ = v.try_reserve_exact(n / 8);
+    }
+    v
+}
+
+impl<'a> Handler<'a> for Builder {
+    #[inline]
+    fn start_tree(&mut self, _offset: usize) {
+        self.attach.push(self.current);
+    }
+
+    #[inline]
+    fn end_tree(&mut self, _offset: usize) {
+        self.current = self.attach.pop().unwrap_or(NIL);
+    }
+
+    #[inline]
+    fn start_node(&mut self, offset: usize) {
+        let nodes = &mut self.parts.nodes;
+        if nodes.len() >= self.max_nodes {
+            self.overflow = true;
+            return;
+        }
+        let id = nodes.len() as u32;
+        let parent = self.current;
+        if parent == NIL {
+            self.parts.games.push(id);
+        } else if parent + 1 != id {
+            // The parent has children already (all nodes after it are in
+            // its subtree): its last one is the ancestor of the last node
+            // that hangs from it. Each node is passed at most once over the
+            // whole build, since the subtrees walked up are closed.
+            let mut x = id - 1;
+            while let Some(n) = nodes.get_mut(x as usize) {
+                if n.parent == parent {
+                    n.next_sibling = id;
+                    break;
+                }
+                x = n.parent;
+            }
+        }
+        nodes.push(NodeData {
+            parent,
+            next_sibling: NIL,
+            props_start: self.parts.props.len() as u32,
+        });
+        self.current = id;
+        self.settle_offset(None);
+        self.pending = Some((id, offset as u32));
+    }
+
+    #[inline]
+    fn property(&mut self, prop: RawProperty<'a>, span: Range<usize>) {
+        if self.overflow || self.current == NIL {
+            return;
+        }
+        self.first_property(span.start);
+        match PropData::in_source(self.src_addr, prop.ident(), prop.values_raw(), &span) {
+            Some(p) => self.push_prop(p),
+            None => self.property_record(prop, &span),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+//! How a [`Collection`](super::Collection) stores its nodes and properties:
+//! 12 bytes a node and 8 a property for a tree as parsed.
+//!
+//! A parsed tree is *frozen*: node ids are in pre-order (file order), so
+//! much of a node's shape follows from its neighbours and is not stored:
+//!
+//! * the first child of node `i` is `i + 1` if that node's parent is `i`;
+//! * the properties of node `i` end where those of node `i + 1` start;
+//! * the root of node `i` is the last game root with an id `<= i` (a binary
+//!   search in the collection's list of games);
+//! * the offset of node `i`'s `;` is one before its first property's span,
+//!   as in `;B[pd]`; the few nodes where it is not (no property, white space
+//!   after the `;`) are listed apart with their offset, by id (a binary
+//!   search, only for diagnostics).
+//!
+//! The first edit that changes the tree's shape *thaws* it: [`Links`] then
+//! store those fields for every node (20 bytes more a node), since edits
+//! append nodes and properties out of order.
+//!
+//! A property is one of two kinds ([`PropData`]):
+//!
+//! * **in the source**: its span `a..b` of the source is `IDENT[..]..[..]`
+//!   with a short upper-case identifier directly followed by the first `[`
+//!   (what nearly every property of a real file looks like), so the
+//!   identifier and the values are found from the span alone;
+//! * **a record**: anything else (an FF\[3\] identifier read in FF\[4\]
+//!   form, white space before the first `[`, values repaired by the lenient
+//!   reader or written by an edit) is described by a [`Record`] in the
+//!   collection's pool: source span, where the values text is (source or
+//!   pool), and the identifier's bytes.
+
+use std::ops::Range;
+
+/// No node / no offset.
+pub(super) const NIL: u32 = u32::MAX;
+/// Marks a [`TextRef`] into the pool, or a [`PropData`] that is a record.
+pub(super) const POOL_BIT: u32 = 1 << 31;
+/// The longest identifier stored as a bare source span: reading one back
+/// scans at most this many bytes for its `[`.
+pub(super) const MAX_SOURCE_IDENT: usize = 15;
+/// The bytes of a record before its identifier.
+const RECORD_HEADER: usize = 16;
+
+/// One node: 12 bytes.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct NodeData {
+    pub(super) parent: u32,
+    pub(super) next_sibling: u32,
+    /// The index of the node's first property.
+    pub(super) props_start: u32,
+}
+
+/// The fields a frozen tree derives from ids, stored once it is edited.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Links {
+    pub(super) first_child: u32,
+    pub(super) last_child: u32,
+    /// One past the node's last property.
+    pub(super) props_end: u32,
+    /// The root of the node's game tree; NIL once the node was removed.
+    pub(super) root: u32,
+    /// Byte offset of the `;` in the source, or NIL for a new node.
+    pub(super) offset: u32,
+}
+
+/// One property: 8 bytes, see the module docs.
+///
+/// * `a` without [`POOL_BIT`]: the property is the source span `a..b`;
+/// * `a` with [`POOL_BIT`]: a [`Record`] at pool offset `a & !POOL_BIT`,
+///   whose identifier is `b` bytes long.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct PropData {
+    a: u32,
+    b: u32,
+}
+
+/// A byte range of the source or (high bit set) of the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct TextRef {
+    pub(super) start: u32,
+    pub(super) len: u32,
+}
+
+/// A property taken apart: where its identifier and values text are.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Decoded {
+    pub(super) ident: TextRef,
+    pub(super) values: TextRef,
+    /// The span in the source, `None` for a property written by an edit.
+    pub(super) span: Option<(u32, u32)>,
+}
+
+/// The pool would pass 2 GiB.
+#[derive(Debug)]
+pub(super) struct PoolFull;
+
+impl PropData {
+    /// A property stored as its span alone, if `ident` and `values` are the
+    /// source bytes `span` in the form the reader expects back: an
+    /// upper-case identifier of at most [`MAX_SOURCE_IDENT`] bytes followed
+    /// directly by the values text, from its `[` to the span's end.
+    /// `src_addr` is the address of the source's first byte.
+    #[inline]
+    pub(super) fn in_source(
+        src_addr: usize,
+        ident: &[u8],
+        values: &[u8],
+        span: &Range<usize>,
+    ) -> Option<PropData> {
+        let ok = !ident.is_empty()
+            && ident.len() <= MAX_SOURCE_IDENT
+            && ident.iter().all(u8::is_ascii_uppercase)
+            && values.first() == Some(&b'[')
+            && ident.as_ptr() as usize == src_addr.wrapping_add(span.start)
+            && values.as_ptr() as usize == src_addr.wrapping_add(span.start + ident.len())
+            && span.start + ident.len() + values.len() == span.end;
+        ok.then_some(PropData {
+            a: span.start as u32,
+            b: span.end as u32,
+        })
+    }
+
+    /// Writes a record to `pool`: the identifier's bytes, the values text
+    /// (`values`, already placed) and the source span.
+    pub(super) fn record(
+        pool: &mut Vec<u8>,
+        ident: &[u8],
+        values: TextRef,
+        span: Option<(u32, u32)>,
+    ) -> Result<PropData, PoolFull> {
+        let at = pool.len();
+        if at + RECORD_HEADER + ident.len() >= POOL_BIT as usize {
+            return Err(PoolFull);
+        }
+        let (s, e) = span.unwrap_or((NIL, NIL));
+        for x in [s, e, values.start, values.len] {
+            pool.extend_from_slice(&x.to_le_bytes());
+        }
+        pool.extend_from_slice(ident);
+        Ok(PropData {
+            a: at as u32 | POOL_BIT,
+            b: ident.len() as u32,
+        })
+    }
+
+    /// The span `a..b` of a property stored as its span alone.
+    #[inline]
+    pub(super) fn source_span(self) -> Option<Range<usize>> {
+        (self.a & POOL_BIT == 0).then_some(self.a as usize..self.b as usize)
+    }
+
+    /// Where the parts of this property are, with `src` the source and
+    /// `pool` the collection's pool. Never panics: a damaged entry (which
+    /// the builder and the editing methods never write) reads as empty.
+    #[inline]
+    pub(super) fn decode(self, src: &[u8], pool: &[u8]) -> Decoded {
+        if let Some(span) = self.source_span() {
+            let k = ident_len(src.get(span).unwrap_or(&[])) as u32;
+            Decoded {
+                ident: TextRef {
+                    start: self.a,
+                    len: k,
+                },
+                values: TextRef {
+                    start: self.a + k,
+                    len: self.b.saturating_sub(self.a).saturating_sub(k),
+                },
+                span: Some((self.a, self.b)),
+            }
+        } else {
+            let at = (self.a & !POOL_BIT) as usize;
+            let word = |k: usize| {
+                pool.get(at + 4 * k..at + 4 * k + 4)
+                    .and_then(|w| w.try_into().ok())
+                    .map_or(0, u32::from_le_bytes)
+            };
+            let (s, e) = (word(0), word(1));
+            Decoded {
+                ident: TextRef {
+                    start: (at + RECORD_HEADER) as u32 | POOL_BIT,
+                    len: self.b,
+                },
+                values: TextRef {
+                    start: word(2),
+                    len: word(3),
+                },
+                span: (s != NIL).then_some((s, e)),
+            }
+        }
+    }
+}
+
+/// Copies `bytes` to the pool.
+pub(super) fn pool_text(pool: &mut Vec<u8>, bytes: &[u8]) -> Result<TextRef, PoolFull> {
+    let start = pool.len();
+    if start + bytes.len() >= POOL_BIT as usize {
+        return Err(PoolFull);
+    }
+    pool.extend_from_slice(bytes);
+    Ok(TextRef {
+        start: start as u32 | POOL_BIT,
+        len: bytes.len() as u32,
+    })
+}
+
+/// The length of the identifier that starts the source text `span` of a
+/// property stored as its span: the bytes before the first `[`, at most
+/// [`MAX_SOURCE_IDENT`] (0 if damaged).
+#[inline]
+pub(super) fn ident_len(span: &[u8]) -> usize {
+    // Most identifiers have one or two letters.
+    if span.get(1) == Some(&b'[') {
+        return 1;
+    }
+    if span.get(2) == Some(&b'[') {
+        return 2;
+    }
+    span.iter()
+        .take(MAX_SOURCE_IDENT + 1)
+        .position(|&c| c == b'[')
+        .unwrap_or(0)
+}
