@@ -391,8 +391,12 @@ impl<R: io::Read> Iterator for Games<R> {
                     if let Some(e) = self.error.take() {
                         return Some(Err(e.into()));
                     }
-                    // A tree still open is yielded as it is.
+                    // A tree still open is yielded as it is, if it is
+                    // within the limit.
                     let end = self.base + self.buf.len() as u64;
+                    if let Some(e) = self.too_large(end) {
+                        return Some(Err(e));
+                    }
                     return self.take(end, false).map(Ok);
                 }
                 self.refill();

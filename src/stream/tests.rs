@@ -230,3 +230,16 @@ fn deep_nesting_is_just_a_counter() {
     assert_eq!(got.len(), 2);
     assert_eq!(got[1].1 as usize, depth * 8);
 }
+
+#[test]
+fn an_unclosed_tree_past_the_limit_is_refused_at_the_end() {
+    // Found by the proptest: `(;` with a limit of one byte was yielded whole.
+    let got: Vec<_> = Games::new(&b"(;"[..]).max_game_size(1).collect();
+    assert_eq!(got.len(), 1);
+    assert!(matches!(
+        got[0],
+        Err(StreamError::TooLarge { offset: 0, .. })
+    ));
+    let ok: Vec<_> = Games::new(&b"(;"[..]).max_game_size(2).collect();
+    assert!(!ok[0].as_ref().unwrap().is_complete());
+}
