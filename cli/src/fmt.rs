@@ -4,7 +4,7 @@ use crate::input::{self, EncodingArgs, Source};
 use crate::output::Context;
 use crate::run::{self, Status};
 use sgfkit::print::{WriterConfig, push_sgf};
-use sgfkit::{Collection, ParseOptions, Warning};
+use sgfkit::{Collection, Warning};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -109,7 +109,7 @@ fn format_file(
             }
         }
         let mut warnings: Vec<Warning> = Vec::new();
-        match Collection::parse_with(text, &ParseOptions::default(), &mut warnings) {
+        match Collection::parse_with(text, input::parse_options(), &mut warnings) {
             Ok(mut tree) => {
                 messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
                 if decoded.as_ref().is_some_and(|d| d.transcoded) {

@@ -201,7 +201,7 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "L017",
         Severity::Error,
-        "input too large for the tree: nothing read",
+        "input too large, or beyond a limit of ParseOptions: nothing read",
         Some(5),
     ),
     (
@@ -307,9 +307,16 @@ pub fn parse_lenient<'a>(
     (coll, diags)
 }
 
+/// A limit of [`ParseOptions`] crossed (or the input too large to index):
+/// nothing is read, and the diagnostic says where.
 fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
-    let mut d = raw_diag("L017", 0..0, format!("{e} (nothing read)"), true);
-    d.position = Position::of(src, 0);
+    let span = e.span();
+    let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
+    d.position = if e.location().is_some() {
+        e.position()
+    } else {
+        Position::of(src, 0)
+    };
     d
 }
 
