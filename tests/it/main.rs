@@ -12,6 +12,7 @@ mod game_check;
 mod go_positions;
 mod issues;
 mod lenient;
+mod limits;
 mod other_games;
 mod repair;
 mod robustness;
