@@ -13,6 +13,7 @@ mod go_positions;
 mod issues;
 mod lenient;
 mod limits;
+mod no_lost_values;
 mod other_games;
 mod repair;
 mod robustness;
