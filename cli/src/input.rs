@@ -267,20 +267,25 @@ pub(crate) fn read_for_writing(
     decode: &DecodeOptions,
     keep_encoding: bool,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
-    if keep_encoding {
+    // UTF-16 and UTF-32 cannot be read byte for byte: they are written in
+    // UTF-8 as without --keep-encoding, and a warning says so.
+    let wide = keep_encoding && sgfkit::encoding::detect(bytes, decode).charset.is_wide();
+    if keep_encoding && !wide {
         let (tree, diags) = sgfkit::check::parse_lenient(bytes, parse_options());
         let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
         return (tree.into_owned(), messages);
     }
     let doc = read(bytes, decode);
-    let mut messages: Vec<String> = doc
-        .encoding_warnings()
-        .iter()
-        .map(|w| {
-            let p = sgfkit::Position::of(bytes, w.offset);
-            format!("{name}:{p}: warning: {}", w.message)
-        })
-        .collect();
+    let mut messages: Vec<String> = Vec::new();
+    if wide {
+        messages.push(format!(
+            "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
+        ));
+    }
+    messages.extend(doc.encoding_warnings().iter().map(|w| {
+        let p = sgfkit::Position::of(bytes, w.offset);
+        format!("{name}:{p}: warning: {}", w.message)
+    }));
     messages.extend(doc.diagnostics().iter().map(|d| format!("{name}:{d}")));
     (doc.into_collection().into_owned(), messages)
 }
