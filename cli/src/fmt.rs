@@ -132,10 +132,8 @@ fn format_file(
         messages.extend(reports);
         tree
     };
+    // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
-    if error {
-        messages.push(format!("{name}: no game tree found"));
-    }
     let mut out = Vec::new();
     push_sgf(&mut out, &tree, config);
     Formatted {

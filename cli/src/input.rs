@@ -282,7 +282,11 @@ pub(crate) fn read_for_writing(
             "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
         ));
     }
-    messages.extend(doc.encoding_warnings().iter().map(|w| {
+    // Nothing read (a binary file, say): the one line that says so is
+    // enough, without a warning for each malformed byte sequence.
+    let nothing = doc.collection().games().len() == 0;
+    let shown = doc.encoding_warnings().iter().filter(|_| !nothing);
+    messages.extend(shown.map(|w| {
         let p = sgfkit::Position::of(bytes, w.offset);
         format!("{name}:{p}: warning: {}", w.message)
     }));

@@ -105,11 +105,12 @@ fn reference(bytes: &[u8]) -> (usize, usize) {
     (c.games().len(), c.node_count())
 }
 
-/// The files of `stderr` lines `PATH: no game tree found`.
+/// The files of `stderr` lines `PATH:LINE:COL: error[L013]: no game tree…`.
 fn refused_in(stderr: &[u8]) -> BTreeSet<String> {
     String::from_utf8_lossy(stderr)
         .lines()
-        .filter_map(|l| l.strip_suffix(": no game tree found"))
+        .filter_map(|l| l.split_once(": error[L013]: ").map(|(at, _)| at))
+        .filter_map(|at| at.rsplitn(3, ':').nth(2))
         .map(str::to_string)
         .collect()
 }

@@ -295,12 +295,16 @@ pub fn parse_lenient<'a>(
         Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
     };
     if nodes == 0 {
-        diags.push(raw_diag(
-            "L013",
-            src.len()..src.len(),
-            "no game tree found: no `(` or `;` followed by a node or a property".into(),
-            false,
-        ));
+        let what = match what_is_there(src) {
+            Nothing => "no game tree found: the input is empty (or only white space)".to_string(),
+            Binary => {
+                // The bytes skipped are no text: only this line is worth showing.
+                diags.retain(|d| d.code != "L001");
+                "no game tree found: binary data (NUL or control bytes), not SGF text".to_string()
+            }
+            Text => "no game tree found: no `(` or `;` followed by a node or a property".into(),
+        };
+        diags.push(raw_diag("L013", src.len()..src.len(), what, false));
     }
     diags.sort_by_key(|d| d.span.start);
     fill_positions(src, &mut diags);
@@ -309,6 +313,34 @@ pub fn parse_lenient<'a>(
 
 /// A limit of [`ParseOptions`] crossed (or the input too large to index):
 /// nothing is read, and the diagnostic says where.
+/// What an input without a game tree holds, for the message saying so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Content {
+    Nothing,
+    Binary,
+    Text,
+}
+use Content::{Binary, Nothing, Text};
+
+/// Nothing (white space, a byte order mark), binary data (a NUL byte, or
+/// more than one control byte in eight among the first 4 KiB), or text.
+fn what_is_there(src: &[u8]) -> Content {
+    let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+    if src.iter().all(|&b| is_ws(b)) {
+        return Nothing;
+    }
+    let head = &src[..src.len().min(4096)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !is_ws(b) || b == 0x7F)
+        .count();
+    if memchr::memchr(0, head).is_some() || control * 8 > head.len() {
+        Binary
+    } else {
+        Text
+    }
+}
+
 fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
     let span = e.span();
     let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
