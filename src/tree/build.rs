@@ -164,7 +164,11 @@ impl Builder {
             return;
         }
         if let Err(hit) = self.meter.property(ident, values_raw, span.start) {
-            self.limit(hit);
+            // The rewritten values are not the source's: point at the property.
+            self.limit(LimitHit {
+                offset: span.start,
+                ..hit
+            });
             return;
         }
         self.first_property(span.start);

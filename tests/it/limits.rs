@@ -183,3 +183,20 @@ fn hostile_inputs_are_refused_quickly() {
         assert!(elapsed < Duration::from_secs(5), "{what}: {elapsed:?}");
     }
 }
+
+/// A value the lenient reader had to rewrite (an unescaped `]` kept in the
+/// text) is measured as rewritten, and a hit points at its property.
+#[test]
+fn a_repaired_value_beyond_the_limit_points_at_its_property() {
+    let src = b"(;B[aa]\n  C[foo [3d]: bar])";
+    let opts = ParseOptions::default().max_value_len(10);
+    let (tree, diags) = parse_lenient(src, &opts);
+    assert_eq!(tree.games().len(), 0);
+    let d = diags.iter().find(|d| d.code == "L017").unwrap();
+    assert_eq!((d.position.line, d.position.column), (2, 3), "{d}");
+    assert!(d.message.contains("max_value_len"), "{d}");
+    // Within the limit it reads, `]` escaped.
+    let opts = ParseOptions::default().max_value_len(15);
+    let (tree, _) = parse_lenient(src, &opts);
+    assert_eq!(tree.to_string(), "(;B[aa]C[foo [3d\\]: bar])\n");
+}
