@@ -1,5 +1,6 @@
-//! No lost data on write: for every corpus file, `fmt` and `fix` (the same
-//! library calls the commands make: `read_lenient`, `repair`, `push_sgf`)
+//! No lost data on write: for every corpus file, `fmt` (also with
+//! `--keep-encoding`) and `fix` (the same library calls the commands make:
+//! `read_lenient` or `parse_lenient`, `repair`, `push_sgf`)
 //! keep every decoded property value. `fmt` keeps the multiset of
 //! (identifier, value) exactly; `fix` may change values only where a repair
 //! diagnostic says so, and every difference must be accounted for by one.
@@ -158,6 +159,14 @@ fn fmt_and_fix_keep_every_value_of_every_corpus_file() {
         let formatted = values(&written(&tree));
         if multiset(&formatted) != multiset(&before) {
             failures.push(format!("{rel}: fmt changes values"));
+        }
+        // fmt --keep-encoding: the lenient reader on the bytes as they are.
+        let (raw_tree, _) = sgfkit::check::parse_lenient(&bytes, &opts);
+        if raw_tree.games().len() > 0 {
+            let raw_before = values(&raw_tree);
+            if multiset(&values(&written(&raw_tree))) != multiset(&raw_before) {
+                failures.push(format!("{rel}: fmt --keep-encoding changes values"));
+            }
         }
         // fix: every difference accounted for by a repair.
         let mut fixed = tree;
