@@ -328,11 +328,11 @@ pub fn measure(src: &[u8]) -> Result<Usage, Error> {
             for body in value_bodies(raw) {
                 self.usage.longest_value = self.usage.longest_value.max(body.len());
                 if points {
-                    in_property += points_in(&raw[body]);
+                    in_property = in_property.saturating_add(points_in(&raw[body]));
                 }
             }
             self.usage.points_in_a_property = self.usage.points_in_a_property.max(in_property);
-            self.usage.points += in_property;
+            self.usage.points = self.usage.points.saturating_add(in_property);
         }
     }
     let unlimited = ParseOptions {
@@ -382,6 +382,13 @@ mod tests {
         assert!(!is_point_list(b"B"));
         assert!(!is_point_list(b"LB"));
         assert!(!is_point_list(b"Comment"));
+    }
+
+    #[test]
+    fn measure_saturates_on_hostile_rectangles() {
+        let huge = b"(;AB[a1:zzzzzzzzzzzzzzzz99999999999999999999][a1:zzzzzzzzzzzzzzzz99999999999999999999])";
+        let u = measure(huge).unwrap();
+        assert_eq!((u.points_in_a_property, u.points), (u64::MAX, u64::MAX));
     }
 
     #[test]
