@@ -138,6 +138,23 @@ fn every_command_agrees_with_the_library_on_every_file() {
         "the lenient tests' inputs were not found: {}",
         inputs.len()
     );
+    // Damage seen in real files, as the issue reported it.
+    for (k, b) in [
+        &b"(;C[foo [3d]: bar];B[aa])"[..],
+        b"junk ;GM[1];B[aa]",
+        b"(;GM[1];B[aa]W[bb]",
+        b"(;GM[1]C[open",
+        b"(;B[aa])(;W[bb]",
+        b"((;B[aa]))",
+        b"(;b[aa]c[x])",
+        b"no tree here",
+        b"",
+    ]
+    .iter()
+    .enumerate()
+    {
+        inputs.push((format!("hand-made {k}"), b.to_vec()));
+    }
     if let Some(corpus) = shared_corpus() {
         let list = std::fs::read_to_string(repo().join("tests/it/corpus-rejected.tsv")).unwrap();
         let rejected: Vec<&str> = list
