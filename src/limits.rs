@@ -239,7 +239,8 @@ fn points_in(body: &[u8]) -> u64 {
     let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);
     match (grid_cell(first), grid_cell(&body[colon + 1..])) {
         (Some((c1, r1)), Some((c2, r2))) => {
-            (c1.abs_diff(c2) + 1).saturating_mul(r1.abs_diff(r2) + 1)
+            let side = |a: u64, b: u64| a.abs_diff(b).saturating_add(1);
+            side(c1, c2).saturating_mul(side(r1, r2))
         }
         _ => 1,
     }
@@ -370,6 +371,8 @@ mod tests {
             points_in(b"a1:zzzzzzzzzzzzzzzz99999999999999999999999"),
             u64::MAX
         );
+        // Found by fuzzing: a Go corner and a Hex corner whose row saturates.
+        assert_eq!(points_in(b"Aa:a99999999999999999999999"), u64::MAX);
         // Not a grid point: one value.
         assert_eq!(points_in(b"x:y"), 1);
         assert_eq!(points_in(b"1:2"), 1);
