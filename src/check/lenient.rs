@@ -15,7 +15,8 @@
 //! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
 //! the strict parser accepts and reads back to an equal tree — unless the
 //! collection is empty, which happens only when the input has no game tree
-//! content at all (reported as `L013`, an error).
+//! content at all (reported as `L013`, an error) or crosses a limit of
+//! [`ParseOptions`] (`L017`, an error at the place it was crossed).
 
 use crate::ParseOptions;
 use crate::error::Position;
@@ -240,7 +241,9 @@ pub const MAX_PER_CODE: usize = 1000;
 ///
 /// The result is always a [`Collection`]: it is empty only when the input has
 /// no game tree content at all (no `(` or `;` followed by a node or a
-/// property); then the diagnostics include `L013` (an error). A command-line
+/// property); then the diagnostics include `L013` (an error); or when it
+/// crosses a limit of `options` other than the nesting depth (`L017`, at the
+/// place it was crossed; nesting too deep is flattened, `L016`). A command-line
 /// tool should treat an empty collection as a failure, and anything else as
 /// readable.
 ///
@@ -311,8 +314,6 @@ pub fn parse_lenient<'a>(
     (coll, diags)
 }
 
-/// A limit of [`ParseOptions`] crossed (or the input too large to index):
-/// nothing is read, and the diagnostic says where.
 /// What an input without a game tree holds, for the message saying so.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Content {
@@ -341,6 +342,8 @@ fn what_is_there(src: &[u8]) -> Content {
     }
 }
 
+/// A limit of [`ParseOptions`] crossed (or the input too large to index):
+/// nothing is read, and the diagnostic says where.
 fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
     let span = e.span();
     let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
