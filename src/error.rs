@@ -184,8 +184,8 @@ pub enum ErrorKind {
         /// The limit in force.
         limit: u32,
     },
-    /// The input is larger than the tree can index (4 GiB), or has more nodes
-    /// than [`crate::ParseOptions::max_nodes`].
+    /// The input is larger than the tree can index (4 GiB), or crosses a
+    /// limit of [`crate::ParseOptions`] (nodes, value length, points).
     TooLarge {
         /// What overflowed.
         what: &'static str,

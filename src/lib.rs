@@ -103,6 +103,7 @@ pub mod game;
 pub mod grammar;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod limits;
 pub mod print;
 pub mod property;
 pub mod record;
@@ -114,48 +115,8 @@ pub mod tree;
 pub use document::{Document, read, read_lenient};
 pub use error::{Error, ErrorKind, Expected, Found, Position, Warning, WarningKind, WarningSink};
 pub use grammar::RawProperty;
+pub use limits::ParseOptions;
 pub use tree::{Collection, EditError, Node, NodeId, Property};
-
-/// Options for parsing. Build with [`ParseOptions::default`] and the builder
-/// methods.
-///
-/// ```
-/// let opts = sgfkit::ParseOptions::default().max_depth(100);
-/// let deep = "(;B[aa]".repeat(101) + &")".repeat(101);
-/// assert!(sgfkit::Collection::parse_with(deep.as_bytes(), &opts, &mut ()).is_err());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ParseOptions {
-    /// The deepest nesting of game trees accepted. Default 1,048,576: the
-    /// parser itself needs no stack per level, so this only bounds memory.
-    pub max_depth: u32,
-    /// The most nodes a tree may have. Default: no limit below 2³¹.
-    pub max_nodes: usize,
-}
-
-impl Default for ParseOptions {
-    fn default() -> Self {
-        ParseOptions {
-            max_depth: 1 << 20,
-            max_nodes: (u32::MAX >> 1) as usize,
-        }
-    }
-}
-
-impl ParseOptions {
-    /// Sets [`ParseOptions::max_depth`].
-    pub fn max_depth(mut self, depth: u32) -> Self {
-        self.max_depth = depth;
-        self
-    }
-
-    /// Sets [`ParseOptions::max_nodes`].
-    pub fn max_nodes(mut self, nodes: usize) -> Self {
-        self.max_nodes = nodes;
-        self
-    }
-}
 
 /// Parses `src` into a [`Collection`] with the default options, dropping
 /// warnings. See [`Collection::parse_with`] to keep them.

@@ -205,9 +205,13 @@ fn check_bytes(
 ) -> Checked {
     let doc = input::read(bytes, decode);
     let text = doc.collection().source();
+    // Nothing read (a binary file, say): no warning for each malformed
+    // byte sequence, only the line that says why.
+    let nothing = doc.collection().games().len() == 0;
     let mut reports: Vec<Report> = doc
         .encoding_warnings()
         .iter()
+        .filter(|_| !nothing)
         .map(|w| Report::encoding(bytes, w.offset, &w.message))
         .collect();
     let mut found: Vec<Report> = doc.check(options).iter().map(Report::from_diag).collect();

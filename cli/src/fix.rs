@@ -103,8 +103,8 @@ fn fix_file(
         Err(e) => return Formatted::failed(&name, &e),
     };
     let (mut tree, mut messages) = input::read_for_writing(&name, &bytes, decode, false);
+    // The lenient reader's L013 (or L017) line says why nothing was read.
     if tree.games().len() == 0 {
-        messages.push(format!("{name}: no game tree found"));
         return Formatted {
             out: Vec::new(),
             messages,

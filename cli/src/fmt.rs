@@ -4,7 +4,7 @@ use crate::input::{self, EncodingArgs, Source};
 use crate::output::Context;
 use crate::run::{self, Status};
 use sgfkit::print::{WriterConfig, push_sgf};
-use sgfkit::{Collection, ParseOptions, Warning};
+use sgfkit::{Collection, Warning};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -109,7 +109,7 @@ fn format_file(
             }
         }
         let mut warnings: Vec<Warning> = Vec::new();
-        match Collection::parse_with(text, &ParseOptions::default(), &mut warnings) {
+        match Collection::parse_with(text, input::parse_options(), &mut warnings) {
             Ok(mut tree) => {
                 messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
                 if decoded.as_ref().is_some_and(|d| d.transcoded) {
@@ -132,10 +132,8 @@ fn format_file(
         messages.extend(reports);
         tree
     };
+    // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
-    if error {
-        messages.push(format!("{name}: no game tree found"));
-    }
     let mut out = Vec::new();
     push_sgf(&mut out, &tree, config);
     Formatted {

@@ -6,6 +6,7 @@ use sgfkit::encoding::DecodeOptions;
 use sgfkit::{Document, ParseOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,11 +191,71 @@ impl EncodingArgs {
     }
 }
 
+/// The resource limits every command reads files with (the library's
+/// [`ParseOptions`]; defaults and SGFC's limits in docs/limits.md).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct LimitArgs {
+    /// Refuse game trees nested deeper than this (the lenient reader reads
+    /// deeper variations as part of their parent) [default: 1048576]
+    #[arg(long, global = true, value_name = "N")]
+    pub(crate) max_depth: Option<u32>,
+    /// Refuse a file (or a streamed game tree) with more nodes than this
+    /// [default: 2147483647]
+    #[arg(long, global = true, value_name = "N")]
+    pub(crate) max_nodes: Option<usize>,
+    /// Refuse a property value longer than this many bytes [default: 16777216]
+    #[arg(long, global = true, value_name = "BYTES")]
+    pub(crate) max_value_len: Option<usize>,
+    /// Refuse a point list (AB, TR, …) that expands to more points than this
+    /// (`AB[aa:ss]` is 361) [default: 1048576]
+    #[arg(long, global = true, value_name = "N")]
+    pub(crate) max_points: Option<usize>,
+    /// Refuse a file whose point lists together expand to more points than
+    /// this [default: 16777216]
+    #[arg(long, global = true, value_name = "N")]
+    pub(crate) max_file_points: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The library's options with the limits given on the command line.
+    pub(crate) fn options(&self) -> ParseOptions {
+        let mut o = ParseOptions::default();
+        if let Some(n) = self.max_depth {
+            o = o.max_depth(n);
+        }
+        if let Some(n) = self.max_nodes {
+            o = o.max_nodes(n);
+        }
+        if let Some(n) = self.max_value_len {
+            o = o.max_value_len(n);
+        }
+        if let Some(n) = self.max_points {
+            o = o.max_points(n);
+        }
+        if let Some(n) = self.max_file_points {
+            o = o.max_file_points(n);
+        }
+        o
+    }
+}
+
+static LIMITS: OnceLock<ParseOptions> = OnceLock::new();
+
+/// Sets the limits for the whole run (once, from the command line).
+pub(crate) fn set_limits(args: &LimitArgs) {
+    let _ = LIMITS.set(args.options());
+}
+
+/// The limits every file is read with.
+pub(crate) fn parse_options() -> &'static ParseOptions {
+    LIMITS.get_or_init(ParseOptions::default)
+}
+
 /// Reads `bytes` as every command does: the encoding detected (or as the
 /// options say), then the lenient reader, which repairs what does not
 /// follow the grammar and says so in [`Document::diagnostics`].
 pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> {
-    sgfkit::read_lenient(bytes, decode, &ParseOptions::default())
+    sgfkit::read_lenient(bytes, decode, parse_options())
 }
 
 /// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
@@ -206,20 +267,29 @@ pub(crate) fn read_for_writing(
     decode: &DecodeOptions,
     keep_encoding: bool,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
-    if keep_encoding {
-        let (tree, diags) = sgfkit::check::parse_lenient(bytes, &ParseOptions::default());
+    // UTF-16 and UTF-32 cannot be read byte for byte: they are written in
+    // UTF-8 as without --keep-encoding, and a warning says so.
+    let wide = keep_encoding && sgfkit::encoding::detect(bytes, decode).charset.is_wide();
+    if keep_encoding && !wide {
+        let (tree, diags) = sgfkit::check::parse_lenient(bytes, parse_options());
         let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
         return (tree.into_owned(), messages);
     }
     let doc = read(bytes, decode);
-    let mut messages: Vec<String> = doc
-        .encoding_warnings()
-        .iter()
-        .map(|w| {
-            let p = sgfkit::Position::of(bytes, w.offset);
-            format!("{name}:{p}: warning: {}", w.message)
-        })
-        .collect();
+    let mut messages: Vec<String> = Vec::new();
+    if wide {
+        messages.push(format!(
+            "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
+        ));
+    }
+    // Nothing read (a binary file, say): the one line that says so is
+    // enough, without a warning for each malformed byte sequence.
+    let nothing = doc.collection().games().len() == 0;
+    let shown = doc.encoding_warnings().iter().filter(|_| !nothing);
+    messages.extend(shown.map(|w| {
+        let p = sgfkit::Position::of(bytes, w.offset);
+        format!("{name}:{p}: warning: {}", w.message)
+    }));
     messages.extend(doc.diagnostics().iter().map(|d| format!("{name}:{d}")));
     (doc.into_collection().into_owned(), messages)
 }

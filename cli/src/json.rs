@@ -43,11 +43,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Ok(b) => b,
                 Err(e) => return Formatted::failed(&name, &e),
             };
-            let (tree, mut messages) = input::read_for_writing(&name, &bytes, &decode, false);
+            let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
+            // No game tree: the lenient reader's L013 (or L017) line says why.
             let error = tree.games().len() == 0;
-            if error {
-                messages.push(format!("{name}: no game tree found"));
-            }
             let mut out = Vec::new();
             // Writing into memory cannot fail.
             let _ = sgfkit::json::write_json(&tree, &mut out);

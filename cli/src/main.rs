@@ -34,6 +34,8 @@ struct Cli {
     command: Command,
     #[command(flatten)]
     global: output::GlobalArgs,
+    #[command(flatten)]
+    limits: input::LimitArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -47,6 +49,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    input::set_limits(&cli.limits);
     let ctx = match output::Context::new(&cli.global) {
         Ok(ctx) => ctx,
         Err(e) => return fail(&e),

@@ -25,8 +25,10 @@ pub(crate) struct Args {
 }
 
 /// The counts of one file (or of all).
-#[derive(Debug, Default, Clone, Copy)]
+#[derive(Debug, Default, Clone)]
 struct Counts {
+    /// For a file with no game tree: the lenient reader's line saying why.
+    why: Option<String>,
     /// From one game tree of a streamed file.
     streamed: bool,
     failed: usize,
@@ -56,6 +58,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         args.stream.stream_above,
         |unit| -> Result<Counts, String> {
             let streamed = matches!(unit, Unit::Game(..));
+            let name = match unit {
+                Unit::Whole(source) | Unit::Game(source, _) => source.name(),
+            };
             let bytes = match unit {
                 Unit::Whole(source) => std::borrow::Cow::Owned(
                     source
@@ -67,7 +72,15 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             let doc = input::read(&bytes, &decode);
             let tree = doc.collection();
             let games = tree.games().len();
+            let why = (games == 0)
+                .then(|| {
+                    let d = doc.diagnostics().iter().rev();
+                    d.clone().find(|d| d.code == "L013" || d.code == "L017")
+                })
+                .flatten()
+                .map(|d| format!("{name}:{d}"));
             Ok(Counts {
+                why,
                 streamed,
                 failed: usize::from(games == 0),
                 repaired: usize::from(!doc.diagnostics().is_empty()),
@@ -81,6 +94,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             match counted.and_then(|c| c) {
                 Ok(c) => {
                     progress.advance(c.bytes as u64);
+                    if let Some(why) = &c.why {
+                        eprintln!("{why}");
+                    }
                     // A streamed file gives one count a game tree.
                     if last_file != Some(index) {
                         files += 1;

@@ -169,7 +169,8 @@ const SIZES: [BoardSize; 4] = [
 /// Options and input fuzzed together. The bits of `opts`:
 ///
 /// * 0–1: `max_depth` 1, 2, 8 or the default;
-/// * 2–3: `max_nodes` 1, 3, 100 or the default;
+/// * 2–3: `max_nodes` 1, 3 (with values of at most 8 bytes, 10 points a
+///   property and 20 a file), 100 or the default;
 /// * 4–6: the decoding options (a forced or default charset, no guessing,
 ///   UTF-8 over `CA`, a region hint);
 /// * 7: [`to_utf8_per_tree`] instead of [`to_utf8`].
@@ -188,7 +189,11 @@ pub fn check_structured(opts: u8, input: &[u8]) {
     };
     popts = match (opts >> 2) & 3 {
         0 => popts.max_nodes(1),
-        1 => popts.max_nodes(3),
+        1 => popts
+            .max_nodes(3)
+            .max_value_len(8)
+            .max_points(10)
+            .max_file_points(20),
         2 => popts.max_nodes(100),
         _ => popts,
     };

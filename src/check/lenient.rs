@@ -15,7 +15,8 @@
 //! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
 //! the strict parser accepts and reads back to an equal tree — unless the
 //! collection is empty, which happens only when the input has no game tree
-//! content at all (reported as `L013`, an error).
+//! content at all (reported as `L013`, an error) or crosses a limit of
+//! [`ParseOptions`] (`L017`, an error at the place it was crossed).
 
 use crate::ParseOptions;
 use crate::error::Position;
@@ -201,7 +202,7 @@ pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "L017",
         Severity::Error,
-        "input too large for the tree: nothing read",
+        "input too large, or beyond a limit of ParseOptions: nothing read",
         Some(5),
     ),
     (
@@ -240,7 +241,9 @@ pub const MAX_PER_CODE: usize = 1000;
 ///
 /// The result is always a [`Collection`]: it is empty only when the input has
 /// no game tree content at all (no `(` or `;` followed by a node or a
-/// property); then the diagnostics include `L013` (an error). A command-line
+/// property); then the diagnostics include `L013` (an error); or when it
+/// crosses a limit of `options` other than the nesting depth (`L017`, at the
+/// place it was crossed; nesting too deep is flattened, `L016`). A command-line
 /// tool should treat an empty collection as a failure, and anything else as
 /// readable.
 ///
@@ -295,21 +298,60 @@ pub fn parse_lenient<'a>(
         Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
     };
     if nodes == 0 {
-        diags.push(raw_diag(
-            "L013",
-            src.len()..src.len(),
-            "no game tree found: no `(` or `;` followed by a node or a property".into(),
-            false,
-        ));
+        let what = match what_is_there(src) {
+            Nothing => "no game tree found: the input is empty (or only white space)".to_string(),
+            Binary => {
+                // The bytes skipped are no text: only this line is worth showing.
+                diags.retain(|d| d.code != "L001");
+                "no game tree found: binary data (NUL or control bytes), not SGF text".to_string()
+            }
+            Text => "no game tree found: no `(` or `;` followed by a node or a property".into(),
+        };
+        diags.push(raw_diag("L013", src.len()..src.len(), what, false));
     }
     diags.sort_by_key(|d| d.span.start);
     fill_positions(src, &mut diags);
     (coll, diags)
 }
 
+/// What an input without a game tree holds, for the message saying so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Content {
+    Nothing,
+    Binary,
+    Text,
+}
+use Content::{Binary, Nothing, Text};
+
+/// Nothing (white space, a byte order mark), binary data (a NUL byte, or
+/// more than one control byte in eight among the first 4 KiB), or text.
+fn what_is_there(src: &[u8]) -> Content {
+    let src = src.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(src);
+    if src.iter().all(|&b| is_ws(b)) {
+        return Nothing;
+    }
+    let head = &src[..src.len().min(4096)];
+    let control = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !is_ws(b) || b == 0x7F)
+        .count();
+    if memchr::memchr(0, head).is_some() || control * 8 > head.len() {
+        Binary
+    } else {
+        Text
+    }
+}
+
+/// A limit of [`ParseOptions`] crossed (or the input too large to index):
+/// nothing is read, and the diagnostic says where.
 fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
-    let mut d = raw_diag("L017", 0..0, format!("{e} (nothing read)"), true);
-    d.position = Position::of(src, 0);
+    let span = e.span();
+    let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
+    d.position = if e.location().is_some() {
+        e.position()
+    } else {
+        Position::of(src, 0)
+    };
     d
 }
 

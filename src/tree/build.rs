@@ -8,6 +8,7 @@ use crate::ParseOptions;
 use crate::error::{Error, ErrorKind, WarningSink};
 use crate::events::{self, Handler};
 use crate::grammar::RawProperty;
+use crate::limits::{LimitHit, Meter};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -78,6 +79,10 @@ pub(crate) struct Builder {
     current: u32,
     max_nodes: usize,
     overflow: bool,
+    /// Value lengths and points counted against the limits.
+    meter: Meter,
+    /// The limit crossed, if one was (then `overflow` is set too).
+    limit_hit: Option<LimitHit>,
     /// The last node started, with its offset, until its first property
     /// shows whether the offset follows from it.
     pending: Option<(u32, u32)>,
@@ -115,17 +120,22 @@ impl Builder {
             current: NIL,
             max_nodes: options.max_nodes,
             overflow: false,
+            meter: Meter::new(options),
+            limit_hit: None,
         })
     }
 
     pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, Error> {
         self.settle_offset(None);
         if self.overflow {
+            let hit = self.limit_hit.unwrap_or(LimitHit {
+                what: "the tree's text pool holds at most 4 GiB",
+                offset: 0,
+            });
+            let at = hit.offset.min(src.len());
             return Err(Error::new(
-                ErrorKind::TooLarge {
-                    what: "more nodes than ParseOptions::max_nodes",
-                },
-                0..0,
+                ErrorKind::TooLarge { what: hit.what },
+                at..(at + 1).min(src.len()),
                 src,
             ));
         }
@@ -153,6 +163,14 @@ impl Builder {
         if self.overflow || self.current == NIL {
             return;
         }
+        if let Err(hit) = self.meter.property(ident, values_raw, span.start) {
+            // The rewritten values are not the source's: point at the property.
+            self.limit(LimitHit {
+                offset: span.start,
+                ..hit
+            });
+            return;
+        }
         self.first_property(span.start);
         let span = Some((span.start as u32, span.end as u32));
         match pool_text(&mut self.parts.pool, values_raw)
@@ -161,6 +179,15 @@ impl Builder {
             Ok(p) => self.push_prop(p),
             Err(PoolFull) => self.overflow = true,
         }
+    }
+
+    /// Stops building at the first limit crossed.
+    #[cold]
+    fn limit(&mut self, hit: LimitHit) {
+        if self.limit_hit.is_none() {
+            self.limit_hit = Some(hit);
+        }
+        self.overflow = true;
     }
 
     /// Finishes the tree over a source the collection borrows.
@@ -249,9 +276,15 @@ impl<'a> Handler<'a> for Builder {
 
     #[inline]
     fn start_node(&mut self, offset: usize) {
+        if self.overflow {
+            return;
+        }
         let nodes = &mut self.parts.nodes;
         if nodes.len() >= self.max_nodes {
-            self.overflow = true;
+            self.limit(LimitHit {
+                what: "more nodes than ParseOptions::max_nodes",
+                offset,
+            });
             return;
         }
         let id = nodes.len() as u32;
@@ -285,6 +318,12 @@ impl<'a> Handler<'a> for Builder {
     #[inline]
     fn property(&mut self, prop: RawProperty<'a>, span: Range<usize>) {
         if self.overflow || self.current == NIL {
+            return;
+        }
+        let values_raw = prop.values_raw();
+        let values_at = span.end.wrapping_sub(values_raw.len());
+        if let Err(hit) = self.meter.property(prop.ident(), values_raw, values_at) {
+            self.limit(hit);
             return;
         }
         self.first_property(span.start);

@@ -12,6 +12,8 @@ mod game_check;
 mod go_positions;
 mod issues;
 mod lenient;
+mod limits;
+mod no_lost_values;
 mod other_games;
 mod repair;
 mod robustness;

@@ -304,3 +304,31 @@ proptest! {
         check_invariants(&src);
     }
 }
+
+#[test]
+fn no_game_tree_says_what_is_there() {
+    let message = |src: &[u8]| {
+        let (c, d) = parse_lenient(src, &ParseOptions::default());
+        assert_eq!(c.games().len(), 0);
+        d.iter().map(|d| d.message.clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        message(b"\xEF\xBB\xBF \n"),
+        [
+            "UTF-8 byte order mark skipped",
+            "no game tree found: the input is empty (or only white space)"
+        ]
+    );
+    assert_eq!(
+        message(b""),
+        ["no game tree found: the input is empty (or only white space)"]
+    );
+    assert_eq!(
+        message(b"\x7FELF\x02\x01\x01\0\0\0\0garbage"),
+        ["no game tree found: binary data (NUL or control bytes), not SGF text"]
+    );
+    let text = message(b"hello");
+    assert_eq!(text.len(), 2, "{text:?}");
+    assert!(text[0].contains("skipped"));
+    assert!(text[1].ends_with("followed by a node or a property"));
+}

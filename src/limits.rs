@@ -1,0 +1,426 @@
+//! Resource limits: how deep, how many nodes, how long a value and how many
+//! points a file may ask for before reading it stops with a positioned error.
+//!
+//! [`ParseOptions`] carries the limits; every reader that builds a tree
+//! (the strict parser, [`crate::read`], the lenient reader, the streaming
+//! reader) enforces them, so a hostile file is refused with a clear message
+//! (`line:column: input too large: …`) instead of a slow run or an abort.
+//! The defaults are far above every file of the test corpus
+//! (`docs/limits.md` lists the measured maxima, and SGFC's limits for
+//! comparison); [`measure`] tells how much of each limit a file uses.
+//!
+//! ```
+//! use sgfkit::ParseOptions;
+//! // A 9-byte value that asks for 2,704 points (a whole 52×52 board).
+//! let src = b"(;AB[aa:ZZ])";
+//! assert!(sgfkit::Collection::parse_with(src, &ParseOptions::default(), &mut ()).is_ok());
+//! let tight = ParseOptions::default().max_points(1000);
+//! let err = sgfkit::Collection::parse_with(src, &tight, &mut ()).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "1:6: input too large: a property with more points than ParseOptions::max_points"
+//! );
+//! ```
+
+use crate::error::Error;
+use crate::events::{self, Handler};
+use crate::grammar::{RawProperty, value_end};
+use std::ops::Range;
+
+/// Options for parsing: the limits a file must stay within. Build with
+/// [`ParseOptions::default`] and the builder methods.
+///
+/// Each limit hit is an error of kind
+/// [`ErrorKind::TooLarge`](crate::ErrorKind::TooLarge) (nesting:
+/// [`ErrorKind::DepthLimitExceeded`](crate::ErrorKind::DepthLimitExceeded))
+/// positioned where the limit was crossed; the lenient reader reports it as
+/// diagnostic `L017` (or `L016` for nesting, which it flattens instead).
+///
+/// ```
+/// let opts = sgfkit::ParseOptions::default().max_depth(100);
+/// let deep = "(;B[aa]".repeat(101) + &")".repeat(101);
+/// assert!(sgfkit::Collection::parse_with(deep.as_bytes(), &opts, &mut ()).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ParseOptions {
+    /// The deepest nesting of game trees accepted. Default 1,048,576: the
+    /// parser itself needs no stack per level, so this only bounds memory.
+    pub max_depth: u32,
+    /// The most nodes a tree may have. Default: no limit below 2³¹.
+    pub max_nodes: usize,
+    /// The longest property value, in bytes as written (escapes included).
+    /// Default 16 MiB.
+    pub max_value_len: usize,
+    /// The most points one property's point list may expand to (compressed
+    /// lists `AB[aa:ss]` counted by their area). Default 1,048,576, the
+    /// most [`grammar::value::expand`](crate::grammar::value::expand) gives.
+    pub max_points: usize,
+    /// The most points all point lists of a file together may expand to.
+    /// Default 16,777,216.
+    pub max_file_points: u64,
+}
+
+impl Default for ParseOptions {
+    fn default() -> Self {
+        ParseOptions {
+            max_depth: 1 << 20,
+            max_nodes: (u32::MAX >> 1) as usize,
+            max_value_len: 16 << 20,
+            max_points: crate::grammar::value::MAX_EXPANDED_POINTS,
+            max_file_points: 1 << 24,
+        }
+    }
+}
+
+impl ParseOptions {
+    /// Sets [`ParseOptions::max_depth`].
+    pub fn max_depth(mut self, depth: u32) -> Self {
+        self.max_depth = depth;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_nodes`].
+    pub fn max_nodes(mut self, nodes: usize) -> Self {
+        self.max_nodes = nodes;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_value_len`].
+    ///
+    /// ```
+    /// let opts = sgfkit::ParseOptions::default().max_value_len(5);
+    /// let err = sgfkit::Collection::parse_with(b"(;C[hello];C[hello!])", &opts, &mut ()).unwrap_err();
+    /// assert_eq!(err.position().column, 14); // the value that is too long
+    /// ```
+    pub fn max_value_len(mut self, bytes: usize) -> Self {
+        self.max_value_len = bytes;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_points`].
+    pub fn max_points(mut self, points: usize) -> Self {
+        self.max_points = points;
+        self
+    }
+
+    /// Sets [`ParseOptions::max_file_points`].
+    ///
+    /// ```
+    /// let opts = sgfkit::ParseOptions::default().max_file_points(3);
+    /// let err = sgfkit::Collection::parse_with(b"(;AB[aa][bb];AW[cc][dd])", &opts, &mut ()).unwrap_err();
+    /// assert!(err.to_string().starts_with("1:21: input too large: more points"), "{err}");
+    /// ```
+    pub fn max_file_points(mut self, points: u64) -> Self {
+        self.max_file_points = points;
+        self
+    }
+}
+
+/// A limit crossed: what, and at which byte of the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct LimitHit {
+    pub(crate) what: &'static str,
+    pub(crate) offset: usize,
+}
+
+/// Counts what a tree being built asks for against the limits that are
+/// not structural (value length, points); the tree builder holds one.
+#[derive(Debug, Clone)]
+pub(crate) struct Meter {
+    max_value_len: usize,
+    max_points: usize,
+    max_file_points: u64,
+    file_points: u64,
+}
+
+impl Meter {
+    pub(crate) fn new(options: &ParseOptions) -> Meter {
+        Meter {
+            max_value_len: options.max_value_len,
+            max_points: options.max_points,
+            max_file_points: options.max_file_points,
+            file_points: 0,
+        }
+    }
+
+    /// Takes in one property; `values_at` is the offset of `values_raw` in
+    /// the source. The common case (short values, not a point list) costs
+    /// two comparisons.
+    #[inline]
+    pub(crate) fn property(
+        &mut self,
+        ident: &[u8],
+        values_raw: &[u8],
+        values_at: usize,
+    ) -> Result<(), LimitHit> {
+        let points = is_point_list(ident);
+        if values_raw.len() <= self.max_value_len && !points {
+            return Ok(());
+        }
+        self.property_slow(values_raw, values_at, points)
+    }
+
+    #[cold]
+    fn property_slow(
+        &mut self,
+        values_raw: &[u8],
+        values_at: usize,
+        points: bool,
+    ) -> Result<(), LimitHit> {
+        let mut in_property: u64 = 0;
+        for body in value_bodies(values_raw) {
+            let at = values_at + body.start;
+            if body.len() > self.max_value_len {
+                return Err(LimitHit {
+                    what: "a value longer than ParseOptions::max_value_len",
+                    offset: at,
+                });
+            }
+            if points {
+                let n = points_in(&values_raw[body]);
+                in_property = in_property.saturating_add(n);
+                self.file_points = self.file_points.saturating_add(n);
+                if in_property > self.max_points as u64 {
+                    return Err(LimitHit {
+                        what: "a property with more points than ParseOptions::max_points",
+                        offset: at,
+                    });
+                }
+                if self.file_points > self.max_file_points {
+                    return Err(LimitHit {
+                        what: "more points than ParseOptions::max_file_points",
+                        offset: at,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The bodies (between `[` and `]`) of a values text `[..] [..]`, as ranges
+/// of it. A truncated last value runs to the end.
+fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
+    let mut k = 0;
+    std::iter::from_fn(move || {
+        let open = k + memchr::memchr(b'[', values_raw.get(k..)?)?;
+        let body = open + 1;
+        let end = value_end(&values_raw[body..]).map_or(values_raw.len(), |e| body + e);
+        k = end + 1;
+        Some(body..end)
+    })
+}
+
+/// True for the properties whose values are lists of points (or of Go
+/// stones), which a compressed list (`[aa:cc]`) can make large.
+fn is_point_list(ident: &[u8]) -> bool {
+    match ident {
+        b"AB" | b"AW" | b"AE" | b"TR" | b"SQ" | b"CR" | b"MA" | b"SL" | b"TB" | b"TW" | b"DD"
+        | b"VW" => true,
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => false,
+        _ if ident.iter().any(u8::is_ascii_lowercase) => {
+            is_point_list(events::normalize_ident(ident).as_bytes())
+        }
+        _ => false,
+    }
+}
+
+/// How many points one value of a point list stands for: 0 for an empty
+/// value, the area of a rectangle `ul:lr` whose corners are points of a grid
+/// (Go-style `aa`–`ZZ`, or Hex-style letters and a row number), else 1.
+fn points_in(body: &[u8]) -> u64 {
+    if body.is_empty() {
+        return 0;
+    }
+    let Some(colon) = memchr::memchr(b':', body) else {
+        return 1;
+    };
+    let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);
+    match (grid_cell(first), grid_cell(&body[colon + 1..])) {
+        (Some((c1, r1)), Some((c2, r2))) => {
+            let side = |a: u64, b: u64| a.abs_diff(b).saturating_add(1);
+            side(c1, c2).saturating_mul(side(r1, r2))
+        }
+        _ => 1,
+    }
+}
+
+/// A point's column and row on a grid: two letters (Go, `a`–`z` then
+/// `A`–`Z`), or letters and a decimal row (Hex, `a1`, `aa12`).
+fn grid_cell(p: &[u8]) -> Option<(u64, u64)> {
+    let letters = p.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    let (col, row) = p.split_at(letters);
+    if letters == 0 {
+        return None;
+    }
+    if row.is_empty() {
+        let go = |c: u8| match c {
+            b'a'..=b'z' => u64::from(c - b'a'),
+            _ => u64::from(c.to_ascii_uppercase() - b'A') + 26,
+        };
+        return match col {
+            [x, y] => Some((go(*x), go(*y))),
+            _ => None,
+        };
+    }
+    if !row.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let number = |s: &[u8], base: u64, digit: fn(u8) -> u64| {
+        s.iter().fold(0u64, |n, &c| {
+            n.saturating_mul(base).saturating_add(digit(c))
+        })
+    };
+    Some((
+        number(col, 26, |c| u64::from(c.to_ascii_lowercase() - b'a') + 1),
+        number(row, 10, |c| u64::from(c - b'0')),
+    ))
+}
+
+/// How much of each limit a collection uses: measured by [`measure`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Usage {
+    /// The deepest nesting of game trees (1 for a tree without variations).
+    pub depth: u32,
+    /// The number of nodes.
+    pub nodes: usize,
+    /// The longest value, in bytes as written.
+    pub longest_value: usize,
+    /// The most points one property's point list expands to.
+    pub points_in_a_property: u64,
+    /// The points of all point lists together.
+    pub points: u64,
+}
+
+/// Measures how much of each limit of [`ParseOptions`] the collection in
+/// `src` uses (read with the strict grammar and no limits).
+///
+/// ```
+/// let u = sgfkit::limits::measure(b"(;AB[aa:cc]C[hello](;B[aa])(;W[bb]))")?;
+/// assert_eq!((u.depth, u.nodes, u.longest_value), (2, 3, 5));
+/// assert_eq!((u.points_in_a_property, u.points), (9, 9));
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+///
+/// # Errors
+/// What the strict parser reports: a syntax error, or no game tree.
+pub fn measure(src: &[u8]) -> Result<Usage, Error> {
+    struct Measure {
+        usage: Usage,
+        open: u32,
+    }
+    impl Handler<'_> for Measure {
+        fn start_tree(&mut self, _: usize) {
+            self.open += 1;
+            self.usage.depth = self.usage.depth.max(self.open);
+        }
+        fn end_tree(&mut self, _: usize) {
+            self.open -= 1;
+        }
+        fn start_node(&mut self, _: usize) {
+            self.usage.nodes += 1;
+        }
+        fn property(&mut self, prop: RawProperty<'_>, _: Range<usize>) {
+            let raw = prop.values_raw();
+            let points = is_point_list(prop.ident());
+            let mut in_property = 0u64;
+            for body in value_bodies(raw) {
+                self.usage.longest_value = self.usage.longest_value.max(body.len());
+                if points {
+                    in_property = in_property.saturating_add(points_in(&raw[body]));
+                }
+            }
+            self.usage.points_in_a_property = self.usage.points_in_a_property.max(in_property);
+            self.usage.points = self.usage.points.saturating_add(in_property);
+        }
+    }
+    let unlimited = ParseOptions {
+        max_depth: u32::MAX,
+        max_nodes: usize::MAX,
+        max_value_len: usize::MAX,
+        max_points: usize::MAX,
+        max_file_points: u64::MAX,
+    };
+    let mut m = Measure {
+        usage: Usage::default(),
+        open: 0,
+    };
+    events::parse_events(src, &unlimited, &mut m, &mut ())?;
+    Ok(m.usage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_of_values() {
+        assert_eq!(points_in(b""), 0);
+        assert_eq!(points_in(b"dd"), 1);
+        assert_eq!(points_in(b"aa:ss"), 361);
+        assert_eq!(points_in(b"aa\\:ss"), 361);
+        assert_eq!(points_in(b"aa:ZZ"), 52 * 52);
+        // Reversed corners count what they span (expand refuses them later).
+        assert_eq!(points_in(b"ss:aa"), 361);
+        // Hex cells: letters for the column, a number for the row.
+        assert_eq!(points_in(b"a1:c3"), 9);
+        assert_eq!(points_in(b"a1:a65535"), 65535);
+        assert_eq!(
+            points_in(b"a1:zzzzzzzzzzzzzzzz99999999999999999999999"),
+            u64::MAX
+        );
+        // Found by fuzzing: a Go corner and a Hex corner whose row saturates.
+        assert_eq!(points_in(b"Aa:a99999999999999999999999"), u64::MAX);
+        // Not a grid point: one value.
+        assert_eq!(points_in(b"x:y"), 1);
+        assert_eq!(points_in(b"1:2"), 1);
+    }
+
+    #[test]
+    fn point_list_identifiers_in_any_form() {
+        assert!(is_point_list(b"AB"));
+        assert!(is_point_list(b"AddBlack"));
+        assert!(!is_point_list(b"B"));
+        assert!(!is_point_list(b"LB"));
+        assert!(!is_point_list(b"Comment"));
+    }
+
+    #[test]
+    fn measure_saturates_on_hostile_rectangles() {
+        let huge = b"(;AB[a1:zzzzzzzzzzzzzzzz99999999999999999999][a1:zzzzzzzzzzzzzzzz99999999999999999999])";
+        let u = measure(huge).unwrap();
+        assert_eq!((u.points_in_a_property, u.points), (u64::MAX, u64::MAX));
+    }
+
+    #[test]
+    fn bodies_of_a_values_text() {
+        let raw = b"[a\\]b] \n[][x";
+        let bodies: Vec<&[u8]> = value_bodies(raw).map(|r| &raw[r]).collect();
+        assert_eq!(bodies, [&b"a\\]b"[..], b"", b"x"]);
+    }
+
+    #[test]
+    fn meter_counts_each_limit() {
+        let opts = ParseOptions::default()
+            .max_value_len(4)
+            .max_points(10)
+            .max_file_points(12);
+        let mut m = Meter::new(&opts);
+        assert_eq!(m.property(b"C", b"[abcd]", 100), Ok(()));
+        let hit = m.property(b"C", b"[ab][abcde]", 100).unwrap_err();
+        assert_eq!(hit.offset, 105);
+        let opts = opts.max_value_len(5);
+        let mut m = Meter::new(&opts);
+        assert_eq!(m.property(b"AB", b"[aa:cc]", 0), Ok(()));
+        let hit = m.property(b"AW", b"[aa][aa:bb][ee:ff]", 10).unwrap_err();
+        assert_eq!(
+            (hit.offset, hit.what.contains("max_file_points")),
+            (15, true)
+        );
+        let mut m = Meter::new(&opts);
+        let hit = m.property(b"AE", b"[aa:ab][aa:cc]", 0).unwrap_err();
+        assert_eq!((hit.offset, hit.what.contains("max_points")), (8, true));
+    }
+}
