@@ -317,6 +317,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "CA names no known charset",
         Some(72),
     ),
+    (
+        "S044",
+        Severity::Warning,
+        "empty text value (kept)",
+        Some(17),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -586,7 +592,12 @@ impl Checker {
         for (p, found) in props.iter().zip(&infos) {
             let ident = p.ident();
             let span = p.span().unwrap_or(nspan.clone());
-            let twice = if props.len() <= 16 {
+            // A property whose every value lacks the `:` of its composed
+            // type is reported by S038; SGFC drops it while reading, so it
+            // makes no duplicate (Fox's second `AP[foxwq]`).
+            let twice = if found.is_some_and(|pi| compose_missing_everywhere(p, pi)) {
+                false
+            } else if props.len() <= 16 {
                 let t = seen.contains(&ident);
                 seen.push(ident);
                 t
@@ -914,6 +925,18 @@ impl Checker {
         let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
         if matches!(vt, ValueType::Text | ValueType::SimpleText) {
+            // An empty comment, name or game-info text says nothing; SGFC
+            // warns (and deletes it), sgfkit warns and keeps it.
+            if values.first().is_some_and(|v| v.is_empty()) {
+                if empty_text_warned(ident) {
+                    self.push(
+                        "S044",
+                        span.clone(),
+                        format!("{ident}[] is empty: it says nothing (kept)"),
+                    );
+                }
+                return;
+            }
             // Any single value is a text; RE and DT have a format besides.
             let v = values.first().copied().unwrap_or_default();
             let (ok, form) = match ident {
@@ -941,7 +964,19 @@ impl Checker {
             ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText)
         );
         if text_pair && values.iter().all(|v| !v.is_empty()) {
-            // Any text is a text pair, with or without its `:` (see below).
+            // FF[4] writes a text pair `name:version` (AP); SGFC drops a
+            // value without its `:`, sgfkit reports it and keeps it.
+            if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
+                let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
+                self.push(
+                    "S038",
+                    span.clone(),
+                    format!(
+                        "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
+                        all.join("][")
+                    ),
+                );
+            }
             return;
         }
         let Some(reason) = invalid_reason(info.game, ident, &values, info.size) else {
@@ -1301,6 +1336,45 @@ fn date_ok(v: &[u8]) -> bool {
 }
 
 /// True for `list of point`, `elist of point` and `list of stone`.
+/// Text properties whose empty value SGFC reports as saying nothing
+/// (its message 17 as a warning): comments, names and game-info texts.
+fn empty_text_warned(ident: &str) -> bool {
+    matches!(
+        ident,
+        "N" | "C"
+            | "GN"
+            | "GC"
+            | "PB"
+            | "PW"
+            | "BR"
+            | "WR"
+            | "PC"
+            | "DT"
+            | "RE"
+            | "EV"
+            | "RO"
+            | "SO"
+            | "US"
+            | "BT"
+            | "WT"
+            | "RU"
+            | "AN"
+            | "OT"
+            | "ON"
+            | "CP"
+            | "ID"
+    )
+}
+
+/// True when `p`'s type is composed (`a:b`, not optionally) and no value
+/// has its unescaped `:`.
+fn compose_missing_everywhere(p: &Property<'_>, pi: &PropertyInfo) -> bool {
+    matches!(
+        pi.value_type.element().unwrap_or(&pi.value_type),
+        ValueType::Compose(..)
+    ) && p.values().all(|v| find_unescaped(v, b':').is_none())
+}
+
 fn is_point_list(vt: &ValueType) -> bool {
     matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
 }
@@ -1493,11 +1567,17 @@ mod tests {
         assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
         assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
         assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
+        assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
         assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
         assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
         assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
         assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
-        assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
+        assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S038"]);
+        assert!(
+            codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])")
+                .iter()
+                .all(|c| *c == "S038")
+        );
         assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
         assert_eq!(
             strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
