@@ -304,7 +304,14 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "VW values that do not make a view",
         Some(52),
     ),
-    ("S041", Severity::Info, "move in the root node", Some(24)),
+    (
+        // SGFC reports its 24 only when it moves the move (`-v`): that is
+        // R007 of `sgfkit fix`.
+        "S041",
+        Severity::Info,
+        "move in the root node",
+        None,
+    ),
     (
         "S042",
         Severity::Warning,
