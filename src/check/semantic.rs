@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::rc::Rc;
 
+use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
 use crate::error::Position;
 use crate::game::go::{Board, Color, Go};
@@ -295,7 +296,7 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "S039",
         Severity::Warning,
-        "RE or DT not in the FF[4] format",
+        "game-info value (RE, DT, KM, TM) not in the FF[4] format",
         Some(33),
     ),
     (
@@ -329,6 +330,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         Severity::Warning,
         "empty text value (kept)",
         Some(17),
+    ),
+    (
+        "S045",
+        Severity::Error,
+        "faulty value that SGFC corrects while reading (kept)",
+        Some(15),
     ),
 ];
 
@@ -930,6 +937,9 @@ impl Checker {
             squashed = values.iter().map(|v| v.to_vec()).collect();
         }
         let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
+        if self.game_info_value(ident, &values, info, span) {
+            return;
+        }
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
         if matches!(vt, ValueType::Text | ValueType::SimpleText) {
             // An empty comment, name or game-info text says nothing; SGFC
@@ -1028,9 +1038,64 @@ impl Checker {
             }
         } else if reason.contains("already given") || reason.contains("1×1 rectangle") {
             // Reported with their own codes by the point checks (S013, S014).
+        } else if correctable_by_sgfc(ident, &vt, &values, info) {
+            self.push(
+                "S045",
+                span.clone(),
+                format!("{ident}: {reason}; SGFC corrects it while reading (kept)"),
+            );
         } else {
             self.push("S009", span.clone(), format!("{ident}: {reason}"));
         }
+    }
+
+    /// RE, KM and TM (and DT) judged as SGFC judges them: a value it
+    /// corrects is S045 (its 15), one it cannot is S039 (its 33). True when
+    /// the value has been looked at here.
+    fn game_info_value(
+        &mut self,
+        ident: &str,
+        values: &[&[u8]],
+        info: &TreeInfo,
+        span: &Range<usize>,
+    ) -> bool {
+        let Some(v) = values.first().copied().filter(|v| !v.is_empty()) else {
+            return false;
+        };
+        let (verdict, form) = match ident {
+            "RE" if info.game != GameType::Backgammon => (
+                correctable::result(v),
+                "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+            ),
+            "KM" => (correctable::komi(v), "a real number"),
+            "TM" => (correctable::time(v), "a real number of seconds"),
+            "DT" if !date_ok(v) => (
+                match super::repair::fix_date(&String::from_utf8_lossy(v)) {
+                    super::repair::Fix::Fixed(_) => Verdict::Corrected,
+                    _ => Verdict::Faulty,
+                },
+                "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+            ),
+            "DT" => (Verdict::Fine, ""),
+            _ => return false,
+        };
+        let shown = String::from_utf8_lossy(v);
+        match verdict {
+            Verdict::Fine => {}
+            Verdict::Corrected => self.push(
+                "S045",
+                span.clone(),
+                format!(
+                    "{ident}[{shown}] is not in the FF[4] format ({form}); SGFC corrects it while reading, `sgfkit fix` where the intent is plain (kept)"
+                ),
+            ),
+            Verdict::Faulty => self.push(
+                "S039",
+                span.clone(),
+                format!("{ident}[{shown}] is not in the FF[4] format ({form})"),
+            ),
+        }
+        true
     }
 
     /// S013: a point twice in one list, or in two setup (or two markup)
@@ -1412,6 +1477,25 @@ fn go_points(v: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// Why `values` do not fit property `ident` in `game`, if they do not.
+/// True when SGFC would correct the single faulty value of `ident` (its
+/// 15) rather than delete it (its 14): numbers, reals and Go points with
+/// stray characters.
+fn correctable_by_sgfc(ident: &str, vt: &ValueType, values: &[&[u8]], info: &TreeInfo) -> bool {
+    let [v] = values else {
+        return false;
+    };
+    let verdict = match vt {
+        ValueType::Number => correctable::number(v),
+        ValueType::Real => correctable::real_number(v),
+        ValueType::Move | ValueType::Point if info.game == GameType::Go && ident != "VW" => {
+            let (c, r) = (info.size.columns, info.size.rows);
+            correctable::go_point(v, c.min(52) as u8, r.min(52) as u8)
+        }
+        _ => Verdict::Faulty,
+    };
+    verdict == Verdict::Corrected
+}
+
 fn invalid_reason(
     game: GameType,
     ident: &str,
@@ -1575,6 +1659,11 @@ mod tests {
         assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
         assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
         assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
+        assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
+        assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
+        assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), ["S039"]);
+        assert_eq!(codes("(;FF[4];B[c c])"), ["S045"]);
+        assert_eq!(codes("(;FF[4];B[aa]BL[34.])"), ["S045"]);
         assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
         assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
         assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
