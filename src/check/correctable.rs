@@ -313,7 +313,7 @@ pub(crate) fn result(v: &[u8]) -> Verdict {
                     err = Parsed::Corrected;
                     v.drain(1..plus);
                 } else {
-                    return worded_result(&mut v, q);
+                    return worded_result(&v, q);
                 }
             }
             if v.len() > 2 {
@@ -353,7 +353,7 @@ pub(crate) fn result(v: &[u8]) -> Verdict {
 
 /// A result in words without a `+` (`whiteresigns`, `blackwins`, `B5points`):
 /// correctable when it says who won or lost and, for a score, how much.
-fn worded_result(v: &mut Vec<u8>, q: i32) -> Verdict {
+fn worded_result(v: &[u8], q: i32) -> Verdict {
     let has = |w: &[u8]| contains(v, w);
     let resign = has(b"resign") || has(b"Resign") || has(b"opgave");
     let win = has(b"win") || has(b"won");
