@@ -400,11 +400,8 @@ struct Checker {
 struct TreeInfo {
     game: GameType,
     gm: u32,
+    /// The root's FF; FF[1] when it has none, as FF[4] specifies.
     ff: u8,
-    /// False when the root has no usable `FF`: then the version checks
-    /// (S016, S017, S027, S028) are skipped, as files without `FF` are
-    /// mostly written by programs that follow FF\[4\] anyway.
-    ff_known: bool,
     size: BoardSize,
     size_ok: bool,
 }
@@ -514,7 +511,6 @@ impl Checker {
             );
         }
         let mut ff = 1u8;
-        let ff_known = root.get("FF").is_some();
         if let Some(p) = root.get("FF") {
             let v = p.value().trim_ascii();
             match std::str::from_utf8(v)
@@ -579,7 +575,6 @@ impl Checker {
             game,
             gm: game.gm(),
             ff,
-            ff_known,
             size,
             size_ok,
         }
@@ -806,7 +801,7 @@ impl Checker {
             );
             return;
         }
-        if !info.ff_known || ident == "FF" || pi.versions.contains(info.ff) {
+        if ident == "FF" || pi.versions.contains(info.ff) {
             return;
         }
         if info.ff == 4 {
@@ -847,7 +842,7 @@ impl Checker {
                 );
                 return;
             }
-            if info.ff_known && info.ff < 4 && values.len() != 2 {
+            if info.ff < 4 && values.len() != 2 {
                 self.push(
                     "S040",
                     span.clone(),
@@ -861,7 +856,7 @@ impl Checker {
             }
         }
         // Compressed lists and SZ[a:b] are FF[4] features.
-        if info.ff_known && info.ff < 4 {
+        if info.ff < 4 {
             let compressed =
                 is_point_list(&vt) && values.iter().any(|v| find_unescaped(v, b':').is_some());
             let rect_size = ident == "SZ" && find_unescaped(p.value(), b':').is_some();
@@ -944,7 +939,7 @@ impl Checker {
         if matches!(vt, ValueType::Text | ValueType::SimpleText) {
             // An empty comment, name or game-info text says nothing; SGFC
             // warns (and deletes it), sgfkit warns and keeps it.
-            if values.first().is_some_and(|v| v.is_empty()) {
+            if values.first().is_some_and(|v| blank_text(v)) {
                 if empty_text_warned(ident) {
                     self.push(
                         "S044",
@@ -1059,7 +1054,7 @@ impl Checker {
         info: &TreeInfo,
         span: &Range<usize>,
     ) -> bool {
-        let Some(v) = values.first().copied().filter(|v| !v.is_empty()) else {
+        let Some(v) = values.first().copied().filter(|v| !blank_text(v)) else {
             return false;
         };
         let (verdict, form) = match ident {
@@ -1438,6 +1433,22 @@ fn empty_text_warned(ident: &str) -> bool {
     )
 }
 
+/// True for a text that holds nothing but blanks and soft line breaks
+/// (`C[\\\n]`): SGFC reads it as empty.
+fn blank_text(v: &[u8]) -> bool {
+    let mut bytes = v.iter().peekable();
+    while let Some(&c) = bytes.next() {
+        match c {
+            b'\\' if bytes.peek().is_some_and(|n| matches!(n, b'\n' | b'\r')) => {
+                bytes.next();
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// True when `p`'s type is composed (`a:b`, not optionally) and no value
 /// has its unescaped `:`.
 fn compose_missing_everywhere(p: &Property<'_>, pi: &PropertyInfo) -> bool {
@@ -1632,7 +1643,12 @@ mod tests {
         assert_eq!(codes("(;FF[4];KO[])"), ["S021"]);
         assert_eq!(codes("(;FF[4])(;FF[3])"), ["S022"]);
         assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), ["S023", "S029"]);
-        assert_eq!(codes("(;CA[UTF-8])(;CA[utf-8])(;CA[GB2312])"), ["S024"]);
+        assert_eq!(
+            codes("(;FF[4]CA[UTF-8])(;FF[4]CA[utf-8])(;FF[4]CA[GB2312])"),
+            ["S024"]
+        );
+        // Without FF the file is FF[1], as FF[4] specifies.
+        assert_eq!(codes("(;CA[UTF-8])"), ["S016"]);
         assert_eq!(codes("(;GM[Go])"), ["S025"]);
         assert_eq!(codes("(;FF[5])"), ["S026"]);
         assert_eq!(codes("(;FF[3]AB[aa:bb])"), ["S027"]);
