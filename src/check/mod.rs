@@ -27,6 +27,7 @@ pub mod lenient;
 pub mod repair;
 pub mod semantic;
 
+mod charset_scan;
 mod correctable;
 
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};

@@ -337,6 +337,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "faulty value that SGFC corrects while reading (kept)",
         Some(15),
     ),
+    (
+        "S046",
+        Severity::Warning,
+        "CA too late for readers that sniff the charset at the start",
+        Some(73),
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -378,6 +384,9 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
         );
     }
     ck.collection_differences(&games);
+    if let Some(first) = games.first() {
+        ck.late_charset(collection.source(), first);
+    }
     for root in &games {
         ck.tree(*root, options);
     }
@@ -421,6 +430,41 @@ impl Checker {
             return;
         }
         self.diags.push(diag(code, span, message));
+    }
+
+    /// S046: the first root's CA is not what a scan of the file's start
+    /// finds (SGFC's fatal 73): the charset is announced too late for
+    /// readers that sniff it.
+    fn late_charset(&mut self, src: &[u8], root: &Node<'_, '_>) {
+        // A CA without a span was set by the reader after transcoding.
+        let Some(ca) = root.get("CA") else {
+            return;
+        };
+        let Some(span) = ca.span() else {
+            return;
+        };
+        let default = "ISO-8859-1";
+        #[cfg(feature = "encoding")]
+        let known = |name: &str| crate::encoding::encoding_for_label(name).is_some();
+        #[cfg(not(feature = "encoding"))]
+        let known = |_: &str| true;
+        let label = String::from_utf8_lossy(ca.value()).trim().to_string();
+        let announced = if known(&label) {
+            label.as_str()
+        } else {
+            default
+        };
+        let scanned = super::charset_scan::scanned_charset(src);
+        let found = scanned.as_deref().filter(|s| known(s)).unwrap_or(default);
+        if !announced.eq_ignore_ascii_case(found) {
+            self.push(
+                "S046",
+                span,
+                format!(
+                    "CA[{label}] is not where readers look for it (a `CA[` in the first 1,000 bytes): SGFC and other readers that sniff the start decode the file as {found}"
+                ),
+            );
+        }
     }
 
     /// S022–S024: FF and GM differ between the trees (once each, at the
@@ -1676,6 +1720,8 @@ mod tests {
         assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
         assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
         assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
+        let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
+        assert_eq!(codes(&late), ["S046"]);
         assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
         assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), ["S039"]);
         assert_eq!(codes("(;FF[4];B[c c])"), ["S045"]);
