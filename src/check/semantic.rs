@@ -1197,7 +1197,7 @@ impl Checker {
     /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
     fn go_positions(&mut self, root: Node<'_, '_>, size: BoardSize, options: &CheckOptions) {
         if options.strict {
-            self.handicap(root, size);
+            self.handicap(root);
         }
         // Pre-order walk with a stack of (node, position before it, colour
         // of the last move on the path).
@@ -1223,15 +1223,19 @@ impl Checker {
             let effect = self.redundant_setup(&node, &picked, &board);
             // Setup in the main line after the root (only setup that
             // changes something counts).
+            // One report a node, as SGFC's 62.
             if options.strict && on_main_line && !node.is_root() {
-                for (k, id) in [(1, "AB"), (2, "AW"), (0, "AE")] {
-                    if effect[k] {
-                        self.push(
-                            "S034",
-                            prop_span(&node, id),
-                            format!("{id} in the main line after the root node"),
-                        );
-                    }
+                let ids: Vec<&str> = [(1, "AB"), (2, "AW"), (0, "AE")]
+                    .into_iter()
+                    .filter(|(k, _)| effect[*k])
+                    .map(|(_, id)| id)
+                    .collect();
+                if let Some(first) = ids.first() {
+                    self.push(
+                        "S034",
+                        prop_span(&node, first),
+                        format!("{} in the main line after the root node", ids.join(", ")),
+                    );
                 }
             }
             // Setup, then moves, as `go::apply_node` does (which is not
@@ -1351,42 +1355,29 @@ impl Checker {
     }
 
     /// S033: HA against the black setup stones of the root.
-    fn handicap(&mut self, root: Node<'_, '_>, size: BoardSize) {
-        let count = |id: &str| -> usize {
-            root.get(id).map_or(0, |p| {
-                p.values()
-                    .flat_map(go_points)
-                    .filter(|pt| Go::read_point(pt, size).is_ok())
-                    .collect::<HashSet<_>>()
-                    .len()
-            })
+    /// S033 (SGFC's 61): an AB without AW in the root is a handicap, and
+    /// HA must count its values; without HA there must be no such AB.
+    fn handicap(&mut self, root: Node<'_, '_>) {
+        let setup = match root.get("AB") {
+            Some(ab) if root.get("AW").is_none() => ab.values().count(),
+            _ => 0,
         };
         let ha = root.get("HA");
-        let ha_n = ha.as_ref().map_or(0, |p| {
-            std::str::from_utf8(p.value().trim_ascii())
-                .ok()
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(0)
-        });
-        let (black, white) = (count("AB"), count("AW"));
-        if (ha.is_some() || black > 0)
-            && (ha_n != black || white > 0)
-            && !(ha_n <= 1 && black == 0 && white == 0)
-        {
-            let span = if ha.is_some() {
-                prop_span(&root, "HA")
-            } else {
-                prop_span(&root, "AB")
-            };
-            self.push(
-                "S033",
-                span,
-                format!(
-                    "HA[{ha_n}], but the root sets up {black} black and {white} white stone{}",
-                    if white == 1 { "" } else { "s" }
-                ),
-            );
+        let ha_n = ha.as_ref().map(|p| leading_number(p.value()));
+        let differs = match ha_n {
+            Some(n) => n != setup as i64,
+            None => setup != 0,
+        };
+        if !differs {
+            return;
         }
+        let span = prop_span(&root, if ha.is_some() { "HA" } else { "AB" });
+        let ha_text = ha_n.map_or("no HA".to_string(), |n| format!("HA[{n}]"));
+        self.push(
+            "S033",
+            span,
+            format!("{ha_text}, but the root sets up {setup} handicap stone(s) (AB without AW)"),
+        );
     }
 }
 
@@ -1475,6 +1466,24 @@ fn empty_text_warned(ident: &str) -> bool {
             | "CP"
             | "ID"
     )
+}
+
+/// The integer at the start of `v` (after blanks, with a sign), 0 when
+/// there is none, as C's `atoi` reads it.
+fn leading_number(v: &[u8]) -> i64 {
+    let v = v.trim_ascii_start();
+    let (neg, digits) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let n = digits
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .fold(0i64, |n, &d| {
+            n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+        });
+    if neg { -n } else { n }
 }
 
 /// True for a text that holds nothing but blanks and soft line breaks
