@@ -740,7 +740,12 @@ impl Checker {
                 PropertyType::Setup => setup_props.push(ident),
                 _ => {}
             }
-            self.versions(ident, pi, info, &span);
+            // SGFC drops a value without its `:` before it looks at the
+            // version (aya.sgf: `AP[Aya 5.56]` in an FF[1] file is its 23
+            // only).
+            if !compose_missing_everywhere(p, pi) {
+                self.versions(ident, pi, info, &span);
+            }
             self.value(p, pi, info, &span);
         }
         if !move_props.is_empty() && !setup_props.is_empty() {
@@ -1240,8 +1245,14 @@ impl Checker {
             }
             // Setup, then moves, as `go::apply_node` does (which is not
             // used here: it numbers each node by walking to the root).
+            // Every AE, AB and AW of the node (a property given twice is
+            // S005; SGFC merges the values, and so does the board).
             for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
-                if let Some(p) = &picked[k] {
+                if picked[k].is_none() {
+                    continue;
+                }
+                let id = ["AE", "AB", "AW"][k];
+                for p in node.properties().filter(|p| p.ident() == id) {
                     for v in p.values() {
                         for pt in go_points(v) {
                             if let Ok(point) = Go::read_point(&pt, size) {
