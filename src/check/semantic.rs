@@ -343,6 +343,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "CA too late for readers that sniff the charset at the start",
         Some(73),
     ),
+    (
+        "S047",
+        Severity::Error,
+        "point, move or stone that is not one of this game (not Go)",
+        None,
+    ),
 ];
 
 /// Checks every game tree of `collection` and returns the diagnostics in
@@ -1069,6 +1075,14 @@ impl Checker {
                 span.clone(),
                 format!("{ident}: an empty value is not a {vt}"),
             );
+        } else if info.game != GameType::Go && holds_points(&vt) {
+            // SGFC reads the points and moves of other games as text (its
+            // 19): this check is sgfkit's own, without an SGFC number.
+            self.push(
+                "S047",
+                span.clone(),
+                format!("{ident}: {reason} (in {})", info.game),
+            );
         } else if reason.contains("outside the board") {
             if info.size_ok {
                 self.push(
@@ -1571,6 +1585,17 @@ fn correctable_by_sgfc(ident: &str, vt: &ValueType, values: &[&[u8]], info: &Tre
     verdict == Verdict::Corrected
 }
 
+/// True for a type whose values are points, moves or stones (alone, in a
+/// list or composed).
+fn holds_points(vt: &ValueType) -> bool {
+    match vt {
+        ValueType::Point | ValueType::Move | ValueType::Stone => true,
+        ValueType::List(e) | ValueType::EList(e) => holds_points(e),
+        ValueType::Compose(a, b) | ValueType::Either(a, b) => holds_points(a) || holds_points(b),
+        _ => false,
+    }
+}
+
 fn invalid_reason(
     game: GameType,
     ident: &str,
@@ -1740,6 +1765,7 @@ mod tests {
         assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
         assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
         assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
+        assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], ["S047"]); // after S029
         let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
         assert_eq!(codes(&late), ["S046"]);
         assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
@@ -1850,7 +1876,7 @@ mod tests {
                 .iter()
                 .all(|c| *c == "S029")
         );
-        assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S009"));
+        assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S047"));
     }
 
     #[test]
