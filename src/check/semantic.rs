@@ -749,7 +749,10 @@ impl Checker {
             // SGFC drops a value without its `:` before it looks at the
             // version (aya.sgf: `AP[Aya 5.56]` in an FF[1] file is its 23
             // only).
-            if !compose_missing_everywhere(p, pi) {
+            // Nor is a property a program added to a parsed node (the
+            // reader's CA[UTF-8] after transcoding) the file's format.
+            let added = p.span().is_none() && node.offset().is_some();
+            if !compose_missing_everywhere(p, pi) && !added {
                 self.versions(ident, pi, info, &span);
             }
             self.value(p, pi, info, &span);
