@@ -103,9 +103,40 @@ impl<'a> Document<'a> {
     /// ```
     pub fn check(&self, options: &CheckOptions) -> Vec<Diagnostic> {
         let mut all = self.diagnostics.clone();
+        self.lower_case_in_old_formats(&mut all);
         all.extend(check(&self.collection, options));
         all.sort_by_key(|d| d.span.start);
         all
+    }
+}
+
+impl Document<'_> {
+    /// Lower-case letters in identifiers (L010) are how FF\[1\]–FF\[3\]
+    /// wrote them: only in an FF\[4\] tree are they SGFC's 16.
+    fn lower_case_in_old_formats(&self, diags: &mut [Diagnostic]) {
+        let starts: Vec<(usize, bool)> = self
+            .collection
+            .games()
+            .map(|root| {
+                let ff = root.get("FF").map_or(1, |p| {
+                    let v = p.value().trim_ascii();
+                    let digits = v.iter().take_while(|c| c.is_ascii_digit()).count();
+                    std::str::from_utf8(&v[..digits])
+                        .ok()
+                        .and_then(|s| s.parse::<u32>().ok())
+                        .unwrap_or(1)
+                });
+                (root.offset().unwrap_or(0), ff < 4)
+            })
+            .collect();
+        for d in diags.iter_mut().filter(|d| d.code == "L010") {
+            // The tree the identifier is in: the last one starting before it.
+            let k = starts.partition_point(|(at, _)| *at <= d.span.start);
+            let old = starts.get(k.saturating_sub(1)).is_none_or(|(_, old)| *old);
+            if old {
+                d.sgfc = None;
+            }
+        }
     }
 }
 

@@ -27,6 +27,9 @@ pub mod lenient;
 pub mod repair;
 pub mod semantic;
 
+mod charset_scan;
+mod correctable;
+
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
 pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, repair};
 pub use semantic::{CheckOptions, SEMANTIC_CODES, check};

@@ -828,7 +828,7 @@ fn go_coord(b: u8) -> Option<u8> {
 
 /// What a game-info value check found.
 #[derive(Debug, PartialEq, Eq)]
-enum Fix {
+pub(super) enum Fix {
     /// Already FF\[4\].
     Valid,
     /// Corrected to this.
@@ -891,7 +891,7 @@ fn iso(y: u32, m: u32, d: u32) -> Option<String> {
         .then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
-fn fix_date(text: &str) -> Fix {
+pub(super) fn fix_date(text: &str) -> Fix {
     if valid_date(text) {
         return Fix::Valid;
     }

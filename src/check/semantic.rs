@@ -32,6 +32,7 @@ use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::rc::Rc;
 
+use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
 use crate::error::Position;
 use crate::game::go::{Board, Color, Go};
@@ -295,7 +296,7 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "S039",
         Severity::Warning,
-        "RE or DT not in the FF[4] format",
+        "game-info value (RE, DT, KM, TM) not in the FF[4] format",
         Some(33),
     ),
     (
@@ -304,7 +305,14 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "VW values that do not make a view",
         Some(52),
     ),
-    ("S041", Severity::Info, "move in the root node", Some(24)),
+    (
+        // SGFC reports its 24 only when it moves the move (`-v`): that is
+        // R007 of `sgfkit fix`.
+        "S041",
+        Severity::Info,
+        "move in the root node",
+        None,
+    ),
     (
         "S042",
         Severity::Warning,
@@ -316,6 +324,30 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         Severity::Warning,
         "CA names no known charset",
         Some(72),
+    ),
+    (
+        "S044",
+        Severity::Warning,
+        "empty text value (kept)",
+        Some(17),
+    ),
+    (
+        "S045",
+        Severity::Error,
+        "faulty value that SGFC corrects while reading (kept)",
+        Some(15),
+    ),
+    (
+        "S046",
+        Severity::Warning,
+        "CA too late for readers that sniff the charset at the start",
+        Some(73),
+    ),
+    (
+        "S047",
+        Severity::Error,
+        "point, move or stone that is not one of this game (not Go)",
+        None,
     ),
 ];
 
@@ -358,6 +390,9 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
         );
     }
     ck.collection_differences(&games);
+    if let Some(first) = games.first() {
+        ck.late_charset(collection.source(), first);
+    }
     for root in &games {
         ck.tree(*root, options);
     }
@@ -380,11 +415,8 @@ struct Checker {
 struct TreeInfo {
     game: GameType,
     gm: u32,
+    /// The root's FF; FF[1] when it has none, as FF[4] specifies.
     ff: u8,
-    /// False when the root has no usable `FF`: then the version checks
-    /// (S016, S017, S027, S028) are skipped, as files without `FF` are
-    /// mostly written by programs that follow FF\[4\] anyway.
-    ff_known: bool,
     size: BoardSize,
     size_ok: bool,
 }
@@ -404,6 +436,41 @@ impl Checker {
             return;
         }
         self.diags.push(diag(code, span, message));
+    }
+
+    /// S046: the first root's CA is not what a scan of the file's start
+    /// finds (SGFC's fatal 73): the charset is announced too late for
+    /// readers that sniff it.
+    fn late_charset(&mut self, src: &[u8], root: &Node<'_, '_>) {
+        // A CA without a span was set by the reader after transcoding.
+        let Some(ca) = root.get("CA") else {
+            return;
+        };
+        let Some(span) = ca.span() else {
+            return;
+        };
+        let default = "ISO-8859-1";
+        #[cfg(feature = "encoding")]
+        let known = |name: &str| crate::encoding::encoding_for_label(name).is_some();
+        #[cfg(not(feature = "encoding"))]
+        let known = |_: &str| true;
+        let label = String::from_utf8_lossy(ca.value()).trim().to_string();
+        let announced = if known(&label) {
+            label.as_str()
+        } else {
+            default
+        };
+        let scanned = super::charset_scan::scanned_charset(src);
+        let found = scanned.as_deref().filter(|s| known(s)).unwrap_or(default);
+        if !announced.eq_ignore_ascii_case(found) {
+            self.push(
+                "S046",
+                span,
+                format!(
+                    "CA[{label}] is not where readers look for it (a `CA[` in the first 1,000 bytes): SGFC and other readers that sniff the start decode the file as {found}"
+                ),
+            );
+        }
     }
 
     /// S022–S024: FF and GM differ between the trees (once each, at the
@@ -494,7 +561,6 @@ impl Checker {
             );
         }
         let mut ff = 1u8;
-        let ff_known = root.get("FF").is_some();
         if let Some(p) = root.get("FF") {
             let v = p.value().trim_ascii();
             match std::str::from_utf8(v)
@@ -559,7 +625,6 @@ impl Checker {
             game,
             gm: game.gm(),
             ff,
-            ff_known,
             size,
             size_ok,
         }
@@ -586,7 +651,12 @@ impl Checker {
         for (p, found) in props.iter().zip(&infos) {
             let ident = p.ident();
             let span = p.span().unwrap_or(nspan.clone());
-            let twice = if props.len() <= 16 {
+            // A property whose every value lacks the `:` of its composed
+            // type is reported by S038; SGFC drops it while reading, so it
+            // makes no duplicate (Fox's second `AP[foxwq]`).
+            let twice = if found.is_some_and(|pi| compose_missing_everywhere(p, pi)) {
+                false
+            } else if props.len() <= 16 {
                 let t = seen.contains(&ident);
                 seen.push(ident);
                 t
@@ -676,7 +746,15 @@ impl Checker {
                 PropertyType::Setup => setup_props.push(ident),
                 _ => {}
             }
-            self.versions(ident, pi, info, &span);
+            // SGFC drops a value without its `:` before it looks at the
+            // version (aya.sgf: `AP[Aya 5.56]` in an FF[1] file is its 23
+            // only).
+            // Nor is a property a program added to a parsed node (the
+            // reader's CA[UTF-8] after transcoding) the file's format.
+            let added = p.span().is_none() && node.offset().is_some();
+            if !compose_missing_everywhere(p, pi) && !added {
+                self.versions(ident, pi, info, &span);
+            }
             self.value(p, pi, info, &span);
         }
         if !move_props.is_empty() && !setup_props.is_empty() {
@@ -781,7 +859,7 @@ impl Checker {
             );
             return;
         }
-        if !info.ff_known || ident == "FF" || pi.versions.contains(info.ff) {
+        if ident == "FF" || pi.versions.contains(info.ff) {
             return;
         }
         if info.ff == 4 {
@@ -822,7 +900,7 @@ impl Checker {
                 );
                 return;
             }
-            if info.ff_known && info.ff < 4 && values.len() != 2 {
+            if info.ff < 4 && values.len() != 2 {
                 self.push(
                     "S040",
                     span.clone(),
@@ -836,7 +914,7 @@ impl Checker {
             }
         }
         // Compressed lists and SZ[a:b] are FF[4] features.
-        if info.ff_known && info.ff < 4 {
+        if info.ff < 4 {
             let compressed =
                 is_point_list(&vt) && values.iter().any(|v| find_unescaped(v, b':').is_some());
             let rect_size = ident == "SZ" && find_unescaped(p.value(), b':').is_some();
@@ -912,8 +990,23 @@ impl Checker {
             squashed = values.iter().map(|v| v.to_vec()).collect();
         }
         let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
+        if self.game_info_value(ident, &values, info, span) {
+            return;
+        }
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
         if matches!(vt, ValueType::Text | ValueType::SimpleText) {
+            // An empty comment, name or game-info text says nothing; SGFC
+            // warns (and deletes it), sgfkit warns and keeps it.
+            if values.first().is_some_and(|v| blank_text(v)) {
+                if empty_text_warned(ident) {
+                    self.push(
+                        "S044",
+                        span.clone(),
+                        format!("{ident}[] is empty: it says nothing (kept)"),
+                    );
+                }
+                return;
+            }
             // Any single value is a text; RE and DT have a format besides.
             let v = values.first().copied().unwrap_or_default();
             let (ok, form) = match ident {
@@ -941,7 +1034,19 @@ impl Checker {
             ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText)
         );
         if text_pair && values.iter().all(|v| !v.is_empty()) {
-            // Any text is a text pair, with or without its `:` (see below).
+            // FF[4] writes a text pair `name:version` (AP); SGFC drops a
+            // value without its `:`, sgfkit reports it and keeps it.
+            if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
+                let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
+                self.push(
+                    "S038",
+                    span.clone(),
+                    format!(
+                        "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
+                        all.join("][")
+                    ),
+                );
+            }
             return;
         }
         let Some(reason) = invalid_reason(info.game, ident, &values, info.size) else {
@@ -973,6 +1078,14 @@ impl Checker {
                 span.clone(),
                 format!("{ident}: an empty value is not a {vt}"),
             );
+        } else if info.game != GameType::Go && holds_points(&vt) {
+            // SGFC reads the points and moves of other games as text (its
+            // 19): this check is sgfkit's own, without an SGFC number.
+            self.push(
+                "S047",
+                span.clone(),
+                format!("{ident}: {reason} (in {})", info.game),
+            );
         } else if reason.contains("outside the board") {
             if info.size_ok {
                 self.push(
@@ -986,9 +1099,64 @@ impl Checker {
             }
         } else if reason.contains("already given") || reason.contains("1×1 rectangle") {
             // Reported with their own codes by the point checks (S013, S014).
+        } else if correctable_by_sgfc(ident, &vt, &values, info) {
+            self.push(
+                "S045",
+                span.clone(),
+                format!("{ident}: {reason}; SGFC corrects it while reading (kept)"),
+            );
         } else {
             self.push("S009", span.clone(), format!("{ident}: {reason}"));
         }
+    }
+
+    /// RE, KM and TM (and DT) judged as SGFC judges them: a value it
+    /// corrects is S045 (its 15), one it cannot is S039 (its 33). True when
+    /// the value has been looked at here.
+    fn game_info_value(
+        &mut self,
+        ident: &str,
+        values: &[&[u8]],
+        info: &TreeInfo,
+        span: &Range<usize>,
+    ) -> bool {
+        let Some(v) = values.first().copied().filter(|v| !blank_text(v)) else {
+            return false;
+        };
+        let (verdict, form) = match ident {
+            "RE" if info.game != GameType::Backgammon => (
+                correctable::result(v),
+                "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+            ),
+            "KM" => (correctable::komi(v), "a real number"),
+            "TM" => (correctable::time(v), "a real number of seconds"),
+            "DT" if !date_ok(v) => (
+                match super::repair::fix_date(&String::from_utf8_lossy(v)) {
+                    super::repair::Fix::Fixed(_) => Verdict::Corrected,
+                    _ => Verdict::Faulty,
+                },
+                "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+            ),
+            "DT" => (Verdict::Fine, ""),
+            _ => return false,
+        };
+        let shown = String::from_utf8_lossy(v);
+        match verdict {
+            Verdict::Fine => {}
+            Verdict::Corrected => self.push(
+                "S045",
+                span.clone(),
+                format!(
+                    "{ident}[{shown}] is not in the FF[4] format ({form}); SGFC corrects it while reading, `sgfkit fix` where the intent is plain (kept)"
+                ),
+            ),
+            Verdict::Faulty => self.push(
+                "S039",
+                span.clone(),
+                format!("{ident}[{shown}] is not in the FF[4] format ({form})"),
+            ),
+        }
+        true
     }
 
     /// S013: a point twice in one list, or in two setup (or two markup)
@@ -1051,7 +1219,7 @@ impl Checker {
     /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
     fn go_positions(&mut self, root: Node<'_, '_>, size: BoardSize, options: &CheckOptions) {
         if options.strict {
-            self.handicap(root, size);
+            self.handicap(root);
         }
         // Pre-order walk with a stack of (node, position before it, colour
         // of the last move on the path).
@@ -1077,21 +1245,31 @@ impl Checker {
             let effect = self.redundant_setup(&node, &picked, &board);
             // Setup in the main line after the root (only setup that
             // changes something counts).
+            // One report a node, as SGFC's 62.
             if options.strict && on_main_line && !node.is_root() {
-                for (k, id) in [(1, "AB"), (2, "AW"), (0, "AE")] {
-                    if effect[k] {
-                        self.push(
-                            "S034",
-                            prop_span(&node, id),
-                            format!("{id} in the main line after the root node"),
-                        );
-                    }
+                let ids: Vec<&str> = [(1, "AB"), (2, "AW"), (0, "AE")]
+                    .into_iter()
+                    .filter(|(k, _)| effect[*k])
+                    .map(|(_, id)| id)
+                    .collect();
+                if let Some(first) = ids.first() {
+                    self.push(
+                        "S034",
+                        prop_span(&node, first),
+                        format!("{} in the main line after the root node", ids.join(", ")),
+                    );
                 }
             }
             // Setup, then moves, as `go::apply_node` does (which is not
             // used here: it numbers each node by walking to the root).
+            // Every AE, AB and AW of the node (a property given twice is
+            // S005; SGFC merges the values, and so does the board).
             for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
-                if let Some(p) = &picked[k] {
+                if picked[k].is_none() {
+                    continue;
+                }
+                let id = ["AE", "AB", "AW"][k];
+                for p in node.properties().filter(|p| p.ident() == id) {
                     for v in p.values() {
                         for pt in go_points(v) {
                             if let Ok(point) = Go::read_point(&pt, size) {
@@ -1205,42 +1383,29 @@ impl Checker {
     }
 
     /// S033: HA against the black setup stones of the root.
-    fn handicap(&mut self, root: Node<'_, '_>, size: BoardSize) {
-        let count = |id: &str| -> usize {
-            root.get(id).map_or(0, |p| {
-                p.values()
-                    .flat_map(go_points)
-                    .filter(|pt| Go::read_point(pt, size).is_ok())
-                    .collect::<HashSet<_>>()
-                    .len()
-            })
+    /// S033 (SGFC's 61): an AB without AW in the root is a handicap, and
+    /// HA must count its values; without HA there must be no such AB.
+    fn handicap(&mut self, root: Node<'_, '_>) {
+        let setup = match root.get("AB") {
+            Some(ab) if root.get("AW").is_none() => ab.values().count(),
+            _ => 0,
         };
         let ha = root.get("HA");
-        let ha_n = ha.as_ref().map_or(0, |p| {
-            std::str::from_utf8(p.value().trim_ascii())
-                .ok()
-                .and_then(|s| s.parse::<usize>().ok())
-                .unwrap_or(0)
-        });
-        let (black, white) = (count("AB"), count("AW"));
-        if (ha.is_some() || black > 0)
-            && (ha_n != black || white > 0)
-            && !(ha_n <= 1 && black == 0 && white == 0)
-        {
-            let span = if ha.is_some() {
-                prop_span(&root, "HA")
-            } else {
-                prop_span(&root, "AB")
-            };
-            self.push(
-                "S033",
-                span,
-                format!(
-                    "HA[{ha_n}], but the root sets up {black} black and {white} white stone{}",
-                    if white == 1 { "" } else { "s" }
-                ),
-            );
+        let ha_n = ha.as_ref().map(|p| leading_number(p.value()));
+        let differs = match ha_n {
+            Some(n) => n != setup as i64,
+            None => setup != 0,
+        };
+        if !differs {
+            return;
         }
+        let span = prop_span(&root, if ha.is_some() { "HA" } else { "AB" });
+        let ha_text = ha_n.map_or("no HA".to_string(), |n| format!("HA[{n}]"));
+        self.push(
+            "S033",
+            span,
+            format!("{ha_text}, but the root sets up {setup} handicap stone(s) (AB without AW)"),
+        );
     }
 }
 
@@ -1301,6 +1466,79 @@ fn date_ok(v: &[u8]) -> bool {
 }
 
 /// True for `list of point`, `elist of point` and `list of stone`.
+/// Text properties whose empty value SGFC reports as saying nothing
+/// (its message 17 as a warning): comments, names and game-info texts.
+fn empty_text_warned(ident: &str) -> bool {
+    matches!(
+        ident,
+        "N" | "C"
+            | "GN"
+            | "GC"
+            | "PB"
+            | "PW"
+            | "BR"
+            | "WR"
+            | "PC"
+            | "DT"
+            | "RE"
+            | "EV"
+            | "RO"
+            | "SO"
+            | "US"
+            | "BT"
+            | "WT"
+            | "RU"
+            | "AN"
+            | "OT"
+            | "ON"
+            | "CP"
+            | "ID"
+    )
+}
+
+/// The integer at the start of `v` (after blanks, with a sign), 0 when
+/// there is none, as C's `atoi` reads it.
+fn leading_number(v: &[u8]) -> i64 {
+    let v = v.trim_ascii_start();
+    let (neg, digits) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let n = digits
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .fold(0i64, |n, &d| {
+            n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+        });
+    if neg { -n } else { n }
+}
+
+/// True for a text that holds nothing but blanks and soft line breaks
+/// (`C[\\\n]`): SGFC reads it as empty.
+fn blank_text(v: &[u8]) -> bool {
+    let mut bytes = v.iter().peekable();
+    while let Some(&c) = bytes.next() {
+        match c {
+            b'\\' if bytes.peek().is_some_and(|n| matches!(n, b'\n' | b'\r')) => {
+                bytes.next();
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// True when `p`'s type is composed (`a:b`, not optionally) and no value
+/// has its unescaped `:`.
+fn compose_missing_everywhere(p: &Property<'_>, pi: &PropertyInfo) -> bool {
+    matches!(
+        pi.value_type.element().unwrap_or(&pi.value_type),
+        ValueType::Compose(..)
+    ) && p.values().all(|v| find_unescaped(v, b':').is_none())
+}
+
 fn is_point_list(vt: &ValueType) -> bool {
     matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
 }
@@ -1331,6 +1569,36 @@ fn go_points(v: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// Why `values` do not fit property `ident` in `game`, if they do not.
+/// True when SGFC would correct the single faulty value of `ident` (its
+/// 15) rather than delete it (its 14): numbers, reals and Go points with
+/// stray characters.
+fn correctable_by_sgfc(ident: &str, vt: &ValueType, values: &[&[u8]], info: &TreeInfo) -> bool {
+    let [v] = values else {
+        return false;
+    };
+    let verdict = match vt {
+        ValueType::Number => correctable::number(v),
+        ValueType::Real => correctable::real_number(v),
+        ValueType::Move | ValueType::Point if info.game == GameType::Go && ident != "VW" => {
+            let (c, r) = (info.size.columns, info.size.rows);
+            correctable::go_point(v, c.min(52) as u8, r.min(52) as u8)
+        }
+        _ => Verdict::Faulty,
+    };
+    verdict == Verdict::Corrected
+}
+
+/// True for a type whose values are points, moves or stones (alone, in a
+/// list or composed).
+fn holds_points(vt: &ValueType) -> bool {
+    match vt {
+        ValueType::Point | ValueType::Move | ValueType::Stone => true,
+        ValueType::List(e) | ValueType::EList(e) => holds_points(e),
+        ValueType::Compose(a, b) | ValueType::Either(a, b) => holds_points(a) || holds_points(b),
+        _ => false,
+    }
+}
+
 fn invalid_reason(
     game: GameType,
     ident: &str,
@@ -1467,7 +1735,12 @@ mod tests {
         assert_eq!(codes("(;FF[4];KO[])"), ["S021"]);
         assert_eq!(codes("(;FF[4])(;FF[3])"), ["S022"]);
         assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), ["S023", "S029"]);
-        assert_eq!(codes("(;CA[UTF-8])(;CA[utf-8])(;CA[GB2312])"), ["S024"]);
+        assert_eq!(
+            codes("(;FF[4]CA[UTF-8])(;FF[4]CA[utf-8])(;FF[4]CA[GB2312])"),
+            ["S024"]
+        );
+        // Without FF the file is FF[1], as FF[4] specifies.
+        assert_eq!(codes("(;CA[UTF-8])"), ["S016"]);
         assert_eq!(codes("(;GM[Go])"), ["S025"]);
         assert_eq!(codes("(;FF[5])"), ["S026"]);
         assert_eq!(codes("(;FF[3]AB[aa:bb])"), ["S027"]);
@@ -1493,11 +1766,25 @@ mod tests {
         assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
         assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
         assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
+        assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
+        assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
+        assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], ["S047"]); // after S029
+        let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
+        assert_eq!(codes(&late), ["S046"]);
+        assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
+        assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), ["S039"]);
+        assert_eq!(codes("(;FF[4];B[c c])"), ["S045"]);
+        assert_eq!(codes("(;FF[4];B[aa]BL[34.])"), ["S045"]);
         assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
         assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
         assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
         assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
-        assert!(codes("(;FF[4]AP[Sabaki])").is_empty());
+        assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S038"]);
+        assert!(
+            codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])")
+                .iter()
+                .all(|c| *c == "S038")
+        );
         assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
         assert_eq!(
             strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
@@ -1592,7 +1879,7 @@ mod tests {
                 .iter()
                 .all(|c| *c == "S029")
         );
-        assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S009"));
+        assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S047"));
     }
 
     #[test]

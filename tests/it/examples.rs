@@ -112,7 +112,7 @@ fn find_errors_in_damaged_files() {
     );
     assert_eq!(first_error(b"(;GM[1]SZ[9];B[aa];W[bb])"), None);
     // Warnings alone do not make an error.
-    assert_eq!(first_error(b"(;SZ[19:19];B[aa])"), None);
+    assert_eq!(first_error(b"(;FF[4]SZ[19:19];B[aa])"), None);
     let Some(dir) = corpus_dir("find_errors_in_damaged_files") else {
         return;
     };
