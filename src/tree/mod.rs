@@ -33,6 +33,7 @@ mod typed;
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
+pub use typed::TypedProps;
 
 use crate::ParseOptions;
 use crate::error::{Error, WarningSink};
@@ -178,6 +179,12 @@ impl<'a> Collection<'a> {
             + self.games.capacity() * size_of::<u32>()
             + self.odd_offsets.capacity() * size_of::<(u32, u32)>()
             + self.links.capacity() * size_of::<Links>()
+    }
+
+    /// True while node ids are in pre-order within each game tree (no edit
+    /// changed the shape): then a node's number is its id minus its root's.
+    pub(crate) fn ids_in_preorder(&self) -> bool {
+        !self.edited
     }
 
     /// The bytes the collection was parsed from.
