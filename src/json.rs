@@ -128,6 +128,59 @@ pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Resu
     w.out.write_all(&w.buf)
 }
 
+/// Writes the collection in the compact form: one JSON object a game tree,
+/// each on a line of its own (JSON Lines), with the nodes as two parallel
+/// arrays, `"parent"` (the parent's number, `null` for the root) and
+/// `"props"` (each node's properties as one flat array `ident, value,
+/// ident, value, ...`). Values are written as in the [node-per-object
+/// form](self); a property that is unknown or does not fit its type has
+/// the object `{"unknown":true,"raw":[...]}` or
+/// `{"invalid":"reason","raw":[...]}` as its value. Nodes are numbered in
+/// pre-order (file order), as in the node-per-object form.
+///
+/// ```text
+/// {"game":"Go","gm":1,"size":[19,19],"parent":[null,0,1],"props":[["GM",1,"SZ",[19,19]],["B","pd"],["W","dd"]]}
+/// ```
+///
+/// ```
+/// let c = sgfkit::parse(b"(;GM[1]SZ[9];B[ee](;W[cc])(;W[gg]XY[1]))")?;
+/// let mut out = Vec::new();
+/// sgfkit::json::write_json_compact(&c, &mut out).unwrap();
+/// let j: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(j["parent"], serde_json::json!([null, 0, 1, 1]));
+/// assert_eq!(j["props"][1], serde_json::json!(["B", "ee"]));
+/// assert_eq!(j["props"][3][3]["unknown"], true);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_json_compact<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<()> {
+    let mut w = JsonOut {
+        buf: Vec::with_capacity(FLUSH_AT + 1024),
+        scratch: Vec::new(),
+        out: &mut out,
+    };
+    for g in collection.games() {
+        let gm = match g.prop::<Go>("GM") {
+            Some(Prop::GM(n)) => n,
+            _ => 1,
+        };
+        match gm {
+            1 => w.compact_game::<Go>(g, gm)?,
+            6 => w.compact_game::<Backgammon>(g, gm)?,
+            9 => w.compact_game::<LinesOfAction>(g, gm)?,
+            11 => w.compact_game::<Hex>(g, gm)?,
+            18 => w.compact_game::<Amazons>(g, gm)?,
+            19 => w.compact_game::<Octi>(g, gm)?,
+            20 => w.compact_game::<Gess>(g, gm)?,
+            _ => w.compact_game::<Raw<0>>(g, gm)?,
+        }
+        w.buf.push(b'\n');
+    }
+    w.out.write_all(&w.buf)
+}
+
 /// The numbers of a game's nodes (their index in its `"nodes"`).
 enum Numbers {
     /// Ids in pre-order: a node's number is its id minus the root's.
@@ -162,8 +215,9 @@ impl<W: Write> JsonOut<'_, W> {
         Ok(())
     }
 
-    fn game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64) -> io::Result<()> {
-        let size = root.board_size::<G>();
+    /// The head of a game's object, `{"game":..,"gm":..,"size":[..]`,
+    /// and the numbers of its nodes.
+    fn head(&mut self, root: Node<'_, '_>, gm: i64, size: BoardSize) -> Numbers {
         let numbers = if root.collection().ids_in_preorder() {
             Numbers::Preorder(root.id().index())
         } else {
@@ -184,7 +238,66 @@ impl<W: Write> JsonOut<'_, W> {
         self.int(i64::from(size.columns));
         self.buf.push(b',');
         self.int(i64::from(size.rows));
-        self.buf.extend_from_slice(b"],\"nodes\":[");
+        self.buf.push(b']');
+        numbers
+    }
+
+    fn compact_game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64) -> io::Result<()> {
+        let size = root.board_size::<G>();
+        let other = root.require_game::<G>().err();
+        let numbers = self.head(root, gm, size);
+        self.buf.extend_from_slice(b",\"parent\":[");
+        for (i, n) in root.descendants().enumerate() {
+            if i > 0 {
+                self.buf.push(b',');
+            }
+            match n.parent() {
+                Some(p) => self.int(numbers.of(p.id()) as i64),
+                None => self.buf.extend_from_slice(b"null"),
+            }
+            self.flush_some()?;
+        }
+        self.buf.extend_from_slice(b"],\"props\":[");
+        for (i, n) in root.descendants().enumerate() {
+            self.buf
+                .extend_from_slice(if i == 0 { b"[" } else { b",[" });
+            for (k, p) in n.typed_props_in::<G>(size, other).enumerate() {
+                if k > 0 {
+                    self.buf.push(b',');
+                }
+                self.str(p.ident());
+                self.buf.push(b',');
+                match p {
+                    Prop::Unknown { values, .. } => {
+                        self.buf.extend_from_slice(b"{\"raw\":");
+                        self.raw(&values);
+                        self.buf.extend_from_slice(b",\"unknown\":true}");
+                    }
+                    Prop::Invalid { values, reason, .. } => {
+                        self.buf.extend_from_slice(b"{\"invalid\":");
+                        self.str(&reason);
+                        self.buf.extend_from_slice(b",\"raw\":");
+                        self.raw(&values);
+                        self.buf.push(b'}');
+                    }
+                    p => match p.into_value() {
+                        Some(v) => self.value(&v, size),
+                        None => self.buf.extend_from_slice(b"null"),
+                    },
+                }
+                self.flush_some()?;
+            }
+            self.buf.push(b']');
+        }
+        self.buf.extend_from_slice(b"]}");
+        Ok(())
+    }
+
+    fn game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64) -> io::Result<()> {
+        let size = root.board_size::<G>();
+        let other = root.require_game::<G>().err();
+        let numbers = self.head(root, gm, size);
+        self.buf.extend_from_slice(b",\"nodes\":[");
         for (i, n) in root.descendants().enumerate() {
             self.buf
                 .extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
@@ -203,7 +316,7 @@ impl<W: Write> JsonOut<'_, W> {
                 None => self.buf.extend_from_slice(b"null"),
             }
             self.buf.extend_from_slice(b",\"properties\":[");
-            for (k, p) in n.typed_props::<G>(size).enumerate() {
+            for (k, p) in n.typed_props_in::<G>(size, other).enumerate() {
                 if k > 0 {
                     self.buf.push(b',');
                 }
@@ -218,8 +331,21 @@ impl<W: Write> JsonOut<'_, W> {
     }
 
     fn int(&mut self, n: i64) {
-        // Writing to a Vec cannot fail.
-        let _ = write!(self.buf, "{n}");
+        if n < 0 {
+            self.buf.push(b'-');
+        }
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut m = n.unsigned_abs();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (m % 10) as u8;
+            m /= 10;
+            if m == 0 {
+                break;
+            }
+        }
+        self.buf.extend_from_slice(&digits[at..]);
     }
 
     /// A JSON string, escaped as serde_json escapes it.
@@ -542,7 +668,7 @@ mod tests {
     #[test]
     fn matches_the_value_based_writer() {
         let samples: &[&[u8]] = &[
-            b"(;GM[1]SZ[9]KM[6.5]XY[z]HA[x]AB[aa:bb][cc];B[ee]C[hi\\]\"\x01\xc3\xa9\xff]LB[aa:x](;W[]TR[bb])(;W[cc]AR[aa:bb]))",
+            b"(;GM[1]SZ[9]KM[6.5]XY[z]HA[x]AB[aa:bb][cc]MN[-9223372036854775808]OB[0];B[ee]MN[-12]C[hi\\]\"\x01\xc3\xa9\xff]LB[aa:x](;W[]TR[bb])(;W[cc]AR[aa:bb]))",
             b"(;GM[11]SZ[11];B[c3]AP[a\\:b:1.0]FG[257:fig]V[1e400]BM[2]PL[W])",
             b"(;GM[6]CO[c]MI[a:b][c:d]RE[W+1];B[12]DO[]IT[])",
             b"(;GM[19]AS[x:aa];TS[a])(;GM[123]B[zz]FG[]DD[])(;GM[2]PB[A]B[aa]N[x\ny])",
@@ -602,6 +728,48 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn compact_holds_what_the_node_objects_hold() {
+        let sgf: &[u8] =
+            b"(;GM[1]SZ[9]KM[6.5]XY[z]HA[x];B[ee](;W[cc]C[a\\]b])(;W[gg]AB[aa:bb]))(;GM[11];B[c3])";
+        let c = crate::parse(sgf).unwrap();
+        let full = to_json(&c);
+        let mut out = Vec::new();
+        write_json_compact(&c, &mut out).unwrap();
+        let lines: Vec<Json> = out
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(|l| serde_json::from_slice(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), 2);
+        for (g, compact) in full["games"].as_array().unwrap().iter().zip(&lines) {
+            for key in ["game", "gm", "size"] {
+                assert_eq!(g[key], compact[key]);
+            }
+            let nodes = g["nodes"].as_array().unwrap();
+            assert_eq!(compact["parent"].as_array().unwrap().len(), nodes.len());
+            for (i, n) in nodes.iter().enumerate() {
+                assert_eq!(compact["parent"][i], n["parent"]);
+                let flat = compact["props"][i].as_array().unwrap();
+                let props = n["properties"].as_array().unwrap();
+                assert_eq!(flat.len(), 2 * props.len());
+                for (k, p) in props.iter().enumerate() {
+                    assert_eq!(flat[2 * k], p["ident"]);
+                    let v = &flat[2 * k + 1];
+                    if p.get("value").is_some() {
+                        assert_eq!(v, &p["value"]);
+                    } else {
+                        assert_eq!(v["raw"], p["raw"]);
+                        assert_eq!(v.get("invalid"), p.get("invalid"));
+                        assert_eq!(v.get("unknown"), p.get("unknown"));
+                    }
+                }
+            }
+        }
+        assert_eq!(lines[0]["props"][0][7]["unknown"], true);
+        assert_eq!(lines[0]["props"][2], json!(["W", "cc", "C", "a]b"]));
     }
 
     #[test]

@@ -212,11 +212,20 @@ impl<'a> Collection<'a> {
     /// The number of nodes in all game trees (nodes removed by editing are
     /// not counted).
     pub fn node_count(&self) -> usize {
+        if !self.edited {
+            // Every node is in a game tree until an edit removes one.
+            return self.nodes.len();
+        }
         self.games().map(|g| g.descendants().count()).sum()
     }
 
     /// The number of properties in all game trees.
     pub fn property_count(&self) -> usize {
+        if !self.edited {
+            return (0..self.nodes.len() as u32)
+                .map(|i| self.props_range(i).len())
+                .sum();
+        }
         self.games()
             .flat_map(|g| g.descendants())
             .map(|n| self.props_range(n.id.0).len())

@@ -226,11 +226,21 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn typed_props<G: Game>(&self, size: BoardSize) -> TypedProps<'c, 'a, G> {
+        self.typed_props_in(size, self.require_game::<G>().err())
+    }
+
+    /// [`Node::typed_props`] with the answer of [`Node::require_game`]
+    /// given, found once for the whole game tree.
+    pub(crate) fn typed_props_in<G: Game>(
+        &self,
+        size: BoardSize,
+        other: Option<GameMismatch>,
+    ) -> TypedProps<'c, 'a, G> {
         TypedProps {
             coll: self.coll,
             props: self.coll.props_range(self.id.0),
             size,
-            other: self.require_game::<G>().err(),
+            other,
             values: Vec::new(),
             game: std::marker::PhantomData,
         }
