@@ -29,6 +29,9 @@
 //!   | private properties of unknown type: ["raw", ...]
 //! ```
 //!
+//! Keys are written in alphabetical order. [`write_json_compact`] writes
+//! the same values in a compact form, one line a game tree.
+//!
 //! Raw values are the bytes between `[` and `]`, escapes intact, as UTF-8
 //! (lossy). Games of types without a game module read with
 //! [`Raw`] syntax (points and moves as written). The nodes
