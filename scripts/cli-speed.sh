@@ -97,7 +97,7 @@ echo "move-dense collection: $bytes bytes (gnugo + fuego), best of $runs runs, $
 echo
 echo "| command | -j 1 s | -j 1 MB/s | -j $cores s | -j $cores MB/s |"
 echo "|---|---:|---:|---:|---:|"
-for cmd in "stats" "fmt" "fix" "check -q" "json"; do
+for cmd in "stats" "fmt" "fix" "check -q" "json" "json --compact"; do
     # shellcheck disable=SC2086
     t1=$(best "$bin" -j 1 $cmd "$input")
     # shellcheck disable=SC2086
