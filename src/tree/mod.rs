@@ -434,7 +434,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// ```
     pub fn number(&self) -> usize {
         let root = self.game_root();
-        if !self.coll.edited {
+        if self.coll.ids_in_preorder() {
             return self.id.index() - root.id.index();
         }
         root.descendants()
