@@ -40,6 +40,33 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let lines = sources.len() > 1 || args.paths.iter().any(|p| p.is_dir());
     let mut stdout = io::BufWriter::new(io::stdout().lock());
+    if let [source] = &sources[..]
+        && !lines
+    {
+        // One document: stream it to stdout as it is written, so that memory
+        // is the tree's, whatever the size of the document.
+        let name = source.name();
+        let f = match source.read() {
+            Ok(bytes) => {
+                let (tree, messages) = read_tree(&name, &bytes, &decode);
+                if args.compact {
+                    sgfkit::json::write_json_compact(&tree, &mut stdout)?;
+                } else {
+                    sgfkit::json::write_json(&tree, &mut stdout)?;
+                }
+                Formatted {
+                    out: Vec::new(),
+                    error: tree.games().len() == 0,
+                    messages,
+                    failed: false,
+                }
+            }
+            Err(e) => Formatted::failed(&name, &e),
+        };
+        report(&mut stdout, &f, &mut status)?;
+        stdout.flush()?;
+        return Ok(status);
+    }
     run::ordered(
         &sources,
         ctx.threads,
@@ -49,11 +76,8 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Ok(b) => b,
                 Err(e) => return Formatted::failed(&name, &e),
             };
-            let (tree, mut messages) = input::read_for_writing(&name, &bytes, &decode, false);
+            let (tree, messages) = read_tree(&name, &bytes, &decode);
             let error = tree.games().len() == 0;
-            if error {
-                messages.push(format!("{name}: no game tree found"));
-            }
             // The document is about six times the input for move-dense
             // games: reserve it once instead of growing it by copies.
             let mut out = Vec::with_capacity(bytes.len().saturating_mul(6));
@@ -76,22 +100,40 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 failed: false,
             }
         },
-        |f| {
-            stdout.write_all(&f.out)?;
-            if !f.messages.is_empty() {
-                stdout.flush()?;
-                let mut err = io::stderr().lock();
-                for m in &f.messages {
-                    writeln!(err, "{m}")?;
-                }
-            }
-            status.failed_paths += usize::from(f.failed);
-            status.files_with_errors += usize::from(f.error);
-            Ok(())
-        },
+        |f| report(&mut stdout, &f, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
+}
+
+/// The tree of a file as every command reads it, and the messages for
+/// stderr.
+fn read_tree(
+    name: &str,
+    bytes: &[u8],
+    decode: &sgfkit::encoding::DecodeOptions,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    let (tree, mut messages) = input::read_for_writing(name, bytes, decode, false);
+    if tree.games().len() == 0 {
+        messages.push(format!("{name}: no game tree found"));
+    }
+    (tree, messages)
+}
+
+/// Writes a file's output to stdout and its messages to stderr, and counts
+/// it.
+fn report(stdout: &mut impl Write, f: &Formatted, status: &mut Status) -> io::Result<()> {
+    stdout.write_all(&f.out)?;
+    if !f.messages.is_empty() {
+        stdout.flush()?;
+        let mut err = io::stderr().lock();
+        for m in &f.messages {
+            writeln!(err, "{m}")?;
+        }
+    }
+    status.failed_paths += usize::from(f.failed);
+    status.files_with_errors += usize::from(f.error);
+    Ok(())
 }
 
 /// The JSON document `doc` (`{"games":[...]}`, a node a line) as one line
