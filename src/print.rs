@@ -179,15 +179,14 @@ impl Printer<'_> {
     }
 
     fn node(&mut self, node: Node<'_, '_>) {
-        if self.width > 0 && self.out.len() > self.line_start && !self.out.ends_with(b"(") {
-            let len: usize = 1 + node
-                .properties()
-                .map(|p| p.ident().len() + p.values().map(|v| v.len() + 2).sum::<usize>())
-                .sum::<usize>();
-            if self.out.len() - self.line_start + len > self.width {
-                self.newline();
-            }
-        }
+        // Write the node, then break the line before it if it passed the
+        // width: its length is what was written, so the values are read
+        // once.
+        let start = self.out.len();
+        let breakable = self.width > 0 && start > self.line_start && !self.out.ends_with(b"(");
+        let column = start - self.line_start;
+        // One past the last line break inside a value of this node.
+        let mut value_break = None;
         self.out.push(b';');
         for p in node.properties() {
             self.out.extend_from_slice(p.ident().as_bytes());
@@ -196,9 +195,16 @@ impl Printer<'_> {
                 self.out.extend_from_slice(v);
                 self.out.push(b']');
                 if let Some(k) = v.iter().rposition(|&b| b == b'\n') {
-                    self.line_start = self.out.len() - (v.len() - k);
+                    value_break = Some(self.out.len() - (v.len() - k));
                 }
             }
+        }
+        let len = self.out.len() - start;
+        if breakable && column + len > self.width {
+            self.out.insert(start, b'\n');
+            self.line_start = value_break.map_or(start + 1, |b| b + 1);
+        } else if let Some(b) = value_break {
+            self.line_start = b;
         }
     }
 }

@@ -18,6 +18,12 @@ use std::path::PathBuf;
 pub(crate) struct Args {
     /// Files or folders; `-` or nothing reads standard input.
     paths: Vec<PathBuf>,
+    /// The compact form: one line a game tree, its nodes as two arrays
+    /// ("parent" numbers and "props", each node's properties as a flat
+    /// `ident, value, ...` array); with several inputs each line has its
+    /// "path" first.
+    #[arg(long)]
+    compact: bool,
     #[command(flatten)]
     encoding: EncodingArgs,
     #[command(flatten)]
@@ -34,6 +40,33 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let lines = sources.len() > 1 || args.paths.iter().any(|p| p.is_dir());
     let mut stdout = io::BufWriter::new(io::stdout().lock());
+    if let [source] = &sources[..]
+        && !lines
+    {
+        // One document: stream it to stdout as it is written, so that memory
+        // is the tree's, whatever the size of the document.
+        let name = source.name();
+        let f = match source.read() {
+            Ok(bytes) => {
+                let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
+                if args.compact {
+                    sgfkit::json::write_json_compact(&tree, &mut stdout)?;
+                } else {
+                    sgfkit::json::write_json(&tree, &mut stdout)?;
+                }
+                Formatted {
+                    out: Vec::new(),
+                    error: tree.games().len() == 0,
+                    messages,
+                    failed: false,
+                }
+            }
+            Err(e) => Formatted::failed(&name, &e),
+        };
+        report(&mut stdout, &f, &mut status)?;
+        stdout.flush()?;
+        return Ok(status);
+    }
     run::ordered(
         &sources,
         ctx.threads,
@@ -46,11 +79,20 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
             // No game tree: the lenient reader's L013 (or L017) line says why.
             let error = tree.games().len() == 0;
-            let mut out = Vec::new();
+            // The document is about six times the input for move-dense
+            // games: reserve it once instead of growing it by copies.
+            let mut out = Vec::with_capacity(bytes.len().saturating_mul(6));
             // Writing into memory cannot fail.
-            let _ = sgfkit::json::write_json(&tree, &mut out);
-            if lines {
-                out = one_line(&name, &out);
+            if args.compact {
+                let _ = sgfkit::json::write_json_compact(&tree, &mut out);
+                if lines {
+                    out = with_path(&name, &out);
+                }
+            } else {
+                let _ = sgfkit::json::write_json(&tree, &mut out);
+                if lines {
+                    out = one_line(&name, &out);
+                }
             }
             Formatted {
                 out,
@@ -59,22 +101,26 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 failed: false,
             }
         },
-        |f| {
-            stdout.write_all(&f.out)?;
-            if !f.messages.is_empty() {
-                stdout.flush()?;
-                let mut err = io::stderr().lock();
-                for m in &f.messages {
-                    writeln!(err, "{m}")?;
-                }
-            }
-            status.failed_paths += usize::from(f.failed);
-            status.files_with_errors += usize::from(f.error);
-            Ok(())
-        },
+        |f| report(&mut stdout, &f, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
+}
+
+/// Writes a file's output to stdout and its messages to stderr, and counts
+/// it.
+fn report(stdout: &mut impl Write, f: &Formatted, status: &mut Status) -> io::Result<()> {
+    stdout.write_all(&f.out)?;
+    if !f.messages.is_empty() {
+        stdout.flush()?;
+        let mut err = io::stderr().lock();
+        for m in &f.messages {
+            writeln!(err, "{m}")?;
+        }
+    }
+    status.failed_paths += usize::from(f.failed);
+    status.files_with_errors += usize::from(f.error);
+    Ok(())
 }
 
 /// The JSON document `doc` (`{"games":[...]}`, a node a line) as one line
@@ -87,5 +133,18 @@ fn one_line(path: &str, doc: &[u8]) -> Vec<u8> {
     out.push(b',');
     out.extend(doc.iter().skip(1).copied().filter(|&b| b != b'\n'));
     out.push(b'\n');
+    out
+}
+
+/// The compact lines `doc` (one object a line) with `"path":"..."` first in
+/// each object.
+fn with_path(path: &str, doc: &[u8]) -> Vec<u8> {
+    let key = format!("{{\"path\":{},", serde_json::Value::from(path));
+    let mut out = Vec::with_capacity(doc.len() + 64);
+    for line in doc.split(|&b| b == b'\n').filter(|l| l.len() > 1) {
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(&line[1..]);
+        out.push(b'\n');
+    }
     out
 }

@@ -719,3 +719,30 @@ fn big_files_are_streamed_with_the_same_results() {
     assert_eq!(positions(&one), positions(&whole_check));
     assert_eq!(positions(&one).len(), 6);
 }
+
+#[test]
+fn json_compact_is_a_line_a_game() {
+    let a = temp_file("compact-a.sgf", b"(;GM[1]SZ[9];B[ee];W[cc])(;SZ[13];B[aa])");
+    let b = temp_file("compact-b.sgf", b"(;GM[1];B[dd])");
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let out = sgfkit(&["json", "--compact", a], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["parent"], serde_json::json!([null, 0, 1]));
+    assert_eq!(lines[0]["props"][2], serde_json::json!(["W", "cc"]));
+    assert_eq!(lines[1]["size"], serde_json::json!([13, 13]));
+    // Several inputs: each line names its file.
+    let out = sgfkit(&["json", "--compact", a, b], None);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let paths: Vec<String> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["path"].to_string())
+        .collect();
+    assert_eq!(paths.len(), 3, "{stdout}");
+    assert!(paths[0].contains("compact-a") && paths[2].contains("compact-b"));
+}

@@ -609,12 +609,59 @@ pub fn lookup_any(ident: &str) -> impl Iterator<Item = &'static PropertyInfo> {
     entries_for(ident).iter()
 }
 
-/// The contiguous run of table entries with this identifier.
+/// The contiguous run of table entries with this identifier: one look-up
+/// in [`SLOTS`], no string comparison.
+#[inline]
 fn entries_for(ident: &str) -> &'static [PropertyInfo] {
-    let start = PROPERTIES.partition_point(|p| p.ident < ident);
-    let len = PROPERTIES[start..].partition_point(|p| p.ident == ident);
-    &PROPERTIES[start..start + len]
+    match slot(ident.as_bytes()) {
+        Some(k) => {
+            let (start, len) = SLOTS[k];
+            TABLE
+                .get(start as usize..start as usize + len as usize)
+                .unwrap_or(&[])
+        }
+        None => &[],
+    }
 }
+
+/// The number of slots of [`SLOTS`]: one for each identifier of one or two
+/// upper-case letters.
+const SLOT_COUNT: usize = 26 * 27;
+
+/// The slot of an identifier of one or two upper-case letters (every
+/// identifier of the table is one); `None` for anything else.
+#[inline]
+const fn slot(ident: &[u8]) -> Option<usize> {
+    match *ident {
+        [a @ b'A'..=b'Z'] => Some((a - b'A') as usize * 27),
+        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+            Some((a - b'A') as usize * 27 + (b - b'A') as usize + 1)
+        }
+        _ => None,
+    }
+}
+
+/// For each identifier slot, the run of [`TABLE`] entries with that
+/// identifier (start and length; length 0 when the table has none): a
+/// perfect hash of the table's identifiers, built at compile time.
+static SLOTS: [(u8, u8); SLOT_COUNT] = {
+    let mut slots = [(0u8, 0u8); SLOT_COUNT];
+    let mut i = 0;
+    while i < TABLE.len() {
+        let Some(k) = slot(TABLE[i].ident.as_bytes()) else {
+            panic!("a table identifier is not one or two upper-case letters");
+        };
+        if slots[k].1 == 0 {
+            slots[k].0 = i as u8;
+        } else if slots[k].0 as usize + slots[k].1 as usize != i {
+            panic!("the table is not sorted by identifier");
+        }
+        slots[k].1 += 1;
+        i += 1;
+    }
+    assert!(TABLE.len() <= u8::MAX as usize);
+    slots
+};
 
 // Value types used by several entries.
 const LIST_POINT: ValueType = ValueType::List(&ValueType::Point);
@@ -713,8 +760,12 @@ use ValueType as V;
 ///     .collect();
 /// assert_eq!(root, ["AP", "CA", "FF", "GM", "ST", "SZ"]);
 /// ```
+pub static PROPERTIES: &[PropertyInfo] = TABLE;
+
+/// The entries of [`PROPERTIES`], as a constant that [`SLOTS`] is built
+/// from.
 #[rustfmt::skip]
-pub static PROPERTIES: &[PropertyInfo] = &[
+const TABLE: &[PropertyInfo] = &[
     prop("AA", "Add arrows", C::GameSpecific, P::Setup, LIST_POINT, Versions::FF4).only_in(AMAZONS),
     prop("AB", "Add Black", C::Setup, P::Setup, LIST_STONE, Versions::ALL),
     prop("AE", "Add Empty", C::Setup, P::Setup, LIST_POINT, Versions::ALL),

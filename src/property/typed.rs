@@ -658,6 +658,22 @@ macro_rules! props {
                 }
             }
 
+            /// The typed value, moved out (`None` for [`Prop::Unknown`] and
+            /// [`Prop::Invalid`]): [`Prop::value`] without the copy.
+            ///
+            /// ```
+            /// use sgfkit::property::typed::{Prop, Value};
+            /// let p = Prop::<sgfkit::game::go::Go>::PB("Anna".into());
+            /// assert_eq!(p.into_value(), Some(Value::SimpleText("Anna".into())));
+            /// ```
+            pub fn into_value(self) -> Option<Value<G>> {
+                match self {
+                    $( props!(@bind $id x $(($t))?) => Some(props!(@move $kind x)), )*
+                    Prop::Other { value, .. } => Some(value),
+                    Prop::Unknown { .. } | Prop::Invalid { .. } => None,
+                }
+            }
+
             /// The property `ident` with a value read for its type.
             pub(crate) fn from_value(ident: &str, value: Value<G>) -> Prop<G> {
                 match (ident, value) {
@@ -732,6 +748,8 @@ macro_rules! props {
     (@dbg $f:ident $id:ident $x:ident) => { $f.write_str(stringify!($id)) };
     (@wrap None $x:ident) => { Value::None };
     (@wrap $kind:ident $x:ident) => { Value::$kind($x.clone()) };
+    (@move None $x:ident) => { Value::None };
+    (@move $kind:ident $x:ident) => { Value::$kind($x) };
     (@unwrap None $x:ident) => { Value::None };
     (@unwrap $kind:ident $x:ident) => { Value::$kind($x) };
     (@build $id:ident None $x:ident) => { Prop::$id };

@@ -407,8 +407,24 @@ impl Collection<'_> {
             return;
         }
         let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len());
+        // The odd offsets are by id: walk them along with the nodes instead
+        // of searching them for each node.
+        let mut odd = self.odd_offsets.iter().peekable();
         for i in 0..self.nodes.len() {
             let id = i as u32;
+            while odd.next_if(|o| o.0 < id).is_some() {}
+            let offset = match odd.next_if(|o| o.0 == id) {
+                Some(&(_, o)) => o,
+                // Right before the first property (see `offset_of`).
+                None => self
+                    .props
+                    .get(self.props_range(id).start)
+                    .and_then(|&p| match p.source_span() {
+                        Some(r) => Some(r.start as u32),
+                        None => p.decode(&self.src, &self.pool).span.map(|(s, _)| s),
+                    })
+                    .map_or(NIL, |s| s.wrapping_sub(1)),
+            };
             let parent = self.nodes[i].parent;
             // Pre-order: the parent comes first.
             let root = match links.get_mut(parent as usize) {
@@ -426,7 +442,7 @@ impl Collection<'_> {
                 last_child: NIL,
                 props_end: self.props_range(id).end as u32,
                 root,
-                offset: self.offset_of(id),
+                offset,
             });
         }
         self.links = links;

@@ -33,6 +33,7 @@ mod typed;
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
+pub use typed::TypedProps;
 
 use crate::ParseOptions;
 use crate::error::{Error, WarningSink};
@@ -180,6 +181,12 @@ impl<'a> Collection<'a> {
             + self.links.capacity() * size_of::<Links>()
     }
 
+    /// True while node ids are in pre-order within each game tree (no edit
+    /// changed the shape): then a node's number is its id minus its root's.
+    pub(crate) fn ids_in_preorder(&self) -> bool {
+        !self.edited
+    }
+
     /// The bytes the collection was parsed from.
     pub fn source(&self) -> &[u8] {
         &self.src
@@ -205,11 +212,20 @@ impl<'a> Collection<'a> {
     /// The number of nodes in all game trees (nodes removed by editing are
     /// not counted).
     pub fn node_count(&self) -> usize {
+        if !self.edited {
+            // Every node is in a game tree until an edit removes one.
+            return self.nodes.len();
+        }
         self.games().map(|g| g.descendants().count()).sum()
     }
 
     /// The number of properties in all game trees.
     pub fn property_count(&self) -> usize {
+        if !self.edited {
+            return (0..self.nodes.len() as u32)
+                .map(|i| self.props_range(i).len())
+                .sum();
+        }
         self.games()
             .flat_map(|g| g.descendants())
             .map(|n| self.props_range(n.id.0).len())
@@ -418,7 +434,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// ```
     pub fn number(&self) -> usize {
         let root = self.game_root();
-        if !self.coll.edited {
+        if self.coll.ids_in_preorder() {
             return self.id.index() - root.id.index();
         }
         root.descendants()

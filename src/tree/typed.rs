@@ -168,7 +168,8 @@ impl<'c, 'a> Node<'c, 'a> {
     pub fn prop<G: Game>(&self, ident: &str) -> Option<Prop<G>> {
         let p = self.get(ident)?;
         let other = self.require_game::<G>().err();
-        Some(typed(&p, self.board_size::<G>(), other.as_ref()))
+        let values: Vec<&[u8]> = p.values().collect();
+        Some(typed(&p, &values, self.board_size::<G>(), other.as_ref()))
     }
 
     /// All properties of this node, typed for game `G`, in file order
@@ -203,10 +204,46 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn props_on<G: Game>(&self, size: BoardSize) -> Vec<Prop<G>> {
-        let other = self.require_game::<G>().err();
-        self.properties()
-            .map(|p| typed(&p, size, other.as_ref()))
-            .collect()
+        self.typed_props::<G>(size).collect()
+    }
+
+    /// The properties of this node, typed for game `G` on a board of `size`,
+    /// one at a time: [`Node::props_on`] without the vector, so a node with
+    /// millions of properties is read in constant memory. The values of each
+    /// property are split into one buffer the iterator reuses.
+    ///
+    /// ```
+    /// use sgfkit::game::go::{Go, Move, Point};
+    /// use sgfkit::property::typed::Prop;
+    /// let t = sgfkit::parse(b"(;SZ[9];B[ee]C[hi])")?;
+    /// let root = t.games().next().unwrap();
+    /// let size = root.board_size::<Go>();
+    /// let node = root.first_child().unwrap();
+    /// let mut props = node.typed_props::<Go>(size);
+    /// assert_eq!(props.next(), Some(Prop::B(Move::Play(Point::new(4, 4)))));
+    /// assert_eq!(props.next(), Some(Prop::C("hi".into())));
+    /// assert_eq!(props.next(), None);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn typed_props<G: Game>(&self, size: BoardSize) -> TypedProps<'c, 'a, G> {
+        self.typed_props_in(size, self.require_game::<G>().err())
+    }
+
+    /// [`Node::typed_props`] with the answer of [`Node::require_game`]
+    /// given, found once for the whole game tree.
+    pub(crate) fn typed_props_in<G: Game>(
+        &self,
+        size: BoardSize,
+        other: Option<GameMismatch>,
+    ) -> TypedProps<'c, 'a, G> {
+        TypedProps {
+            coll: self.coll,
+            props: self.coll.props_range(self.id.0),
+            size,
+            other,
+            values: Vec::new(),
+            game: std::marker::PhantomData,
+        }
     }
 
     /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
@@ -236,10 +273,54 @@ impl<'c, 'a> Node<'c, 'a> {
     }
 }
 
-/// Reads `p` for game `G`; with `other` (the tree records another game), a
-/// value that depends on the game is refused with the mismatch as reason.
-fn typed<G: Game>(p: &Property<'_>, size: BoardSize, other: Option<&GameMismatch>) -> Prop<G> {
-    let values: Vec<&[u8]> = p.values().collect();
+/// The typed properties of a node, one at a time; see [`Node::typed_props`].
+pub struct TypedProps<'c, 'a, G: Game> {
+    coll: &'c Collection<'a>,
+    /// The indices of the properties not read yet.
+    props: std::ops::Range<usize>,
+    size: BoardSize,
+    other: Option<GameMismatch>,
+    /// The values of the current property, reused from one to the next.
+    values: Vec<&'c [u8]>,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game> std::fmt::Debug for TypedProps<'_, '_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TypedProps")
+            .field("game", &G::NAME)
+            .field("left", &self.props.len())
+            .finish()
+    }
+}
+
+impl<'c, G: Game> Iterator for TypedProps<'c, '_, G> {
+    type Item = Prop<G>;
+
+    fn next(&mut self) -> Option<Prop<G>> {
+        let coll: &'c Collection<'_> = self.coll;
+        let p = coll.property(*coll.props.get(self.props.next()?)?);
+        self.values.clear();
+        self.values.extend(p.values());
+        Some(typed(&p, &self.values, self.size, self.other.as_ref()))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.props.size_hint()
+    }
+}
+
+impl<G: Game> ExactSizeIterator for TypedProps<'_, '_, G> {}
+
+/// Reads `p`, whose values are `values`, for game `G`; with `other` (the
+/// tree records another game), a value that depends on the game is refused
+/// with the mismatch as reason.
+fn typed<G: Game>(
+    p: &Property<'_>,
+    values: &[&[u8]],
+    size: BoardSize,
+    other: Option<&GameMismatch>,
+) -> Prop<G> {
     if let Some(m) = other
         && depends_on_game::<G>(p.ident())
     {
@@ -249,7 +330,7 @@ fn typed<G: Game>(p: &Property<'_>, size: BoardSize, other: Option<&GameMismatch
             reason: m.to_string(),
         };
     }
-    Prop::parse(p.ident(), &values, size)
+    Prop::parse(p.ident(), values, size)
 }
 
 /// True when property `ident` read for game `G` means something only in
