@@ -209,12 +209,12 @@ fn a_fifo_in_every_command() {
 fn limits_on_the_command_line() {
     let f = temp_file(
         "limits.sgf",
-        b"(;GM[1]AB[aa:ss]\nC[a comment];B[aa](;W[bb])(;W[cc]))",
+        b"(;GM[1]FF[4]AB[aa:ss]\nC[a comment];B[aa](;W[bb])(;W[cc]))",
     );
     let p = f.to_str().unwrap();
     let cases: [(&str, &str, &str); 5] = [
-        ("--max-points=100", "1:11:", "max_points"),
-        ("--max-file-points=300", "1:11:", "max_file_points"),
+        ("--max-points=100", "1:16:", "max_points"),
+        ("--max-file-points=300", "1:16:", "max_file_points"),
         ("--max-value-len=5", "2:3:", "max_value_len"),
         ("--max-nodes=2", "2:20:", "max_nodes"),
         ("--max-depth=1", "2:19:", "nested deeper than 1"),
