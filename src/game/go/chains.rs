@@ -49,6 +49,9 @@ pub(super) struct Chains {
 }
 
 impl Chains {
+    /// The largest chain [`Chains::lift`] regroups at once.
+    const REGROUP: usize = 64;
+
     /// The chains of an empty board of `size` (at most 52×52).
     pub(super) fn new(size: BoardSize) -> Chains {
         let (w, h) = (usize::from(size.columns), usize::from(size.rows));
@@ -162,20 +165,72 @@ impl Chains {
         self.plibs[big] += self.plibs[small];
     }
 
-    /// Empties the stone on cell `k`. Alone in its chain, the neighbours'
-    /// chains gain the liberty; in a chain of several (which may split), the
-    /// chains become stale and the caller writes the cell.
+    /// Empties the stone on cell `k`. The neighbours' chains gain the
+    /// liberty; the rest of its chain, which may fall apart, is regrouped
+    /// when it has at most [`Chains::REGROUP`] stones. A larger chain makes
+    /// the chains stale instead, and the caller writes the cell.
     pub(super) fn lift(&mut self, cells: &mut [Option<Color>], k: usize) {
-        if self.len[usize::from(self.head[k])] > 1 {
+        let h = usize::from(self.head[k]);
+        let n = usize::from(self.len[h]);
+        if n > Self::REGROUP {
             self.stale = true;
             return;
         }
+        let colour = cells[k];
         cells[k] = None;
-        for n in self.neighbours(k) {
-            if n != NONE && cells[usize::from(n)].is_some() {
-                let h = usize::from(self.head[usize::from(n)]);
-                self.plibs[h] += 1;
+        for nb in self.neighbours(k) {
+            // Stones of the colour next to `k` belong to its chain, which is
+            // counted again below.
+            if nb != NONE && cells[usize::from(nb)].is_some_and(|c| Some(c) != colour) {
+                let nh = usize::from(self.head[usize::from(nb)]);
+                self.plibs[nh] += 1;
             }
+        }
+        if n == 1 {
+            return;
+        }
+        let mut members = [0u16; Self::REGROUP];
+        let mut count = 0;
+        let mut s = self.next[k];
+        while usize::from(s) != k && count < Self::REGROUP {
+            members[count] = s;
+            self.head[usize::from(s)] = NONE;
+            count += 1;
+            s = self.next[usize::from(s)];
+        }
+        let mut stack = [0u16; Self::REGROUP];
+        for &m in &members[..count] {
+            if self.head[usize::from(m)] != NONE {
+                continue;
+            }
+            let r = usize::from(m);
+            self.head[r] = m;
+            self.next[r] = m;
+            let (mut len, mut libs) = (0u16, 0u16);
+            let mut top = 1;
+            stack[0] = m;
+            while top > 0 {
+                top -= 1;
+                let st = stack[top];
+                len += 1;
+                for nb in self.neighbours(usize::from(st)) {
+                    if nb == NONE {
+                        continue;
+                    }
+                    let c = cells[usize::from(nb)];
+                    if c.is_none() {
+                        libs += 1;
+                    } else if c == colour && self.head[usize::from(nb)] == NONE {
+                        self.head[usize::from(nb)] = m;
+                        self.next[usize::from(nb)] = self.next[r];
+                        self.next[r] = nb;
+                        stack[top] = nb;
+                        top += 1;
+                    }
+                }
+            }
+            self.len[r] = len;
+            self.plibs[r] = libs;
         }
     }
 
