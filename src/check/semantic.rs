@@ -1177,10 +1177,8 @@ impl<'c> Checker<'c> {
             for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
                 if let Some(p) = &picked[k] {
                     for v in p.values() {
-                        each_go_point(v, |_, cell| {
-                            if let Some(point) = on_board(cell, size) {
-                                let _ = board.setup(point, stone);
-                            }
+                        each_go_point(v, size, |point| {
+                            let _ = board.setup(point, stone);
                         });
                     }
                 }
@@ -1271,14 +1269,11 @@ impl<'c> Checker<'c> {
             // effect counts.
             let saturated = self.saturated("S031");
             for v in p.values() {
-                each_go_point(v, |pt, cell| {
-                    let Some(point) = on_board(cell, size) else {
-                        return;
-                    };
+                each_go_point(v, size, |point| {
                     if board.get(point) != want {
                         effect[k] = true;
                     } else if !saturated && useless.len() < 20 {
-                        useless.push(String::from_utf8_lossy(pt).into_owned());
+                        useless.push(letters(point.x, point.y).map(char::from).iter().collect());
                     }
                 });
             }
@@ -1308,10 +1303,8 @@ impl<'c> Checker<'c> {
             root.get(id).map_or(0, |p| {
                 let mut points = HashSet::new();
                 for v in p.values() {
-                    each_go_point(v, |_, cell| {
-                        if let Some(point) = on_board(cell, size) {
-                            points.insert(point);
-                        }
+                    each_go_point(v, size, |point| {
+                        points.insert(point);
                     });
                 }
                 points.len()
@@ -1443,28 +1436,35 @@ fn go_rectangle(v: &[u8]) -> Option<(std::ops::RangeInclusive<u8>, std::ops::Ran
     }
 }
 
-/// Calls `f` with each point of one raw Go point-list value — the value
-/// itself, or each point of a rectangle `ab:cd` (column by column) as its
-/// two letters — and its cell when it is two Go letters.
-fn each_go_point(v: &[u8], mut f: impl FnMut(&[u8], Option<(u8, u8)>)) {
+/// Calls `f` with each point on a board of `size` of one raw Go
+/// point-list value: the value itself when it is a point (two letters), or
+/// each point of a rectangle `ab:cd` (column by column; corners in any
+/// order), where [`Go::read_point`] would read it. Values that are no point
+/// give nothing.
+fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
+    let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
     match go_rectangle(v) {
         Some((xs, ys)) => {
-            for x in xs {
+            if w == 0 || h == 0 {
+                return;
+            }
+            // The part of the rectangle on the board.
+            let ys = *ys.start()..=(*ys.end()).min(h - 1);
+            for x in *xs.start()..=(*xs.end()).min(w - 1) {
                 for y in ys.clone() {
-                    f(&letters(x, y), Some((x, y)));
+                    f(crate::game::go::Point::new(x, y));
                 }
             }
         }
-        None => f(v, go_cell(v)),
+        None => {
+            if let Some((x, y)) = go_cell(v)
+                && x < w
+                && y < h
+            {
+                f(crate::game::go::Point::new(x, y));
+            }
+        }
     }
-}
-
-/// The point of `cell` on a board of `size`: what [`Go::read_point`] reads
-/// from the two letters of the cell.
-fn on_board(cell: Option<(u8, u8)>, size: BoardSize) -> Option<crate::game::go::Point> {
-    let (x, y) = cell?;
-    let p = crate::game::go::Point::new(x, y);
-    p.is_on(size).then_some(p)
 }
 
 /// Stamps over the 52×52 cells that two Go letters can name, for S013:
