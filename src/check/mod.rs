@@ -124,11 +124,20 @@ mod tests {
         let first = &diags[0];
         assert_eq!(first.code, "S013");
         // AW of the first node: after `(;SZ[52];AB[aa:ZZ]`, column 19.
-        assert_eq!(first.position, crate::Position { line: 1, column: 19 });
+        assert_eq!(
+            first.position,
+            crate::Position {
+                line: 1,
+                column: 19
+            }
+        );
         assert!(first.message.starts_with("AW: points [aa][ab][ac]"));
         let s031 = diags.iter().find(|d| d.code == "S031").unwrap();
         assert_eq!(&src[s031.span.start..s031.span.start + 3], b"AW[");
-        assert!(s031.message.ends_with("the points already holds a white stone"));
+        assert!(
+            s031.message
+                .ends_with("the points already holds a white stone")
+        );
         for d in &diags {
             assert_eq!(d.position, crate::Position::of(&src, d.span.start));
         }
