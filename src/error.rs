@@ -160,6 +160,82 @@ impl Position {
     }
 }
 
+/// Positions of many offsets of one source, in one forward pass: each
+/// [`PositionCursor::position`] counts only the bytes since the offset asked
+/// before, so positions asked in ascending order cost O(source) in all
+/// (where [`Position::of`] for each would rescan from the start). An offset
+/// before the previous one starts again from the beginning. Lines and
+/// columns are counted as [`Position::of`] counts them.
+///
+/// ```
+/// use sgfkit::error::PositionCursor;
+/// use sgfkit::Position;
+/// let src = "(;C[é]\r\n;B[aa]\n;W[bb])".as_bytes();
+/// let mut cursor = PositionCursor::new(src);
+/// for at in [0, 4, 9, 11, 17, 30] {
+///     assert_eq!(cursor.position(at), Position::of(src, at));
+/// }
+/// assert_eq!(cursor.position(2), Position::of(src, 2));
+/// ```
+#[derive(Debug, Clone)]
+pub struct PositionCursor<'s> {
+    src: &'s [u8],
+    /// The offset counted up to.
+    at: usize,
+    line: u32,
+    /// Characters from the start of the line to `at`.
+    column: usize,
+}
+
+impl<'s> PositionCursor<'s> {
+    /// A cursor at the start of `src`.
+    pub fn new(src: &'s [u8]) -> Self {
+        PositionCursor {
+            src,
+            at: 0,
+            line: 1,
+            column: 0,
+        }
+    }
+
+    /// The position of byte `offset` (clamped to the end of the source), as
+    /// [`Position::of`] gives it.
+    pub fn position(&mut self, offset: usize) -> Position {
+        let src = self.src;
+        let target = offset.min(src.len());
+        if target < self.at {
+            *self = PositionCursor::new(src);
+        }
+        let chars = |b: &[u8]| b.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        while self.at < target {
+            match memchr::memchr2(b'\n', b'\r', &src[self.at..target]) {
+                Some(k) => {
+                    let i = self.at + k;
+                    // A CR directly followed by LF is counted once, at the LF.
+                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
+                        self.line = self.line.saturating_add(1);
+                        self.column = 0;
+                    } else {
+                        self.column += chars(&src[self.at..=i]);
+                    }
+                    self.at = i + 1;
+                }
+                None => {
+                    self.column += chars(&src[self.at..target]);
+                    self.at = target;
+                }
+            }
+        }
+        // A byte order mark is not a column.
+        let bom = self.line == 1 && target >= 3 && src.starts_with(b"\xEF\xBB\xBF");
+        let column = self.column - usize::from(bom);
+        Position {
+            line: self.line,
+            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
+        }
+    }
+}
+
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
@@ -655,5 +731,33 @@ impl SourceLine {
         }
         let carets = "^".repeat(inside.min(room));
         Some(SourceLine { text, pad, carets })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The cursor gives what `Position::of` gives, for offsets in any
+        /// order (ascending ones in one pass).
+        #[test]
+        fn cursor_agrees_with_position_of(
+            src in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'a'), Just(0xC3u8), Just(0xA9u8), Just(0xEFu8), Just(0xBBu8), Just(0xBFu8)],
+                0..80,
+            ),
+            mut offsets in proptest::collection::vec(0usize..90, 0..20),
+            sorted in any::<bool>(),
+        ) {
+            if sorted {
+                offsets.sort_unstable();
+            }
+            let mut cursor = PositionCursor::new(&src);
+            for at in offsets {
+                prop_assert_eq!(cursor.position(at), Position::of(&src, at));
+            }
+        }
     }
 }

@@ -92,3 +92,73 @@ impl Diagnostic {
 pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
     all_codes().find(|c| c.0 == code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(;SZ[52]` and `nodes` nodes `;AB[aa:ZZ]AW[aa:ZZ]`: every node sets
+    /// up the whole 52x52 board twice.
+    fn hostile(nodes: usize) -> Vec<u8> {
+        let mut s = b"(;SZ[52]".to_vec();
+        for _ in 0..nodes {
+            s.extend_from_slice(b";AB[aa:ZZ]AW[aa:ZZ]");
+        }
+        s.push(b')');
+        s
+    }
+
+    fn count(diags: &[Diagnostic], code: &str) -> usize {
+        diags.iter().filter(|d| d.code == code).count()
+    }
+
+    /// Whole-board setup in every node: each node gives S013 (AW repeats
+    /// AB's points) and, from the second node on, S031 (AW sets up what is
+    /// there already), at the right places; twice the nodes give twice the
+    /// diagnostics, and past the per-code limit one note counts the rest.
+    #[test]
+    fn hostile_setup_is_reported_in_linear_time() {
+        let src = hostile(300);
+        let tree = crate::parse(&src).unwrap();
+        let diags = check(&tree, &CheckOptions::default());
+        assert_eq!(count(&diags, "S013"), 300);
+        assert_eq!(count(&diags, "S031"), 299);
+        assert_eq!(diags.len(), 599);
+        let first = &diags[0];
+        assert_eq!(first.code, "S013");
+        // AW of the first node: after `(;SZ[52];AB[aa:ZZ]`, column 19.
+        assert_eq!(
+            first.position,
+            crate::Position {
+                line: 1,
+                column: 19
+            }
+        );
+        assert!(first.message.starts_with("AW: points [aa][ab][ac]"));
+        let s031 = diags.iter().find(|d| d.code == "S031").unwrap();
+        assert_eq!(&src[s031.span.start..s031.span.start + 3], b"AW[");
+        assert!(
+            s031.message
+                .ends_with("the points already holds a white stone")
+        );
+        for d in &diags {
+            assert_eq!(d.position, crate::Position::of(&src, d.span.start));
+        }
+
+        let doubled = check(&crate::parse(&hostile(600)).unwrap(), &Default::default());
+        assert_eq!(count(&doubled, "S013"), 600);
+        assert_eq!(count(&doubled, "S031"), 599);
+        assert_eq!(doubled.len(), 2 * diags.len() + 1);
+
+        // About 200 KB: each code stops at the limit, with one note more.
+        let big = hostile(10_000);
+        let diags = check(&crate::parse(&big).unwrap(), &Default::default());
+        assert_eq!(count(&diags, "S013"), MAX_PER_CODE + 1);
+        assert_eq!(count(&diags, "S031"), MAX_PER_CODE + 1);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.message == "more `S031` diagnostics left out")
+        );
+    }
+}

@@ -28,13 +28,12 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::ops::Range;
 use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::error::Position;
 use crate::game::go::{Board, Color, Go};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
@@ -378,7 +377,8 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
 pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
     let mut ck = Checker {
         diags: Vec::new(),
-        counts: HashMap::new(),
+        counts: Vec::new(),
+        scratch: Scratch::default(),
     };
     let games: Vec<Node<'_, '_>> = collection.games().collect();
     if options.strict && games.len() > 1 {
@@ -406,9 +406,24 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
 /// hostile input); further ones are counted in one last diagnostic.
 const MAX_PER_CODE: usize = super::MAX_PER_CODE;
 
-struct Checker {
+struct Checker<'c> {
     diags: Vec<Diagnostic>,
-    counts: HashMap<&'static str, usize>,
+    /// Diagnostics pushed per code (a few dozen codes: a short list).
+    counts: Vec<(&'static str, usize)>,
+    /// Buffers reused from node to node.
+    scratch: Scratch<'c>,
+}
+
+/// The buffers of [`Checker`], reused from node to node so that checking a
+/// node allocates nothing in the common case.
+#[derive(Default)]
+struct Scratch<'c> {
+    props: Vec<Property<'c>>,
+    infos: Vec<Option<&'static PropertyInfo>>,
+    seen: Vec<&'c str>,
+    values: Vec<&'c [u8]>,
+    marks: PointMarks,
+    kids: Vec<Node<'c, 'c>>,
 }
 
 /// What one game tree is read as.
@@ -421,9 +436,24 @@ struct TreeInfo {
     size_ok: bool,
 }
 
-impl Checker {
+impl<'c> Checker<'c> {
+    /// True when diagnostics of `code` are no longer kept (more than
+    /// [`MAX_PER_CODE`] were pushed): the caller may skip writing them.
+    fn saturated(&self, code: &'static str) -> bool {
+        self.counts
+            .iter()
+            .any(|&(c, n)| c == code && n > MAX_PER_CODE)
+    }
+
     fn push(&mut self, code: &'static str, span: Range<usize>, message: String) {
-        let n = self.counts.entry(code).or_insert(0);
+        let k = match self.counts.iter().position(|&(c, _)| c == code) {
+            Some(k) => k,
+            None => {
+                self.counts.push((code, 0));
+                self.counts.len() - 1
+            }
+        };
+        let n = &mut self.counts[k].1;
         *n += 1;
         if *n > MAX_PER_CODE {
             if *n == MAX_PER_CODE + 1 {
@@ -518,13 +548,15 @@ impl Checker {
     }
 
     /// The checks of one game tree.
-    fn tree(&mut self, root: Node<'_, '_>, options: &CheckOptions) {
+    fn tree(&mut self, root: Node<'c, 'c>, options: &CheckOptions) {
         let info = self.root_info(root);
         // Whether a node at or above each node (by arena index) holds
         // game-info properties.
         let mut gi_at: Vec<bool> = Vec::new();
+        let mut props = std::mem::take(&mut self.scratch.props);
         for node in root.descendants() {
-            let props: Vec<Property<'_>> = node.properties().collect();
+            props.clear();
+            props.extend(node.properties());
             let above = node
                 .parent()
                 .is_some_and(|p| gi_at.get(p.id().index()).copied().unwrap_or(false));
@@ -536,6 +568,7 @@ impl Checker {
             }
             gi_at[k] = own_gi || above;
         }
+        self.scratch.props = props;
         if info.game == GameType::Go && info.size_ok {
             self.go_positions(root, info.size, options);
         }
@@ -633,21 +666,22 @@ impl Checker {
     /// The checks of one node.
     fn node(
         &mut self,
-        node: Node<'_, '_>,
-        props: &[Property<'_>],
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
         info: &TreeInfo,
         gi_above: bool,
         own_gi: &mut bool,
     ) {
         let nspan = node_span(&node);
-        let mut seen: Vec<&str> = Vec::new();
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
         let mut seen_many: HashSet<&str> = HashSet::new();
-        let mut move_props: Vec<&str> = Vec::new();
-        let mut setup_props: Vec<&str> = Vec::new();
+        let (mut any_move, mut any_setup) = (false, false);
         let has = |id: &str| props.iter().any(|p| p.ident() == id);
         let has_move = has("B") || has("W");
-        let infos: Vec<Option<&'static PropertyInfo>> =
-            props.iter().map(|p| lookup(p.ident(), info.gm)).collect();
+        let mut infos = std::mem::take(&mut self.scratch.infos);
+        infos.clear();
+        infos.extend(props.iter().map(|p| lookup(p.ident(), info.gm)));
         for (p, found) in props.iter().zip(&infos) {
             let ident = p.ident();
             let span = p.span().unwrap_or(nspan.clone());
@@ -742,8 +776,8 @@ impl Checker {
                         );
                     }
                 }
-                PropertyType::Move => move_props.push(ident),
-                PropertyType::Setup => setup_props.push(ident),
+                PropertyType::Move => any_move = true,
+                PropertyType::Setup => any_setup = true,
                 _ => {}
             }
             // SGFC drops a value without its `:` before it looks at the
@@ -757,7 +791,20 @@ impl Checker {
             }
             self.value(p, pi, info, &span);
         }
-        if !move_props.is_empty() && !setup_props.is_empty() {
+        self.scratch.seen = seen;
+        if any_move && any_setup {
+            // The lists of the message, as the loop above met them.
+            let (mut move_props, mut setup_props): (Vec<&str>, Vec<&str>) = (vec![], vec![]);
+            for (p, found) in props.iter().zip(&infos) {
+                match found {
+                    Some(pi) if p.ident().len() <= 100 => match pi.property_type {
+                        PropertyType::Move => move_props.push(p.ident()),
+                        PropertyType::Setup => setup_props.push(p.ident()),
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
             let at = props
                 .iter()
                 .filter(|p| {
@@ -847,6 +894,7 @@ impl Checker {
             }
         }
         self.duplicate_points(props, &infos, info, &nspan);
+        self.scratch.infos = infos;
     }
 
     /// S016–S018: the property and the file's FF version.
@@ -881,9 +929,25 @@ impl Checker {
     }
 
     /// S009–S012, S014, S027, S028: the values against the type.
-    fn value(&mut self, p: &Property<'_>, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
+    fn value(&mut self, p: &Property<'c>, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
+        let mut values = std::mem::take(&mut self.scratch.values);
+        values.clear();
+        values.extend(p.values());
+        self.value_in(p, pi, info, span, &mut values);
+        self.scratch.values = values;
+    }
+
+    /// [`Checker::value`] with the values of `p` in `values` (a reused
+    /// buffer, changed here).
+    fn value_in(
+        &mut self,
+        p: &Property<'c>,
+        pi: &PropertyInfo,
+        info: &TreeInfo,
+        span: &Range<usize>,
+        values: &mut Vec<&'c [u8]>,
+    ) {
         let ident = p.ident();
-        let mut values: Vec<&[u8]> = p.values().collect();
         let vt = pi.value_type;
         // GM, FF and SZ are read (and reported) by `root_info`.
         let typed_elsewhere = vt.is_unknown()
@@ -965,10 +1029,9 @@ impl Checker {
             );
             values.truncate(1);
         }
-        // 1x1 rectangles `aa:aa`.
-        let mut squashed: Vec<Vec<u8>> = Vec::new();
+        // 1x1 rectangles `aa:aa`: read as their point.
         if is_point_list(&vt) {
-            for v in &values {
+            for v in values.iter_mut() {
                 if let Some(k) = find_unescaped(v, b':')
                     && v[..k] == v[k + 1..]
                 {
@@ -981,16 +1044,12 @@ impl Checker {
                             shown(&v[..k])
                         ),
                     );
-                    squashed.push(v[..k].to_vec());
-                    continue;
+                    *v = &v[..k];
                 }
-                squashed.push(v.to_vec());
             }
-        } else {
-            squashed = values.iter().map(|v| v.to_vec()).collect();
         }
-        let values: Vec<&[u8]> = squashed.iter().map(Vec::as_slice).collect();
-        if self.game_info_value(ident, &values, info, span) {
+        let values: &[&[u8]] = values;
+        if self.game_info_value(ident, values, info, span) {
             return;
         }
         let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
@@ -1049,7 +1108,7 @@ impl Checker {
             }
             return;
         }
-        let Some(reason) = invalid_reason(info.game, ident, &values, info.size) else {
+        let Some(reason) = invalid_reason(info.game, ident, values, info.size) else {
             return;
         };
         let all = values
@@ -1099,7 +1158,7 @@ impl Checker {
             }
         } else if reason.contains("already given") || reason.contains("1×1 rectangle") {
             // Reported with their own codes by the point checks (S013, S014).
-        } else if correctable_by_sgfc(ident, &vt, &values, info) {
+        } else if correctable_by_sgfc(ident, &vt, values, info) {
             self.push(
                 "S045",
                 span.clone(),
@@ -1163,13 +1222,17 @@ impl Checker {
     /// properties of one node.
     fn duplicate_points(
         &mut self,
-        props: &[Property<'_>],
+        props: &[Property<'c>],
         infos: &[Option<&'static PropertyInfo>],
         info: &TreeInfo,
         nspan: &Range<usize>,
     ) {
         let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
-        let mut groups: HashMap<u8, HashSet<Vec<u8>>> = HashMap::new();
+        let mut marks = std::mem::take(&mut self.scratch.marks);
+        marks.next_node();
+        // Values that name no cell (not two letters, or another game's):
+        // compared as bytes. Rare; nothing is allocated without them.
+        let mut raw_groups: [HashSet<&[u8]>; 2] = Default::default();
         for (p, found) in props.iter().zip(infos) {
             let ident = p.ident();
             let Some(pi) = found else {
@@ -1183,24 +1246,31 @@ impl Checker {
                 "MA" | "TR" | "CR" | "SQ" | "SL" => 2,
                 _ => 0,
             };
-            let mut own: HashSet<Vec<u8>> = HashSet::new();
+            marks.next_property();
+            let mut raw_own: HashSet<&[u8]> = HashSet::new();
             let mut dups: Vec<String> = Vec::new();
             for v in p.values() {
-                let points = if go_like {
-                    go_points(v)
-                } else {
-                    vec![v.to_vec()]
-                };
-                for pt in points {
-                    let twice = !own.insert(pt.clone())
-                        || (group != 0 && groups.get(&group).is_some_and(|s| s.contains(&pt)));
-                    if twice && dups.len() < 20 {
-                        dups.push(String::from_utf8_lossy(&pt).into_owned());
+                let rect = if go_like { go_rectangle(v) } else { None };
+                if let Some((xs, ys)) = rect {
+                    for x in xs.clone() {
+                        for y in ys.clone() {
+                            if marks.give(x, y, group) && dups.len() < 20 {
+                                dups.push(letters(x, y).into_iter().map(char::from).collect());
+                            }
+                        }
                     }
+                    continue;
+                }
+                let twice = match go_cell(v).filter(|_| go_like) {
+                    Some((x, y)) => marks.give(x, y, group),
+                    None => !raw_own.insert(v) || (group != 0 && raw_groups[group - 1].contains(v)),
+                };
+                if twice && dups.len() < 20 {
+                    dups.push(String::from_utf8_lossy(v).into_owned());
                 }
             }
             if group != 0 {
-                groups.entry(group).or_default().extend(own);
+                raw_groups[group - 1].extend(raw_own);
             }
             if !dups.is_empty() {
                 self.push(
@@ -1214,19 +1284,33 @@ impl Checker {
                 );
             }
         }
+        self.scratch.marks = marks;
     }
 
     /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
-    fn go_positions(&mut self, root: Node<'_, '_>, size: BoardSize, options: &CheckOptions) {
+    fn go_positions(&mut self, root: Node<'c, 'c>, size: BoardSize, options: &CheckOptions) {
         if options.strict {
             self.handicap(root);
         }
-        // Pre-order walk with a stack of (node, position before it, colour
-        // of the last move on the path).
-        let mut stack: Vec<(Node<'_, '_>, Rc<Board>, Option<Color>, bool)> =
-            vec![(root, Rc::new(Board::new(size)), None, true)];
-        while let Some((node, board, last, on_main_line)) = stack.pop() {
-            let mut board = Rc::try_unwrap(board).unwrap_or_else(|rc| (*rc).clone());
+        // Pre-order walk: the first child goes on with the node's board; the
+        // other children wait on a stack of (node, position before it,
+        // colour of the last move on the path, on the main line), sharing
+        // one copy of the position.
+        let mut stack: Vec<(Node<'c, 'c>, Rc<Board>, Option<Color>, bool)> = Vec::new();
+        let mut current = Some((root, Board::new(size), None, true));
+        loop {
+            let (node, mut board, last, on_main_line) = match current.take() {
+                Some(c) => c,
+                None => match stack.pop() {
+                    Some((n, b, l, m)) => (
+                        n,
+                        Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()),
+                        l,
+                        m,
+                    ),
+                    None => break,
+                },
+            };
             // AE, AB, AW, B, W of the node, found in one pass.
             let mut picked: [Option<Property<'_>>; 5] = Default::default();
             for p in node.properties() {
@@ -1271,11 +1355,9 @@ impl Checker {
                 let id = ["AE", "AB", "AW"][k];
                 for p in node.properties().filter(|p| p.ident() == id) {
                     for v in p.values() {
-                        for pt in go_points(v) {
-                            if let Ok(point) = Go::read_point(&pt, size) {
-                                let _ = board.setup(point, stone);
-                            }
-                        }
+                        each_go_point(v, size, |point| {
+                            let _ = board.setup(point, stone);
+                        });
                     }
                 }
             }
@@ -1323,13 +1405,24 @@ impl Checker {
                 );
             }
             let last = mover.or(last);
-            let children: Vec<Node<'_, '_>> = node.children().collect();
-            let board = Rc::new(board);
-            let first = node.first_child();
-            for c in children.into_iter().rev() {
-                let main = on_main_line && Some(c) == first;
-                stack.push((c, Rc::clone(&board), last, main));
+            let Some(first) = node.first_child() else {
+                continue;
+            };
+            let mut kids = std::mem::take(&mut self.scratch.kids);
+            kids.clear();
+            let mut c = first.next_sibling();
+            while let Some(k) = c {
+                kids.push(k);
+                c = k.next_sibling();
             }
+            if !kids.is_empty() {
+                let shared = Rc::new(board.clone());
+                for &c in kids.iter().rev() {
+                    stack.push((c, Rc::clone(&shared), last, false));
+                }
+            }
+            self.scratch.kids = kids;
+            current = Some((first, board, last, on_main_line));
         }
     }
 
@@ -1350,17 +1443,17 @@ impl Checker {
         ] {
             let Some(p) = &picked[k] else { continue };
             let mut useless: Vec<String> = Vec::new();
+            // Past the limit of S031 (when pushing changes nothing) only the
+            // effect counts.
+            let saturated = self.saturated("S031");
             for v in p.values() {
-                for pt in go_points(v) {
-                    let Ok(point) = Go::read_point(&pt, size) else {
-                        continue;
-                    };
+                each_go_point(v, size, |point| {
                     if board.get(point) != want {
                         effect[k] = true;
-                    } else if useless.len() < 20 {
-                        useless.push(String::from_utf8_lossy(&pt).into_owned());
+                    } else if !saturated && useless.len() < 20 {
+                        useless.push(letters(point.x, point.y).map(char::from).iter().collect());
                     }
-                }
+                });
             }
             if !useless.is_empty() {
                 self.push(
@@ -1382,7 +1475,6 @@ impl Checker {
         effect
     }
 
-    /// S033: HA against the black setup stones of the root.
     /// S033 (SGFC's 61): an AB without AW in the root is a handicap, and
     /// HA must count its values; without HA there must be no such AB.
     fn handicap(&mut self, root: Node<'_, '_>) {
@@ -1543,29 +1635,123 @@ fn is_point_list(vt: &ValueType) -> bool {
     matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
 }
 
-/// The points of one raw Go point-list value: a point, or the points of a
-/// rectangle `ab:cd` (each as its two letters). Anything else is returned
-/// as it is.
-fn go_points(v: &[u8]) -> Vec<Vec<u8>> {
-    let coord = |b: u8| match b {
+/// The coordinate of a Go letter (`a`=0 … `z`=25, `A`=26 … `Z`=51).
+fn go_coord(b: u8) -> Option<u8> {
+    match b {
         b'a'..=b'z' => Some(b - b'a'),
         b'A'..=b'Z' => Some(b - b'A' + 26),
         _ => None,
-    };
+    }
+}
+
+/// The two letters of the cell `(x, y)` (both below 52).
+fn letters(x: u8, y: u8) -> [u8; 2] {
     let letter = |n: u8| if n < 26 { b'a' + n } else { b'A' + n - 26 };
-    if let [a, b, b':', c, d] = v
-        && let (Some(x1), Some(y1), Some(x2), Some(y2)) =
-            (coord(*a), coord(*b), coord(*c), coord(*d))
-    {
-        let mut out = Vec::new();
-        for x in x1.min(x2)..=x1.max(x2) {
-            for y in y1.min(y2)..=y1.max(y2) {
-                out.push(vec![letter(x), letter(y)]);
+    [letter(x), letter(y)]
+}
+
+/// The cell of a raw value of two Go letters.
+fn go_cell(v: &[u8]) -> Option<(u8, u8)> {
+    match v {
+        [a, b] => Some((go_coord(*a)?, go_coord(*b)?)),
+        _ => None,
+    }
+}
+
+/// The columns and rows of a raw Go rectangle `ab:cd` (corners in any
+/// order), or `None` when `v` is not one.
+fn go_rectangle(v: &[u8]) -> Option<(std::ops::RangeInclusive<u8>, std::ops::RangeInclusive<u8>)> {
+    match v {
+        [a, b, b':', c, d] => {
+            let (x1, y1) = (go_coord(*a)?, go_coord(*b)?);
+            let (x2, y2) = (go_coord(*c)?, go_coord(*d)?);
+            Some((x1.min(x2)..=x1.max(x2), y1.min(y2)..=y1.max(y2)))
+        }
+        _ => None,
+    }
+}
+
+/// Calls `f` with each point on a board of `size` of one raw Go
+/// point-list value: the value itself when it is a point (two letters), or
+/// each point of a rectangle `ab:cd` (column by column; corners in any
+/// order), where [`Go::read_point`] would read it. Values that are no point
+/// give nothing.
+fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
+    let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
+    match go_rectangle(v) {
+        Some((xs, ys)) => {
+            if w == 0 || h == 0 {
+                return;
+            }
+            // The part of the rectangle on the board.
+            let ys = *ys.start()..=(*ys.end()).min(h - 1);
+            for x in *xs.start()..=(*xs.end()).min(w - 1) {
+                for y in ys.clone() {
+                    f(crate::game::go::Point::new(x, y));
+                }
             }
         }
-        return out;
+        None => {
+            if let Some((x, y)) = go_cell(v)
+                && x < w
+                && y < h
+            {
+                f(crate::game::go::Point::new(x, y));
+            }
+        }
     }
-    vec![v.to_vec()]
+}
+
+/// Stamps over the 52×52 cells that two Go letters can name, for S013:
+/// which cells the current property gave, and which the node's setup
+/// (group 1) and markup (group 2) properties gave; new stamps instead of
+/// clearing between properties and nodes.
+#[derive(Default)]
+struct PointMarks {
+    /// Per cell, the stamp of the property that last gave it.
+    own: Vec<u32>,
+    /// Per group and cell, the stamp of the node that last gave it.
+    group: [Vec<u32>; 2],
+    property: u32,
+    node: u32,
+}
+
+impl PointMarks {
+    const CELLS: usize = 52 * 52;
+
+    fn next_node(&mut self) {
+        if self.own.is_empty() {
+            self.own = vec![0; Self::CELLS];
+            self.group = [vec![0; Self::CELLS], vec![0; Self::CELLS]];
+        }
+        if self.node == u32::MAX {
+            self.group.iter_mut().for_each(|g| g.fill(0));
+            self.node = 0;
+        }
+        self.node += 1;
+    }
+
+    fn next_property(&mut self) {
+        if self.property == u32::MAX {
+            self.own.fill(0);
+            self.property = 0;
+        }
+        self.property += 1;
+    }
+
+    /// Marks cell `(x, y)` (below 52 each) as given by the current property
+    /// of `group` (0: none); true when it was given before.
+    fn give(&mut self, x: u8, y: u8, group: usize) -> bool {
+        let k = usize::from(y) * 52 + usize::from(x);
+        let mut twice = self.own[k] == self.property;
+        self.own[k] = self.property;
+        if group != 0 {
+            let g = &mut self.group[group - 1];
+            twice |= g[k] == self.node;
+            g[k] = self.node;
+        }
+        twice
+    }
 }
 
 /// Why `values` do not fit property `ident` in `game`, if they do not.
@@ -1646,42 +1832,16 @@ fn diag(code: &'static str, span: Range<usize>, message: String) -> Diagnostic {
 /// Fills in every diagnostic's position (diagnostics sorted by span start),
 /// in one pass over `src`.
 fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
-    let mut at = 0usize;
-    let mut line = 1u32;
-    let mut line_start = 0usize;
+    let mut cursor = crate::error::PositionCursor::new(src);
     for d in diags.iter_mut() {
-        let target = d.span.start.min(src.len());
-        while at < target {
-            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
-                Some(k) => {
-                    let i = at + k;
-                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
-                        line = line.saturating_add(1);
-                        line_start = i + 1;
-                    }
-                    at = i + 1;
-                }
-                None => at = target,
-            }
-        }
-        let start = line_start.min(target);
-        let mut column = src[start..target]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
-        if line == 1 && target >= 3 && src.starts_with(b"\xEF\xBB\xBF") {
-            column = column.saturating_sub(1);
-        }
-        d.position = Position {
-            line,
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        };
+        d.position = cursor.position(d.span.start);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::Position;
 
     fn codes(src: &str) -> Vec<&'static str> {
         let t = crate::parse(src.as_bytes()).unwrap();

@@ -531,29 +531,95 @@ pub fn expand<P: GridPoint>(items: &[PointListItem<P>]) -> Result<Vec<P>, PointL
         }
     }
     let mut points = Vec::with_capacity(usize::try_from(total).unwrap_or(0));
-    let mut seen: HashMap<(u16, u16), usize> = HashMap::with_capacity(points.capacity());
-    let mut add = |index: usize, p: P| match seen.entry((p.col(), p.row())) {
-        Entry::Occupied(first) => Err(PointListError::Duplicate {
-            index,
-            first: *first.get(),
-            col: p.col(),
-            row: p.row(),
-        }),
-        Entry::Vacant(slot) => {
-            slot.insert(index);
-            points.push(p);
-            Ok(())
-        }
+    // Which value first gave each point: a table over the items' bounding
+    // box when it is not much larger than the list (always on a Go board),
+    // else a hash map.
+    let (mut c0, mut r0, mut c1, mut r1) = (u16::MAX, u16::MAX, 0u16, 0u16);
+    for item in items {
+        let (ul, lr) = match *item {
+            PointListItem::Point(p) => (p, p),
+            PointListItem::Rectangle(ul, lr) => (ul, lr),
+        };
+        c0 = c0.min(ul.col());
+        r0 = r0.min(ul.row());
+        c1 = c1.max(lr.col());
+        r1 = r1.max(lr.row());
+    }
+    let width = usize::from(c1.saturating_sub(c0)) + 1;
+    let cells = width * (usize::from(r1.saturating_sub(r0)) + 1);
+    let mut table: Vec<u32> = Vec::new();
+    let mut seen: HashMap<(u16, u16), usize> = HashMap::new();
+    let dense = !items.is_empty() && cells <= 4 * points.capacity() + 4096;
+    // (A point outside the box, from a `GridPoint` whose `at` is not
+    // exact, goes to the map.)
+    if dense {
+        table = vec![u32::MAX; cells];
+    } else {
+        seen.reserve(points.capacity());
+    }
+    let cell_of = |p: &P| -> Option<usize> {
+        let (dc, dr) = (p.col().checked_sub(c0)?, p.row().checked_sub(r0)?);
+        let k = usize::from(dr) * width + usize::from(dc);
+        (usize::from(dc) < width && k < cells).then_some(k)
+    };
+    let duplicate = |index: usize, first: usize, col: u16, row: u16| PointListError::Duplicate {
+        index,
+        first,
+        col,
+        row,
     };
     for (index, item) in items.iter().enumerate() {
         match *item {
-            PointListItem::Point(p) => add(index, p)?,
+            // The common case, a rectangle in the table: one row at a time.
+            PointListItem::Rectangle(ul, lr) if dense => {
+                for row in ul.row()..=lr.row() {
+                    let base = usize::from(row - r0) * width;
+                    for col in ul.col()..=lr.col() {
+                        let k = base + usize::from(col - c0);
+                        let first = table[k];
+                        if first != u32::MAX {
+                            return Err(duplicate(index, first as usize, col, row));
+                        }
+                        table[k] = index as u32;
+                        points.push(P::at(col, row));
+                    }
+                }
+            }
             PointListItem::Rectangle(ul, lr) => {
                 for row in ul.row()..=lr.row() {
                     for col in ul.col()..=lr.col() {
-                        add(index, P::at(col, row))?;
+                        let p = P::at(col, row);
+                        match seen.entry((p.col(), p.row())) {
+                            Entry::Occupied(first) => {
+                                return Err(duplicate(index, *first.get(), p.col(), p.row()));
+                            }
+                            Entry::Vacant(slot) => {
+                                slot.insert(index);
+                                points.push(p);
+                            }
+                        }
                     }
                 }
+            }
+            PointListItem::Point(p) => {
+                let first = match cell_of(&p).filter(|_| dense) {
+                    Some(k) => {
+                        let first = table[k];
+                        table[k] = first.min(index as u32);
+                        (first != u32::MAX).then_some(first as usize)
+                    }
+                    None => match seen.entry((p.col(), p.row())) {
+                        Entry::Occupied(first) => Some(*first.get()),
+                        Entry::Vacant(slot) => {
+                            slot.insert(index);
+                            None
+                        }
+                    },
+                };
+                if let Some(first) = first {
+                    return Err(duplicate(index, first, p.col(), p.row()));
+                }
+                points.push(p);
             }
         }
     }

@@ -154,12 +154,28 @@ pub(crate) fn apply_numbered(
             kind,
         });
     };
-    for (ident, stone) in [
-        ("AE", None),
-        ("AB", Some(Color::Black)),
-        ("AW", Some(Color::White)),
+    // AE, AB, AW, B and W (the first of each), found in one pass: this is
+    // the inner loop of every replay.
+    let mut picked: [Option<crate::tree::Property<'_>>; 5] = Default::default();
+    for p in node.properties() {
+        let k = match p.ident().as_bytes() {
+            b"AE" => 0,
+            b"AB" => 1,
+            b"AW" => 2,
+            b"B" => 3,
+            b"W" => 4,
+            _ => continue,
+        };
+        if picked[k].is_none() {
+            picked[k] = Some(p);
+        }
+    }
+    for (k, ident, stone) in [
+        (0, "AE", None),
+        (1, "AB", Some(Color::Black)),
+        (2, "AW", Some(Color::White)),
     ] {
-        let Some(prop) = node.get(ident) else {
+        let Some(prop) = &picked[k] else {
             continue;
         };
         let values: Vec<&[u8]> = prop.values().collect();
@@ -180,8 +196,8 @@ pub(crate) fn apply_numbered(
             Err(e) => report(ident, ReportKind::Invalid(format!("{ident}: {e}"))),
         }
     }
-    for (ident, color) in [("B", Color::Black), ("W", Color::White)] {
-        let Some(prop) = node.get(ident) else {
+    for (k, ident, color) in [(3, "B", Color::Black), (4, "W", Color::White)] {
+        let Some(prop) = &picked[k] else {
             continue;
         };
         let value = prop.value();

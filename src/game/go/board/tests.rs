@@ -1,0 +1,376 @@
+//! Tests of the board: hand-made positions, and random games against a
+//! flood-fill reference.
+
+use super::*;
+use proptest::prelude::*;
+
+fn board(rows: &[&str]) -> Board {
+    let mut b = Board::new(BoardSize::new(rows[0].len() as u16, rows.len() as u16));
+    for (y, r) in rows.iter().enumerate() {
+        for (x, c) in r.bytes().enumerate() {
+            let s = match c {
+                b'X' => Some(Color::Black),
+                b'O' => Some(Color::White),
+                _ => None,
+            };
+            b.setup(Point::new(x as u8, y as u8), s).unwrap();
+        }
+    }
+    b
+}
+
+fn play(b: &mut Board, c: Color, x: u8, y: u8) -> MoveOutcome {
+    b.play(c, Move::Play(Point::new(x, y))).unwrap()
+}
+
+#[test]
+fn single_capture() {
+    let mut b = board(&[".....", "..X..", ".XO..", "..X..", "....."]);
+    let o = play(&mut b, Color::Black, 3, 2);
+    assert_eq!(o.captured, vec![Point::new(2, 2)]);
+    assert!(o.is_legal());
+    assert_eq!(b.get(Point::new(2, 2)), None);
+    assert_eq!(b.captured(Color::White), 1);
+    assert_eq!(b.captured(Color::Black), 0);
+}
+
+#[test]
+fn group_and_edge_capture() {
+    let mut b = board(&["OOX..", ".....", "....."]);
+    let o = play(&mut b, Color::Black, 0, 1);
+    assert!(o.captured.is_empty());
+    assert_eq!(b.liberties(Point::new(0, 0)), Some(1));
+    let mut b = board(&["OOX..", ".X...", "....."]);
+    let o = play(&mut b, Color::Black, 0, 1);
+    let mut c = o.captured.clone();
+    c.sort();
+    assert_eq!(c, vec![Point::new(0, 0), Point::new(1, 0)]);
+    assert_eq!(b.captured(Color::White), 2);
+    assert_eq!(b.stones().count(), 3);
+}
+
+#[test]
+fn multiple_groups() {
+    let mut b = board(&["O.OX.", "X.X..", "....."]);
+    let o = play(&mut b, Color::Black, 1, 0);
+    assert_eq!(o.captured.len(), 2);
+    assert_eq!(b.captured(Color::White), 2);
+    assert_eq!(b.liberties(Point::new(1, 0)), Some(3));
+}
+
+#[test]
+fn suicide() {
+    let mut b = board(&[".O...", "O....", "....."]);
+    let o = play(&mut b, Color::Black, 0, 0);
+    assert!(o.is_suicide());
+    assert!(!o.is_legal());
+    assert_eq!(o.suicide, vec![Point::new(0, 0)]);
+    assert_eq!(b.get(Point::new(0, 0)), None);
+    assert_eq!(b.captured(Color::Black), 1);
+    // group suicide
+    let mut b = board(&["X.O..", "OO...", "....."]);
+    let o = play(&mut b, Color::Black, 1, 0);
+    assert_eq!(o.suicide.len(), 2);
+    assert_eq!(b.captured(Color::Black), 2);
+    // capturing first is not suicide
+    let mut b = board(&[".OX..", "OX...", "....."]);
+    let o = play(&mut b, Color::Black, 0, 0);
+    assert!(!o.is_suicide());
+    assert_eq!(o.captured, vec![Point::new(1, 0)]);
+    assert_eq!(b.liberties(Point::new(0, 0)), Some(1));
+}
+
+#[test]
+fn ko() {
+    // .XO.
+    // X.XO
+    // .XO.
+    let mut b = board(&[".XO.", "XO.O", ".XO."]);
+    let o = play(&mut b, Color::Black, 2, 1);
+    assert_eq!(o.captured, vec![Point::new(1, 1)]);
+    let o = play(&mut b, Color::White, 1, 1);
+    assert!(o.ko);
+    assert!(!o.is_legal());
+    assert_eq!(o.captured, vec![Point::new(2, 1)]);
+    // after a move elsewhere the retake is fine
+    let mut b = board(&[".XO.", "XO.O", ".XO."]);
+    play(&mut b, Color::Black, 2, 1);
+    b.play(Color::White, Move::Pass).unwrap();
+    b.play(Color::Black, Move::Pass).unwrap();
+    let o = play(&mut b, Color::White, 1, 1);
+    assert!(!o.ko);
+    assert!(o.is_legal());
+}
+
+#[test]
+fn single_capture_that_is_not_ko() {
+    // Black captures at (1,1) but its stone keeps two liberties: retaking is no ko
+    // (and here it is not even possible without suicide).
+    let mut b = board(&[".XO..", "XO.O.", ".XO..", "....."]);
+    b.setup(Point::new(2, 1), None).unwrap();
+    b.setup(Point::new(3, 1), None).unwrap();
+    let o = play(&mut b, Color::Black, 2, 1);
+    assert_eq!(o.captured, vec![Point::new(1, 1)]);
+    assert_eq!(b.liberties(Point::new(2, 1)), Some(2));
+    let o = play(&mut b, Color::White, 1, 1);
+    assert!(!o.ko);
+    assert!(o.is_suicide());
+    // ko state is cleared by setup
+    let mut b = board(&[".XO.", "XO.O", ".XO."]);
+    play(&mut b, Color::Black, 2, 1);
+    b.setup(Point::new(3, 2), Some(Color::Black)).unwrap();
+    assert!(!play(&mut b, Color::White, 1, 1).ko);
+}
+
+#[test]
+fn occupied_and_off_board() {
+    let mut b = board(&["X..", "...", "..."]);
+    let o = play(&mut b, Color::White, 0, 0);
+    assert_eq!(o.occupied, Some(Color::Black));
+    assert_eq!(b.get(Point::new(0, 0)), Some(Color::White));
+    assert_eq!(
+        b.play(Color::Black, Move::Play(Point::new(3, 0))),
+        Err(OffBoard(Point::new(3, 0)))
+    );
+    assert_eq!(b.get(Point::new(7, 7)), None);
+}
+
+fn arb_point(size: u8) -> impl Strategy<Value = Point> {
+    (0..size, 0..size).prop_map(|(x, y)| Point::new(x, y))
+}
+
+proptest! {
+    #[test]
+    fn random_games_keep_invariants(
+        moves in proptest::collection::vec((any::<bool>(), arb_point(7)), 0..120)
+    ) {
+        let mut b = Board::new(BoardSize::square(7));
+        for (black, pt) in moves {
+            let color = if black { Color::Black } else { Color::White };
+            let before = b.stones().count();
+            let occupied = b.get(pt).is_some();
+            let caps = b.captured(Color::Black) + b.captured(Color::White);
+            let o = b.play(color, Move::Play(pt)).unwrap();
+            let after = b.stones().count();
+            // stones removed = captured + suicide; capture counts follow
+            let removed = o.captured.len() + o.suicide.len();
+            prop_assert_eq!(before + usize::from(!occupied), after + removed);
+            prop_assert_eq!(
+                (b.captured(Color::Black) + b.captured(Color::White) - caps) as usize,
+                removed
+            );
+            for &c in &o.captured {
+                prop_assert_eq!(b.get(c), None);
+            }
+            if o.is_suicide() {
+                prop_assert_eq!(b.get(pt), None);
+            } else {
+                prop_assert_eq!(b.get(pt), Some(color));
+            }
+            // no group without liberties remains
+            let stones: Vec<_> = b.stones().collect();
+            for (s, _) in stones {
+                prop_assert!(b.liberties(s).unwrap() > 0);
+            }
+        }
+    }
+}
+
+/// The straightforward board: a flood fill per group, as the board did
+/// before it kept chains. Kept here as the reference the board is compared
+/// with.
+#[derive(Debug, Clone)]
+struct Reference {
+    w: usize,
+    h: usize,
+    cells: Vec<Option<Color>>,
+    captured: [u32; 2],
+    ko: Option<(Point, Color, Point)>,
+}
+
+impl Reference {
+    fn new(w: usize, h: usize) -> Self {
+        Reference {
+            w,
+            h,
+            cells: vec![None; w * h],
+            captured: [0; 2],
+            ko: None,
+        }
+    }
+
+    fn neighbours(&self, k: usize) -> Vec<usize> {
+        let (x, y) = (k % self.w, k / self.w);
+        let mut v = Vec::new();
+        if x > 0 {
+            v.push(k - 1);
+        }
+        if x + 1 < self.w {
+            v.push(k + 1);
+        }
+        if y > 0 {
+            v.push(k - self.w);
+        }
+        if y + 1 < self.h {
+            v.push(k + self.w);
+        }
+        v
+    }
+
+    fn group(&self, k: usize) -> (Vec<usize>, usize) {
+        let colour = self.cells[k];
+        let mut seen = vec![false; self.cells.len()];
+        let mut liberty = vec![false; self.cells.len()];
+        let (mut group, mut stack, mut libs) = (vec![k], vec![k], 0);
+        seen[k] = true;
+        while let Some(c) = stack.pop() {
+            for n in self.neighbours(c) {
+                if self.cells[n].is_none() {
+                    if !liberty[n] {
+                        liberty[n] = true;
+                        libs += 1;
+                    }
+                } else if self.cells[n] == colour && !seen[n] {
+                    seen[n] = true;
+                    group.push(n);
+                    stack.push(n);
+                }
+            }
+        }
+        (group, libs)
+    }
+
+    fn point(&self, k: usize) -> Point {
+        Point::new((k % self.w) as u8, (k / self.w) as u8)
+    }
+
+    fn play(&mut self, colour: Color, m: Move) -> MoveOutcome {
+        let Move::Play(p) = m else {
+            self.ko = None;
+            return MoveOutcome::default();
+        };
+        let k = usize::from(p.y) * self.w + usize::from(p.x);
+        let mut out = MoveOutcome {
+            occupied: self.cells[k],
+            ..MoveOutcome::default()
+        };
+        self.cells[k] = Some(colour);
+        let enemy = colour.opponent();
+        for n in self.neighbours(k) {
+            if self.cells[n] == Some(enemy) {
+                let (g, libs) = self.group(n);
+                if libs == 0 {
+                    for s in g {
+                        self.cells[s] = None;
+                        out.captured.push(self.point(s));
+                    }
+                }
+            }
+        }
+        let (own, libs) = self.group(k);
+        if libs == 0 {
+            for s in own {
+                self.cells[s] = None;
+                out.suicide.push(self.point(s));
+            }
+        }
+        self.captured[usize::from(enemy == Color::White)] += out.captured.len() as u32;
+        self.captured[usize::from(colour == Color::White)] += out.suicide.len() as u32;
+        if let Some((ko_point, ko_colour, capturer)) = self.ko {
+            out.ko = ko_point == p && ko_colour == colour && out.captured == [capturer];
+        }
+        self.ko = None;
+        if out.captured.len() == 1 && out.suicide.is_empty() {
+            let (own, libs) = self.group(k);
+            if own.len() == 1 && libs == 1 {
+                self.ko = Some((out.captured[0], enemy, p));
+            }
+        }
+        out
+    }
+}
+
+#[derive(Debug, Clone)]
+enum Step {
+    Setup(u8, u8, Option<Color>),
+    Play(Color, Option<(u8, u8)>),
+}
+
+fn arb_colour() -> impl Strategy<Value = Color> {
+    prop_oneof![Just(Color::Black), Just(Color::White)]
+}
+
+fn arb_step() -> impl Strategy<Value = Step> {
+    prop_oneof![
+        1 => (any::<u8>(), any::<u8>(), proptest::option::of(arb_colour()))
+            .prop_map(|(x, y, s)| Step::Setup(x, y, s)),
+        8 => (arb_colour(), proptest::option::weighted(0.97, (any::<u8>(), any::<u8>())))
+            .prop_map(|(c, p)| Step::Play(c, p)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    /// Random setup and moves (captures, suicide, ko, moves onto stones) on
+    /// random sizes: every outcome and every position equals the flood-fill
+    /// reference's.
+    #[test]
+    fn same_as_the_flood_fill_reference(
+        w in 1usize..=9,
+        h in 1usize..=9,
+        steps in proptest::collection::vec(arb_step(), 0..300),
+    ) {
+        let mut b = Board::new(BoardSize::new(w as u16, h as u16));
+        let mut r = Reference::new(w, h);
+        for step in steps {
+            match step {
+                Step::Setup(x, y, stone) => {
+                    let p = Point::new(x % w as u8, y % h as u8);
+                    b.setup(p, stone).unwrap();
+                    r.cells[usize::from(p.y) * w + usize::from(p.x)] = stone;
+                    r.ko = None;
+                }
+                Step::Play(colour, at) => {
+                    let m = at.map_or(Move::Pass, |(x, y)| {
+                        Move::Play(Point::new(x % w as u8, y % h as u8))
+                    });
+                    let got = b.play(colour, m).unwrap();
+                    let want = r.play(colour, m);
+                    prop_assert_eq!(got, want);
+                }
+            }
+            for k in 0..w * h {
+                let p = r.point(k);
+                prop_assert_eq!(b.get(p), r.cells[k]);
+                if r.cells[k].is_some() {
+                    prop_assert_eq!(b.liberties(p), Some(r.group(k).1));
+                }
+            }
+            prop_assert_eq!(b.captured(Color::Black), r.captured[0]);
+            prop_assert_eq!(b.captured(Color::White), r.captured[1]);
+        }
+    }
+
+    /// Large boards filled by setup, then played on: the chains stay right
+    /// after setup that splits a group.
+    #[test]
+    fn big_boards_after_setup(
+        n in 19usize..=52,
+        fill in proptest::collection::vec(proptest::option::of(arb_colour()), 52 * 52),
+        moves in proptest::collection::vec((arb_colour(), any::<u8>(), any::<u8>()), 0..200),
+    ) {
+        let mut b = Board::new(BoardSize::square(n as u16));
+        let mut r = Reference::new(n, n);
+        for (k, &stone) in fill.iter().take(n * n).enumerate() {
+            b.setup(r.point(k), stone).unwrap();
+            r.cells[k] = stone;
+        }
+        for (colour, x, y) in moves {
+            let m = Move::Play(Point::new(x % n as u8, y % n as u8));
+            prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
+        }
+        for k in 0..n * n {
+            prop_assert_eq!(b.get(r.point(k)), r.cells[k]);
+        }
+    }
+}
