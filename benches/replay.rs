@@ -9,7 +9,7 @@
 //!   Throughput is moves.
 //! * `point-list`: `AB[aa:ZZ]` on `SZ[52]` read as a typed property (2,704
 //!   points; throughput is points).
-//! * `check-hostile`: [`check`] on `(;SZ[52]` followed by nodes
+//! * `check-hostile`: [`check`] on `(;FF[4]SZ[52]` followed by nodes
 //!   `;AB[aa:ZZ]AW[aa:ZZ]` (throughput is bytes and, in `check-hostile-points`,
 //!   points).
 //!
@@ -203,9 +203,9 @@ fn point_list(c: &mut Criterion) {
     g.finish();
 }
 
-/// `(;SZ[52]` and `nodes` nodes `;AB[aa:ZZ]AW[aa:ZZ]`.
+/// `(;FF[4]SZ[52]` and `nodes` nodes `;AB[aa:ZZ]AW[aa:ZZ]`.
 fn hostile(nodes: usize) -> Vec<u8> {
-    let mut s = b"(;SZ[52]".to_vec();
+    let mut s = b"(;FF[4]SZ[52]".to_vec();
     for _ in 0..nodes {
         s.extend_from_slice(b";AB[aa:ZZ]AW[aa:ZZ]");
     }

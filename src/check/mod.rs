@@ -97,10 +97,10 @@ pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
 mod tests {
     use super::*;
 
-    /// `(;SZ[52]` and `nodes` nodes `;AB[aa:ZZ]AW[aa:ZZ]`: every node sets
+    /// `(;FF[4]SZ[52]` and `nodes` nodes `;AB[aa:ZZ]AW[aa:ZZ]`: every node sets
     /// up the whole 52x52 board twice.
     fn hostile(nodes: usize) -> Vec<u8> {
-        let mut s = b"(;SZ[52]".to_vec();
+        let mut s = b"(;FF[4]SZ[52]".to_vec();
         for _ in 0..nodes {
             s.extend_from_slice(b";AB[aa:ZZ]AW[aa:ZZ]");
         }
@@ -126,12 +126,12 @@ mod tests {
         assert_eq!(diags.len(), 599);
         let first = &diags[0];
         assert_eq!(first.code, "S013");
-        // AW of the first node: after `(;SZ[52];AB[aa:ZZ]`, column 19.
+        // AW of the first node: after `(;FF[4]SZ[52];AB[aa:ZZ]`, column 24.
         assert_eq!(
             first.position,
             crate::Position {
                 line: 1,
-                column: 19
+                column: 24
             }
         );
         assert!(first.message.starts_with("AW: points [aa][ab][ac]"));
@@ -151,8 +151,11 @@ mod tests {
         assert_eq!(doubled.len(), 2 * diags.len() + 1);
 
         // About 200 KB: each code stops at the limit, with one note more.
+        // (54 M points: past the default max_file_points, so lifted.)
         let big = hostile(10_000);
-        let diags = check(&crate::parse(&big).unwrap(), &Default::default());
+        let opts = crate::ParseOptions::default().max_file_points(u64::MAX);
+        let tree = crate::Collection::parse_with(&big, &opts, &mut Vec::new()).unwrap();
+        let diags = check(&tree, &Default::default());
         assert_eq!(count(&diags, "S013"), MAX_PER_CODE + 1);
         assert_eq!(count(&diags, "S031"), MAX_PER_CODE + 1);
         assert!(
