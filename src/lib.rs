@@ -103,6 +103,7 @@ pub mod game;
 pub mod grammar;
 #[cfg(feature = "serde")]
 pub mod json;
+pub mod meaning;
 pub mod print;
 pub mod property;
 pub mod record;

@@ -12,6 +12,7 @@ mod fix;
 mod fmt;
 mod input;
 mod json;
+mod meaning;
 mod output;
 mod run;
 mod stats;
@@ -43,6 +44,7 @@ enum Command {
     Fix(fix::Args),
     Stats(stats::Args),
     Json(json::Args),
+    Meaning(meaning::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(args, &ctx),
         Command::Stats(args) => stats::run(args, &ctx),
         Command::Json(args) => json::run(args, &ctx),
+        Command::Meaning(args) => meaning::run(args, &ctx),
     };
     match result {
         Ok(status) => status.exit_code(),
