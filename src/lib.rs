@@ -93,6 +93,8 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod check;
+#[cfg(all(feature = "proptest", feature = "serde"))]
+pub mod conform;
 #[cfg(feature = "encoding")]
 pub mod document;
 #[cfg(feature = "encoding")]
