@@ -160,6 +160,14 @@ struct Report {
     shrunk: Option<PathBuf>,
 }
 
+/// At most 300 characters of `s`, for the terminal.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(300) {
+        Some((i, _)) => format!("{}… ({} bytes)", &s[..i], s.len()),
+        None => s.to_string(),
+    }
+}
+
 fn json_str(s: &str) -> String {
     serde_json::Value::String(s.to_string()).to_string()
 }
@@ -171,7 +179,8 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<ExitCode> {
     let files: Vec<(PathBuf, Meaning)> = match &args.dir {
         Some(dir) => {
             let mut failed = 0;
-            let sources = input::sources(std::slice::from_ref(dir), &WalkArgs::default(), &mut failed);
+            let sources =
+                input::sources(std::slice::from_ref(dir), &WalkArgs::default(), &mut failed);
             sources
                 .iter()
                 .filter_map(|s| s.path().map(Path::to_path_buf))
@@ -234,8 +243,8 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<ExitCode> {
                 match &r.outcome {
                     Outcome::Differ(d) => {
                         writeln!(stdout, "{file}: differs at {}", d.at)?;
-                        writeln!(stdout, "  sgfkit: {}", d.ours)?;
-                        writeln!(stdout, "  reader: {}", d.theirs)?;
+                        writeln!(stdout, "  sgfkit: {}", clip(&d.ours))?;
+                        writeln!(stdout, "  reader: {}", clip(&d.theirs))?;
                         if let Some(s) = &r.shrunk {
                             let small = fs::read(s).unwrap_or_default();
                             writeln!(

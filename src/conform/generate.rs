@@ -138,10 +138,10 @@ fn board<G: GameStrategies>(d: &mut Draw, profile: Profile) -> BoardSize {
         return G::default_size();
     }
     match profile {
-        Profile::Tricky => match d.below(4) {
-            0 => BoardSize::square(52),
+        Profile::Tricky => match d.below(6) {
+            0 => BoardSize::square(20 + d.below(33) as u16),
             1 => BoardSize::new(1 + d.below(52) as u16, 1 + d.below(52) as u16),
-            _ => BoardSize::square(1 + d.below(52) as u16),
+            _ => BoardSize::square(1 + d.below(19) as u16),
         },
         _ => BoardSize::square([9, 13, 19][d.below(3)]),
     }
@@ -208,8 +208,10 @@ fn plain_node<G: GameStrategies>(d: &mut Draw, size: BoardSize, k: usize) -> Gen
     } else if let Some(m) = d.get(G::move_strategy(size)) {
         let mut v = Vec::new();
         G::write_move(&m, size, &mut v);
-        node.props
-            .push(((if k.is_multiple_of(2) { "B" } else { "W" }).to_string(), vec![v]));
+        node.props.push((
+            (if k.is_multiple_of(2) { "B" } else { "W" }).to_string(),
+            vec![v],
+        ));
     }
     if d.one_in(3) {
         let text = plain_text(d);
@@ -307,7 +309,7 @@ fn tree<G: GameStrategies>(d: &mut Draw, profile: Profile) -> Vec<GenNode> {
         nodes[parent].children.push(id);
         if profile == Profile::Deep {
             let mut side = plain_node::<G>(d, size, k);
-            if d.one_in(200) {
+            if d.one_in(200) && !side.props.iter().any(|p| p.0 == "C") {
                 side.props
                     .push(text_prop::<G>("C", "long line ".repeat(2000), size));
             }

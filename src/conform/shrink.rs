@@ -92,7 +92,8 @@ fn without(b: &[u8], r: &Range<usize>) -> Vec<u8> {
 /// A smaller file for which `still_differs` stays true, found by removing
 /// pieces of `sgf` (game trees, variations, nodes, properties, values, white
 /// space between tokens, then runs of characters inside values) one at a time, keeping each removal
-/// after which the file still parses (and is still UTF-8, if it was) and
+/// after which the file still parses, starts with `(` (and is still UTF-8,
+/// if it was) and
 /// `still_differs` says yes. `still_differs` is called at most `budget`
 /// times; the input itself is not checked.
 ///
@@ -112,6 +113,7 @@ pub fn shrink(sgf: &[u8], mut still_differs: impl FnMut(&[u8]) -> bool, budget: 
     let mut attempt = |cand: Vec<u8>, cur: &mut Vec<u8>| -> bool {
         if calls.get() >= budget
             || (utf8 && std::str::from_utf8(&cand).is_err())
+            || cand.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'(')
             || crate::parse(&cand).is_err()
         {
             return false;
@@ -130,15 +132,27 @@ pub fn shrink(sgf: &[u8], mut still_differs: impl FnMut(&[u8]) -> bool, budget: 
             let mut i = 0;
             loop {
                 let pieces = scan(&cur);
-                let list = match kind {
+                let mut list = match kind {
                     0 => pieces.trees,
                     1 => pieces.nodes,
                     2 => pieces.props,
                     3 => pieces.values,
                     _ => pieces.spaces,
                 };
+                // The biggest pieces first: one removal may save many.
+                list.sort_by_key(|r| std::cmp::Reverse(r.len()));
                 let Some(r) = list.get(i) else { break };
-                if !attempt(without(&cur, r), &mut cur) {
+                if attempt(without(&cur, r), &mut cur) {
+                    continue;
+                }
+                // A variation may also lose only its parentheses.
+                let unwrapped = if kind == 0 {
+                    let inner = r.start + 1..r.end - 1;
+                    without(&without(&cur, &(inner.end..r.end)), &(r.start..inner.start))
+                } else {
+                    Vec::new()
+                };
+                if unwrapped.is_empty() || !attempt(unwrapped, &mut cur) {
                     i += 1;
                 }
             }
