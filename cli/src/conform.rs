@@ -214,7 +214,14 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<ExitCode> {
             shrunk = match shrunk_of_kind.get(&k) {
                 Some(p) if !args.shrink_all => Some(p.clone()),
                 _ => {
-                    let p = shrink_file(file, &args.command, timeout, args.shrink_runs, &args.out)?;
+                    let p = shrink_file(
+                        file,
+                        &k,
+                        &args.command,
+                        timeout,
+                        args.shrink_runs,
+                        &args.out,
+                    )?;
                     shrunk_of_kind.insert(k, p.clone());
                     Some(p)
                 }
@@ -298,10 +305,12 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<ExitCode> {
     })
 }
 
-/// Shrinks `file` while the reader still disagrees; writes
+/// Shrinks `file` while the reader still disagrees in the same way (the
+/// same [`kind`]: a smaller file may well show another bug); writes
 /// `NAME.shrunk.sgf` into `out` and returns its path.
 fn shrink_file(
     file: &Path,
+    kind_of: &str,
     command: &[String],
     timeout: Duration,
     runs: usize,
@@ -321,7 +330,7 @@ fn shrink_file(
             }
             matches!(
                 compare(&Meaning::of(&tree), command, &scratch, timeout),
-                Outcome::Differ(_)
+                Outcome::Differ(d) if kind(&d) == kind_of
             )
         },
         runs,

@@ -178,8 +178,13 @@ pub fn shrink(sgf: &[u8], mut still_differs: impl FnMut(&[u8]) -> bool, budget: 
                     at = start;
                     continue;
                 }
-                if !attempt(without(&cur, &(at..at + run)), &mut cur) {
-                    at += run;
+                // Whole characters: the run ends on a character boundary.
+                let mut stop = at + run;
+                while stop < value_end && (cur[stop] & 0xC0) == 0x80 {
+                    stop += 1;
+                }
+                if !attempt(without(&cur, &(at..stop)), &mut cur) {
+                    at = stop;
                 }
             }
             v += 1;
