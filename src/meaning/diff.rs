@@ -124,6 +124,19 @@ pub(super) fn first(ours: &Meaning, theirs: &Meaning) -> Option<Difference> {
     None
 }
 
+/// The same values in any order: a list's order means nothing (FF\[4\]
+/// lists are sets; `AR`, `LB` ... given twice are errors), and readers
+/// that keep them in sets cannot give the file's order back.
+fn same_values(a: &PropMeaning, b: &PropMeaning) -> bool {
+    if a.values == b.values {
+        return true;
+    }
+    let (mut x, mut y) = (a.values.clone(), b.values.clone());
+    x.sort();
+    y.sort();
+    x == y
+}
+
 /// The first property of `a` (file order) that `b` lacks or reads
 /// otherwise, then the first of `b` that `a` lacks.
 fn node_difference(a: &[PropMeaning], b: &[PropMeaning]) -> Option<(String, String, String)> {
@@ -133,7 +146,7 @@ fn node_difference(a: &[PropMeaning], b: &[PropMeaning]) -> Option<(String, Stri
     }
     for p in a {
         match unmatched.get_mut(p.ident.as_str()).and_then(Vec::pop) {
-            Some(i) if b[i].values == p.values => {}
+            Some(i) if same_values(&b[i], p) => {}
             Some(i) => return Some((p.ident.clone(), values(p), values(&b[i]))),
             None => return Some((p.ident.clone(), values(p), ABSENT.to_string())),
         }

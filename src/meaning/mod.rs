@@ -181,8 +181,9 @@ impl Meaning {
     }
 
     /// The first place where `other` says something else, or `None` when
-    /// both agree. A node's properties are compared as a set: their order
-    /// does not matter (FF\[4\] gives it no meaning).
+    /// both agree. A node's properties are compared as a set, and so are a
+    /// property's values: their order does not matter (FF\[4\] gives it no
+    /// meaning).
     ///
     /// ```
     /// use sgfkit::meaning::{Meaning, Where};
