@@ -11,8 +11,11 @@ count=${COUNT:-500}
 out=target/conform
 mkdir -p "$out"
 
-cargo build --release -q -p sgfkit-cli
-sgfkit=$PWD/target/release/sgfkit
+# SGFKIT=path skips building sgfkit.
+if [ -z "${SGFKIT:-}" ]; then
+  cargo build --release -q -p sgfkit-cli
+fi
+sgfkit=${SGFKIT:-$PWD/target/release/sgfkit}
 
 [ -x conformance/.venv/bin/python ] || python3 -m venv conformance/.venv
 conformance/.venv/bin/python -c "import sgfmill" 2>/dev/null || conformance/.venv/bin/pip install -q sgfmill
