@@ -10,10 +10,11 @@ set -u
 sgfc=$1 sgfkit=$2 file=$3
 out=$(mktemp "${TMPDIR:-/tmp}/sgfc-XXXXXX.sgf")
 trap 'rm -f "$out"' EXIT
-# -yAP: SGFC would add its own AP[SGFC:2.0].
-"$sgfc" -t -U -w -yAP "$file" "$out" >/dev/null 2>&1
+"$sgfc" -t -U -w "$file" "$out" >/dev/null 2>&1
 if [ ! -s "$out" ]; then
   echo "SGFC wrote no file" >&2
   exit 1
 fi
-exec "$sgfkit" meaning "$out" 2>/dev/null
+# SGFC adds AP[SGFC:2.0] to every root: taken out again.
+"$sgfkit" meaning "$out" 2>/dev/null | sed 's/,\["AP",\[\["SGFC","2\.0"\]\]\]//g; s/\["AP",\[\["SGFC","2\.0"\]\]\],\{0,1\}//g'
+exit "${PIPESTATUS[0]}"
