@@ -82,6 +82,13 @@ fn scan(b: &[u8]) -> Pieces {
     p
 }
 
+/// True when every property's values fit its type in its tree's game.
+fn all_values_fit(tree: &crate::Collection<'_>) -> bool {
+    tree.games()
+        .flat_map(|g| g.descendants())
+        .all(|n| n.any_props().iter().all(|p| p.invalid_reason().is_none()))
+}
+
 fn without(b: &[u8], r: &Range<usize>) -> Vec<u8> {
     let mut out = Vec::with_capacity(b.len());
     out.extend_from_slice(&b[..r.start]);
@@ -108,13 +115,16 @@ fn without(b: &[u8], r: &Range<usize>) -> Vec<u8> {
 /// ```
 pub fn shrink(sgf: &[u8], mut still_differs: impl FnMut(&[u8]) -> bool, budget: usize) -> Vec<u8> {
     let utf8 = std::str::from_utf8(sgf).is_ok();
+    // A file whose values all fit their types stays so: a shrunk `AB[]`
+    // would show another disagreement than the one being shrunk.
+    let typed = crate::parse(sgf).is_ok_and(|t| all_values_fit(&t));
     let mut cur = sgf.to_vec();
     let calls = std::cell::Cell::new(0usize);
     let mut attempt = |cand: Vec<u8>, cur: &mut Vec<u8>| -> bool {
         if calls.get() >= budget
             || (utf8 && std::str::from_utf8(&cand).is_err())
             || cand.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'(')
-            || crate::parse(&cand).is_err()
+            || crate::parse(&cand).map_or(true, |t| typed && !all_values_fit(&t))
         {
             return false;
         }
