@@ -171,6 +171,9 @@ fn a_broken_reader_is_reported_with_a_shrunk_file() {
     );
     // The shrunk file is a single move, and the broken reader still drops it.
     let shrunk = std::fs::read_to_string(first["shrunk"].as_str().unwrap()).unwrap();
-    assert!(shrunk == "(;B[])" || shrunk == "(;W[])", "{shrunk}");
+    let one_move = shrunk.len() <= 8
+        && (shrunk.starts_with("(;B[") || shrunk.starts_with("(;W["))
+        && shrunk.ends_with("])");
+    assert!(one_move, "{shrunk}");
     let _ = std::fs::remove_dir_all(&dir);
 }
