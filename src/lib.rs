@@ -93,6 +93,8 @@
 #![deny(rustdoc::broken_intra_doc_links)]
 
 pub mod check;
+#[cfg(all(feature = "proptest", feature = "serde"))]
+pub mod conform;
 #[cfg(feature = "encoding")]
 pub mod document;
 #[cfg(feature = "encoding")]
@@ -104,6 +106,7 @@ pub mod grammar;
 #[cfg(feature = "serde")]
 pub mod json;
 pub mod limits;
+pub mod meaning;
 pub mod print;
 pub mod property;
 pub mod record;

@@ -8,10 +8,13 @@
 
 mod big;
 mod check;
+mod conform;
 mod fix;
 mod fmt;
+mod r#gen;
 mod input;
 mod json;
+mod meaning;
 mod output;
 mod run;
 mod stats;
@@ -45,6 +48,9 @@ enum Command {
     Fix(fix::Args),
     Stats(stats::Args),
     Json(json::Args),
+    Meaning(meaning::Args),
+    Gen(r#gen::Args),
+    Conform(conform::Args),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +66,9 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(args, &ctx),
         Command::Stats(args) => stats::run(args, &ctx),
         Command::Json(args) => json::run(args, &ctx),
+        Command::Meaning(args) => meaning::run(args, &ctx),
+        Command::Gen(args) => r#gen::run(args, &ctx),
+        Command::Conform(args) => return conform::run(args, &ctx).unwrap_or_else(|e| fail(&e)),
     };
     match result {
         Ok(status) => status.exit_code(),

@@ -1,0 +1,55 @@
+//! `sgfkit meaning`: what a file says, in the meaning format that
+//! `sgfkit conform` compares (docs/conformance.md).
+
+use crate::input::{self, EncodingArgs, Source};
+use crate::output::Context;
+use crate::run::Status;
+use sgfkit::meaning::Meaning;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Print what a file says as meaning JSON (docs/conformance.md): each game's
+/// tree shape and every node's properties, decoded.
+///
+/// The file is read as every sgfkit command reads it (encoding detected,
+/// damage repaired by the lenient reader, each repair reported on stderr).
+/// This is the reading other SGF programs are compared with by `sgfkit
+/// conform`.
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The file; `-` or nothing reads standard input.
+    path: Option<PathBuf>,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+}
+
+pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let mut status = Status::default();
+    let source = match &args.path {
+        Some(p) if p.as_os_str() != "-" => Source::File(p.clone()),
+        _ => Source::Stdin,
+    };
+    let name = source.name();
+    let bytes = match source.read() {
+        Ok(b) => b,
+        Err(e) => {
+            writeln!(io::stderr(), "{name}: {e}")?;
+            status.failed_paths += 1;
+            return Ok(status);
+        }
+    };
+    let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
+    let mut err = io::stderr().lock();
+    for m in &messages {
+        writeln!(err, "{m}")?;
+    }
+    if tree.games().len() == 0 {
+        writeln!(err, "{name}: no game tree found")?;
+        status.files_with_errors += 1;
+    }
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", Meaning::of(&tree).to_json())?;
+    out.flush()?;
+    Ok(status)
+}
