@@ -19,34 +19,11 @@ use sgfkit::check::CheckOptions;
 use sgfkit::game::go::Go;
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-/// `shared/corpus` in an ancestor of the crate directory.
-fn corpus_dir() -> Option<PathBuf> {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .map(|d| d.join("shared/corpus"))
-        .find(|d| d.is_dir())
-}
-
-/// The `.sgf` files under `dir`, sorted by path (the same subset every run).
-fn sgf_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+mod support;
+use support::{corpus_dir, sgf_files};
 
 /// The files of `sources` that parse, read into memory.
 fn read_files(corpus: &Path, sources: &[&str]) -> Vec<Vec<u8>> {

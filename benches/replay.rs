@@ -26,35 +26,19 @@ use sgfkit::record::GoGame;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
-/// ../shared/corpus, looked for above the crate's folder.
+mod support;
+
+/// `shared/corpus` in an ancestor of the crate directory.
 fn shared_corpus() -> Option<PathBuf> {
-    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf();
-    loop {
-        if dir.join("shared/corpus").is_dir() {
-            return Some(dir.join("shared/corpus"));
-        }
-        if !dir.pop() {
-            return None;
-        }
-    }
+    support::corpus_dir()
 }
 
-/// The `.sgf` files under `dir`, sorted by path.
+/// The bytes of the `.sgf` files under `dir`, sorted by path.
 fn sgf_files(dir: &Path) -> Vec<Vec<u8>> {
-    let mut paths = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("sgf")) {
-                paths.push(p);
-            }
-        }
-    }
-    paths.sort();
-    paths.iter().filter_map(|p| std::fs::read(p).ok()).collect()
+    support::sgf_files(dir)
+        .iter()
+        .filter_map(|p| std::fs::read(p).ok())
+        .collect()
 }
 
 /// The main line of one game: board size, then the setup and moves to apply.

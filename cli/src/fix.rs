@@ -74,17 +74,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         &sources,
         ctx.threads,
         |source| fix_file(source, args, &decode, &repairs, &config),
-        |f| {
-            stdout.write_all(&f.out)?;
-            stdout.flush()?;
-            let mut err = io::stderr().lock();
-            for m in &f.messages {
-                writeln!(err, "{m}")?;
-            }
-            status.failed_paths += usize::from(f.failed);
-            status.files_with_errors += usize::from(f.error);
-            Ok(())
-        },
+        |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)

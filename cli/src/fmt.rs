@@ -67,19 +67,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         &sources,
         ctx.threads,
         |source| format_file(source, args, &decode, &config),
-        |f| {
-            stdout.write_all(&f.out)?;
-            if !f.messages.is_empty() {
-                stdout.flush()?;
-                let mut err = io::stderr().lock();
-                for m in &f.messages {
-                    writeln!(err, "{m}")?;
-                }
-            }
-            status.failed_paths += usize::from(f.failed);
-            status.files_with_errors += usize::from(f.error);
-            Ok(())
-        },
+        |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
@@ -145,6 +133,22 @@ fn format_file(
 }
 
 impl Formatted {
+    /// Writes the file's output to `stdout` and its messages to stderr
+    /// (after the output so far), and counts the file in `status`.
+    pub(crate) fn report(&self, stdout: &mut impl Write, status: &mut Status) -> io::Result<()> {
+        stdout.write_all(&self.out)?;
+        if !self.messages.is_empty() {
+            stdout.flush()?;
+            let mut err = io::stderr().lock();
+            for m in &self.messages {
+                writeln!(err, "{m}")?;
+            }
+        }
+        status.failed_paths += usize::from(self.failed);
+        status.files_with_errors += usize::from(self.error);
+        Ok(())
+    }
+
     pub(crate) fn failed(name: &str, e: &io::Error) -> Formatted {
         Formatted::failed_with(format!("sgfkit: {name}: {e}"))
     }

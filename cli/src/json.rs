@@ -63,7 +63,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             }
             Err(e) => Formatted::failed(&name, &e),
         };
-        report(&mut stdout, &f, &mut status)?;
+        f.report(&mut stdout, &mut status)?;
         stdout.flush()?;
         return Ok(status);
     }
@@ -101,26 +101,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 failed: false,
             }
         },
-        |f| report(&mut stdout, &f, &mut status),
+        |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
-}
-
-/// Writes a file's output to stdout and its messages to stderr, and counts
-/// it.
-fn report(stdout: &mut impl Write, f: &Formatted, status: &mut Status) -> io::Result<()> {
-    stdout.write_all(&f.out)?;
-    if !f.messages.is_empty() {
-        stdout.flush()?;
-        let mut err = io::stderr().lock();
-        for m in &f.messages {
-            writeln!(err, "{m}")?;
-        }
-    }
-    status.failed_paths += usize::from(f.failed);
-    status.files_with_errors += usize::from(f.error);
-    Ok(())
 }
 
 /// The JSON document `doc` (`{"games":[...]}`, a node a line) as one line
