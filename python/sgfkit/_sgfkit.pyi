@@ -1,0 +1,191 @@
+"""Type stubs of sgfkit's native module (re-exported by ``sgfkit``)."""
+
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Any, Literal, Optional, TypeVar, Union, overload
+
+__version__: str
+
+Color = Literal["b", "w"]
+Point = tuple[int, int]
+"""``(row, col)`` from the bottom left, as in sgfmill and GTP: ``"A1"`` is ``(0, 0)``."""
+Move = tuple[Color, Optional[Point]]
+"""``(color, point)``; the point is None for a pass."""
+Size = Union[int, tuple[int, int]]
+"""A board size: ``19``, or ``(columns, rows)`` for a rectangular board."""
+Data = Union[bytes, bytearray, memoryview, str]
+
+_T = TypeVar("_T")
+
+class SgfError(ValueError):
+    """A syntax error in strict mode; ``str(err)`` is ``"LINE:COLUMN: MESSAGE"``."""
+
+    line: int
+    """1-based line, in the UTF-8 text the input was decoded to."""
+    column: int
+    """1-based column, in characters."""
+    offset: int
+    """Byte offset."""
+    message: str
+    """The error without its position."""
+
+def parse(data: Data, *, lenient: bool = True) -> Collection:
+    """Read SGF ``data`` (bytes in any encoding, or str) into a Collection.
+
+    ``lenient=True`` repairs damaged input (each repair in ``diagnostics``)
+    and never fails; ``lenient=False`` raises SgfError. The GIL is released
+    while parsing.
+    """
+
+def read_file(path: Union[str, os.PathLike[str]], *, lenient: bool = True) -> Collection:
+    """Read the SGF file at ``path`` as ``parse`` does (GIL released)."""
+
+def iter_games(
+    source: Union[str, os.PathLike[str], IO[bytes]], *, lenient: bool = True
+) -> GameIterator:
+    """The game trees of a path or binary file one at a time, in bounded memory.
+
+    Each is yielded as its root Node; ``node.collection.diagnostics`` holds
+    what reading it found, positioned in the whole input.
+    """
+
+def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:
+    """Everything ``sgfkit check`` (``--strict``) reports for ``data``, in file order."""
+
+def to_gtp(point: Optional[Point], size: Optional[Size] = None) -> str:
+    """The GTP vertex of ``point`` (``(15, 15)`` → ``"Q16"``; None → ``"pass"``); size 19 by default."""
+
+def from_gtp(vertex: str, size: Optional[Size] = None) -> Optional[Point]:
+    """The point of a GTP vertex (``"Q16"`` → ``(15, 15)``; ``"pass"`` → None)."""
+
+class Diagnostic:
+    """One finding of the reader or the checker."""
+
+    code: Optional[str]
+    """``"L008"``, ``"S004"``, …; None for a decoding problem."""
+    severity: Literal["error", "warning", "info"]
+    line: int
+    column: int
+    offset: int
+    message: str
+    sgfc: Optional[int]
+    """The number of SGFC's message for the same problem, if any."""
+
+class Collection:
+    """One or more game trees; ``len``, indexing and iteration go over the game roots."""
+
+    def __init__(self) -> None:
+        """An empty collection, to build games in with ``add_game()``."""
+    @property
+    def games(self) -> list[Node]:
+        """The root node of each game tree, in file order."""
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """What reading found (decoding problems; repairs, or strict-mode warnings)."""
+    @property
+    def encodings(self) -> list[str]:
+        """The character set each game tree was read in (``"UTF-8"``, ``"GBK"``, …)."""
+    @property
+    def node_count(self) -> int: ...
+    def add_game(self) -> Node:
+        """Add an empty game tree at the end; returns its root."""
+    def to_sgf(self) -> str:
+        """The canonical FF[4] text, as ``sgfkit fmt`` writes it."""
+    def to_json(self, *, compact: bool = False) -> str:
+        """JSON with every value typed, as ``sgfkit json`` (``--compact``) writes it."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int) -> Node: ...
+    def __iter__(self) -> Iterator[Node]: ...
+
+class Properties(Mapping[str, list[str]]):
+    """A node's properties: ident → list of decoded values, in file order (read-only)."""
+
+    def __getitem__(self, ident: str) -> list[str]: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def __contains__(self, ident: object) -> bool: ...
+    def keys(self) -> list[str]: ...  # type: ignore[override]
+    def values(self) -> list[list[str]]: ...  # type: ignore[override]
+    def items(self) -> list[tuple[str, list[str]]]: ...  # type: ignore[override]
+    @overload
+    def get(self, ident: str) -> Optional[list[str]]: ...
+    @overload
+    def get(self, ident: str, default: _T) -> Union[list[str], _T]: ...
+
+class Node:
+    """A node of a game tree: a cheap handle onto its collection."""
+
+    @property
+    def properties(self) -> Properties: ...
+    @overload
+    def get(self, ident: str) -> Optional[str]:
+        """The first value of ``ident``, decoded, or None."""
+    @overload
+    def get(self, ident: str, default: _T) -> Union[str, _T]: ...
+    def get_all(self, ident: str) -> list[str]:
+        """Every value of ``ident``, decoded (empty when missing)."""
+    @property
+    def children(self) -> list[Node]:
+        """The children, the main line first."""
+    @property
+    def parent(self) -> Optional[Node]: ...
+    @property
+    def root(self) -> Node: ...
+    @property
+    def collection(self) -> Collection: ...
+    def main_line(self) -> list[Node]:
+        """This node and the first child of each node after it."""
+    @property
+    def number(self) -> int:
+        """The node's number in its game tree (root 0, file order)."""
+    @property
+    def depth(self) -> int: ...
+    def set(self, ident: str, value: Union[str, Iterable[str], None]) -> None:
+        """Set ``ident`` to one value or several (plain text); None removes it."""
+    def append_child(self, properties: Optional[Mapping[str, Union[str, Iterable[str]]]] = None) -> Node:
+        """Add a child after the existing ones and return it."""
+    def remove(self) -> None:
+        """Remove this node and its subtree (a root: its game)."""
+    # Go, read from the game's root; ValueError when the tree is not Go.
+    @property
+    def size(self) -> Size: ...
+    @property
+    def komi(self) -> Optional[float]: ...
+    @property
+    def handicap(self) -> Optional[int]: ...
+    @property
+    def players(self) -> tuple[Optional[str], Optional[str]]:
+        """``(black, white)``."""
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def date(self) -> Optional[str]: ...
+    def moves(self) -> list[Move]:
+        """The main line's moves: ``[("b", (15, 3)), ("w", None), ...]``."""
+    @property
+    def move(self) -> Optional[Move]:
+        """This node's move (``B`` first, as sgfmill's ``get_move``), or None."""
+    def board_at(self, n: int) -> Board:
+        """The position after the first ``n`` moves of the main line."""
+    def board(self) -> Board:
+        """The position at this node (any variation)."""
+
+class Board:
+    """A Go position."""
+
+    @property
+    def size(self) -> Size: ...
+    @overload
+    def get(self, row: int, col: int) -> Optional[Color]: ...
+    @overload
+    def get(self, vertex: str) -> Optional[Color]: ...
+    @property
+    def captures(self) -> tuple[int, int]:
+        """``(by_black, by_white)``: the stones each player has captured."""
+    def stones(self) -> list[tuple[Color, Point]]: ...
+    def to_numpy(self) -> Any:
+        """``numpy.ndarray`` of int8, shape ``(rows, columns)``: 1 black, -1 white, 0 empty; row 0 at the bottom."""
+
+class GameIterator(Iterator[Node]):
+    def __iter__(self) -> GameIterator: ...
+    def __next__(self) -> Node: ...

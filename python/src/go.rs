@@ -1,0 +1,318 @@
+//! Go: moves as Python tuples, `Board`, GTP coordinates.
+//!
+//! Points are `(row, col)` counted from the bottom left, as sgfmill and GTP
+//! count them (`"A1"` is `(0, 0)`, `"T19"` is `(18, 18)`). Move tuples
+//! (`("b", (3, 15))`, `("w", None)`) are immutable, so `moves()` hands out
+//! tuples made once per process: a list of 300 moves costs 300 reference
+//! counts, not 600 new tuples.
+
+use pyo3::exceptions::{PyImportError, PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
+use sgfkit::game::go::{self, Color, Go, Move, Point};
+use sgfkit::game::{BoardSize, Game};
+use sgfkit::record::GoGame;
+
+/// A move free of Python: colour and `(row, col)`, None for a pass.
+pub(crate) type MoveData = (Color, Option<(u16, u16)>);
+
+/// The Go game of the tree `n` is in, or a ValueError saying why not.
+pub(crate) fn game<'c>(n: sgfkit::Node<'c, 'static>) -> PyResult<GoGame<'c, 'static>> {
+    GoGame::new(n).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `(row, col)` of an SGF point (row 0 at the bottom).
+fn row_col(p: Point, size: BoardSize) -> Option<(u16, u16)> {
+    p.is_on(size)
+        .then(|| (size.rows - 1 - u16::from(p.y), u16::from(p.x)))
+}
+
+/// The SGF point of `(row, col)`, if on the board.
+fn sgf_point(row: u16, col: u16, size: BoardSize) -> Option<Point> {
+    (row < size.rows && col < size.columns && size.rows <= 52 && size.columns <= 52)
+        .then(|| Point::new(col as u8, (size.rows - 1 - row) as u8))
+}
+
+fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
+    match m {
+        Move::Pass => Some((color, None)),
+        Move::Play(p) => row_col(p, size).map(|rc| (color, Some(rc))),
+    }
+}
+
+/// The moves of the main line of `n`'s game.
+pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<MoveData>> {
+    let g = game(n)?;
+    let size = g.size();
+    Ok(g.moves().filter_map(|(c, m)| move_data(c, m, size)).collect())
+}
+
+/// The move of node `n`: `B` if it has a valid one, else `W`.
+pub(crate) fn node_move(n: sgfkit::Node<'_, 'static>) -> PyResult<Option<MoveData>> {
+    let size = game(n)?.size();
+    Ok([("B", Color::Black), ("W", Color::White)]
+        .into_iter()
+        .find_map(|(ident, color)| {
+            let m = Go::read_move(n.get(ident)?.value(), size).ok()?;
+            move_data(color, m, size)
+        }))
+}
+
+/// The position at node `n`.
+pub(crate) fn position_at(n: sgfkit::Node<'_, 'static>) -> PyResult<Board> {
+    sgfkit::record::position_at(n)
+        .map(|(board, _)| Board::new(board))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `19` for a square board, `(columns, rows)` otherwise.
+pub(crate) fn size_object(py: Python<'_>, size: BoardSize) -> PyResult<Bound<'_, PyAny>> {
+    if size.columns == size.rows {
+        Ok(size.columns.into_pyobject(py)?.into_any())
+    } else {
+        Ok((size.columns, size.rows).into_pyobject(py)?.into_any())
+    }
+}
+
+/// A board size given as `19` or `(columns, rows)`.
+fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
+    if let Ok(n) = size.extract::<u16>() {
+        return Ok(BoardSize::square(n));
+    }
+    let (c, r): (u16, u16) = size
+        .extract()
+        .map_err(|_| PyValueError::new_err("size is an int or (columns, rows)"))?;
+    Ok(BoardSize::new(c, r))
+}
+
+// ---------------------------------------------------------------------------
+// Move tuples made once
+
+/// Points have letters `a`–`z`, `A`–`Z`: at most 52 rows and columns.
+const MAX: usize = 52;
+
+struct MoveCache {
+    /// `("b", (row, col))` at `row * MAX + col`, then the same for `"w"`.
+    plays: Vec<Py<PyTuple>>,
+    /// `("b", None)`, `("w", None)`.
+    passes: [Py<PyTuple>; 2],
+}
+
+static CACHE: PyOnceLock<MoveCache> = PyOnceLock::new();
+
+fn cache(py: Python<'_>) -> PyResult<&MoveCache> {
+    if let Some(c) = CACHE.get(py) {
+        return Ok(c);
+    }
+    let b = PyString::intern(py, "b");
+    let w = PyString::intern(py, "w");
+    let mut plays = Vec::with_capacity(2 * MAX * MAX);
+    for color in [&b, &w] {
+        for row in 0..MAX {
+            for col in 0..MAX {
+                let point = PyTuple::new(py, [row, col])?;
+                let m = PyTuple::new(py, [color.as_any(), point.as_any()])?;
+                plays.push(m.unbind());
+            }
+        }
+    }
+    let none = py.None();
+    let passes = [
+        PyTuple::new(py, [b.as_any(), none.bind(py)])?.unbind(),
+        PyTuple::new(py, [w.as_any(), none.bind(py)])?.unbind(),
+    ];
+    // Another thread may have filled it meanwhile: either table is right.
+    let _ = CACHE.set(py, MoveCache { plays, passes });
+    Ok(CACHE.get(py).expect("just set"))
+}
+
+fn cached(c: &MoveCache, (color, at): MoveData) -> &Py<PyTuple> {
+    let k = usize::from(color == Color::White);
+    match at {
+        None => &c.passes[k],
+        // Rows and columns are below 52 (`row_col` keeps to the board).
+        Some((row, col)) => &c.plays[k * MAX * MAX + usize::from(row) * MAX + usize::from(col)],
+    }
+}
+
+pub(crate) fn move_object(py: Python<'_>, m: MoveData) -> PyResult<Bound<'_, PyAny>> {
+    Ok(cached(cache(py)?, m).bind(py).clone().into_any())
+}
+
+pub(crate) fn moves_list<'py>(py: Python<'py>, moves: &[MoveData]) -> PyResult<Bound<'py, PyList>> {
+    let c = cache(py)?;
+    PyList::new(py, moves.iter().map(|&m| cached(c, m).bind(py)))
+}
+
+// ---------------------------------------------------------------------------
+// Board
+
+/// A Go position: `get(row, col)` (or `get("Q16")`) is `"b"`, `"w"` or
+/// None; `captures` is `(by_black, by_white)`, the stones each player has
+/// taken; `to_numpy()` is an `int8` array `[row, col]` (1 black, -1 white,
+/// 0 empty; row 0 at the bottom, as `get`); `str(board)` draws it, top row
+/// first (`X` black, `O` white, `.` empty).
+#[pyclass(frozen, eq, module = "sgfkit")]
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Board {
+    board: go::Board,
+}
+
+impl Board {
+    pub(crate) fn new(board: go::Board) -> Board {
+        Board { board }
+    }
+
+    fn at(&self, row: i64, col: i64) -> PyResult<Option<Color>> {
+        let size = self.board.size();
+        let p = u16::try_from(row)
+            .ok()
+            .zip(u16::try_from(col).ok())
+            .and_then(|(r, c)| sgf_point(r, c, size))
+            .ok_or_else(|| {
+                PyIndexError::new_err(format!(
+                    "({row}, {col}) is not on the {}x{} board",
+                    size.columns, size.rows
+                ))
+            })?;
+        Ok(self.board.get(p))
+    }
+}
+
+fn color_str(c: Option<Color>) -> Option<&'static str> {
+    c.map(|c| match c {
+        Color::Black => "b",
+        Color::White => "w",
+    })
+}
+
+#[pymethods]
+impl Board {
+    /// The board size: an `int` for a square board, else `(columns, rows)`.
+    #[getter]
+    fn size<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        size_object(py, self.board.size())
+    }
+
+    /// `"b"`, `"w"` or None at `(row, col)`, or at a GTP vertex (`"Q16"`).
+    #[pyo3(signature = (row, col = None))]
+    fn get(&self, row: &Bound<'_, PyAny>, col: Option<i64>) -> PyResult<Option<&'static str>> {
+        let color = match col {
+            Some(col) => self.at(row.extract()?, col)?,
+            None => {
+                let text: String = row.extract()?;
+                match Move::from_gtp(&text, self.board.size())
+                    .map_err(|e| PyValueError::new_err(e.to_string()))?
+                {
+                    Move::Pass => return Err(PyValueError::new_err("`pass` is not a point")),
+                    Move::Play(p) => self.board.get(p),
+                }
+            }
+        };
+        Ok(color_str(color))
+    }
+
+    /// `(by_black, by_white)`: how many stones each player has captured.
+    #[getter]
+    fn captures(&self) -> (u32, u32) {
+        (
+            self.board.captured(Color::White),
+            self.board.captured(Color::Black),
+        )
+    }
+
+    /// Every stone: a list of `(color, (row, col))`.
+    fn stones(&self) -> Vec<(&'static str, (u16, u16))> {
+        let size = self.board.size();
+        self.board
+            .stones()
+            .filter_map(|(p, c)| Some((color_str(Some(c))?, row_col(p, size)?)))
+            .collect()
+    }
+
+    /// The position as a numpy `int8` array of shape `(rows, columns)`:
+    /// 1 black, -1 white, 0 empty, indexed `[row, col]` with row 0 at the
+    /// bottom (`np.flipud` gives the drawing order). Needs numpy.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let np = py.import("numpy").map_err(|e| {
+            PyImportError::new_err(format!("Board.to_numpy needs numpy (pip install numpy): {e}"))
+        })?;
+        let size = self.board.size();
+        let (rows, cols) = (usize::from(size.rows), usize::from(size.columns));
+        let mut cells = vec![0u8; rows * cols];
+        for (p, c) in self.board.stones() {
+            if let Some((r, col)) = row_col(p, size) {
+                cells[usize::from(r) * cols + usize::from(col)] = match c {
+                    Color::Black => 1,
+                    Color::White => 0xff, // -1 as int8
+                };
+            }
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", "int8")?;
+        let flat = np
+            .getattr("frombuffer")?
+            .call((PyBytes::new(py, &cells),), Some(&kwargs))?;
+        flat.call_method1("reshape", (rows, cols))?
+            .call_method0("copy")
+    }
+
+    fn __str__(&self) -> String {
+        self.board.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let size = self.board.size();
+        format!(
+            "<sgfkit.Board {}x{}: {} stones, captures {:?}>",
+            size.columns,
+            size.rows,
+            self.board.stones().count(),
+            self.captures()
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------
+// GTP
+
+/// to_gtp(point, size=19)
+/// --
+///
+/// The GTP vertex of `point`: `(row, col)` from the bottom left (as in
+/// `moves()`), or None for `"pass"`. `size` is an int or `(columns,
+/// rows)`. `to_gtp((15, 15))` is `"Q16"`. GTP has no letters beyond 25
+/// columns: larger boards raise ValueError.
+#[pyfunction]
+#[pyo3(signature = (point, size = None))]
+pub(crate) fn to_gtp(point: Option<(u16, u16)>, size: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    let size = size.map(size_arg).transpose()?.unwrap_or(BoardSize::square(19));
+    let m = match point {
+        None => Move::Pass,
+        Some((row, col)) => Move::Play(sgf_point(row, col, size).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "({row}, {col}) is not on the {}x{} board",
+                size.columns, size.rows
+            ))
+        })?),
+    };
+    m.to_gtp(size).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// from_gtp(vertex, size=19)
+/// --
+///
+/// The point of a GTP vertex (`"Q16"` → `(15, 15)`, any case), or None
+/// for `"pass"`; ValueError when it is not on a board of `size`.
+#[pyfunction]
+#[pyo3(signature = (vertex, size = None))]
+pub(crate) fn from_gtp(vertex: &str, size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(u16, u16)>> {
+    let size = size.map(size_arg).transpose()?.unwrap_or(BoardSize::square(19));
+    match Move::from_gtp(vertex, size).map_err(|e| PyValueError::new_err(e.to_string()))? {
+        Move::Pass => Ok(None),
+        Move::Play(p) => row_col(p, size)
+            .map(Some)
+            .ok_or_else(|| PyValueError::new_err(format!("{vertex} is not on the board"))),
+    }
+}

@@ -1,0 +1,50 @@
+//! `sgfkit._sgfkit`: the native half of the `sgfkit` Python package.
+//!
+//! The Python package (`python/sgfkit/__init__.py`) re-exports everything
+//! defined here; its type stubs are `python/sgfkit/_sgfkit.pyi`.
+//!
+//! * [`read`]: the one place bytes become a tree (with the GIL released);
+//! * [`tree`]: `Collection`, `Node`, the `Properties` view and `Diagnostic`,
+//!   cheap handles onto one shared, lockable [`sgfkit::Collection`];
+//! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
+//! * [`stream`]: `iter_games`, one game tree at a time.
+//!
+//! Issue 13 (Arrow record batches built in Rust) will add its own module
+//! here and register its functions in [`_sgfkit`] next to these.
+
+mod go;
+mod read;
+mod stream;
+mod tree;
+
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    sgfkit,
+    SgfError,
+    pyo3::exceptions::PyValueError,
+    "A syntax error in strict mode (`parse(data, lenient=False)`), with its\n\
+     position: `line` and `column` (1-based, in the UTF-8 text the input was\n\
+     decoded to), `offset` (bytes) and `message` (the error without its\n\
+     position). `str(err)` is `LINE:COLUMN: MESSAGE`."
+);
+
+/// The module `sgfkit._sgfkit`.
+#[pymodule]
+fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SgfError", m.py().get_type::<SgfError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(read::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_file, m)?)?;
+    m.add_function(wrap_pyfunction!(read::check, m)?)?;
+    m.add_function(wrap_pyfunction!(stream::iter_games, m)?)?;
+    m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
+    m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
+    m.add_class::<tree::Collection>()?;
+    m.add_class::<tree::Node>()?;
+    m.add_class::<tree::Properties>()?;
+    m.add_class::<tree::Diagnostic>()?;
+    m.add_class::<go::Board>()?;
+    m.add_class::<stream::GameIterator>()?;
+    Ok(())
+}

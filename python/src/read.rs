@@ -1,0 +1,262 @@
+//! Bytes to a tree: `parse`, `read_file` and `check`. The work is done in
+//! plain Rust ([`read_bytes`], [`check_bytes`]) with the GIL released.
+
+use crate::SgfError;
+use crate::tree::{Collection, DiagData};
+use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
+use sgfkit::check::{CheckOptions, Severity};
+use sgfkit::encoding::DecodeOptions;
+use sgfkit::{ParseOptions, Position};
+use std::path::PathBuf;
+
+/// A tree read from bytes, owning its text, with what reading found.
+pub(crate) struct Parsed {
+    pub(crate) collection: sgfkit::Collection<'static>,
+    pub(crate) diagnostics: Vec<DiagData>,
+    pub(crate) charsets: Vec<&'static str>,
+}
+
+/// A strict-mode syntax error, free of Python (made while detached).
+pub(crate) struct SyntaxError {
+    pub(crate) position: Position,
+    pub(crate) offset: usize,
+    pub(crate) message: String,
+}
+
+impl SyntaxError {
+    pub(crate) fn into_py(self, py: Python<'_>) -> PyErr {
+        let text = format!("{}: {}", self.position, self.message);
+        let err = SgfError::new_err(text);
+        let value = err.value(py);
+        let set = || -> PyResult<()> {
+            value.setattr("line", self.position.line)?;
+            value.setattr("column", self.position.column)?;
+            value.setattr("offset", self.offset)?;
+            value.setattr("message", &self.message)?;
+            Ok(())
+        };
+        match set() {
+            Ok(()) => err,
+            Err(e) => e,
+        }
+    }
+}
+
+/// Reads `bytes` (any encoding) as `sgfkit::read` (strict) or
+/// `sgfkit::read_lenient` does. No Python here: called detached.
+pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxError> {
+    let decode = DecodeOptions::default();
+    if lenient {
+        let doc = sgfkit::read_lenient(bytes, &decode, &ParseOptions::default());
+        let mut diagnostics = encoding_diags(bytes, &doc);
+        diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
+        let charsets = doc.trees().iter().map(|t| t.detection.charset.name()).collect();
+        Ok(Parsed {
+            collection: doc.into_collection().into_owned(),
+            diagnostics,
+            charsets,
+        })
+    } else {
+        let doc = sgfkit::read(bytes, &decode).map_err(|e| SyntaxError {
+            position: e.position(),
+            offset: e.offset(),
+            message: e.kind().to_string(),
+        })?;
+        let mut diagnostics = encoding_diags(bytes, &doc);
+        diagnostics.extend(doc.parse_warnings().iter().map(|w| {
+            // The warning's text after its `LINE:COLUMN: `.
+            let text = w.to_string();
+            let prefix = format!("{}: ", w.position());
+            DiagData {
+                code: None,
+                severity: "warning",
+                line: w.position().line,
+                column: w.position().column,
+                offset: w.span().start,
+                message: text.strip_prefix(&prefix).unwrap_or(&text).to_string(),
+                sgfc: None,
+            }
+        }));
+        let charsets = doc.trees().iter().map(|t| t.detection.charset.name()).collect();
+        Ok(Parsed {
+            collection: doc.into_collection().into_owned(),
+            diagnostics,
+            charsets,
+        })
+    }
+}
+
+/// Decoding problems, positioned in the original bytes; none when nothing
+/// was read (a binary file: one line says why, as in `sgfkit check`).
+fn encoding_diags(bytes: &[u8], doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
+    if doc.collection().games().len() == 0 {
+        return Vec::new();
+    }
+    doc.encoding_warnings()
+        .iter()
+        .map(|w| {
+            let p = Position::of(bytes, w.offset);
+            DiagData {
+                code: None,
+                severity: "warning",
+                line: p.line,
+                column: p.column,
+                offset: w.offset,
+                message: w.message.clone(),
+                sgfc: None,
+            }
+        })
+        .collect()
+}
+
+/// Everything `sgfkit check` reports for one file, in its order.
+pub(crate) fn check_bytes(bytes: &[u8], strict: bool) -> Vec<DiagData> {
+    let doc = sgfkit::read_lenient(bytes, &DecodeOptions::default(), &ParseOptions::default());
+    let mut out = encoding_diags(bytes, &doc);
+    let found = doc.check(&CheckOptions::default().strict(strict));
+    let no_error = !found.iter().any(|d| d.severity == Severity::Error);
+    out.extend(found.iter().map(DiagData::from_check));
+    if doc.collection().games().len() == 0 && no_error {
+        out.push(DiagData {
+            code: None,
+            severity: "error",
+            line: 1,
+            column: 1,
+            offset: 0,
+            message: "no game tree found".to_string(),
+            sgfc: None,
+        });
+    }
+    out
+}
+
+/// The bytes of `data`: `bytes` borrowed, `str` as UTF-8, `bytearray` and
+/// other buffers copied.
+enum Input<'py> {
+    Bytes(Bound<'py, PyBytes>),
+    Str(Bound<'py, PyString>),
+    Owned(Vec<u8>),
+}
+
+fn input<'py>(data: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
+    if let Ok(b) = data.cast::<PyBytes>() {
+        return Ok(Input::Bytes(b.clone()));
+    }
+    if let Ok(s) = data.cast::<PyString>() {
+        return Ok(Input::Str(s.clone()));
+    }
+    if let Ok(b) = data.cast::<PyByteArray>() {
+        return Ok(Input::Owned(b.to_vec()));
+    }
+    if data.is_instance_of::<PyMemoryView>() {
+        let b = data.py().get_type::<PyBytes>().call1((data,))?;
+        return Ok(Input::Owned(b.cast::<PyBytes>()?.as_bytes().to_vec()));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected bytes or str, not {}",
+        data.get_type().name()?
+    )))
+}
+
+/// Runs `f` on the bytes of `data` with the GIL released.
+fn with_bytes<T: Send>(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    f: impl FnOnce(&[u8]) -> T + Send,
+) -> PyResult<T> {
+    Ok(match input(data)? {
+        Input::Bytes(b) => {
+            let bytes = b.as_bytes();
+            py.detach(|| f(bytes))
+        }
+        Input::Str(s) => {
+            let text = s.to_cow()?;
+            let bytes = text.as_bytes();
+            py.detach(|| f(bytes))
+        }
+        Input::Owned(v) => py.detach(|| f(&v)),
+    })
+}
+
+pub(crate) fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult<Collection> {
+    match r {
+        Ok(parsed) => Ok(Collection::new(parsed)),
+        Err(e) => Err(e.into_py(py)),
+    }
+}
+
+/// parse(data, *, lenient=True)
+/// --
+///
+/// Reads SGF `data` (`bytes` in any encoding, or `str`) into a `Collection`.
+///
+/// The character set is found per game tree (byte order mark, `CA`, valid
+/// UTF-8, a statistical guess) and every text comes out as `str`. With
+/// `lenient=True` (the default) damaged files are repaired, each repair
+/// listed in `Collection.diagnostics`, and parsing never fails; with
+/// `lenient=False` a syntax error raises `SgfError` with its line and
+/// column. The GIL is released while parsing, so threads parse in parallel.
+#[pyfunction]
+#[pyo3(signature = (data, *, lenient = true))]
+pub(crate) fn parse(py: Python<'_>, data: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Collection> {
+    let r = with_bytes(py, data, |b| read_bytes(b, lenient))?;
+    finish(py, r)
+}
+
+/// read_file(path, *, lenient=True)
+/// --
+///
+/// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
+/// the file is read and parsed with the GIL released.
+#[pyfunction]
+#[pyo3(signature = (path, *, lenient = true))]
+pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResult<Collection> {
+    let r = py.detach(|| std::fs::read(&path).map(|b| read_bytes(&b, lenient)));
+    match r {
+        Ok(r) => finish(py, r),
+        Err(e) => Err(PyOSError::new_err(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// check(data, *, strict=False)
+/// --
+///
+/// Everything `sgfkit check` reports for `data` (`bytes` or `str`), as a
+/// list of `Diagnostic` in file order: decoding problems, what the lenient
+/// reader repaired, then what the tree gets wrong (`strict=True` adds
+/// SGFC's `-r` checks, as `sgfkit check --strict`).
+#[pyfunction]
+#[pyo3(signature = (data, *, strict = false))]
+pub(crate) fn check(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    strict: bool,
+) -> PyResult<Vec<crate::tree::Diagnostic>> {
+    let found = with_bytes(py, data, |b| check_bytes(b, strict))?;
+    Ok(found.into_iter().map(crate::tree::Diagnostic::from).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strict_errors_carry_positions() {
+        let Err(e) = read_bytes(b"(;B[aa]\n;W[bb", false) else {
+            panic!("a missing `]` is an error in strict mode");
+        };
+        assert_eq!((e.position.line, e.position.column), (2, 6));
+        assert!(e.message.starts_with("expected `]`"), "{}", e.message);
+    }
+
+    #[test]
+    fn lenient_reading_repairs_and_reports() {
+        let Ok(p) = read_bytes(b"(;B[aa]\n;W[bb", true) else {
+            panic!("the lenient reader never fails");
+        };
+        assert_eq!(p.collection.node_count(), 2);
+        assert!(p.diagnostics.iter().any(|d| d.severity == "error"));
+    }
+}
