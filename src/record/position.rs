@@ -99,23 +99,19 @@ pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), Posit
     path.reverse();
     let mut board = Board::new(size);
     let mut reports = Vec::new();
-    for (number, n) in path.into_iter().enumerate() {
-        apply_numbered(&mut board, n, number_of(n, number), &mut reports);
+    // Along first children from the root a node's number is its depth;
+    // past the first node that is not a first child, ask the tree. (Asking
+    // each node whether its own path is all first children would walk the
+    // path again for every node: quadratic on a long main line.)
+    let mut main_line = true;
+    let mut parent: Option<Node<'_, '_>> = None;
+    for (depth, n) in path.into_iter().enumerate() {
+        main_line = main_line && parent.is_none_or(|p| p.first_child() == Some(n));
+        let number = if main_line { depth } else { n.number() };
+        apply_numbered(&mut board, n, number, &mut reports);
+        parent = Some(n);
     }
     Ok((board, reports))
-}
-
-/// The node's number: on a path from the root, a node's depth equals its number only along
-/// first children; otherwise ask the tree.
-fn number_of(n: Node<'_, '_>, depth: usize) -> usize {
-    let mut m = n;
-    while let Some(p) = m.parent() {
-        if p.first_child() != Some(m) {
-            return n.number();
-        }
-        m = p;
-    }
-    depth
 }
 
 /// Apply one node's setup and moves to `board`, pushing reports to `reports`: the step
@@ -273,5 +269,30 @@ mod tests {
             position_at(c.games().nth(2).unwrap()),
             Err(PositionError::BadSize(_))
         ));
+    }
+
+    #[test]
+    fn position_at_the_end_of_a_long_line_is_linear() {
+        // 200,000 nodes: walking the path again for each node (as this once
+        // did) takes minutes; once, milliseconds.
+        let mut src = b"(;SZ[19]".to_vec();
+        src.extend(b";".repeat(200_000));
+        src.extend(b";B[aa](;W[bb])(;W[cc];B[dd]))");
+        let c = crate::parse(&src).unwrap();
+        let last = c.games().next().unwrap().descendants().last().unwrap();
+        let (b, r) = position_at(last).unwrap();
+        assert!(r.is_empty());
+        assert_eq!(b.stones().count(), 3);
+        assert_eq!(last.number(), 200_004);
+        // The reports still give the node's number, also past the fork.
+        let bad = crate::parse(b"(;SZ[3];B[aa](;W[bb])(;W[aa];B[zz]))").unwrap();
+        let last = bad.games().next().unwrap().descendants().last().unwrap();
+        let nodes: Vec<usize> = position_at(last)
+            .unwrap()
+            .1
+            .iter()
+            .map(|m| m.node)
+            .collect();
+        assert_eq!(nodes, [3, 4]);
     }
 }
