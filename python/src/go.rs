@@ -45,7 +45,9 @@ fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
 pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<MoveData>> {
     let g = game(n)?;
     let size = g.size();
-    Ok(g.moves().filter_map(|(c, m)| move_data(c, m, size)).collect())
+    Ok(g.moves()
+        .filter_map(|(c, m)| move_data(c, m, size))
+        .collect())
 }
 
 /// The move of node `n`: `B` if it has a valid one, else `W`.
@@ -236,7 +238,9 @@ impl Board {
     /// bottom (`np.flipud` gives the drawing order). Needs numpy.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let np = py.import("numpy").map_err(|e| {
-            PyImportError::new_err(format!("Board.to_numpy needs numpy (pip install numpy): {e}"))
+            PyImportError::new_err(format!(
+                "Board.to_numpy needs numpy (pip install numpy): {e}"
+            ))
         })?;
         let size = self.board.size();
         let (rows, cols) = (usize::from(size.rows), usize::from(size.columns));
@@ -286,8 +290,14 @@ impl Board {
 /// columns: larger boards raise ValueError.
 #[pyfunction]
 #[pyo3(signature = (point, size = None))]
-pub(crate) fn to_gtp(point: Option<(u16, u16)>, size: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
-    let size = size.map(size_arg).transpose()?.unwrap_or(BoardSize::square(19));
+pub(crate) fn to_gtp(
+    point: Option<(u16, u16)>,
+    size: Option<&Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let size = size
+        .map(size_arg)
+        .transpose()?
+        .unwrap_or(BoardSize::square(19));
     let m = match point {
         None => Move::Pass,
         Some((row, col)) => Move::Play(sgf_point(row, col, size).ok_or_else(|| {
@@ -297,7 +307,8 @@ pub(crate) fn to_gtp(point: Option<(u16, u16)>, size: Option<&Bound<'_, PyAny>>)
             ))
         })?),
     };
-    m.to_gtp(size).map_err(|e| PyValueError::new_err(e.to_string()))
+    m.to_gtp(size)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// from_gtp(vertex, size=19)
@@ -307,8 +318,14 @@ pub(crate) fn to_gtp(point: Option<(u16, u16)>, size: Option<&Bound<'_, PyAny>>)
 /// for `"pass"`; ValueError when it is not on a board of `size`.
 #[pyfunction]
 #[pyo3(signature = (vertex, size = None))]
-pub(crate) fn from_gtp(vertex: &str, size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<(u16, u16)>> {
-    let size = size.map(size_arg).transpose()?.unwrap_or(BoardSize::square(19));
+pub(crate) fn from_gtp(
+    vertex: &str,
+    size: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<(u16, u16)>> {
+    let size = size
+        .map(size_arg)
+        .transpose()?
+        .unwrap_or(BoardSize::square(19));
     match Move::from_gtp(vertex, size).map_err(|e| PyValueError::new_err(e.to_string()))? {
         Move::Pass => Ok(None),
         Move::Play(p) => row_col(p, size)

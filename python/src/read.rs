@@ -52,7 +52,11 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
         let doc = sgfkit::read_lenient(bytes, &decode, &ParseOptions::default());
         let mut diagnostics = encoding_diags(bytes, &doc);
         diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
-        let charsets = doc.trees().iter().map(|t| t.detection.charset.name()).collect();
+        let charsets = doc
+            .trees()
+            .iter()
+            .map(|t| t.detection.charset.name())
+            .collect();
         Ok(Parsed {
             collection: doc.into_collection().into_owned(),
             diagnostics,
@@ -79,7 +83,11 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
                 sgfc: None,
             }
         }));
-        let charsets = doc.trees().iter().map(|t| t.detection.charset.name()).collect();
+        let charsets = doc
+            .trees()
+            .iter()
+            .map(|t| t.detection.charset.name())
+            .collect();
         Ok(Parsed {
             collection: doc.into_collection().into_owned(),
             diagnostics,
@@ -200,7 +208,11 @@ pub(crate) fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult
 /// column. The GIL is released while parsing, so threads parse in parallel.
 #[pyfunction]
 #[pyo3(signature = (data, *, lenient = true))]
-pub(crate) fn parse(py: Python<'_>, data: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Collection> {
+pub(crate) fn parse(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    lenient: bool,
+) -> PyResult<Collection> {
     let r = with_bytes(py, data, |b| read_bytes(b, lenient))?;
     finish(py, r)
 }
@@ -235,7 +247,10 @@ pub(crate) fn check(
     strict: bool,
 ) -> PyResult<Vec<crate::tree::Diagnostic>> {
     let found = with_bytes(py, data, |b| check_bytes(b, strict))?;
-    Ok(found.into_iter().map(crate::tree::Diagnostic::from).collect())
+    Ok(found
+        .into_iter()
+        .map(crate::tree::Diagnostic::from)
+        .collect())
 }
 
 #[cfg(test)]

@@ -24,7 +24,9 @@ impl Read for PyReader {
                 .call_method1("read", (buf.len(),))
                 .map_err(io::Error::other)?;
             let bytes = chunk.cast::<PyBytes>().map_err(|_| {
-                io::Error::other("the file must be opened in binary mode ('rb'): read() gave no bytes")
+                io::Error::other(
+                    "the file must be opened in binary mode ('rb'): read() gave no bytes",
+                )
             })?;
             let b = bytes.as_bytes();
             let n = b.len().min(buf.len());
@@ -109,20 +111,19 @@ impl GameIterator {
 #[pyfunction]
 #[pyo3(signature = (source, *, lenient = true))]
 pub(crate) fn iter_games(source: &Bound<'_, PyAny>, lenient: bool) -> PyResult<GameIterator> {
-    let reader: Box<dyn Read + Send> = if source.is_instance_of::<PyString>()
-        || source.hasattr("__fspath__")?
-    {
-        let path: PathBuf = source.extract()?;
-        let file = std::fs::File::open(&path)
-            .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
-        Box::new(file)
-    } else if source.hasattr("read")? {
-        Box::new(PyReader(source.clone().unbind()))
-    } else {
-        return Err(PyTypeError::new_err(
-            "iter_games takes a path or a binary file object",
-        ));
-    };
+    let reader: Box<dyn Read + Send> =
+        if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
+            let path: PathBuf = source.extract()?;
+            let file = std::fs::File::open(&path)
+                .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+            Box::new(file)
+        } else if source.hasattr("read")? {
+            Box::new(PyReader(source.clone().unbind()))
+        } else {
+            return Err(PyTypeError::new_err(
+                "iter_games takes a path or a binary file object",
+            ));
+        };
     Ok(GameIterator {
         games: Mutex::new(Games::new(reader)),
         lenient,

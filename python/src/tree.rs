@@ -154,7 +154,9 @@ impl Collection {
 
     pub(crate) fn games_vec(&self) -> Vec<Node> {
         let ids: Vec<NodeId> = read(&self.tree).games().map(|g| g.id()).collect();
-        ids.into_iter().map(|id| Node::new(&self.tree, id)).collect()
+        ids.into_iter()
+            .map(|id| Node::new(&self.tree, id))
+            .collect()
     }
 }
 
@@ -180,7 +182,12 @@ impl Collection {
     /// checks of `sgfkit check` call `sgfkit.check(data)`.
     #[getter]
     fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.tree.diagnostics.iter().cloned().map(Diagnostic::from).collect()
+        self.tree
+            .diagnostics
+            .iter()
+            .cloned()
+            .map(Diagnostic::from)
+            .collect()
     }
 
     /// The character set each game tree was read in (`"UTF-8"`, `"GBK"`,
@@ -250,7 +257,10 @@ impl Collection {
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyList::new(py, self.games_vec())?.as_any().try_iter()?.into_any())
+        Ok(PyList::new(py, self.games_vec())?
+            .as_any()
+            .try_iter()?
+            .into_any())
     }
 
     fn __repr__(&self) -> String {
@@ -304,7 +314,9 @@ impl Node {
     }
 
     fn nodes(&self, ids: Vec<NodeId>) -> Vec<Node> {
-        ids.into_iter().map(|id| Node::new(&self.tree, id)).collect()
+        ids.into_iter()
+            .map(|id| Node::new(&self.tree, id))
+            .collect()
     }
 }
 
@@ -362,9 +374,7 @@ impl Node {
     /// (`str`), in file order.
     #[getter]
     fn properties(&self) -> Properties {
-        Properties {
-            node: self.clone(),
-        }
+        Properties { node: self.clone() }
     }
 
     /// The first value of `ident` (decoded), or `default` when the node
@@ -451,7 +461,10 @@ impl Node {
             return Ok(());
         }
         let values = values_arg(value)?;
-        let raw: Vec<String> = values.iter().map(|v| encode(v, false).into_owned()).collect();
+        let raw: Vec<String> = values
+            .iter()
+            .map(|v| encode(v, false).into_owned())
+            .collect();
         write(&self.tree)
             .set_property(self.id, ident, &raw)
             .map_err(edit_error)?;
@@ -631,11 +644,15 @@ impl Properties {
     }
 
     fn __contains__(&self, ident: &str) -> bool {
-        self.node.with(|n| n.properties().any(|p| p.ident() == ident))
+        self.node
+            .with(|n| n.properties().any(|p| p.ident() == ident))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyList::new(py, self.idents())?.as_any().try_iter()?.into_any())
+        Ok(PyList::new(py, self.idents())?
+            .as_any()
+            .try_iter()?
+            .into_any())
     }
 
     /// The idents, in file order.

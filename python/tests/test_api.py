@@ -1,0 +1,339 @@
+"""The Python API: reading, the tree, editing, Go, GTP, errors, threads."""
+
+from __future__ import annotations
+
+import collections.abc
+import io
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import sgfkit
+
+GAME = b"(;FF[4]GM[1]SZ[9]PB[Black]PW[White]KM[6.5]HA[0]RE[W+2.5]DT[2024-05-01]C[a \\] b\\\nc]" \
+       b";B[ee];W[gc](;B[cg]C[main])(;B[gg];W[]))"
+
+
+def test_parse_accepts_bytes_str_bytearray_memoryview():
+    trees = [sgfkit.parse(d) for d in (GAME, GAME.decode(), bytearray(GAME), memoryview(GAME))]
+    assert {t.to_sgf() for t in trees} == {trees[0].to_sgf()}
+    with pytest.raises(TypeError, match="bytes or str"):
+        sgfkit.parse(42)
+
+
+def test_collection_games_len_iter_index():
+    c = sgfkit.parse(b"(;GM[1]C[one])(;GM[1]C[two])")
+    assert len(c) == 2
+    assert [g.get("C") for g in c] == ["one", "two"]
+    assert c[-1] == c.games[1] and c[0] != c[1]
+    with pytest.raises(IndexError):
+        c[2]
+    assert c.node_count == 2
+    assert repr(c) == "<sgfkit.Collection: 2 game(s), 2 node(s)>"
+
+
+def test_properties_mapping_in_file_order_with_decoded_values():
+    root = sgfkit.parse(GAME).games[0]
+    props = root.properties
+    assert isinstance(props, collections.abc.Mapping)
+    assert list(props) == ["FF", "GM", "SZ", "PB", "PW", "KM", "HA", "RE", "DT", "C"]
+    assert props["PB"] == ["Black"]
+    # `\]` unescaped, the soft line break `\` + newline removed.
+    assert props["C"] == ["a ] bc"]
+    assert "KM" in props and "B" not in props and len(props) == 10
+    assert props.get("XX") is None and props.get("XX", []) == []
+    with pytest.raises(KeyError):
+        props["B"]
+    assert dict(props)["SZ"] == ["9"]
+    assert props.items()[0] == ("FF", ["4"])
+    assert props == dict(props)
+
+
+def test_simple_text_turns_line_breaks_into_spaces_text_keeps_them():
+    root = sgfkit.parse(b"(;GN[two\nlines]C[two\nlines])").games[0]
+    assert root.get("GN") == "two lines"
+    assert root.get("C") == "two\nlines"
+
+
+def test_get_first_value_and_get_all():
+    root = sgfkit.parse(b"(;AB[aa][bb][cc]PB[x])").games[0]
+    assert root.get("AB") == "aa"
+    assert root.get_all("AB") == ["aa", "bb", "cc"]
+    assert root.get("PW") is None and root.get("PW", "?") == "?"
+    assert root.get_all("PW") == []
+
+
+def test_navigation():
+    root = sgfkit.parse(GAME).games[0]
+    line = root.main_line()
+    assert [n.number for n in line] == [0, 1, 2, 3]
+    assert [n.depth for n in line] == [0, 1, 2, 3]
+    assert line[3].get("C") == "main"
+    fork = line[2]
+    assert [c.get("B") for c in fork.children] == ["cg", "gg"]
+    assert fork.children[1].number == 4
+    assert fork.children[0].parent == fork and root.parent is None
+    assert fork.children[1].root == root
+    assert len({root, line[0], line[1]}) == 2  # hashable, equal handles collapse
+    assert line[1].main_line() == line[1:]
+    assert repr(line[1]) == "<sgfkit.Node 1: B[ee]>"
+
+
+def test_main_line_of_300_moves_is_cheap_handles():
+    moves = "".join(f";{'BW'[i % 2]}[{chr(97 + i % 19)}{chr(97 + i // 19 % 19)}]" for i in range(300))
+    root = sgfkit.parse("(;GM[1]" + moves + ")").games[0]
+    line = root.main_line()
+    assert len(line) == 301 and line[-1].number == 300
+    assert len(root.moves()) == 300
+
+
+def test_editing_and_printing():
+    c = sgfkit.parse(b"(;GM[1]SZ[9];B[ee])")
+    root = c.games[0]
+    root.set("PB", "Lee ] Sedol")  # escaped on the way in
+    root.set("AB", ["aa", "bb"])
+    first = root.children[0]
+    child = first.append_child({"W": "gc", "C": "reply"})
+    assert child.parent == first and child.get("C") == "reply"
+    side = root.append_child({"B": ["cc"]})
+    assert root.children[1] == side
+    assert c.to_sgf() == "(;GM[1]SZ[9]PB[Lee \\] Sedol]AB[aa][bb]\n(;B[ee];W[gc]C[reply])\n(;B[cc]))\n"
+    assert sgfkit.parse(c.to_sgf()).games[0].get("PB") == "Lee ] Sedol"
+    root.set("AB", None)
+    assert "AB" not in root.properties
+    side.remove()
+    assert len(root.children) == 1
+    # A removed node stays readable, detached, and cannot be edited.
+    assert side.get("B") == "cc" and side.parent is None
+    with pytest.raises(ValueError):
+        side.set("C", "gone")
+    with pytest.raises(ValueError, match="property identifier"):
+        root.set("b2", "x")
+    with pytest.raises(ValueError):
+        root.append_child({"bad ident": "x"})
+    assert len(root.children) == 1  # the failed child was not left behind
+
+
+def test_building_from_scratch():
+    c = sgfkit.Collection()
+    assert len(c) == 0
+    root = c.add_game()
+    root.set("GM", "1")
+    root.set("SZ", "19")
+    root.append_child({"B": "pd"}).append_child({"W": "dd"})
+    assert c.to_sgf() == "(;GM[1]SZ[19]\n;B[pd];W[dd])\n"
+    assert root.moves() == [("b", (15, 15)), ("w", (15, 3))]
+
+
+def test_removing_a_root_removes_its_game():
+    c = sgfkit.parse(b"(;C[a])(;C[b])")
+    c.games[0].remove()
+    assert [g.get("C") for g in c.games] == ["b"]
+
+
+def test_to_json_full_and_compact():
+    c = sgfkit.parse(b"(;GM[1]SZ[9]KM[6.5];B[ee])")
+    j = json.loads(c.to_json())
+    game = j["games"][0]
+    assert game["game"] == "Go" and game["size"] == [9, 9]
+    assert game["nodes"][1]["properties"][0] == {"ident": "B", "value": "ee"}
+    compact = c.to_json(compact=True)
+    assert json.loads(compact)["props"][1] == ["B", "ee"]
+
+
+def test_go_game_information():
+    root = sgfkit.parse(GAME).games[0]
+    assert root.size == 9
+    assert root.komi == 6.5 and isinstance(root.komi, float)
+    assert root.handicap == 0
+    assert root.players == ("Black", "White")
+    assert root.result == "W+2.5" and root.date == "2024-05-01"
+    # Asked of any node, the answers are its game's.
+    assert root.main_line()[2].players == ("Black", "White")
+    bare = sgfkit.parse(b"(;SZ[13:9];B[aa])").games[0]
+    assert bare.size == (13, 9)
+    assert (bare.komi, bare.handicap, bare.players, bare.result, bare.date) == (None, None, (None, None), None, None)
+
+
+def test_moves_are_row_col_from_the_bottom_left_like_sgfmill():
+    root = sgfkit.parse(GAME).games[0]
+    # ee is the centre; gc is column g (6), third row from the top of 9 (row 6).
+    assert root.moves() == [("b", (4, 4)), ("w", (6, 6)), ("b", (2, 2))]
+    side = root.main_line()[2].children[1]
+    assert side.move == ("b", (2, 6))
+    assert side.children[0].move == ("w", None)  # a pass
+    assert root.move is None
+    both = sgfkit.parse(b"(;SZ[5];B[aa]W[bb])").games[0].children[0]
+    assert both.move == ("b", (4, 0))  # B first, as sgfmill's get_move
+    assert both.root.moves() == [("b", (4, 0)), ("w", (3, 1))]
+
+
+def test_boards_captures_and_gtp_lookup():
+    # White's stone at a1 (SGF "as" on 19x19) is captured by b1 and a2.
+    root = sgfkit.parse(b"(;SZ[19];W[as];B[bs];W[pd];B[ar])").games[0]
+    assert root.board_at(0).stones() == []
+    before = root.board_at(3)
+    assert before.get(0, 0) == "w" and before.get("A1") == "w"
+    after = root.board_at(4)
+    assert after.get(0, 0) is None and after.get("a2") == "b"
+    assert after.captures == (1, 0)
+    assert root.board_at(99) == after  # past the end: the final position
+    assert sorted(after.stones()) == [("b", (0, 1)), ("b", (1, 0)), ("w", (15, 15))]
+    assert str(after).splitlines()[3] == "...............O..."
+    assert after.size == 19
+    with pytest.raises(IndexError):
+        after.get(19, 0)
+    with pytest.raises(IndexError):
+        after.get(-1, 0)
+    with pytest.raises(ValueError):
+        after.get("Z99")
+
+
+def test_board_at_a_node_of_a_variation():
+    root = sgfkit.parse(GAME).games[0]
+    side = root.main_line()[2].children[1]
+    board = side.board()
+    assert sorted(board.stones()) == [("b", (2, 6)), ("b", (4, 4)), ("w", (6, 6))]
+
+
+def test_to_numpy():
+    np = pytest.importorskip("numpy")
+    board = sgfkit.parse(b"(;SZ[5];B[aa];W[ae])").games[0].board_at(2)
+    a = board.to_numpy()
+    assert a.dtype == np.int8 and a.shape == (5, 5)
+    assert a[4, 0] == 1 and a[0, 0] == -1 and int(np.abs(a).sum()) == 2
+    a[2, 2] = 1  # a copy the caller owns
+    rect = sgfkit.parse(b"(;SZ[7:3];B[ga])").games[0].board_at(1).to_numpy()
+    assert rect.shape == (3, 7) and rect[2, 6] == 1
+
+
+def test_not_go_raises_value_error():
+    hex_root = sgfkit.parse(b"(;GM[11]SZ[11];B[c3])").games[0]
+    with pytest.raises(ValueError, match="Hex"):
+        hex_root.moves()
+    with pytest.raises(ValueError):
+        hex_root.komi
+
+
+def test_gtp_both_ways():
+    assert sgfkit.to_gtp((15, 15)) == "Q16"
+    assert sgfkit.to_gtp((0, 8)) == "J1"  # no I in GTP
+    assert sgfkit.to_gtp(None) == "pass"
+    assert sgfkit.from_gtp("Q16") == (15, 15)
+    assert sgfkit.from_gtp("q16") == (15, 15)
+    assert sgfkit.from_gtp("pass") is None
+    assert sgfkit.to_gtp((8, 8), 9) == "J9"
+    assert sgfkit.to_gtp((2, 6), (7, 3)) == "G3"
+    for row in range(19):
+        for col in range(19):
+            assert sgfkit.from_gtp(sgfkit.to_gtp((row, col))) == (row, col)
+    with pytest.raises(ValueError):
+        sgfkit.to_gtp((19, 0))
+    with pytest.raises(ValueError):
+        sgfkit.from_gtp("T20")
+    with pytest.raises(ValueError):
+        sgfkit.to_gtp((0, 0), 26)  # GTP has no letters past 25 columns
+    game = sgfkit.parse(b"(;SZ[19];B[pd];W[dp];B[])").games[0]
+    assert [(c, sgfkit.to_gtp(p, game.size)) for c, p in game.moves()] == [("b", "Q16"), ("w", "D4"), ("b", "pass")]
+
+
+def test_strict_errors_have_positions():
+    with pytest.raises(sgfkit.SgfError) as info:
+        sgfkit.parse(b"(;B[aa]\n;W[bb", lenient=False)
+    err = info.value
+    assert isinstance(err, ValueError)
+    assert (err.line, err.column) == (2, 6)
+    assert err.offset == 13
+    assert err.message == "expected `]` to close the value opened at 2:3, found end of input"
+    assert str(err) == "2:6: " + err.message
+
+
+def test_lenient_reading_repairs_and_reports():
+    c = sgfkit.parse(b"(;C[foo [3d]: bar];B[aa])")
+    assert c.games[0].get("C") == "foo [3d]: bar"
+    [d] = c.diagnostics
+    assert (d.code, d.severity, d.line, d.column, d.offset) == ("L008", "warning", 1, 5, 4)
+    assert str(d) == "1:5: warning[L008]: unescaped `]` inside a text value kept as part of the text"
+    assert repr(d).startswith("Diagnostic(code='L008', severity='warning', line=1, column=5, ")
+    # Strict mode refuses what lenient mode repaired.
+    with pytest.raises(sgfkit.SgfError):
+        sgfkit.parse(b"(;B[aa]", lenient=False)
+    assert sgfkit.parse(b"(;B[aa]").games[0].get("B") == "aa"
+    nothing = sgfkit.parse(b"no sgf here")
+    assert len(nothing) == 0
+    assert [(d.code, d.severity) for d in nothing.diagnostics] == [("L001", "warning"), ("L013", "error")]
+
+
+def test_check_reports_as_the_cli():
+    found = sgfkit.check(b"(;PB[Ren\xe9]SZ[9];B[aa];W[aa]")
+    assert [(d.code, d.severity) for d in found] == [("S030", "warning"), ("L005", "error")]
+    assert str(found[1]) == "1:28: error[L005]: input ends with 1 game tree(s) still open: `)` assumed"
+    assert found[1].sgfc is None or isinstance(found[1].sgfc, int)
+    assert sgfkit.check(b"(;GM[1]FF[4]SZ[19];B[pd])") == []
+    [empty] = sgfkit.check(b"")
+    assert str(empty) == "1:1: error[L013]: no game tree found: the input is empty (or only white space)"
+    setup = b"(;FF[4]GM[1]SZ[19]KM[6.5]AB[pd];B[pd])"
+    assert [d.code for d in sgfkit.check(setup, strict=True)] == ["S033", "S030"]
+
+
+def test_encodings_are_detected_per_tree():
+    c = sgfkit.parse(b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4])(;PB[Ren\xe9])")
+    assert c.games[0].get("PB") == "李昌镐"
+    assert c.games[1].get("PB") == "René"
+    assert c.encodings[0] == "GBK"
+    assert "CA[UTF-8]" in c.to_sgf()
+
+
+def test_read_file(tmp_path):
+    p = tmp_path / "g.sgf"
+    p.write_bytes(GAME)
+    assert sgfkit.read_file(p).to_sgf() == sgfkit.parse(GAME).to_sgf()
+    assert sgfkit.read_file(str(p)).games[0].players == ("Black", "White")
+    with pytest.raises(OSError):
+        sgfkit.read_file(tmp_path / "missing.sgf")
+
+
+def test_iter_games_from_path_and_file_objects(tmp_path):
+    data = b"junk\n(;GM[1]C[one];B[aa])\n(;GM[1]C[two];W[bb])\n(;GM[1]C[three]"
+    p = tmp_path / "many.sgf"
+    p.write_bytes(data)
+    for source in (p, str(p), io.BytesIO(data), open(p, "rb")):
+        games = list(sgfkit.iter_games(source))
+        assert [g.get("C") for g in games] == ["one", "two", "three"]
+        assert games[0].moves() == [("b", (18, 0))]
+        assert games[0].collection.games == [games[0]]
+    # The last game is not closed: a repair, positioned in the whole input.
+    last = list(sgfkit.iter_games(p))[-1]
+    d = [d for d in last.collection.diagnostics if d.severity == "error"][0]
+    assert d.line == 4
+    # Strict mode: the error names its place in the whole input, and the
+    # games before it came through.
+    it = sgfkit.iter_games(p, lenient=False)
+    assert next(it).get("C") == "one" and next(it).get("C") == "two"
+    with pytest.raises(sgfkit.SgfError) as info:
+        next(it)
+    assert info.value.line == 4
+    with pytest.raises(StopIteration):
+        next(it)
+    with pytest.raises(OSError):
+        list(sgfkit.iter_games(io.StringIO("(;GM[1])")))
+    with pytest.raises(TypeError):
+        sgfkit.iter_games(42)
+
+
+def test_parse_from_threads_agrees_with_sequential():
+    inputs = [b"(;GM[1]SZ[19]PB[p%d]" % i + b";B[pd];W[dp]" * (i % 50 + 1) + b")" for i in range(400)]
+    expected = [sgfkit.parse(d).to_sgf() for d in inputs]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda d: sgfkit.parse(d).to_sgf(), inputs))
+    assert got == expected
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        moves = list(pool.map(lambda d: len(sgfkit.parse(d).games[0].moves()), inputs))
+    assert moves == [2 * (i % 50 + 1) for i in range(400)]
+
+
+def test_version_and_exports():
+    assert sgfkit.__version__
+    for name in sgfkit.__all__:
+        assert hasattr(sgfkit, name)
