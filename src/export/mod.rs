@@ -151,7 +151,8 @@ pub struct GameRow {
     /// The event (`EV`).
     pub event: Option<String>,
     /// Moves of the main line (as [`GoGame::moves`] counts them); `None`
-    /// for games other than Go.
+    /// for games other than Go, and for Go games whose `SZ` is unusable
+    /// (`SZ[0]`, `SZ[99]`: no move can be placed).
     pub move_count: Option<u32>,
     /// Nodes of the game tree.
     pub node_count: u32,
@@ -273,7 +274,7 @@ impl Tables {
             let mut row = game_row(*root, source, index);
             row.diagnostic_count = per_game[i];
             if row.gm == GameType::Go.gm() {
-                row.move_count = Some(move_rows(*root, source, index, options, &mut t.moves));
+                row.move_count = move_rows(*root, source, index, options, &mut t.moves);
             }
             t.games.push(row);
         }
@@ -409,18 +410,16 @@ fn game_row(root: Node<'_, '_>, source: &str, game: u32) -> GameRow {
     }
 }
 
-/// Adds the `moves` rows of a Go game tree; gives the main line's move count.
+/// Adds the `moves` rows of a Go game tree; gives the main line's move
+/// count, or `None` when its `SZ` is no board a move can be read on.
 fn move_rows(
     root: Node<'_, '_>,
     source: &str,
     game: u32,
     options: &ExportOptions,
     out: &mut Vec<MoveRow>,
-) -> u32 {
-    let Ok(go) = GoGame::new(root) else {
-        // An unusable SZ: no moves can be placed.
-        return 0;
-    };
+) -> Option<u32> {
+    let go = GoGame::new(root).ok()?;
     let size = go.size();
     let read = |node: Node<'_, '_>, ident: &str| {
         node.get(ident)
@@ -487,7 +486,7 @@ fn move_rows(
             before[k] = number;
         }
     }
-    u32::try_from(main_count).unwrap_or(u32::MAX)
+    Some(u32::try_from(main_count).unwrap_or(u32::MAX))
 }
 
 fn other_properties(node: Node<'_, '_>, skip: &[&str]) -> Vec<PropertyEntry> {
