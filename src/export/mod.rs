@@ -54,7 +54,8 @@ use crate::game::go::{Go, Move};
 use crate::game::{Game, GameType};
 use crate::record::{GoGame, board_size, game_of};
 use crate::text::{TextKind, decode_str};
-use crate::{Document, Node, ParseOptions, Position};
+use crate::{Document, Node, ParseOptions, Position, Property};
+use std::sync::Arc;
 
 /// How SGF becomes rows.
 ///
@@ -62,7 +63,7 @@ use crate::{Document, Node, ParseOptions, Position};
 /// let opts = sgfkit::export::ExportOptions::default().all_nodes(true);
 /// assert!(opts.all_nodes);
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 #[non_exhaustive]
 pub struct ExportOptions {
     /// One `moves` row for every node of every variation (with its node id
@@ -72,8 +73,25 @@ pub struct ExportOptions {
     pub decode: DecodeOptions,
     /// The resource limits the bytes are read with.
     pub parse: ParseOptions,
-    /// The checks whose diagnostics fill the `diagnostics` table.
+    /// Run the semantic checker ([`check::check`](crate::check::check()))
+    /// for the `diagnostics` table, as `sgfkit check` does (the default).
+    /// Without it the table holds only what the lenient reader repaired
+    /// (codes `L…`), and export runs about twice as fast.
+    pub semantic_checks: bool,
+    /// The options of the semantic checker.
     pub check: CheckOptions,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            all_nodes: false,
+            decode: DecodeOptions::default(),
+            parse: ParseOptions::default(),
+            semantic_checks: true,
+            check: CheckOptions::default(),
+        }
+    }
 }
 
 impl ExportOptions {
@@ -95,6 +113,12 @@ impl ExportOptions {
         self
     }
 
+    /// Sets [`ExportOptions::semantic_checks`].
+    pub fn semantic_checks(mut self, yes: bool) -> Self {
+        self.semantic_checks = yes;
+        self
+    }
+
     /// Sets [`ExportOptions::check`].
     pub fn check(mut self, check: CheckOptions) -> Self {
         self.check = check;
@@ -111,7 +135,7 @@ pub type PropertyEntry = (String, Vec<String>);
 #[non_exhaustive]
 pub struct GameRow {
     /// Where the game came from (a path, a URL: what the caller names it).
-    pub source: String,
+    pub source: Arc<str>,
     /// The game tree's index in its file, from 0.
     pub game: u32,
     /// The game (`GM`; 1 is Go, also when `GM` is missing).
@@ -171,7 +195,7 @@ pub struct GameRow {
 #[non_exhaustive]
 pub struct MoveRow {
     /// The game's [`GameRow::source`].
-    pub source: String,
+    pub source: Arc<str>,
     /// The game's [`GameRow::game`].
     pub game: u32,
     /// Moves from the root to this one, this one included (1 for the first
@@ -201,7 +225,7 @@ pub struct MoveRow {
 #[non_exhaustive]
 pub struct DiagnosticRow {
     /// The file's [`GameRow::source`].
-    pub source: String,
+    pub source: Arc<str>,
     /// The game tree the diagnostic is in (the last one starting before
     /// it; the first for what comes before any); `None` when the file has
     /// no game tree.
@@ -253,7 +277,13 @@ impl Tables {
     /// [`crate::read_lenient`]).
     pub fn of_document(doc: &Document<'_>, source: &str, options: &ExportOptions) -> Tables {
         let mut t = Tables::default();
-        let diags = doc.check(&options.check);
+        let source: Arc<str> = Arc::from(source);
+        let source = &source;
+        let diags = if options.semantic_checks {
+            doc.check(&options.check)
+        } else {
+            doc.diagnostics().to_vec()
+        };
         let roots: Vec<Node<'_, '_>> = doc.collection().games().collect();
         // The game of each diagnostic: the last tree starting at or before it.
         let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
@@ -362,7 +392,7 @@ const GAME_COLUMNS: &[&str] = &[
     "GM", "SZ", "PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "RU", "EV",
 ];
 
-fn game_row(root: Node<'_, '_>, source: &str, game: u32) -> GameRow {
+fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
     let (game_type, _) = game_of(root);
     let size = board_size(root, game_type).ok();
     let text = |ident: &str| root.get(ident).map(|p| simple_text(p.value()));
@@ -383,7 +413,7 @@ fn game_row(root: Node<'_, '_>, source: &str, game: u32) -> GameRow {
         text("KM").and_then(|k| k.trim().parse::<f64>().ok())
     };
     GameRow {
-        source: source.to_string(),
+        source: Arc::clone(source),
         game,
         gm: game_type.gm(),
         board_columns: size.map(|s| s.columns),
@@ -406,7 +436,7 @@ fn game_row(root: Node<'_, '_>, source: &str, game: u32) -> GameRow {
         node_count: nodes,
         variation_count: leaves.saturating_sub(1),
         diagnostic_count: 0,
-        properties: other_properties(root, GAME_COLUMNS),
+        properties: other_properties(root, |id| GAME_COLUMNS.contains(&id)),
     }
 }
 
@@ -414,84 +444,99 @@ fn game_row(root: Node<'_, '_>, source: &str, game: u32) -> GameRow {
 /// count, or `None` when its `SZ` is no board a move can be read on.
 fn move_rows(
     root: Node<'_, '_>,
-    source: &str,
+    source: &Arc<str>,
     game: u32,
     options: &ExportOptions,
     out: &mut Vec<MoveRow>,
 ) -> Option<u32> {
     let go = GoGame::new(root).ok()?;
     let size = go.size();
-    let read = |node: Node<'_, '_>, ident: &str| {
-        node.get(ident)
-            .and_then(|p| Go::read_move(p.value(), size).ok())
-    };
-    let row = |node: Node<'_, '_>, number: u32, color: Option<char>, m: Option<Move>| {
-        let (column, row) = match m {
-            Some(Move::Play(p)) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
-            _ => (None, None),
-        };
-        MoveRow {
-            source: source.to_string(),
-            game,
-            move_number: number,
-            node_id: u32::try_from(node.number()).unwrap_or(u32::MAX),
-            parent_id: node
-                .parent()
-                .map(|p| u32::try_from(p.number()).unwrap_or(u32::MAX)),
-            color,
-            column,
-            row,
-            pass: matches!(m, Some(Move::Pass)),
-            comment: node
-                .get("C")
-                .map(|c| decode_str(c.value(), TextKind::Text).into_owned()),
-            properties: other_properties(node, &["B", "W", "C"]),
-        }
-    };
-    let main_count = go.moves().count();
-    if !options.all_nodes {
-        let mut number = 0u32;
-        for node in root.main_line() {
-            for (ident, color) in [("B", 'B'), ("W", 'W')] {
-                if let Some(m) = read(node, ident) {
-                    number += 1;
-                    out.push(row(node, number, Some(color), Some(m)));
-                }
-            }
-        }
+    let mut main_count = 0u32;
+    let mut before: Vec<u32> = Vec::new();
+    let nodes: Box<dyn Iterator<Item = Node<'_, '_>>> = if options.all_nodes {
+        Box::new(root.descendants())
     } else {
-        // Moves before each node, by node number (pre-order: parents first).
-        let mut before: Vec<u32> = Vec::new();
-        for node in root.descendants() {
-            let above = node
-                .parent()
-                .and_then(|p| before.get(p.number()).copied())
-                .unwrap_or(0);
-            let mut number = above;
-            let mut any = false;
-            for (ident, color) in [("B", 'B'), ("W", 'W')] {
-                if let Some(m) = read(node, ident) {
-                    number += 1;
-                    any = true;
-                    out.push(row(node, number, Some(color), Some(m)));
-                }
+        Box::new(root.main_line())
+    };
+    for node in nodes {
+        // One pass over the properties: the moves, the comment, the rest.
+        let (mut b, mut w, mut c, mut others) = (None, None, None, false);
+        for p in node.properties() {
+            match p.ident() {
+                "B" if b.is_none() => b = Some(p),
+                "W" if w.is_none() => w = Some(p),
+                "C" if c.is_none() => c = Some(p),
+                _ => others = true,
             }
+        }
+        let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
+        let moves = [(read(b), 'B'), (read(w), 'W')];
+        let node_id = u32::try_from(node.number()).unwrap_or(u32::MAX);
+        let parent_id = node
+            .parent()
+            .map(|p| u32::try_from(p.number()).unwrap_or(u32::MAX));
+        let mut number = if options.all_nodes {
+            parent_id
+                .and_then(|p| before.get(p as usize).copied())
+                .unwrap_or(0)
+        } else {
+            main_count
+        };
+        let row = |number, color, m: Option<Move>| {
+            let (column, row) = match m {
+                Some(Move::Play(p)) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
+                _ => (None, None),
+            };
+            MoveRow {
+                source: Arc::clone(source),
+                game,
+                move_number: number,
+                node_id,
+                parent_id,
+                color,
+                column,
+                row,
+                pass: matches!(m, Some(Move::Pass)),
+                comment: c
+                    .as_ref()
+                    .map(|c| decode_str(c.value(), TextKind::Text).into_owned()),
+                properties: if others {
+                    other_properties(node, |id| matches!(id, "B" | "W" | "C"))
+                } else {
+                    Vec::new()
+                },
+            }
+        };
+        let mut any = false;
+        for (m, color) in moves {
+            if let Some(m) = m {
+                number += 1;
+                any = true;
+                out.push(row(number, Some(color), Some(m)));
+            }
+        }
+        if options.all_nodes {
             if !any {
-                out.push(row(node, number, None, None));
+                out.push(row(number, None, None));
             }
-            let k = node.number();
+            let k = node_id as usize;
             if before.len() <= k {
                 before.resize(k + 1, 0);
             }
             before[k] = number;
+        } else {
+            main_count = number;
         }
     }
-    Some(u32::try_from(main_count).unwrap_or(u32::MAX))
+    if options.all_nodes {
+        main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
+    }
+    Some(main_count)
 }
 
-fn other_properties(node: Node<'_, '_>, skip: &[&str]) -> Vec<PropertyEntry> {
+fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {
     node.properties()
-        .filter(|p| !skip.contains(&p.ident()))
+        .filter(|p| !skip(p.ident()))
         .map(|p| {
             let values = p
                 .values()
@@ -506,9 +551,9 @@ fn simple_text(raw: &[u8]) -> String {
     decode_str(raw, TextKind::SimpleText).into_owned()
 }
 
-fn diagnostic_row(source: &str, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {
+fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {
     DiagnosticRow {
-        source: source.to_string(),
+        source: Arc::clone(source),
         game: game.map(|g| u32::try_from(g).unwrap_or(u32::MAX)),
         code: d.code,
         severity: match d.severity {
