@@ -101,6 +101,8 @@ pub mod document;
 pub mod encoding;
 pub mod error;
 pub mod events;
+#[cfg(feature = "encoding")]
+pub mod export;
 pub mod game;
 pub mod grammar;
 #[cfg(feature = "serde")]

@@ -9,6 +9,7 @@
 mod big;
 mod check;
 mod conform;
+mod export;
 mod fix;
 mod fmt;
 mod r#gen;
@@ -48,6 +49,7 @@ enum Command {
     Fix(fix::Args),
     Stats(stats::Args),
     Json(json::Args),
+    Export(export::Args),
     Meaning(meaning::Args),
     Gen(r#gen::Args),
     Conform(conform::Args),
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Fix(args) => fix::run(args, &ctx),
         Command::Stats(args) => stats::run(args, &ctx),
         Command::Json(args) => json::run(args, &ctx),
+        Command::Export(args) => export::run(args, &ctx),
         Command::Meaning(args) => meaning::run(args, &ctx),
         Command::Gen(args) => r#gen::run(args, &ctx),
         Command::Conform(args) => return conform::run(args, &ctx).unwrap_or_else(|e| fail(&e)),

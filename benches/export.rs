@@ -1,0 +1,61 @@
+//! `sgfkit::export` on the move-dense collection (every `.sgf` of
+//! ../shared/corpus gnugo and fuego concatenated into one buffer), each stage
+//! alone, throughput in bytes of SGF input:
+//!
+//! * `read`: [`sgfkit::read_lenient`] alone, the floor of every export;
+//! * `rows`: [`tables`] without the semantic checks (reading included);
+//! * `rows-checked`: [`tables`] with them, as `sgfkit export` runs by default;
+//! * `batches`: [`Batches::from_tables`] on rows computed beforehand;
+//! * `parquet`: those batches written by [`ParquetFiles`] into memory.
+//!
+//! Without ../shared/corpus the benchmark says so and measures nothing.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use sgfkit::export::arrow::Batches;
+use sgfkit::export::parquet::ParquetFiles;
+use sgfkit::export::{ExportOptions, tables};
+
+mod support;
+
+fn dense() -> Option<Vec<u8>> {
+    let corpus = support::corpus_dir()?;
+    let mut out = Vec::new();
+    for dir in ["gnugo", "fuego"] {
+        for p in support::sgf_files(&corpus.join(dir)) {
+            out.extend(std::fs::read(p).ok()?);
+        }
+    }
+    Some(out)
+}
+
+fn export(c: &mut Criterion) {
+    let Some(src) = dense() else {
+        eprintln!("SKIPPED the export benchmarks: ../shared/corpus not found");
+        return;
+    };
+    let fast = ExportOptions::default().semantic_checks(false);
+    let rows = tables(&src, "dense.sgf", &fast);
+    let batches = Batches::from_tables(&rows).expect("batches");
+    let mut g = c.benchmark_group("export-dense");
+    g.sample_size(10);
+    g.throughput(Throughput::Bytes(src.len() as u64));
+    g.bench_function("read", |b| {
+        b.iter(|| sgfkit::read_lenient(&src, &Default::default(), &Default::default()))
+    });
+    g.bench_function("rows", |b| b.iter(|| tables(&src, "dense.sgf", &fast)));
+    g.bench_function("rows-checked", |b| {
+        b.iter(|| tables(&src, "dense.sgf", &ExportOptions::default()))
+    });
+    g.bench_function("batches", |b| b.iter(|| Batches::from_tables(&rows).expect("batches")));
+    g.bench_function("parquet", |b| {
+        b.iter(|| {
+            let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).expect("start");
+            files.write(&batches).expect("write");
+            files.finish().expect("finish")
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, export);
+criterion_main!(benches);

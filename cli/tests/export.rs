@@ -1,0 +1,191 @@
+//! `sgfkit export`: the files it writes, in input order whatever -j, with
+//! huge files streamed, and the formats of each build.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn sgfkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .args(args)
+        .output()
+        .expect("run sgfkit")
+}
+
+fn shared_corpus() -> Option<PathBuf> {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+    loop {
+        let c = dir.join("shared/corpus");
+        if c.is_dir() {
+            return Some(c);
+        }
+        dir = dir.parent()?;
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sgfkit-export-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn read(dir: &Path, table: &str, ext: &str) -> Vec<u8> {
+    std::fs::read(dir.join(format!("{table}.{ext}"))).unwrap()
+}
+
+fn lines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+#[test]
+fn ndjson_is_in_input_order_on_any_number_of_threads() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED ndjson_is_in_input_order_on_any_number_of_threads: no corpus");
+        return;
+    };
+    let gnugo = corpus.join("gnugo");
+    let fuego = corpus.join("fuego");
+    let (one, three) = (temp_dir("j1"), temp_dir("j3"));
+    for (dir, j) in [(&one, "1"), (&three, "3")] {
+        let out = sgfkit(&[
+            "-j",
+            j,
+            "export",
+            "--format",
+            "ndjson",
+            "-o",
+            dir.to_str().unwrap(),
+            gnugo.to_str().unwrap(),
+            fuego.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // gnugo has a file with no game tree (nightmare.sgf): status 1.
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("exported 2336 games"), "{stderr}");
+    }
+    for table in ["games", "moves", "diagnostics"] {
+        assert_eq!(
+            read(&one, table, "ndjson"),
+            read(&three, table, "ndjson"),
+            "{table}"
+        );
+    }
+    // The same rows as the library gives file by file.
+    let mut want = [0usize; 3];
+    let walked = Command::new("find")
+        .args([
+            gnugo.to_str().unwrap(),
+            fuego.to_str().unwrap(),
+            "-iname",
+            "*.sgf",
+        ])
+        .output()
+        .unwrap();
+    for path in String::from_utf8_lossy(&walked.stdout).lines() {
+        let bytes = std::fs::read(path).unwrap();
+        let t = sgfkit::export::tables(&bytes, path, &Default::default());
+        want[0] += t.games.len();
+        want[1] += t.moves.len();
+        want[2] += t.diagnostics.len();
+    }
+    let got = ["games", "moves", "diagnostics"].map(|t| lines(&read(&one, t, "ndjson")));
+    assert_eq!(got, want);
+    assert!(want[1] > 100_000, "{want:?}");
+}
+
+#[test]
+fn huge_files_are_streamed_with_their_games_numbered() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED huge_files_are_streamed_with_their_games_numbered: no corpus");
+        return;
+    };
+    // One collection of 200 games of the fuego folder.
+    let walked = Command::new("find")
+        .args([
+            corpus.join("fuego/regression/sgf/games").to_str().unwrap(),
+            "-name",
+            "*.sgf",
+        ])
+        .output()
+        .unwrap();
+    let mut all = Vec::new();
+    let listing = String::from_utf8_lossy(&walked.stdout).to_string();
+    let mut paths: Vec<&str> = listing.lines().collect();
+    paths.sort_unstable();
+    for p in paths.iter().take(200) {
+        all.extend(std::fs::read(p).unwrap());
+        all.push(b'\n');
+    }
+    let dir = temp_dir("stream");
+    let file = dir.join("all.sgf");
+    std::fs::write(&file, &all).unwrap();
+    let (whole, streamed) = (dir.join("whole"), dir.join("streamed"));
+    for (out, above) in [(&whole, "1000000000"), (&streamed, "1000")] {
+        let o = sgfkit(&[
+            "-j",
+            "2",
+            "export",
+            "--format",
+            "ndjson",
+            "--stream-above",
+            above,
+            "-o",
+            out.to_str().unwrap(),
+            file.to_str().unwrap(),
+        ]);
+        assert!(o.status.code().is_some_and(|c| c <= 1), "{o:?}");
+    }
+    // The same moves, game numbers included.
+    assert_eq!(
+        read(&whole, "moves", "ndjson"),
+        read(&streamed, "moves", "ndjson")
+    );
+    let games = read(&streamed, "games", "ndjson");
+    let games = String::from_utf8(games).unwrap();
+    assert!(lines(games.as_bytes()) >= 200);
+    for (k, line) in games.lines().enumerate() {
+        assert!(line.contains(&format!("\"game\":{k},")), "{k}: {line}");
+    }
+}
+
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn parquet_needs_the_feature() {
+    let dir = temp_dir("nofeature");
+    let out = sgfkit(&["export", "-o", dir.to_str().unwrap(), "-"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("--features parquet"), "{stderr}");
+    assert!(stderr.contains("--format ndjson"), "{stderr}");
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn parquet_and_arrow_files_are_written() {
+    let sgf = std::env::temp_dir().join(format!("sgfkit-export-{}.sgf", std::process::id()));
+    std::fs::write(&sgf, "(;PB[李]KM[6.5];B[pd];W[])(;GM[11];B[a1])").unwrap();
+    for (format, ext, magic) in [
+        ("parquet", "parquet", &b"PAR1"[..]),
+        ("arrow-ipc", "arrow", &b"ARROW1"[..]),
+    ] {
+        let dir = temp_dir(format);
+        let out = sgfkit(&[
+            "export",
+            "--format",
+            format,
+            "-o",
+            dir.to_str().unwrap(),
+            sgf.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("exported 2 games, 2 moves"), "{stderr}");
+        for table in ["games", "moves", "diagnostics"] {
+            let bytes = read(&dir, table, ext);
+            assert!(
+                bytes.starts_with(magic) && bytes.ends_with(magic),
+                "{table}.{ext}"
+            );
+        }
+    }
+}

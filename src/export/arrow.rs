@@ -1,0 +1,407 @@
+//! The tables as Arrow record batches, and Arrow IPC files (feature
+//! `arrow`).
+//!
+//! The schemas are fixed whatever the input ([`games_schema`],
+//! [`moves_schema`], [`diagnostics_schema`]; columns in the order of the
+//! fields of [`GameRow`], [`MoveRow`] and [`DiagnosticRow`], described in
+//! `docs/export.md`). Property maps are `map<utf8, list<utf8>>`: an entry a
+//! property, its values decoded as text.
+//!
+//! [`batches`] turns the bytes of one or more SGF files into batches in one
+//! call, for an engine that hands out bytes (Spark's `mapInArrow`, a
+//! Python UDF); [`ipc_stream`] gives a batch as Arrow IPC stream bytes,
+//! which any Arrow library reads without a copy of the schema.
+//!
+//! ```
+//! use sgfkit::export::arrow::batches;
+//!
+//! let b = batches(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf", &Default::default())?;
+//! assert_eq!((b.games.num_rows(), b.moves.num_rows()), (1, 2));
+//! assert_eq!(b.games.schema(), sgfkit::export::arrow::games_schema());
+//! # Ok::<(), arrow_schema::ArrowError>(())
+//! ```
+
+use super::values::days_since_epoch;
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
+use arrow_array::builder::{
+    BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
+    UInt16Builder, UInt32Builder,
+};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use std::io::Write;
+use std::sync::{Arc, OnceLock};
+
+/// The three tables of some SGF files as record batches.
+#[derive(Debug, Clone)]
+pub struct Batches {
+    /// One row a game tree ([`games_schema`]).
+    pub games: RecordBatch,
+    /// One row a move ([`moves_schema`]).
+    pub moves: RecordBatch,
+    /// One row a diagnostic ([`diagnostics_schema`]).
+    pub diagnostics: RecordBatch,
+}
+
+impl Batches {
+    /// The batches of rows already computed.
+    ///
+    /// # Errors
+    /// Only if the columns built do not fit the schema (a bug).
+    pub fn from_tables(t: &Tables) -> Result<Batches, ArrowError> {
+        Ok(Batches {
+            games: games_batch(&t.games)?,
+            moves: moves_batch(&t.moves)?,
+            diagnostics: diagnostics_batch(&t.diagnostics)?,
+        })
+    }
+}
+
+/// The rows of `bytes` (see [`super::tables`]) as record batches.
+///
+/// # Errors
+/// As [`Batches::from_tables`].
+pub fn batches(bytes: &[u8], source: &str, options: &ExportOptions) -> Result<Batches, ArrowError> {
+    Batches::from_tables(&super::tables(bytes, source, options))
+}
+
+/// A batch as the bytes of an Arrow IPC stream (schema, then the batch),
+/// as `pyarrow.ipc.open_stream` reads them.
+///
+/// ```
+/// use sgfkit::export::arrow::{batches, ipc_stream};
+/// let b = batches(b"(;B[aa])", "x.sgf", &Default::default())?;
+/// let bytes = ipc_stream(&b.moves)?;
+/// assert_eq!(&bytes[..4], &[0xff, 0xff, 0xff, 0xff]); // a continuation marker starts each message
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+///
+/// # Errors
+/// Arrow's, if the batch cannot be encoded.
+pub fn ipc_stream(batch: &RecordBatch) -> Result<Vec<u8>, ArrowError> {
+    let mut w = arrow_ipc::writer::StreamWriter::try_new(Vec::new(), &batch.schema())?;
+    w.write(batch)?;
+    w.finish()?;
+    w.into_inner()
+}
+
+/// Three Arrow IPC files (the "Feather v2" format), one a table, written
+/// batch by batch.
+pub struct IpcFiles<W: Write> {
+    games: arrow_ipc::writer::FileWriter<W>,
+    moves: arrow_ipc::writer::FileWriter<W>,
+    diagnostics: arrow_ipc::writer::FileWriter<W>,
+}
+
+impl<W: Write> IpcFiles<W> {
+    /// Starts the three files (their schemas written).
+    ///
+    /// # Errors
+    /// The writers' errors.
+    pub fn new(games: W, moves: W, diagnostics: W) -> Result<Self, ArrowError> {
+        use arrow_ipc::writer::FileWriter;
+        Ok(IpcFiles {
+            games: FileWriter::try_new(games, &games_schema())?,
+            moves: FileWriter::try_new(moves, &moves_schema())?,
+            diagnostics: FileWriter::try_new(diagnostics, &diagnostics_schema())?,
+        })
+    }
+
+    /// Writes the batches (each file gets its batch, empty ones skipped).
+    ///
+    /// # Errors
+    /// The writers' errors.
+    pub fn write(&mut self, b: &Batches) -> Result<(), ArrowError> {
+        for (w, batch) in [
+            (&mut self.games, &b.games),
+            (&mut self.moves, &b.moves),
+            (&mut self.diagnostics, &b.diagnostics),
+        ] {
+            if batch.num_rows() > 0 {
+                w.write(batch)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the three files (their footers written) and gives the writers back.
+    ///
+    /// # Errors
+    /// The writers' errors.
+    pub fn finish(self) -> Result<[W; 3], ArrowError> {
+        Ok([
+            self.games.into_inner()?,
+            self.moves.into_inner()?,
+            self.diagnostics.into_inner()?,
+        ])
+    }
+}
+
+impl<W: Write> std::fmt::Debug for IpcFiles<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IpcFiles").finish_non_exhaustive()
+    }
+}
+
+fn utf8(name: &str, nullable: bool) -> Field {
+    Field::new(name, DataType::Utf8, nullable)
+}
+
+fn u32_field(name: &str, nullable: bool) -> Field {
+    Field::new(name, DataType::UInt32, nullable)
+}
+
+/// `map<utf8, list<utf8>>`, as the builders of [`props_builder`] make it.
+fn properties_field() -> Field {
+    let values = Field::new(
+        "values",
+        DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
+        true,
+    );
+    let entries = Field::new(
+        "entries",
+        DataType::Struct(Fields::from(vec![utf8("keys", false), values])),
+        false,
+    );
+    Field::new("properties", DataType::Map(Arc::new(entries), false), false)
+}
+
+/// The schema of the `games` table.
+///
+/// ```
+/// let s = sgfkit::export::arrow::games_schema();
+/// assert_eq!(s.field(0).name(), "source");
+/// assert_eq!(s.field_with_name("komi")?.data_type(), &arrow_schema::DataType::Float64);
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn games_schema() -> SchemaRef {
+    static S: OnceLock<SchemaRef> = OnceLock::new();
+    S.get_or_init(|| {
+        Arc::new(Schema::new(vec![
+            utf8("source", false),
+            u32_field("game", false),
+            u32_field("gm", false),
+            Field::new("board_columns", DataType::UInt16, true),
+            Field::new("board_rows", DataType::UInt16, true),
+            utf8("black", true),
+            utf8("white", true),
+            utf8("black_rank", true),
+            utf8("white_rank", true),
+            Field::new("komi", DataType::Float64, true),
+            u32_field("handicap", true),
+            utf8("result", true),
+            utf8("winner", true),
+            Field::new("margin", DataType::Float64, true),
+            utf8("result_kind", true),
+            utf8("date", true),
+            Field::new("first_date", DataType::Date32, true),
+            utf8("rules", true),
+            utf8("event", true),
+            u32_field("move_count", true),
+            u32_field("node_count", false),
+            u32_field("variation_count", false),
+            u32_field("diagnostic_count", false),
+            properties_field(),
+        ]))
+    })
+    .clone()
+}
+
+/// The schema of the `moves` table.
+///
+/// ```
+/// let s = sgfkit::export::arrow::moves_schema();
+/// let names: Vec<&str> = s.fields().iter().map(|f| f.name().as_str()).collect();
+/// assert_eq!(&names[..4], ["source", "game", "move_number", "node_id"]);
+/// ```
+pub fn moves_schema() -> SchemaRef {
+    static S: OnceLock<SchemaRef> = OnceLock::new();
+    S.get_or_init(|| {
+        Arc::new(Schema::new(vec![
+            utf8("source", false),
+            u32_field("game", false),
+            u32_field("move_number", false),
+            u32_field("node_id", false),
+            u32_field("parent_id", true),
+            utf8("color", true),
+            Field::new("column", DataType::UInt16, true),
+            Field::new("row", DataType::UInt16, true),
+            Field::new("pass", DataType::Boolean, false),
+            utf8("comment", true),
+            properties_field(),
+        ]))
+    })
+    .clone()
+}
+
+/// The schema of the `diagnostics` table.
+///
+/// ```
+/// let s = sgfkit::export::arrow::diagnostics_schema();
+/// assert_eq!(s.fields().len(), 7);
+/// ```
+pub fn diagnostics_schema() -> SchemaRef {
+    static S: OnceLock<SchemaRef> = OnceLock::new();
+    S.get_or_init(|| {
+        Arc::new(Schema::new(vec![
+            utf8("source", false),
+            u32_field("game", true),
+            utf8("code", false),
+            utf8("severity", false),
+            u32_field("line", false),
+            u32_field("column", false),
+            utf8("message", false),
+        ]))
+    })
+    .clone()
+}
+
+type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
+
+fn props_builder(rows: usize) -> PropsBuilder {
+    let f = properties_field();
+    let DataType::Map(entries, _) = f.data_type() else {
+        unreachable!("properties_field is a map")
+    };
+    let DataType::Struct(kv) = entries.data_type() else {
+        unreachable!("map entries are a struct")
+    };
+    MapBuilder::with_capacity(
+        None,
+        StringBuilder::new(),
+        ListBuilder::new(StringBuilder::new()),
+        rows,
+    )
+    .with_keys_field(kv[0].clone())
+    .with_values_field(kv[1].clone())
+}
+
+fn append_props(b: &mut PropsBuilder, props: &[PropertyEntry]) -> Result<(), ArrowError> {
+    for (ident, values) in props {
+        b.keys().append_value(ident);
+        let list = b.values();
+        for v in values {
+            list.values().append_value(v);
+        }
+        list.append(true);
+    }
+    b.append(true)
+}
+
+fn strings<'r, R: 'r>(rows: &'r [R], get: impl Fn(&'r R) -> Option<&'r str>) -> ArrayRef {
+    let bytes: usize = rows.iter().filter_map(&get).map(str::len).sum();
+    let mut b = StringBuilder::with_capacity(rows.len(), bytes);
+    for r in rows {
+        b.append_option(get(r));
+    }
+    Arc::new(b.finish())
+}
+
+fn chars<R>(rows: &[R], get: impl Fn(&R) -> Option<char>) -> ArrayRef {
+    let mut b = StringBuilder::with_capacity(rows.len(), rows.len());
+    let mut buf = [0u8; 4];
+    for r in rows {
+        b.append_option(get(r).map(|c| &*c.encode_utf8(&mut buf)));
+    }
+    Arc::new(b.finish())
+}
+
+fn u32s<R>(rows: &[R], get: impl Fn(&R) -> Option<u32>) -> ArrayRef {
+    let mut b = UInt32Builder::with_capacity(rows.len());
+    for r in rows {
+        b.append_option(get(r));
+    }
+    Arc::new(b.finish())
+}
+
+fn u16s<R>(rows: &[R], get: impl Fn(&R) -> Option<u16>) -> ArrayRef {
+    let mut b = UInt16Builder::with_capacity(rows.len());
+    for r in rows {
+        b.append_option(get(r));
+    }
+    Arc::new(b.finish())
+}
+
+fn f64s<R>(rows: &[R], get: impl Fn(&R) -> Option<f64>) -> ArrayRef {
+    let mut b = Float64Builder::with_capacity(rows.len());
+    for r in rows {
+        b.append_option(get(r));
+    }
+    Arc::new(b.finish())
+}
+
+fn props<R>(rows: &[R], get: impl Fn(&R) -> &[PropertyEntry]) -> Result<ArrayRef, ArrowError> {
+    let mut b = props_builder(rows.len());
+    for r in rows {
+        append_props(&mut b, get(r))?;
+    }
+    Ok(Arc::new(b.finish()))
+}
+
+fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
+    let mut dates = Date32Builder::with_capacity(rows.len());
+    for r in rows {
+        dates.append_option(r.first_date.map(days_since_epoch));
+    }
+    let columns: Vec<ArrayRef> = vec![
+        strings(rows, |r| Some(&r.source)),
+        u32s(rows, |r| Some(r.game)),
+        u32s(rows, |r| Some(r.gm)),
+        u16s(rows, |r| r.board_columns),
+        u16s(rows, |r| r.board_rows),
+        strings(rows, |r| r.black.as_deref()),
+        strings(rows, |r| r.white.as_deref()),
+        strings(rows, |r| r.black_rank.as_deref()),
+        strings(rows, |r| r.white_rank.as_deref()),
+        f64s(rows, |r| r.komi),
+        u32s(rows, |r| r.handicap),
+        strings(rows, |r| r.result.as_deref()),
+        chars(rows, |r| r.winner),
+        f64s(rows, |r| r.margin),
+        strings(rows, |r| r.result_kind),
+        strings(rows, |r| r.date.as_deref()),
+        Arc::new(dates.finish()),
+        strings(rows, |r| r.rules.as_deref()),
+        strings(rows, |r| r.event.as_deref()),
+        u32s(rows, |r| r.move_count),
+        u32s(rows, |r| Some(r.node_count)),
+        u32s(rows, |r| Some(r.variation_count)),
+        u32s(rows, |r| Some(r.diagnostic_count)),
+        props(rows, |r| &r.properties)?,
+    ];
+    RecordBatch::try_new(games_schema(), columns)
+}
+
+fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
+    let mut pass = BooleanBuilder::with_capacity(rows.len());
+    for r in rows {
+        pass.append_value(r.pass);
+    }
+    let columns: Vec<ArrayRef> = vec![
+        strings(rows, |r| Some(&r.source)),
+        u32s(rows, |r| Some(r.game)),
+        u32s(rows, |r| Some(r.move_number)),
+        u32s(rows, |r| Some(r.node_id)),
+        u32s(rows, |r| r.parent_id),
+        chars(rows, |r| r.color),
+        u16s(rows, |r| r.column),
+        u16s(rows, |r| r.row),
+        Arc::new(pass.finish()),
+        strings(rows, |r| r.comment.as_deref()),
+        props(rows, |r| &r.properties)?,
+    ];
+    RecordBatch::try_new(moves_schema(), columns)
+}
+
+fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, ArrowError> {
+    let columns: Vec<ArrayRef> = vec![
+        strings(rows, |r| Some(&r.source)),
+        u32s(rows, |r| r.game),
+        strings(rows, |r| Some(r.code)),
+        strings(rows, |r| Some(r.severity)),
+        u32s(rows, |r| Some(r.line)),
+        u32s(rows, |r| Some(r.column)),
+        strings(rows, |r| Some(&r.message)),
+    ];
+    RecordBatch::try_new(diagnostics_schema(), columns)
+}

@@ -1,0 +1,200 @@
+//! The rows as JSON Lines, written by hand so that the rows need no
+//! dependency: one object a row, keys in schema order.
+
+use super::{DiagnosticRow, GameRow, MoveRow, PropertyEntry};
+use std::fmt::Write as _;
+
+/// An object being written into a buffer.
+struct Obj<'b> {
+    out: &'b mut Vec<u8>,
+    first: bool,
+}
+
+impl<'b> Obj<'b> {
+    fn new(out: &'b mut Vec<u8>) -> Self {
+        out.push(b'{');
+        Obj { out, first: true }
+    }
+
+    fn key(&mut self, k: &str) {
+        if !self.first {
+            self.out.push(b',');
+        }
+        self.first = false;
+        string(self.out, k);
+        self.out.push(b':');
+    }
+
+    fn str(&mut self, k: &str, v: Option<&str>) -> &mut Self {
+        self.key(k);
+        match v {
+            Some(v) => string(self.out, v),
+            None => self.out.extend_from_slice(b"null"),
+        }
+        self
+    }
+
+    fn char(&mut self, k: &str, v: Option<char>) -> &mut Self {
+        let mut buf = [0u8; 4];
+        self.str(k, v.map(|c| &*c.encode_utf8(&mut buf)))
+    }
+
+    fn num(&mut self, k: &str, v: Option<impl std::fmt::Display>) -> &mut Self {
+        self.key(k);
+        match v {
+            Some(v) => {
+                let mut s = String::new();
+                let _ = write!(s, "{v}");
+                self.out.extend_from_slice(s.as_bytes());
+            }
+            None => self.out.extend_from_slice(b"null"),
+        }
+        self
+    }
+
+    fn float(&mut self, k: &str, v: Option<f64>) -> &mut Self {
+        // JSON has no NaN or infinity.
+        self.num(k, v.filter(|f| f.is_finite()))
+    }
+
+    fn bool(&mut self, k: &str, v: bool) -> &mut Self {
+        self.key(k);
+        self.out
+            .extend_from_slice(if v { b"true" } else { b"false" });
+        self
+    }
+
+    fn props(&mut self, k: &str, props: &[PropertyEntry]) -> &mut Self {
+        self.key(k);
+        self.out.push(b'{');
+        for (i, (ident, values)) in props.iter().enumerate() {
+            if i > 0 {
+                self.out.push(b',');
+            }
+            string(self.out, ident);
+            self.out.extend_from_slice(b":[");
+            for (j, v) in values.iter().enumerate() {
+                if j > 0 {
+                    self.out.push(b',');
+                }
+                string(self.out, v);
+            }
+            self.out.push(b']');
+        }
+        self.out.push(b'}');
+        self
+    }
+
+    fn end(&mut self) {
+        self.out.extend_from_slice(b"}\n");
+    }
+}
+
+/// A JSON string: `"`, `\` and control characters escaped.
+fn string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    let bytes = s.as_bytes();
+    let mut from = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        let esc: &[u8] = match b {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            b'\n' => b"\\n",
+            b'\r' => b"\\r",
+            b'\t' => b"\\t",
+            0..=0x1f => b"",
+            _ => continue,
+        };
+        out.extend_from_slice(&bytes[from..i]);
+        if esc.is_empty() {
+            let _ = write!(Hex(out), "\\u{b:04x}");
+        } else {
+            out.extend_from_slice(esc);
+        }
+        from = i + 1;
+    }
+    out.extend_from_slice(&bytes[from..]);
+    out.push(b'"');
+}
+
+/// `fmt::Write` into a byte buffer.
+struct Hex<'b>(&'b mut Vec<u8>);
+
+impl std::fmt::Write for Hex<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+pub(super) fn game(out: &mut Vec<u8>, g: &GameRow) {
+    let date = g
+        .first_date
+        .map(|(y, m, d)| format!("{y:04}-{m:02}-{d:02}"));
+    Obj::new(out)
+        .str("source", Some(&g.source))
+        .num("game", Some(g.game))
+        .num("gm", Some(g.gm))
+        .num("board_columns", g.board_columns)
+        .num("board_rows", g.board_rows)
+        .str("black", g.black.as_deref())
+        .str("white", g.white.as_deref())
+        .str("black_rank", g.black_rank.as_deref())
+        .str("white_rank", g.white_rank.as_deref())
+        .float("komi", g.komi)
+        .num("handicap", g.handicap)
+        .str("result", g.result.as_deref())
+        .char("winner", g.winner)
+        .float("margin", g.margin)
+        .str("result_kind", g.result_kind)
+        .str("date", g.date.as_deref())
+        .str("first_date", date.as_deref())
+        .str("rules", g.rules.as_deref())
+        .str("event", g.event.as_deref())
+        .num("move_count", g.move_count)
+        .num("node_count", Some(g.node_count))
+        .num("variation_count", Some(g.variation_count))
+        .num("diagnostic_count", Some(g.diagnostic_count))
+        .props("properties", &g.properties)
+        .end();
+}
+
+pub(super) fn move_(out: &mut Vec<u8>, m: &MoveRow) {
+    Obj::new(out)
+        .str("source", Some(&m.source))
+        .num("game", Some(m.game))
+        .num("move_number", Some(m.move_number))
+        .num("node_id", Some(m.node_id))
+        .num("parent_id", m.parent_id)
+        .char("color", m.color)
+        .num("column", m.column)
+        .num("row", m.row)
+        .bool("pass", m.pass)
+        .str("comment", m.comment.as_deref())
+        .props("properties", &m.properties)
+        .end();
+}
+
+pub(super) fn diagnostic(out: &mut Vec<u8>, d: &DiagnosticRow) {
+    Obj::new(out)
+        .str("source", Some(&d.source))
+        .num("game", d.game)
+        .str("code", Some(d.code))
+        .str("severity", Some(d.severity))
+        .num("line", Some(d.line))
+        .num("column", Some(d.column))
+        .str("message", Some(&d.message))
+        .end();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn strings_are_escaped() {
+        let mut out = Vec::new();
+        string(&mut out, "a\"b\\c\nd\u{1}é");
+        assert_eq!(String::from_utf8(out).unwrap(), r#""a\"b\\c\nd\u0001é""#);
+    }
+}

@@ -1,0 +1,568 @@
+//! Game collections as tables: one row a game, one row a move, one row a
+//! diagnostic, for Parquet, Arrow and JSON Lines.
+//!
+//! Two layers:
+//!
+//! * **rows**, always compiled and free of dependencies: [`Tables`] holds the
+//!   [`GameRow`]s, [`MoveRow`]s and [`DiagnosticRow`]s of SGF bytes
+//!   ([`tables`]) or of a [`Document`] already read ([`Tables::of_document`]),
+//!   computed with the crate's own readers ([`GoGame`], [`Document::check`]);
+//!   [`Tables::write_ndjson`] writes them as JSON Lines;
+//! * **columns**, behind features: [`arrow`](mod@arrow) (feature `arrow`)
+//!   builds Arrow record batches with fixed, documented schemas and writes
+//!   Arrow IPC files; [`parquet`](mod@parquet) (feature `parquet`) writes the
+//!   same tables as Parquet.
+//!
+//! Every game tree gets a `games` row, whatever its game (`GM`); only Go
+//! games get `moves` rows (the moves of other games have no common
+//! coordinates). The schema of each table is in `docs/export.md`.
+//!
+//! ```
+//! use sgfkit::export::{ExportOptions, tables};
+//!
+//! let sgf = "(;GM[1]SZ[19]PB[李昌镐]PW[Cho Hunhyun]KM[6.5]RE[W+Resign]DT[1995-03-02,03]\
+//!            ;B[pd];W[dp];B[])";
+//! let t = tables(sgf.as_bytes(), "game.sgf", &ExportOptions::default());
+//! let game = &t.games[0];
+//! assert_eq!((game.black.as_deref(), game.komi), (Some("李昌镐"), Some(6.5)));
+//! assert_eq!((game.winner, game.result_kind), (Some('W'), Some("resign")));
+//! assert_eq!(game.first_date, Some((1995, 3, 2)));
+//! assert_eq!(t.moves.len(), 3);
+//! assert_eq!((t.moves[0].column, t.moves[0].row), (Some(15), Some(3)));
+//! assert!(t.moves[2].pass);
+//! # let mut out = Vec::new();
+//! # t.write_ndjson(&mut out, &mut Vec::new(), &mut Vec::new()).unwrap();
+//! # assert!(String::from_utf8(out).unwrap().starts_with("{\"source\":\"game.sgf\",\"game\":0,"));
+//! ```
+
+mod json;
+mod values;
+
+#[cfg(feature = "arrow")]
+pub mod arrow;
+#[cfg(feature = "parquet")]
+pub mod parquet;
+
+#[cfg(test)]
+mod tests;
+
+pub use values::{ParsedResult, first_date, parse_result};
+
+use crate::check::{CheckOptions, Diagnostic, Severity};
+use crate::encoding::DecodeOptions;
+use crate::game::go::{Go, Move};
+use crate::game::{Game, GameType};
+use crate::record::{GoGame, board_size, game_of};
+use crate::text::{TextKind, decode_str};
+use crate::{Document, Node, ParseOptions, Position, Property};
+use std::sync::Arc;
+
+/// How SGF becomes rows.
+///
+/// ```
+/// let opts = sgfkit::export::ExportOptions::default().all_nodes(true);
+/// assert!(opts.all_nodes);
+/// ```
+#[derive(Debug, Clone)]
+#[non_exhaustive]
+pub struct ExportOptions {
+    /// One `moves` row for every node of every variation (with its node id
+    /// and parent id), not only the main line's moves.
+    pub all_nodes: bool,
+    /// How the bytes' character encoding is found.
+    pub decode: DecodeOptions,
+    /// The resource limits the bytes are read with.
+    pub parse: ParseOptions,
+    /// Run the semantic checker ([`check::check`](crate::check::check()))
+    /// for the `diagnostics` table, as `sgfkit check` does (the default).
+    /// Without it the table holds only what the lenient reader repaired
+    /// (codes `L…`), and export runs about twice as fast.
+    pub semantic_checks: bool,
+    /// The options of the semantic checker.
+    pub check: CheckOptions,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            all_nodes: false,
+            decode: DecodeOptions::default(),
+            parse: ParseOptions::default(),
+            semantic_checks: true,
+            check: CheckOptions::default(),
+        }
+    }
+}
+
+impl ExportOptions {
+    /// Sets [`ExportOptions::all_nodes`].
+    pub fn all_nodes(mut self, yes: bool) -> Self {
+        self.all_nodes = yes;
+        self
+    }
+
+    /// Sets [`ExportOptions::decode`].
+    pub fn decode(mut self, decode: DecodeOptions) -> Self {
+        self.decode = decode;
+        self
+    }
+
+    /// Sets [`ExportOptions::parse`].
+    pub fn parse(mut self, parse: ParseOptions) -> Self {
+        self.parse = parse;
+        self
+    }
+
+    /// Sets [`ExportOptions::semantic_checks`].
+    pub fn semantic_checks(mut self, yes: bool) -> Self {
+        self.semantic_checks = yes;
+        self
+    }
+
+    /// Sets [`ExportOptions::check`].
+    pub fn check(mut self, check: CheckOptions) -> Self {
+        self.check = check;
+        self
+    }
+}
+
+/// A property of a node as a map entry: its identifier and its values,
+/// each decoded as text (escapes and soft line breaks removed).
+pub type PropertyEntry = (String, Vec<String>);
+
+/// One row of the `games` table: a game tree.
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct GameRow {
+    /// Where the game came from (a path, a URL: what the caller names it).
+    pub source: Arc<str>,
+    /// The game tree's index in its file, from 0.
+    pub game: u32,
+    /// The game (`GM`; 1 is Go, also when `GM` is missing).
+    pub gm: u32,
+    /// Columns of the board (`SZ`, or the game's default), if it has a usable size.
+    pub board_columns: Option<u16>,
+    /// Rows of the board.
+    pub board_rows: Option<u16>,
+    /// Black's name (`PB`).
+    pub black: Option<String>,
+    /// White's name (`PW`).
+    pub white: Option<String>,
+    /// Black's rank (`BR`).
+    pub black_rank: Option<String>,
+    /// White's rank (`WR`).
+    pub white_rank: Option<String>,
+    /// The komi (`KM`) as a number.
+    pub komi: Option<f64>,
+    /// The handicap (`HA`).
+    pub handicap: Option<u32>,
+    /// The result as written (`RE`).
+    pub result: Option<String>,
+    /// The winner read from the result: `'B'` or `'W'`.
+    pub winner: Option<char>,
+    /// The margin of a win on points (`W+2.5` gives 2.5).
+    pub margin: Option<f64>,
+    /// How the game ended, read from the result: `"score"`, `"resign"`,
+    /// `"time"`, `"forfeit"`, `"win"` (a winner, no reason), `"draw"`,
+    /// `"void"` or `"unknown"` (`?`).
+    pub result_kind: Option<&'static str>,
+    /// The date as written (`DT`).
+    pub date: Option<String>,
+    /// The first full date of `DT` (year, month, day).
+    pub first_date: Option<(i32, u32, u32)>,
+    /// The rules (`RU`).
+    pub rules: Option<String>,
+    /// The event (`EV`).
+    pub event: Option<String>,
+    /// Moves of the main line (as [`GoGame::moves`] counts them); `None`
+    /// for games other than Go, and for Go games whose `SZ` is unusable
+    /// (`SZ[0]`, `SZ[99]`: no move can be placed).
+    pub move_count: Option<u32>,
+    /// Nodes of the game tree.
+    pub node_count: u32,
+    /// Variations: leaves of the tree beyond the first (0 for a tree
+    /// without branches).
+    pub variation_count: u32,
+    /// Diagnostics of this game tree (rows of the `diagnostics` table).
+    pub diagnostic_count: u32,
+    /// Every other property of the root, in file order.
+    pub properties: Vec<PropertyEntry>,
+}
+
+/// One row of the `moves` table: a move of a Go game (or, with
+/// [`ExportOptions::all_nodes`], a node without a move too).
+#[derive(Debug, Clone, Default, PartialEq)]
+#[non_exhaustive]
+pub struct MoveRow {
+    /// The game's [`GameRow::source`].
+    pub source: Arc<str>,
+    /// The game's [`GameRow::game`].
+    pub game: u32,
+    /// Moves from the root to this one, this one included (1 for the first
+    /// move); for a node without a move, the moves before it.
+    pub move_number: u32,
+    /// The node's number in its game tree, in file order (the root is 0).
+    pub node_id: u32,
+    /// The parent's [`MoveRow::node_id`] (`None` for the root).
+    pub parent_id: Option<u32>,
+    /// `'B'` or `'W'`; `None` for a node without a move.
+    pub color: Option<char>,
+    /// Column of the move, from 0 at the left (`a`); `None` for a pass.
+    pub column: Option<u16>,
+    /// Row of the move, from 0 at the top (`a`); `None` for a pass.
+    pub row: Option<u16>,
+    /// True for a pass.
+    pub pass: bool,
+    /// The node's comment (`C`), decoded.
+    pub comment: Option<String>,
+    /// The node's other properties (all but `B`, `W` and `C`), in file order.
+    pub properties: Vec<PropertyEntry>,
+}
+
+/// One row of the `diagnostics` table: something [`Document::check`]
+/// found wrong.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub struct DiagnosticRow {
+    /// The file's [`GameRow::source`].
+    pub source: Arc<str>,
+    /// The game tree the diagnostic is in (the last one starting before
+    /// it; the first for what comes before any); `None` when the file has
+    /// no game tree.
+    pub game: Option<u32>,
+    /// The stable code (`S012`, `L008`; `docs/diagnostics.md`).
+    pub code: &'static str,
+    /// `"error"`, `"warning"` or `"info"`.
+    pub severity: &'static str,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+/// The rows of one or more files: the three tables.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tables {
+    /// One row a game tree.
+    pub games: Vec<GameRow>,
+    /// One row a move (or a node).
+    pub moves: Vec<MoveRow>,
+    /// One row a diagnostic.
+    pub diagnostics: Vec<DiagnosticRow>,
+}
+
+/// Reads `bytes` as every `sgfkit` command does ([`crate::read_lenient`]:
+/// any encoding, damaged files repaired) and gives its rows, `source`
+/// naming the file in every row. Never fails: a file with no game tree
+/// gives diagnostics only.
+///
+/// ```
+/// let t = sgfkit::export::tables(b"(;GM[11]SZ[8]PB[Ann];B[c3])(;W[]", "x.sgf", &Default::default());
+/// assert_eq!(t.games.len(), 2);
+/// assert_eq!((t.games[0].gm, t.games[0].move_count), (11, None)); // Hex: no moves rows
+/// assert_eq!(t.games[1].move_count, Some(1)); // `W[]`: a pass
+/// assert_eq!((t.moves.len(), t.moves[0].game, t.moves[0].pass), (1, 1, true));
+/// // The missing `)`, in the second game tree.
+/// assert!(t.diagnostics.iter().any(|d| d.code == "L005" && d.game == Some(1)));
+/// ```
+pub fn tables(bytes: &[u8], source: &str, options: &ExportOptions) -> Tables {
+    let doc = crate::read_lenient(bytes, &options.decode, &options.parse);
+    Tables::of_document(&doc, source, options)
+}
+
+impl Tables {
+    /// The rows of a document already read (by [`crate::read`] or
+    /// [`crate::read_lenient`]).
+    pub fn of_document(doc: &Document<'_>, source: &str, options: &ExportOptions) -> Tables {
+        let mut t = Tables::default();
+        let source: Arc<str> = Arc::from(source);
+        let source = &source;
+        let diags = if options.semantic_checks {
+            doc.check(&options.check)
+        } else {
+            doc.diagnostics().to_vec()
+        };
+        let roots: Vec<Node<'_, '_>> = doc.collection().games().collect();
+        // The game of each diagnostic: the last tree starting at or before it.
+        let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
+        let mut per_game = vec![0u32; roots.len()];
+        for d in &diags {
+            let game = (!roots.is_empty()).then(|| {
+                starts
+                    .partition_point(|&s| s <= d.span.start)
+                    .saturating_sub(1)
+            });
+            if let Some(g) = game {
+                per_game[g] += 1;
+            }
+            t.diagnostics.push(diagnostic_row(source, game, d));
+        }
+        for (i, root) in roots.iter().enumerate() {
+            let index = u32::try_from(i).unwrap_or(u32::MAX);
+            let mut row = game_row(*root, source, index);
+            row.diagnostic_count = per_game[i];
+            if row.gm == GameType::Go.gm() {
+                row.move_count = move_rows(*root, source, index, options, &mut t.moves);
+            }
+            t.games.push(row);
+        }
+        t
+    }
+
+    /// Moves the rows of one game tree of a streamed file to their place in
+    /// the whole file: game indexes start at `first_game`, and positions
+    /// are shifted as if the tree's text started at `start` (the line and
+    /// column of its first byte in the file; see
+    /// [`stream::Game::position`](crate::stream::Game::position)).
+    ///
+    /// ```
+    /// use sgfkit::Position;
+    /// let mut t = sgfkit::export::tables(b"(;B[aa]", "big.sgf", &Default::default());
+    /// t.place(7, Position { line: 3, column: 5 });
+    /// assert_eq!((t.games[0].game, t.moves[0].game), (7, 7));
+    /// let d = &t.diagnostics[0];
+    /// assert_eq!((d.game, d.line, d.column), (Some(7), 3, 12));
+    /// ```
+    pub fn place(&mut self, first_game: u32, start: Position) {
+        for g in &mut self.games {
+            g.game = g.game.saturating_add(first_game);
+        }
+        for m in &mut self.moves {
+            m.game = m.game.saturating_add(first_game);
+        }
+        for d in &mut self.diagnostics {
+            d.game = d.game.map(|g| g.saturating_add(first_game));
+            if d.line == 1 {
+                d.column = d.column.saturating_add(start.column.saturating_sub(1));
+            }
+            d.line = d.line.saturating_add(start.line.saturating_sub(1));
+        }
+    }
+
+    /// Adds the rows of `other` after these.
+    pub fn append(&mut self, other: &mut Tables) {
+        self.games.append(&mut other.games);
+        self.moves.append(&mut other.moves);
+        self.diagnostics.append(&mut other.diagnostics);
+    }
+
+    /// True when no table has a row.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty() && self.moves.is_empty() && self.diagnostics.is_empty()
+    }
+
+    /// Writes the three tables as JSON Lines, one object a row, into the
+    /// three writers. Absent values are `null`; property maps are objects
+    /// of arrays of strings; `first_date` is `"YYYY-MM-DD"`.
+    ///
+    /// # Errors
+    /// The writers' errors.
+    pub fn write_ndjson(
+        &self,
+        games: &mut impl std::io::Write,
+        moves: &mut impl std::io::Write,
+        diagnostics: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1 << 16);
+        for g in &self.games {
+            json::game(&mut buf, g);
+        }
+        games.write_all(&buf)?;
+        buf.clear();
+        for m in &self.moves {
+            json::move_(&mut buf, m);
+            if buf.len() > 1 << 16 {
+                moves.write_all(&buf)?;
+                buf.clear();
+            }
+        }
+        moves.write_all(&buf)?;
+        buf.clear();
+        for d in &self.diagnostics {
+            json::diagnostic(&mut buf, d);
+        }
+        diagnostics.write_all(&buf)
+    }
+}
+
+/// The identifiers that have columns of their own in `games`.
+const GAME_COLUMNS: &[&str] = &[
+    "GM", "SZ", "PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "RU", "EV",
+];
+
+fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
+    let (game_type, _) = game_of(root);
+    let size = board_size(root, game_type).ok();
+    let text = |ident: &str| root.get(ident).map(|p| simple_text(p.value()));
+    let result = text("RE");
+    let parsed = result.as_deref().map(parse_result).unwrap_or_default();
+    let date = text("DT");
+    let (mut nodes, mut leaves) = (0u32, 0u32);
+    for n in root.descendants() {
+        nodes = nodes.saturating_add(1);
+        if n.child_count() == 0 {
+            leaves += 1;
+        }
+    }
+    let go = game_type == GameType::Go;
+    let komi = if go {
+        GoGame::new(root).ok().and_then(|g| g.komi())
+    } else {
+        text("KM").and_then(|k| k.trim().parse::<f64>().ok())
+    };
+    GameRow {
+        source: Arc::clone(source),
+        game,
+        gm: game_type.gm(),
+        board_columns: size.map(|s| s.columns),
+        board_rows: size.map(|s| s.rows),
+        black: text("PB"),
+        white: text("PW"),
+        black_rank: text("BR"),
+        white_rank: text("WR"),
+        komi,
+        handicap: text("HA").and_then(|h| h.trim().parse().ok()),
+        first_date: date.as_deref().and_then(first_date),
+        date,
+        winner: parsed.winner,
+        margin: parsed.margin,
+        result_kind: parsed.kind,
+        result,
+        rules: text("RU"),
+        event: text("EV"),
+        move_count: None,
+        node_count: nodes,
+        variation_count: leaves.saturating_sub(1),
+        diagnostic_count: 0,
+        properties: other_properties(root, |id| GAME_COLUMNS.contains(&id)),
+    }
+}
+
+/// Adds the `moves` rows of a Go game tree; gives the main line's move
+/// count, or `None` when its `SZ` is no board a move can be read on.
+fn move_rows(
+    root: Node<'_, '_>,
+    source: &Arc<str>,
+    game: u32,
+    options: &ExportOptions,
+    out: &mut Vec<MoveRow>,
+) -> Option<u32> {
+    let go = GoGame::new(root).ok()?;
+    let size = go.size();
+    let mut main_count = 0u32;
+    let mut before: Vec<u32> = Vec::new();
+    let nodes: Box<dyn Iterator<Item = Node<'_, '_>>> = if options.all_nodes {
+        Box::new(root.descendants())
+    } else {
+        Box::new(root.main_line())
+    };
+    for node in nodes {
+        // One pass over the properties: the moves, the comment, the rest.
+        let (mut b, mut w, mut c, mut others) = (None, None, None, false);
+        for p in node.properties() {
+            match p.ident() {
+                "B" if b.is_none() => b = Some(p),
+                "W" if w.is_none() => w = Some(p),
+                "C" if c.is_none() => c = Some(p),
+                _ => others = true,
+            }
+        }
+        let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
+        let moves = [(read(b), 'B'), (read(w), 'W')];
+        let node_id = u32::try_from(node.number()).unwrap_or(u32::MAX);
+        let parent_id = node
+            .parent()
+            .map(|p| u32::try_from(p.number()).unwrap_or(u32::MAX));
+        let mut number = if options.all_nodes {
+            parent_id
+                .and_then(|p| before.get(p as usize).copied())
+                .unwrap_or(0)
+        } else {
+            main_count
+        };
+        let row = |number, color, m: Option<Move>| {
+            let (column, row) = match m {
+                Some(Move::Play(p)) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
+                _ => (None, None),
+            };
+            MoveRow {
+                source: Arc::clone(source),
+                game,
+                move_number: number,
+                node_id,
+                parent_id,
+                color,
+                column,
+                row,
+                pass: matches!(m, Some(Move::Pass)),
+                comment: c
+                    .as_ref()
+                    .map(|c| decode_str(c.value(), TextKind::Text).into_owned()),
+                properties: if others {
+                    other_properties(node, |id| matches!(id, "B" | "W" | "C"))
+                } else {
+                    Vec::new()
+                },
+            }
+        };
+        let mut any = false;
+        for (m, color) in moves {
+            if let Some(m) = m {
+                number += 1;
+                any = true;
+                out.push(row(number, Some(color), Some(m)));
+            }
+        }
+        if options.all_nodes {
+            if !any {
+                out.push(row(number, None, None));
+            }
+            let k = node_id as usize;
+            if before.len() <= k {
+                before.resize(k + 1, 0);
+            }
+            before[k] = number;
+        } else {
+            main_count = number;
+        }
+    }
+    if options.all_nodes {
+        main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
+    }
+    Some(main_count)
+}
+
+fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {
+    node.properties()
+        .filter(|p| !skip(p.ident()))
+        .map(|p| {
+            let values = p
+                .values()
+                .map(|v| decode_str(v, TextKind::Text).into_owned())
+                .collect();
+            (p.ident().to_string(), values)
+        })
+        .collect()
+}
+
+fn simple_text(raw: &[u8]) -> String {
+    decode_str(raw, TextKind::SimpleText).into_owned()
+}
+
+fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {
+    DiagnosticRow {
+        source: Arc::clone(source),
+        game: game.map(|g| u32::try_from(g).unwrap_or(u32::MAX)),
+        code: d.code,
+        severity: match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        },
+        line: d.position.line,
+        column: d.position.column,
+        message: d.message.clone(),
+    }
+}

@@ -1,0 +1,268 @@
+//! The rows and columns on small inputs; the corpus is in tests/it/export.rs.
+
+use super::*;
+
+const TREE: &[u8] = b"(;GM[1]FF[4]SZ[9]PB[B]PW[W]KM[7]RE[B+R]AP[x:1]C[root]\
+    ;B[ee]C[first]TR[aa][bb];W[]\
+    (;B[cc]W[gg];C[no move])\
+    (;B[dd]))";
+
+fn t(opts: &ExportOptions) -> Tables {
+    tables(TREE, "t.sgf", opts)
+}
+
+#[test]
+fn main_line_moves() {
+    let t = t(&ExportOptions::default());
+    let g = &t.games[0];
+    assert_eq!(
+        (g.move_count, g.node_count, g.variation_count),
+        (Some(4), 6, 1)
+    );
+    assert_eq!(
+        (g.board_columns, g.board_rows, g.komi),
+        (Some(9), Some(9), Some(7.0))
+    );
+    // Columns of their own are not repeated in the map.
+    let keys: Vec<&str> = g.properties.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["FF", "AP", "C"]);
+    assert_eq!(g.properties[1].1, ["x:1"]);
+    let m: Vec<_> = t
+        .moves
+        .iter()
+        .map(|m| (m.move_number, m.node_id, m.color, m.column, m.row, m.pass))
+        .collect();
+    assert_eq!(
+        m,
+        [
+            (1, 1, Some('B'), Some(4), Some(4), false),
+            (2, 2, Some('W'), None, None, true),
+            (3, 3, Some('B'), Some(2), Some(2), false),
+            (4, 3, Some('W'), Some(6), Some(6), false),
+        ]
+    );
+    assert_eq!(t.moves[0].comment.as_deref(), Some("first"));
+    assert_eq!(
+        t.moves[0].properties,
+        [("TR".to_string(), vec!["aa".to_string(), "bb".to_string()])]
+    );
+    assert_eq!(t.moves[0].parent_id, Some(0));
+}
+
+#[test]
+fn all_nodes_give_every_node_with_its_parent() {
+    let t = t(&ExportOptions::default().all_nodes(true));
+    let m: Vec<_> = t
+        .moves
+        .iter()
+        .map(|m| (m.node_id, m.parent_id, m.move_number, m.color))
+        .collect();
+    assert_eq!(
+        m,
+        [
+            (0, None, 0, None),
+            (1, Some(0), 1, Some('B')),
+            (2, Some(1), 2, Some('W')),
+            (3, Some(2), 3, Some('B')),
+            (3, Some(2), 4, Some('W')),
+            (4, Some(3), 4, None),
+            (5, Some(2), 3, Some('B')),
+        ]
+    );
+    // The main line's count is the same either way.
+    assert_eq!(t.games[0].move_count, Some(4));
+}
+
+#[test]
+fn diagnostics_belong_to_their_game() {
+    // The second tree's `SZ[0]` and the third's missing `)`.
+    let t = tables(
+        b"(;FF[4]C[ok])\n(;FF[4]SZ[0])\n(;FF[4]B[aa]",
+        "d.sgf",
+        &Default::default(),
+    );
+    assert_eq!(t.games.len(), 3);
+    let per_game: Vec<u32> = t.games.iter().map(|g| g.diagnostic_count).collect();
+    let total: u32 = per_game.iter().sum();
+    assert_eq!(total as usize, t.diagnostics.len());
+    assert_eq!(per_game[0], 0);
+    assert!(
+        t.diagnostics
+            .iter()
+            .any(|d| d.game == Some(1) && d.line == 2)
+    );
+    let open = t.diagnostics.iter().find(|d| d.code == "L005").unwrap();
+    assert_eq!((open.game, open.severity), (Some(2), "error"));
+    // SZ[0] is no board: no size, no moves.
+    assert_eq!(
+        (t.games[1].board_columns, t.games[1].move_count),
+        (None, None)
+    );
+}
+
+#[test]
+fn nothing_readable_gives_diagnostics_only() {
+    let t = tables(b"no game here", "x.sgf", &Default::default());
+    assert!(t.games.is_empty() && t.moves.is_empty());
+    assert!(!t.diagnostics.is_empty());
+    assert!(t.diagnostics.iter().all(|d| d.game.is_none()));
+}
+
+#[test]
+fn other_games_have_game_rows_only() {
+    let t = tables(
+        b"(;GM[6]PB[x]PW[y]RE[W+3];W[0/1])",
+        "bg.sgf",
+        &Default::default(),
+    );
+    assert_eq!(t.games[0].gm, 6);
+    assert_eq!(t.games[0].move_count, None);
+    assert_eq!(
+        (t.games[0].winner, t.games[0].margin),
+        (Some('W'), Some(3.0))
+    );
+    assert!(t.moves.is_empty());
+}
+
+#[test]
+fn encodings_are_decoded() {
+    // 李昌镐 in GBK, declared.
+    let t = tables(
+        b"(;CA[gbk]PB[\xc0\xee\xb2\xfd\xb8\xe4]KM[375]DT[2018-01-02])",
+        "f.sgf",
+        &Default::default(),
+    );
+    assert_eq!(t.games[0].black.as_deref(), Some("李昌镐"));
+    assert_eq!(t.games[0].first_date, Some((2018, 1, 2)));
+    // The map says the tree was transcoded.
+    assert!(
+        t.games[0]
+            .properties
+            .iter()
+            .any(|(k, v)| k == "CA" && v[0] == "UTF-8")
+    );
+}
+
+#[test]
+fn ndjson_rows() {
+    let t = t(&ExportOptions::default());
+    let (mut g, mut m, mut d) = (Vec::new(), Vec::new(), Vec::new());
+    t.write_ndjson(&mut g, &mut m, &mut d).unwrap();
+    let g = String::from_utf8(g).unwrap();
+    assert_eq!(g.lines().count(), 1);
+    assert!(g.contains(r#""komi":7,"handicap":null,"result":"B+R","winner":"B","margin":null,"result_kind":"resign""#), "{g}");
+    assert!(
+        g.contains(r#""properties":{"FF":["4"],"AP":["x:1"],"C":["root"]}"#),
+        "{g}"
+    );
+    let m = String::from_utf8(m).unwrap();
+    assert_eq!(m.lines().count(), 4);
+    assert!(
+        m.lines()
+            .nth(1)
+            .unwrap()
+            .contains(r#""color":"W","column":null,"row":null,"pass":true"#)
+    );
+}
+
+#[cfg(feature = "arrow")]
+mod columns {
+    use super::*;
+    use crate::export::arrow::{Batches, IpcFiles, games_schema, moves_schema};
+    use arrow_array::Array;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{Date32Type, UInt16Type, UInt32Type};
+
+    #[test]
+    fn batches_hold_the_rows() {
+        let t = tables(
+            "(;PB[李]DT[1970-01-02]KM[6.5]AP[a:1][b];B[ai];W[])".as_bytes(),
+            "c.sgf",
+            &Default::default(),
+        );
+        let b = Batches::from_tables(&t).unwrap();
+        assert_eq!(b.games.schema(), games_schema());
+        assert_eq!(b.moves.schema(), moves_schema());
+        let g = &b.games;
+        assert_eq!(
+            g.column_by_name("black")
+                .unwrap()
+                .as_string::<i32>()
+                .value(0),
+            "李"
+        );
+        let date = g
+            .column_by_name("first_date")
+            .unwrap()
+            .as_primitive::<Date32Type>();
+        assert_eq!(date.value(0), 1);
+        let m = &b.moves;
+        let col = m
+            .column_by_name("column")
+            .unwrap()
+            .as_primitive::<UInt16Type>();
+        let row = m
+            .column_by_name("row")
+            .unwrap()
+            .as_primitive::<UInt16Type>();
+        assert_eq!((col.value(0), row.value(0)), (0, 8));
+        assert!(col.is_null(1));
+        let n = m
+            .column_by_name("move_number")
+            .unwrap()
+            .as_primitive::<UInt32Type>();
+        assert_eq!(n.values().to_vec(), [1, 2]);
+        let props = g.column_by_name("properties").unwrap().as_map();
+        let keys = props.keys().as_string::<i32>();
+        let k: Vec<&str> = keys.iter().flatten().collect();
+        assert_eq!(k, ["AP"]);
+        let values = props.value(0);
+        let lists = values.column(1).as_list::<i32>();
+        let first = lists.value(0);
+        let ap: Vec<&str> = first.as_string::<i32>().iter().flatten().collect();
+        assert_eq!(ap, ["a:1", "b"]);
+    }
+
+    #[test]
+    fn ipc_files_read_back() {
+        let t = t(&ExportOptions::default());
+        let b = Batches::from_tables(&t).unwrap();
+        let mut files = IpcFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
+        files.write(&b).unwrap();
+        files.write(&b).unwrap();
+        let [_, moves, _] = files.finish().unwrap();
+        let reader =
+            arrow_ipc::reader::FileReader::try_new(std::io::Cursor::new(moves), None).unwrap();
+        let rows: usize = reader.map(|b| b.unwrap().num_rows()).sum();
+        assert_eq!(rows, 2 * t.moves.len());
+    }
+
+    #[test]
+    fn ipc_stream_reads_back() {
+        let b = crate::export::arrow::batches(TREE, "s.sgf", &Default::default()).unwrap();
+        let bytes = crate::export::arrow::ipc_stream(&b.games).unwrap();
+        let mut r =
+            arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(bytes), None).unwrap();
+        assert_eq!(r.next().unwrap().unwrap(), b.games);
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn parquet_files_read_back() {
+        use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+        let b = crate::export::arrow::batches(TREE, "p.sgf", &Default::default()).unwrap();
+        let mut files =
+            crate::export::parquet::ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
+        files.write(&b).unwrap();
+        let [games, moves, _] = files.finish().unwrap();
+        for (bytes, want) in [(games, &b.games), (moves, &b.moves)] {
+            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+                .unwrap()
+                .build()
+                .unwrap();
+            let got: Vec<_> = reader.map(Result::unwrap).collect();
+            assert_eq!(got.len(), 1);
+            assert_eq!(&got[0], want);
+        }
+    }
+}

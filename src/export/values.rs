@@ -1,0 +1,173 @@
+//! Reading the result (`RE`) and the date (`DT`) of a game into values a
+//! table can sort and sum.
+
+/// A result (`RE`) read: who won, by how much, how.
+///
+/// ```
+/// use sgfkit::export::parse_result;
+/// let r = parse_result("B+12.5");
+/// assert_eq!((r.winner, r.margin, r.kind), (Some('B'), Some(12.5), Some("score")));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[non_exhaustive]
+pub struct ParsedResult {
+    /// `'B'` or `'W'`.
+    pub winner: Option<char>,
+    /// Points, for a win on points.
+    pub margin: Option<f64>,
+    /// `"score"`, `"resign"`, `"time"`, `"forfeit"`, `"win"` (a winner and
+    /// no reason), `"draw"`, `"void"` or `"unknown"`; `None` when the text
+    /// is none of FF\[4\]'s forms.
+    pub kind: Option<&'static str>,
+}
+
+/// Reads a result as FF\[4\] writes it: `B+R`/`B+Resign`, `W+T`/`W+Time`,
+/// `B+F`/`B+Forfeit`, `W+2.5`, `B+` (no reason), `0` or `Draw`, `Void`,
+/// `?`. Letters in any case; white space around is ignored; other texts
+/// give no value.
+///
+/// ```
+/// use sgfkit::export::parse_result;
+/// assert_eq!(parse_result("W+Resign").kind, Some("resign"));
+/// assert_eq!(parse_result("w+t").winner, Some('W'));
+/// assert_eq!(parse_result("0").kind, Some("draw"));
+/// assert_eq!(parse_result("Jigo?").kind, None);
+/// ```
+pub fn parse_result(text: &str) -> ParsedResult {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let kind_only = |kind| ParsedResult {
+        kind: Some(kind),
+        ..ParsedResult::default()
+    };
+    match lower.as_str() {
+        "0" | "draw" | "jigo" => return kind_only("draw"),
+        "void" => return kind_only("void"),
+        "?" => return kind_only("unknown"),
+        _ => {}
+    }
+    let winner = match lower.as_bytes() {
+        [b'b', b'+', ..] => 'B',
+        [b'w', b'+', ..] => 'W',
+        _ => return ParsedResult::default(),
+    };
+    let rest = lower[2..].trim();
+    let (margin, kind) = match rest {
+        "" => (None, Some("win")),
+        "r" | "resign" => (None, Some("resign")),
+        "t" | "time" => (None, Some("time")),
+        "f" | "forfeit" => (None, Some("forfeit")),
+        points => match points.parse::<f64>() {
+            Ok(m) if m.is_finite() && m >= 0.0 => (Some(m), Some("score")),
+            _ => (None, None),
+        },
+    };
+    ParsedResult {
+        winner: Some(winner),
+        margin,
+        kind,
+    }
+}
+
+/// The first full date (`YYYY-MM-DD`) of a date text (`DT`), as (year,
+/// month, day). FF\[4\] writes `1996-05-06,07` or `1996-05-06,1996-06-01`;
+/// older files write the date among other words: the first `YYYY-MM-DD`
+/// anywhere in the text is taken, and a month or day out of range gives
+/// none.
+///
+/// ```
+/// use sgfkit::export::first_date;
+/// assert_eq!(first_date("1996-05-06,07"), Some((1996, 5, 6)));
+/// assert_eq!(first_date("played 2017-11-30 19:00"), Some((2017, 11, 30)));
+/// assert_eq!(first_date("1996-05"), None);
+/// assert_eq!(first_date("2019-02-30"), None);
+/// ```
+pub fn first_date(text: &str) -> Option<(i32, u32, u32)> {
+    let b = text.as_bytes();
+    let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
+    let num = |s: &[u8]| s.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+    (0..b.len().saturating_sub(9)).find_map(|i| {
+        let w = &b[i..i + 10];
+        let starts_clean = i == 0 || !b[i - 1].is_ascii_digit();
+        let ends_clean = b.get(i + 10).is_none_or(|c| !c.is_ascii_digit());
+        if !(starts_clean && ends_clean && w[4] == b'-' && w[7] == b'-') {
+            return None;
+        }
+        if !(digits(&w[..4]) && digits(&w[5..7]) && digits(&w[8..])) {
+            return None;
+        }
+        let (y, m, d) = (num(&w[..4]), num(&w[5..7]), num(&w[8..]));
+        let y = i32::try_from(y).ok()?;
+        (1..=12).contains(&m).then_some(())?;
+        (1..=days_in_month(y, m)).contains(&d).then_some((y, m, d))
+    })
+}
+
+fn days_in_month(y: i32, m: u32) -> u32 {
+    match m {
+        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar
+/// (Arrow's `Date32`).
+#[cfg_attr(not(feature = "arrow"), allow(dead_code))]
+pub(crate) fn days_since_epoch((y, m, d): (i32, u32, u32)) -> i32 {
+    // Count years from March, so that the leap day ends a year.
+    let y = i64::from(if m <= 2 { y - 1 } else { y });
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let m = i64::from(m);
+    let day_of_year = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + i64::from(d) - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    // 719,468 days from 0000-03-01 to 1970-01-01.
+    i32::try_from(era * 146_097 + day_of_era - 719_468).unwrap_or(i32::MIN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results() {
+        let r = |s| {
+            let p = parse_result(s);
+            (p.winner, p.margin, p.kind)
+        };
+        assert_eq!(r(" B+R "), (Some('B'), None, Some("resign")));
+        assert_eq!(r("W+0.5"), (Some('W'), Some(0.5), Some("score")));
+        assert_eq!(r("B+F"), (Some('B'), None, Some("forfeit")));
+        assert_eq!(r("W+Time"), (Some('W'), None, Some("time")));
+        assert_eq!(r("B+"), (Some('B'), None, Some("win")));
+        assert_eq!(r("W+lots"), (Some('W'), None, None));
+        assert_eq!(r("W+-3"), (Some('W'), None, None));
+        assert_eq!(r("Void"), (None, None, Some("void")));
+        assert_eq!(r(""), (None, None, None));
+        assert_eq!(r("黑中盘胜"), (None, None, None));
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(first_date("2000-02-29"), Some((2000, 2, 29)));
+        assert_eq!(first_date("1900-02-29"), None);
+        assert_eq!(first_date("12019-01-01"), None);
+        assert_eq!(first_date("2019-01-011"), None);
+        assert_eq!(
+            first_date("x2019-13-01 and 2018-12-31"),
+            Some((2018, 12, 31))
+        );
+        assert_eq!(first_date("二〇一九"), None);
+    }
+
+    #[test]
+    fn epoch_days() {
+        assert_eq!(days_since_epoch((1970, 1, 1)), 0);
+        assert_eq!(days_since_epoch((1970, 3, 1)), 59);
+        assert_eq!(days_since_epoch((2000, 3, 1)), 11_017);
+        assert_eq!(days_since_epoch((1969, 12, 31)), -1);
+        assert_eq!(days_since_epoch((2024, 2, 29)), 19_782);
+    }
+}
