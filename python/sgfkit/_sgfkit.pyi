@@ -52,6 +52,12 @@ def iter_games(
 def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:
     """Everything ``sgfkit check`` (``--strict``) reports for ``data``, in file order."""
 
+def export_ipc(
+    contents: list[bytes], sources: list[str], *, all_nodes: bool = False
+) -> tuple[bytes, bytes, bytes]:
+    """The games, moves and diagnostics tables of the files as Arrow IPC
+    streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow)."""
+
 def to_gtp(point: Optional[Point], size: Optional[Size] = None) -> str:
     """The GTP vertex of ``point`` (``(15, 15)`` → ``"Q16"``; None → ``"pass"``); size 19 by default."""
 

@@ -9,9 +9,10 @@
 //! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
 //! * [`stream`]: `iter_games`, one game tree at a time.
 //!
-//! Issue 13 (Arrow record batches built in Rust) will add its own module
-//! here and register its functions in [`_sgfkit`] next to these.
+//! * [`export`]: the `games`, `moves` and `diagnostics` tables of many
+//!   files as Arrow IPC streams (`sgfkit.arrow_tables`, the Spark job).
 
+mod export;
 mod go;
 mod read;
 mod stream;
@@ -38,6 +39,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::read_file, m)?)?;
     m.add_function(wrap_pyfunction!(read::check, m)?)?;
     m.add_function(wrap_pyfunction!(stream::iter_games, m)?)?;
+    m.add_function(wrap_pyfunction!(export::export_ipc, m)?)?;
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_class::<tree::Collection>()?;
