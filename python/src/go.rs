@@ -300,9 +300,6 @@ impl Board {
 // ---------------------------------------------------------------------------
 // GTP
 
-/// to_gtp(point, size=19)
-/// --
-///
 /// The GTP vertex of `point`: `(row, col)` from the bottom left (as in
 /// `moves()`), or None for `"pass"`. `size` is an int or `(columns,
 /// rows)`. `to_gtp((15, 15))` is `"Q16"`. GTP has no letters beyond 25
@@ -330,9 +327,6 @@ pub(crate) fn to_gtp(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// from_gtp(vertex, size=19)
-/// --
-///
 /// The point of a GTP vertex (`"Q16"` → `(15, 15)`, any case), or None
 /// for `"pass"`; ValueError when it is not on a board of `size`.
 #[pyfunction]

@@ -220,9 +220,6 @@ pub(crate) fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult
     }
 }
 
-/// parse(data, *, lenient=True)
-/// --
-///
 /// Reads SGF `data` (`bytes` in any encoding, or `str`) into a `Collection`.
 ///
 /// The character set is found per game tree (byte order mark, `CA`, valid
@@ -242,9 +239,6 @@ pub(crate) fn parse(
     finish(py, r)
 }
 
-/// read_file(path, *, lenient=True)
-/// --
-///
 /// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
 /// the file is read and parsed with the GIL released.
 #[pyfunction]
@@ -257,9 +251,6 @@ pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResul
     }
 }
 
-/// check(data, *, strict=False)
-/// --
-///
 /// Everything `sgfkit check` reports for `data` (`bytes` or `str`), as a
 /// list of `Diagnostic` in file order: decoding problems, what the lenient
 /// reader repaired, then what the tree gets wrong (`strict=True` adds
