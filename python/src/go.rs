@@ -41,13 +41,32 @@ fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
     }
 }
 
-/// The moves of the main line of `n`'s game.
+/// The moves of the main line of `n`'s game: `GoGame::moves`, with each
+/// node's properties looked at once for both `B` and `W` (the first of
+/// each, as `Node::get` finds them).
 pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<MoveData>> {
     let g = game(n)?;
     let size = g.size();
-    Ok(g.moves()
-        .filter_map(|(c, m)| move_data(c, m, size))
-        .collect())
+    let mut out = Vec::new();
+    for node in g.main_line() {
+        let (mut b, mut w) = (None, None);
+        for p in node.properties() {
+            match p.ident() {
+                "B" => b = b.or(Some(p)),
+                "W" => w = w.or(Some(p)),
+                _ => {}
+            }
+        }
+        for (p, color) in [(b, Color::Black), (w, Color::White)] {
+            if let Some(p) = p
+                && let Ok(m) = Go::read_move(p.value(), size)
+                && let Some(d) = move_data(color, m, size)
+            {
+                out.push(d);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The move of node `n`: `B` if it has a valid one, else `W`.
@@ -281,9 +300,6 @@ impl Board {
 // ---------------------------------------------------------------------------
 // GTP
 
-/// to_gtp(point, size=19)
-/// --
-///
 /// The GTP vertex of `point`: `(row, col)` from the bottom left (as in
 /// `moves()`), or None for `"pass"`. `size` is an int or `(columns,
 /// rows)`. `to_gtp((15, 15))` is `"Q16"`. GTP has no letters beyond 25
@@ -311,9 +327,6 @@ pub(crate) fn to_gtp(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// from_gtp(vertex, size=19)
-/// --
-///
 /// The point of a GTP vertex (`"Q16"` → `(15, 15)`, any case), or None
 /// for `"pass"`; ValueError when it is not on a board of `size`.
 #[pyfunction]

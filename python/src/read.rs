@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use sgfkit::check::{CheckOptions, Severity};
 use sgfkit::encoding::DecodeOptions;
+use sgfkit::error::PositionCursor;
 use sgfkit::{ParseOptions, Position};
 use std::path::PathBuf;
 
@@ -49,6 +50,27 @@ impl SyntaxError {
 pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxError> {
     let decode = DecodeOptions::default();
     if lenient {
+        // Most files follow the grammar: then the strict reader, a third
+        // faster, gives the tree the lenient one would, with nothing to
+        // report (the library's corpus test `lenient_reader_over_the_corpus`
+        // holds the two to that; tests/test_corpus.py checks the reports).
+        // A warning (junk skipped, FF[3] identifiers) means the lenient
+        // reader may read more or say more: it reads the file again.
+        if let Ok(doc) = sgfkit::read(bytes, &decode)
+            && doc.parse_warnings().is_empty()
+        {
+            let diagnostics = encoding_diags(bytes, &doc);
+            let charsets = doc
+                .trees()
+                .iter()
+                .map(|t| t.detection.charset.name())
+                .collect();
+            return Ok(Parsed {
+                collection: doc.into_collection().into_owned(),
+                diagnostics,
+                charsets,
+            });
+        }
         let doc = sgfkit::read_lenient(bytes, &decode, &ParseOptions::default());
         let mut diagnostics = encoding_diags(bytes, &doc);
         diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
@@ -102,10 +124,13 @@ fn encoding_diags(bytes: &[u8], doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
     if doc.collection().games().len() == 0 {
         return Vec::new();
     }
-    doc.encoding_warnings()
-        .iter()
+    let mut warnings: Vec<_> = doc.encoding_warnings().iter().collect();
+    warnings.sort_by_key(|w| w.offset);
+    let mut cursor = PositionCursor::new(bytes);
+    warnings
+        .into_iter()
         .map(|w| {
-            let p = Position::of(bytes, w.offset);
+            let p = cursor.position(w.offset);
             DiagData {
                 code: None,
                 severity: "warning",
@@ -195,9 +220,6 @@ pub(crate) fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult
     }
 }
 
-/// parse(data, *, lenient=True)
-/// --
-///
 /// Reads SGF `data` (`bytes` in any encoding, or `str`) into a `Collection`.
 ///
 /// The character set is found per game tree (byte order mark, `CA`, valid
@@ -217,9 +239,6 @@ pub(crate) fn parse(
     finish(py, r)
 }
 
-/// read_file(path, *, lenient=True)
-/// --
-///
 /// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
 /// the file is read and parsed with the GIL released.
 #[pyfunction]
@@ -232,9 +251,6 @@ pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResul
     }
 }
 
-/// check(data, *, strict=False)
-/// --
-///
 /// Everything `sgfkit check` reports for `data` (`bytes` or `str`), as a
 /// list of `Diagnostic` in file order: decoding problems, what the lenient
 /// reader repaired, then what the tree gets wrong (`strict=True` adds

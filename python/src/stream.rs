@@ -99,9 +99,6 @@ impl GameIterator {
     }
 }
 
-/// iter_games(source, *, lenient=True)
-/// --
-///
 /// The game trees of `source` (a path, or a binary file object) one at a
 /// time, in bounded memory, however large the input: each is yielded as
 /// its root `Node` (its `collection` holds that one tree and its

@@ -685,12 +685,12 @@ impl Properties {
     }
 
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<Properties>() {
+            return Ok(self.all() == o.get().all());
+        }
         let mine = pyo3::types::PyDict::new(py);
         for (k, v) in self.all() {
             mine.set_item(k, v)?;
-        }
-        if let Ok(o) = other.cast::<Properties>() {
-            return Ok(self.all() == o.get().all());
         }
         mine.as_any().eq(other)
     }

@@ -333,7 +333,15 @@ def test_parse_from_threads_agrees_with_sequential():
     assert moves == [2 * (i % 50 + 1) for i in range(400)]
 
 
-def test_version_and_exports():
+def test_version_exports_docstrings_and_signatures():
+    import inspect
+
     assert sgfkit.__version__
     for name in sgfkit.__all__:
         assert hasattr(sgfkit, name)
+    for f in (sgfkit.parse, sgfkit.read_file, sgfkit.iter_games, sgfkit.check, sgfkit.to_gtp, sgfkit.from_gtp):
+        assert f.__doc__ and not f.__doc__.startswith(f.__name__), f
+        assert "lenient" in str(inspect.signature(f)) or f in (sgfkit.check, sgfkit.to_gtp, sgfkit.from_gtp)
+    for cls in (sgfkit.Collection, sgfkit.Node, sgfkit.Board, sgfkit.Diagnostic, sgfkit.Properties, sgfkit.SgfError):
+        assert cls.__doc__, cls
+    assert sgfkit.Node.moves.__doc__.startswith("The moves of the game's main line")
