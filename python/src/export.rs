@@ -20,7 +20,11 @@ pub(crate) fn export_ipc<'py>(
     contents: Vec<PyBackedBytes>,
     sources: Vec<String>,
     all_nodes: bool,
-) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
     if contents.len() != sources.len() {
         return Err(PyValueError::new_err(format!(
             "{} contents but {} sources: give one source a file",
@@ -38,7 +42,11 @@ pub(crate) fn export_ipc<'py>(
         // Arrow fails only if a column does not fit its schema: a bug, reported.
         let b = Batches::from_tables(&all).map_err(|e| e.to_string())?;
         let stream = |batch| ipc_stream(batch).map_err(|e| e.to_string());
-        Ok::<_, String>([stream(&b.games)?, stream(&b.moves)?, stream(&b.diagnostics)?])
+        Ok::<_, String>([
+            stream(&b.games)?,
+            stream(&b.moves)?,
+            stream(&b.diagnostics)?,
+        ])
     });
     let [g, m, d] = streams.map_err(PyValueError::new_err)?;
     Ok((

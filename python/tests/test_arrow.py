@@ -1,0 +1,86 @@
+"""Arrow tables built in Rust (``sgfkit.arrow_tables``): the rows of
+``sgfkit export``, as the Spark job takes them."""
+
+from __future__ import annotations
+
+import pytest
+
+import sgfkit
+
+pa = pytest.importorskip("pyarrow", reason="SKIPPED: pyarrow is not installed")
+
+FOX = (
+    "(;GM[1]FF[4]SZ[19]PB[李昌镐]PW[聂卫平]KM[6.5]RE[W+R]DT[1995-03-02]"
+    ";B[pd]C[first];W[dp];B[])"
+).encode("utf-8")
+
+
+def test_one_file_gives_three_tables_with_the_export_schemas():
+    t = sgfkit.arrow_tables(FOX, "fox.sgf")
+    assert set(t) == {"games", "moves", "diagnostics"}
+    schemas = sgfkit.arrow_schemas()
+    for name, table in t.items():
+        assert table.schema == schemas[name]
+    games = t["games"].to_pylist()
+    assert len(games) == 1
+    g = games[0]
+    assert (g["source"], g["game"], g["black"], g["white"]) == ("fox.sgf", 0, "李昌镐", "聂卫平")
+    assert (g["komi"], g["winner"], g["result_kind"], g["move_count"]) == (6.5, "W", "resign", 3)
+
+
+def test_moves_rows_columns_rows_and_passes():
+    moves = sgfkit.arrow_tables(FOX, "fox.sgf")["moves"].to_pylist()
+    assert [(m["move_number"], m["color"], m["column"], m["row"], m["pass"]) for m in moves] == [
+        (1, "B", 15, 3, False),
+        (2, "W", 3, 15, False),
+        (3, "B", None, None, True),
+    ]
+    assert moves[0]["comment"] == "first"
+
+
+def test_many_files_keep_their_sources_and_order():
+    contents = [FOX, b"(;GM[1]SZ[9];B[ee])(;GM[1];W[aa]", b"not sgf"]
+    t = sgfkit.arrow_tables(contents, ["a", "b", "c"])
+    assert t["games"].column("source").to_pylist() == ["a", "b", "b"]
+    assert t["games"].column("game").to_pylist() == [0, 0, 1]
+    assert t["moves"].num_rows == 3 + 1 + 1
+    # The missing `)` of b's second tree and c's missing game tree are diagnostics.
+    diags = t["diagnostics"].to_pylist()
+    assert {d["source"] for d in diags} >= {"b", "c"}
+    assert all(d["line"] >= 1 and d["column"] >= 1 for d in diags)
+
+
+def test_all_nodes_adds_variations_and_node_ids():
+    sgf = b"(;GM[1]SZ[9];B[ee](;W[gc])(;W[cg];B[])"
+    main = sgfkit.arrow_tables(sgf, "v")["moves"]
+    every = sgfkit.arrow_tables(sgf, "v", all_nodes=True)["moves"]
+    assert main.num_rows == 2
+    assert every.num_rows > main.num_rows
+    ids = every.column("node_id").to_pylist()
+    parents = every.column("parent_id").to_pylist()
+    assert parents[ids.index(0)] is None
+    assert all(p is None or p in ids for p in parents)
+
+
+def test_mismatched_sources_are_refused():
+    with pytest.raises(ValueError, match="one source a file"):
+        sgfkit.export_ipc([FOX, FOX], ["only one"])
+
+
+def test_agrees_with_moves_on_corpus_games(corpus):
+    from conftest import go_game_files
+
+    files = go_game_files(corpus)[::20]
+    contents = [f.read_bytes() for f in files]
+    t = sgfkit.arrow_tables(contents, [str(f) for f in files])
+    counts = {}
+    for s in t["moves"].column("source").to_pylist():
+        counts[s] = counts.get(s, 0) + 1
+    checked = 0
+    for f, data in zip(files, contents):
+        games = sgfkit.parse(data).games
+        if len(games) != 1:
+            continue
+        assert counts.get(str(f), 0) == len(games[0].moves()), f
+        checked += 1
+    assert checked > 100
