@@ -453,6 +453,7 @@ fn move_rows(
     let size = go.size();
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
+    let numbers = Numbers::of_tree(root);
     let nodes: Box<dyn Iterator<Item = Node<'_, '_>>> = if options.all_nodes {
         Box::new(root.descendants())
     } else {
@@ -532,6 +533,31 @@ fn move_rows(
         main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
     }
     Some(main_count)
+}
+
+/// Node numbers in file order: [`Node::number`] when the arena is in
+/// file order (as parsed), else counted once for the whole tree (an edited
+/// tree), so that numbering stays linear.
+enum Numbers {
+    Direct,
+    Counted(std::collections::HashMap<crate::NodeId, u32>),
+}
+
+impl Numbers {
+    fn of_tree(root: Node<'_, '_>) -> Numbers {
+        if root.collection().ids_in_preorder() {
+            return Numbers::Direct;
+        }
+        let ids = root.descendants().map(|n| n.id());
+        Numbers::Counted(ids.zip(0u32..).collect())
+    }
+
+    fn of(&self, node: Node<'_, '_>) -> u32 {
+        match self {
+            Numbers::Direct => u32::try_from(node.number()).unwrap_or(u32::MAX),
+            Numbers::Counted(map) => map.get(&node.id()).copied().unwrap_or(u32::MAX),
+        }
+    }
 }
 
 fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {

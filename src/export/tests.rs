@@ -266,3 +266,21 @@ mod columns {
         }
     }
 }
+
+#[test]
+fn edited_trees_are_numbered_in_file_order() {
+    let doc = crate::read(TREE, &Default::default()).unwrap();
+    let mut c = doc.into_collection();
+    // A new first variation after the root: node numbers change.
+    let root = c.games().next().unwrap().id();
+    let new = c.add_child(root).unwrap();
+    c.set_property(new, "B", ["aa"]).unwrap();
+    c.move_child(root, 1, 0).unwrap();
+    let numbers = Numbers::of_tree(c.games().next().unwrap());
+    let root = c.games().next().unwrap();
+    let got: Vec<u32> = root.descendants().map(|n| numbers.of(n)).collect();
+    let want: Vec<u32> = (0..7).collect();
+    assert_eq!(got, want);
+    assert_eq!(numbers.of(root.first_child().unwrap()), 1);
+    assert!(matches!(numbers, Numbers::Counted(_)));
+}
