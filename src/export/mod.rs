@@ -322,7 +322,8 @@ impl Tables {
     /// let mut t = sgfkit::export::tables(b"(;B[aa]", "big.sgf", &Default::default());
     /// t.place(7, Position { line: 3, column: 5 });
     /// assert_eq!((t.games[0].game, t.moves[0].game), (7, 7));
-    /// let d = &t.diagnostics[0];
+    /// // The `)` missing at the end, 1:8 in the tree's text.
+    /// let d = t.diagnostics.iter().find(|d| d.code == "L005").unwrap();
     /// assert_eq!((d.game, d.line, d.column), (Some(7), 3, 12));
     /// ```
     pub fn place(&mut self, first_game: u32, start: Position) {
