@@ -473,10 +473,8 @@ fn move_rows(
         }
         let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
         let moves = [(read(b), 'B'), (read(w), 'W')];
-        let node_id = u32::try_from(node.number()).unwrap_or(u32::MAX);
-        let parent_id = node
-            .parent()
-            .map(|p| u32::try_from(p.number()).unwrap_or(u32::MAX));
+        let node_id = numbers.of(node);
+        let parent_id = node.parent().map(|p| numbers.of(p));
         let mut number = if options.all_nodes {
             parent_id
                 .and_then(|p| before.get(p as usize).copied())
