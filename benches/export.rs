@@ -46,7 +46,9 @@ fn export(c: &mut Criterion) {
     g.bench_function("rows-checked", |b| {
         b.iter(|| tables(&src, "dense.sgf", &ExportOptions::default()))
     });
-    g.bench_function("batches", |b| b.iter(|| Batches::from_tables(&rows).expect("batches")));
+    g.bench_function("batches", |b| {
+        b.iter(|| Batches::from_tables(&rows).expect("batches"))
+    });
     g.bench_function("parquet", |b| {
         b.iter(|| {
             let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).expect("start");

@@ -121,6 +121,11 @@ impl Sink {
         }
     }
 
+    // Without the parquet feature only one variant is left.
+    #[cfg_attr(
+        not(feature = "parquet"),
+        allow(clippy::infallible_destructuring_match)
+    )]
     fn finish(self) -> io::Result<()> {
         let writers = match self {
             Sink::Ndjson(w) => w,

@@ -322,7 +322,8 @@ impl Tables {
     /// let mut t = sgfkit::export::tables(b"(;B[aa]", "big.sgf", &Default::default());
     /// t.place(7, Position { line: 3, column: 5 });
     /// assert_eq!((t.games[0].game, t.moves[0].game), (7, 7));
-    /// let d = &t.diagnostics[0];
+    /// // The `)` missing at the end, 1:8 in the tree's text.
+    /// let d = t.diagnostics.iter().find(|d| d.code == "L005").unwrap();
     /// assert_eq!((d.game, d.line, d.column), (Some(7), 3, 12));
     /// ```
     pub fn place(&mut self, first_game: u32, start: Position) {
@@ -453,6 +454,7 @@ fn move_rows(
     let size = go.size();
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
+    let numbers = Numbers::of_tree(root);
     let nodes: Box<dyn Iterator<Item = Node<'_, '_>>> = if options.all_nodes {
         Box::new(root.descendants())
     } else {
@@ -471,10 +473,8 @@ fn move_rows(
         }
         let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
         let moves = [(read(b), 'B'), (read(w), 'W')];
-        let node_id = u32::try_from(node.number()).unwrap_or(u32::MAX);
-        let parent_id = node
-            .parent()
-            .map(|p| u32::try_from(p.number()).unwrap_or(u32::MAX));
+        let node_id = numbers.of(node);
+        let parent_id = node.parent().map(|p| numbers.of(p));
         let mut number = if options.all_nodes {
             parent_id
                 .and_then(|p| before.get(p as usize).copied())
@@ -532,6 +532,31 @@ fn move_rows(
         main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
     }
     Some(main_count)
+}
+
+/// Node numbers in file order: [`Node::number`] when the arena is in
+/// file order (as parsed), else counted once for the whole tree (an edited
+/// tree), so that numbering stays linear.
+enum Numbers {
+    Direct,
+    Counted(std::collections::HashMap<crate::NodeId, u32>),
+}
+
+impl Numbers {
+    fn of_tree(root: Node<'_, '_>) -> Numbers {
+        if root.collection().ids_in_preorder() {
+            return Numbers::Direct;
+        }
+        let ids = root.descendants().map(|n| n.id());
+        Numbers::Counted(ids.zip(0u32..).collect())
+    }
+
+    fn of(&self, node: Node<'_, '_>) -> u32 {
+        match self {
+            Numbers::Direct => u32::try_from(node.number()).unwrap_or(u32::MAX),
+            Numbers::Counted(map) => map.get(&node.id()).copied().unwrap_or(u32::MAX),
+        }
+    }
 }
 
 fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {

@@ -17,9 +17,10 @@
 
 use super::arrow::{Batches, diagnostics_schema, games_schema, moves_schema};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::Compression;
+use parquet::basic::{Compression, Encoding};
 use parquet::errors::ParquetError;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use std::io::Write;
 
 /// Rows in a row group at most.
@@ -33,13 +34,49 @@ pub struct ParquetFiles<W: Write + Send> {
     diagnostics: ArrowWriter<W>,
 }
 
-/// How the files are written: Snappy, row groups of [`ROW_GROUP_ROWS`].
+/// Columns with few distinct values, dictionary-encoded; every other
+/// column is written plain (or delta-encoded), which costs less time for
+/// the same size after compression.
+const DICTIONARY: &[&str] = &[
+    "source",
+    "game",
+    "gm",
+    "color",
+    "column",
+    "row",
+    "winner",
+    "result_kind",
+    "rules",
+    "black_rank",
+    "white_rank",
+    "code",
+    "severity",
+    "properties.entries.keys",
+];
+
+/// Counters that grow row by row: delta-encoded.
+const DELTA: &[&str] = &["move_number", "node_id", "parent_id"];
+
+/// How the files are written: Snappy, row groups of [`ROW_GROUP_ROWS`],
+/// statistics per column chunk.
 fn properties() -> WriterProperties {
-    WriterProperties::builder()
+    let mut b = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
         .set_max_row_group_row_count(Some(ROW_GROUP_ROWS))
-        .set_created_by(format!("sgfkit {}", env!("CARGO_PKG_VERSION")))
-        .build()
+        .set_statistics_enabled(EnabledStatistics::Chunk)
+        .set_dictionary_enabled(false)
+        .set_created_by(format!("sgfkit {}", env!("CARGO_PKG_VERSION")));
+    for col in DICTIONARY {
+        b = b.set_column_dictionary_enabled(path(col), true);
+    }
+    for col in DELTA {
+        b = b.set_column_encoding(path(col), Encoding::DELTA_BINARY_PACKED);
+    }
+    b.build()
+}
+
+fn path(dotted: &str) -> ColumnPath {
+    ColumnPath::new(dotted.split('.').map(str::to_string).collect())
 }
 
 impl<W: Write + Send> ParquetFiles<W> {

@@ -266,3 +266,39 @@ mod columns {
         }
     }
 }
+
+#[test]
+fn edited_trees_are_numbered_in_file_order() {
+    let doc = crate::read(TREE, &Default::default()).unwrap();
+    let mut c = doc.into_collection();
+    // A new first variation after the root: node numbers change.
+    let root = c.games().next().unwrap().id();
+    let new = c.add_child(root).unwrap();
+    c.set_property(new, "B", ["aa"]).unwrap();
+    c.move_child(root, 1, 0).unwrap();
+    let numbers = Numbers::of_tree(c.games().next().unwrap());
+    let root = c.games().next().unwrap();
+    let got: Vec<u32> = root.descendants().map(|n| numbers.of(n)).collect();
+    let want: Vec<u32> = (0..7).collect();
+    assert_eq!(got, want);
+    assert_eq!(numbers.of(root.first_child().unwrap()), 1);
+    assert!(matches!(numbers, Numbers::Counted(_)));
+}
+
+#[test]
+fn edited_trees_give_rows_in_file_order() {
+    let doc = crate::read(TREE, &Default::default()).unwrap();
+    let mut c = doc.into_collection();
+    let root = c.games().next().unwrap().id();
+    let new = c.add_child(root).unwrap();
+    c.set_property(new, "B", ["aa"]).unwrap();
+    c.move_child(root, 1, 0).unwrap();
+    let mut t = Tables::default();
+    let opts = ExportOptions::default().all_nodes(true);
+    let root = c.games().next().unwrap();
+    move_rows(root, &Arc::from("e.sgf"), 0, &opts, &mut t.moves);
+    let ids: Vec<(u32, Option<u32>)> = t.moves.iter().map(|m| (m.node_id, m.parent_id)).collect();
+    // The new node is the root's first child now: node 1, then the old main line.
+    assert_eq!(&ids[..3], [(0, None), (1, Some(0)), (2, Some(0))]);
+    assert_eq!(t.moves[1].column, Some(0));
+}
