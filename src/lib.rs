@@ -110,6 +110,8 @@ pub mod meaning;
 pub mod print;
 pub mod property;
 pub mod record;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod stream;
 pub mod text;
 pub mod tree;
