@@ -47,7 +47,7 @@ pub enum PngError {
 /// let d = Diagram::go(c.games().next().unwrap().main_line().last().unwrap(), &DiagramOptions::default())?;
 /// let image = png(&d, &SvgOptions::default())?;
 /// assert_eq!(&image.data[1..4], b"PNG");
-/// assert_eq!((image.width, image.height), (254, 254));
+/// assert_eq!((image.width, image.height), (264, 264));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn png(d: &Diagram, options: &SvgOptions) -> Result<Png, PngError> {

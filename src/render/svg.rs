@@ -161,7 +161,7 @@ pub fn svg(d: &Diagram, options: &SvgOptions) -> String {
     let s = f64::from(options.spacing.max(4));
     let r = d.region;
     let (w, h) = (f64::from(r.width()), f64::from(r.height()));
-    let margin = if options.coords { s * 1.3 } else { s * 0.6 };
+    let margin = if options.coords { s * 1.5 } else { s * 0.6 };
     let lay = Layout {
         shape: d.shape,
         s,
@@ -195,7 +195,7 @@ pub fn svg(d: &Diagram, options: &SvgOptions) -> String {
     );
     grid(&mut o, d, &lay, c);
     if options.coords {
-        coords(&mut o, d, &lay, c, board_w, board_h);
+        coords(&mut o, d, &lay, c, board_h);
     }
     overlays(&mut o, d, &lay, c);
     stones(&mut o, d, &lay, c);
@@ -226,7 +226,7 @@ fn grid(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
     match d.shape {
         Shape::Lines => {
             // Lines run half a spacing past the region's edge where the board goes on.
-            let ext = |at_edge: bool| if at_edge { 0.0 } else { s / 2.0 };
+            let ext = |at_edge: bool| if at_edge { 0.0 } else { s * 0.4 };
             let (x0, _) = lay.center((r.left, r.top));
             let (x1, _) = lay.center((r.right, r.top));
             let (_, y0) = lay.center((r.left, r.top));
@@ -320,7 +320,7 @@ fn hexagon((cx, cy): (f64, f64), s: f64) -> String {
         .join(" ")
 }
 
-fn coords(o: &mut String, d: &Diagram, lay: &Layout, c: Colors, board_w: f64, board_h: f64) {
+fn coords(o: &mut String, d: &Diagram, lay: &Layout, c: Colors, board_h: f64) {
     let r = d.region;
     let s = lay.s;
     let fs = s * 0.45;
@@ -333,8 +333,8 @@ fn coords(o: &mut String, d: &Diagram, lay: &Layout, c: Colors, board_w: f64, bo
     for x in r.left..=r.right {
         let (cx, _) = lay.center((x, r.top));
         let label = escape(&d.column_labels[usize::from(x)]);
-        let top = lay.margin * 0.45 + fs * 0.35;
-        let bottom = lay.margin + board_h + lay.margin * 0.55 + fs * 0.35;
+        let top = lay.margin * 0.4 + fs * 0.35;
+        let bottom = lay.margin + board_h + lay.margin * 0.6 + fs * 0.35;
         let _ = writeln!(o, r#"<text x="{}" y="{}">{label}</text>"#, n(cx), n(top));
         if d.shape != Shape::Hexagons {
             let _ = writeln!(o, r#"<text x="{}" y="{}">{label}</text>"#, n(cx), n(bottom));
@@ -349,14 +349,14 @@ fn coords(o: &mut String, d: &Diagram, lay: &Layout, c: Colors, board_w: f64, bo
         } else {
             s / 2.0
         };
-        let lx = cx - half - lay.margin * 0.55;
+        let lx = cx - half - lay.margin * 0.6;
         let _ = writeln!(
             o,
             r#"<text x="{}" y="{}">{label}</text>"#,
             n(lx),
             n(cy + fs * 0.35)
         );
-        let rx = (right + half + lay.margin * 0.55).min(lay.margin * 2.0 + board_w - fs);
+        let rx = right + half + lay.margin * 0.6;
         let _ = writeln!(
             o,
             r#"<text x="{}" y="{}">{label}</text>"#,
