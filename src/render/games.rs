@@ -126,7 +126,7 @@ fn cells_of<P>(
     cell: impl Fn(&P) -> Option<(u16, u16)>,
     size: BoardSize,
 ) -> Vec<(u16, u16)> {
-    epoint_list(|i| point(i), values)
+    epoint_list(point, values)
         .map(|items| cells_of_items(&items, cell, size))
         .unwrap_or_default()
 }
