@@ -5,9 +5,7 @@ use crate::input::{self, EncodingArgs, Source};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::Node;
-use sgfkit::render::{
-    self, Diagram, DiagramError, DiagramOptions, Region, SvgOptions, TextOptions, Theme,
-};
+use sgfkit::render::{self, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -93,6 +91,11 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let doc = input::read(&bytes, &decode);
     let tree = doc.collection();
+    if tree.games().len() == 0 {
+        writeln!(io::stderr(), "{name}: no game tree found")?;
+        status.files_with_errors += 1;
+        return Ok(status);
+    }
     let Some(root) = args.game.checked_sub(1).and_then(|i| tree.games().nth(i)) else {
         let n = tree.games().len();
         return usage(
@@ -119,7 +122,6 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let diagram = match Diagram::of(node, &options) {
         Ok(d) => d,
-        Err(e @ DiagramError::NoDiagram(_)) => return usage(&mut status, &format!("{name}: {e}")),
         Err(e) => return usage(&mut status, &format!("{name}: {e}")),
     };
     let svg_options = SvgOptions {

@@ -99,23 +99,15 @@ pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), Posit
     path.reverse();
     let mut board = Board::new(size);
     let mut reports = Vec::new();
-    for (number, n) in path.into_iter().enumerate() {
-        apply_numbered(&mut board, n, number_of(n, number), &mut reports);
+    // On a path from the root, a node's depth is its number as long as every node so far is a
+    // first child; after that, ask the tree. (Checked step by step: linear in the depth.)
+    let mut first_children = true;
+    for (depth, n) in path.into_iter().enumerate() {
+        first_children &= n.parent().is_none_or(|p| p.first_child() == Some(n));
+        let number = if first_children { depth } else { n.number() };
+        apply_numbered(&mut board, n, number, &mut reports);
     }
     Ok((board, reports))
-}
-
-/// The node's number: on a path from the root, a node's depth equals its number only along
-/// first children; otherwise ask the tree.
-fn number_of(n: Node<'_, '_>, depth: usize) -> usize {
-    let mut m = n;
-    while let Some(p) = m.parent() {
-        if p.first_child() != Some(m) {
-            return n.number();
-        }
-        m = p;
-    }
-    depth
 }
 
 /// Apply one node's setup and moves to `board`, pushing reports to `reports`: the step
