@@ -89,7 +89,7 @@ pub fn text(d: &Diagram, options: &TextOptions) -> String {
     for y in r.top..=r.bottom {
         let label = &d.row_labels[usize::from(y)];
         if hex {
-            out.push_str(&" ".repeat(usize::from(y - r.top)));
+            out.push_str(&" ".repeat(usize::from(y - r.top) * (cw + 1) / 2));
         }
         if options.coords {
             let _ = write!(out, "{label:>lw$}");
