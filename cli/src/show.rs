@@ -143,20 +143,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         return Ok(status);
     }
     if let Some(out) = &args.png {
-        let image = match render::png(&diagram, &svg_options) {
-            Ok(image) => image,
-            Err(e) => return usage(&mut status, &e.to_string()),
-        };
-        if !image.text_drawn {
-            writeln!(
-                io::stderr(),
-                "sgfkit show: warning: no system font found: coordinates, numbers and labels are left out of the PNG"
-            )?;
-        }
-        if let Err(e) = std::fs::write(out, &image.data) {
-            return usage(&mut status, &format!("{}: {e}", out.display()));
-        }
-        return Ok(status);
+        return write_png(&diagram, &svg_options, out, &mut status);
     }
     let unicode = !args.ascii && io::stdout().is_terminal();
     let text_options = TextOptions {
@@ -171,6 +158,44 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     }
     out.flush()?;
     Ok(status)
+}
+
+/// `--png OUT`.
+#[cfg(feature = "png")]
+fn write_png(
+    diagram: &Diagram,
+    options: &SvgOptions,
+    out: &std::path::Path,
+    status: &mut Status,
+) -> io::Result<Status> {
+    let image = match render::png(diagram, options) {
+        Ok(image) => image,
+        Err(e) => return usage(status, &e.to_string()),
+    };
+    if !image.text_drawn {
+        writeln!(
+            io::stderr(),
+            "sgfkit show: warning: no system font found: coordinates, numbers and labels are left out of the PNG"
+        )?;
+    }
+    if let Err(e) = std::fs::write(out, &image.data) {
+        return usage(status, &format!("{}: {e}", out.display()));
+    }
+    Ok(*status)
+}
+
+/// `--png OUT` in a build without the `png` feature.
+#[cfg(not(feature = "png"))]
+fn write_png(
+    _: &Diagram,
+    _: &SvgOptions,
+    _: &std::path::Path,
+    status: &mut Status,
+) -> io::Result<Status> {
+    usage(
+        status,
+        "this sgfkit was built without PNG output (cargo feature `png`)",
+    )
 }
 
 /// The node asked for: `--node`, `--move` or the end of the main line.

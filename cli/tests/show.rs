@@ -68,6 +68,12 @@ fn svg_and_png_files() {
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("class=\"stone ").count(), 4);
     assert_eq!(text.matches("class=\"number\"").count(), 4);
+}
+
+#[cfg(feature = "png")]
+#[test]
+fn png_file() {
+    let f = temp_file("png.sgf", GAME);
     let png = f.with_extension("png");
     let out = sgfkit(&[
         "show",
