@@ -47,7 +47,7 @@ fn ascii_into_a_pipe_with_info_and_comment() {
 }
 
 #[test]
-fn svg_and_png_files() {
+fn svg_file() {
     let f = temp_file("svg.sgf", GAME);
     let svg = f.with_extension("svg");
     let out = sgfkit(&[
