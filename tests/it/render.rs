@@ -162,6 +162,25 @@ fn check_file(name: &str, path: &Path, with_svg: bool) -> usize {
             if with_svg {
                 let svg = render::svg(&d, &SvgOptions::default());
                 assert_eq!(svg_stones(&svg), expected, "{name} move {moves}: SVG");
+                // Numbered from move 1, by the diagram's own replay: the same
+                // stones, each number on one stone at most (no MN in these files).
+                let opts = DiagramOptions {
+                    numbers_from: Some(1),
+                    ..Default::default()
+                };
+                let n = Diagram::go(node, &opts).unwrap();
+                let numbered: Stones = n
+                    .stones()
+                    .map(|((x, y), s)| (x, y, if s == render::Stone::Black { 'X' } else { 'O' }))
+                    .collect();
+                assert_eq!(numbered, expected, "{name} move {moves}: numbered diagram");
+                let numbers: Vec<u32> = n.cells.iter().filter_map(|c| c.number).collect();
+                let distinct: BTreeSet<u32> = numbers.iter().copied().collect();
+                assert_eq!(
+                    distinct.len(),
+                    numbers.len(),
+                    "{name} move {moves}: a number twice"
+                );
             }
             checked += 1;
         }
