@@ -45,6 +45,9 @@
 //!   [`Board`](game::go::Board) that executes moves and GTP coordinates.
 //! * [`record`]: Go positions at any node of any variation
 //!   ([`record::position_at`]), which game a tree records and on what board.
+//! * `render` (feature `render`; `png` adds PNG through resvg): board
+//!   diagrams of any node (Go, Hex, Amazons, Lines of Action) as text, SVG or
+//!   PNG, and the variation tree as text.
 //! * [`read_lenient`] reads damaged files in any encoding, as every `sgfkit`
 //!   command does; [`Document::check`] says what such a file gets wrong.
 //!
@@ -112,6 +115,8 @@ pub mod meaning;
 pub mod print;
 pub mod property;
 pub mod record;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod stream;
 pub mod text;
 pub mod tree;

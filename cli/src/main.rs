@@ -18,7 +18,9 @@ mod json;
 mod meaning;
 mod output;
 mod run;
+mod show;
 mod stats;
+mod tree;
 
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
@@ -53,6 +55,8 @@ enum Command {
     Meaning(meaning::Args),
     Gen(r#gen::Args),
     Conform(conform::Args),
+    Show(show::Args),
+    Tree(tree::Args),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +75,8 @@ fn main() -> ExitCode {
         Command::Export(args) => export::run(args, &ctx),
         Command::Meaning(args) => meaning::run(args, &ctx),
         Command::Gen(args) => r#gen::run(args, &ctx),
+        Command::Show(args) => show::run(args, &ctx),
+        Command::Tree(args) => tree::run(args, &ctx),
         Command::Conform(args) => return conform::run(args, &ctx).unwrap_or_else(|e| fail(&e)),
     };
     match result {

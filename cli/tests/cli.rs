@@ -99,7 +99,7 @@ fn stats_prints_totals() {
 
 #[test]
 fn every_subcommand_has_help() {
-    for cmd in ["check", "fmt", "stats"] {
+    for cmd in ["check", "fmt", "stats", "show", "tree"] {
         let out = sgfkit(&[cmd, "--help"], None);
         assert_eq!(out.status.code(), Some(0), "{cmd}");
         assert!(
@@ -201,6 +201,9 @@ fn every_command_handles_a_deep_tree() {
         &["fix", path],
         &["json", path],
         &["stats", path],
+        &["show", path],
+        &["show", "--numbers", "1", "--svg", "-", path],
+        &["tree", path],
     ] {
         let out = sgfkit(args, None);
         assert!(

@@ -17,6 +17,8 @@ mod lenient;
 mod limits;
 mod no_lost_values;
 mod other_games;
+#[cfg(all(feature = "png", feature = "encoding"))]
+mod render;
 mod repair;
 mod robustness;
 mod roundtrip;

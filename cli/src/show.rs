@@ -1,0 +1,284 @@
+//! `sgfkit show`: a board diagram of one node, in the terminal, as SVG or
+//! as PNG (the library's `sgfkit::render`).
+
+use crate::input::{self, EncodingArgs, Source};
+use crate::output::Context;
+use crate::run::Status;
+use sgfkit::Node;
+use sgfkit::render::{self, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Draw the board at one node: on a terminal in Unicode and colours, with
+/// the game's players, result and the node's comment below; as plain ASCII
+/// (`X`, `O`, `.`, hoshi `+`, the last move in parentheses) with --ascii or
+/// into a pipe; as SVG or PNG with --svg or --png.
+///
+/// Diagrams are drawn for Go, Hex, Amazons and Lines of Action; for another
+/// game `show` says so and exits with 2. Node numbers are those `sgfkit
+/// tree` prints: the root is 0, then file order (pre-order).
+#[derive(clap::Args, Debug)]
+pub(crate) struct Args {
+    /// The file; `-` or nothing reads standard input.
+    path: Option<PathBuf>,
+    /// Which game tree of the file (1 is the first).
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    game: usize,
+    /// The position after move N of the main line (0: the root).
+    #[arg(long = "move", value_name = "N", conflicts_with_all = ["node", "last"])]
+    move_number: Option<usize>,
+    /// The position at node N (as `sgfkit tree` numbers them).
+    #[arg(long, value_name = "N", conflicts_with = "last")]
+    node: Option<usize>,
+    /// The position at the end of the main line (the default).
+    #[arg(long)]
+    last: bool,
+    /// Write an SVG diagram to OUT (`-`: standard output).
+    #[arg(long, value_name = "OUT", conflicts_with = "png")]
+    svg: Option<PathBuf>,
+    /// Write a PNG diagram to OUT.
+    #[arg(long, value_name = "OUT")]
+    png: Option<PathBuf>,
+    /// Draw only this part of the board: two corners, GTP (a1:k10) or SGF
+    /// points (aa:jj).
+    #[arg(long, value_name = "A:B")]
+    range: Option<String>,
+    /// Number the stones of moves FROM and later (SVG and PNG; moves
+    /// captured or played over are listed under the board, `12 at 5`).
+    #[arg(long, value_name = "FROM")]
+    numbers: Option<u32>,
+    /// Coordinates around the SVG or PNG board (always on in the terminal).
+    #[arg(long)]
+    coords: bool,
+    /// Colours of the SVG or PNG.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Light)]
+    theme: ThemeArg,
+    /// Plain ASCII in the terminal.
+    #[arg(long)]
+    ascii: bool,
+    /// Leave out the node's markup (TR, SQ, CR, MA, SL, LB, DD, AR, LN, TB, TW).
+    #[arg(long)]
+    no_markup: bool,
+    #[command(flatten)]
+    encoding: EncodingArgs,
+}
+
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+enum ThemeArg {
+    Light,
+    Dark,
+    Print,
+}
+
+/// A usage problem: said on stderr, exit 2.
+fn usage(status: &mut Status, message: &str) -> io::Result<Status> {
+    writeln!(io::stderr(), "sgfkit show: {message}")?;
+    status.failed_paths += 1;
+    Ok(*status)
+}
+
+pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
+    let decode = args.encoding.options()?;
+    let mut status = Status::default();
+    let source = match &args.path {
+        Some(p) if p.as_os_str() != "-" => Source::File(p.clone()),
+        _ => Source::Stdin,
+    };
+    let name = source.name();
+    let bytes = match source.read() {
+        Ok(b) => b,
+        Err(e) => return usage(&mut status, &format!("{name}: {e}")),
+    };
+    let doc = input::read(&bytes, &decode);
+    let tree = doc.collection();
+    if tree.games().len() == 0 {
+        writeln!(io::stderr(), "{name}: no game tree found")?;
+        status.files_with_errors += 1;
+        return Ok(status);
+    }
+    let Some(root) = args.game.checked_sub(1).and_then(|i| tree.games().nth(i)) else {
+        let n = tree.games().len();
+        return usage(
+            &mut status,
+            &format!("{name}: no game {} (the file has {n})", args.game),
+        );
+    };
+    let node = match pick(root, args) {
+        Ok(node) => node,
+        Err(message) => return usage(&mut status, &format!("{name}: {message}")),
+    };
+    let size = sgfkit::record::board_size(root, sgfkit::record::game_of(root).0);
+    let region = match (&args.range, size) {
+        (Some(text), Ok(size)) => match Region::parse(text, size) {
+            Ok(r) => Some(r),
+            Err(e) => return usage(&mut status, &e.to_string()),
+        },
+        _ => None,
+    };
+    let options = DiagramOptions {
+        numbers_from: args.numbers,
+        region,
+        no_markup: args.no_markup,
+    };
+    let diagram = match Diagram::of(node, &options) {
+        Ok(d) => d,
+        Err(e) => return usage(&mut status, &format!("{name}: {e}")),
+    };
+    let svg_options = SvgOptions {
+        theme: match args.theme {
+            ThemeArg::Light => Theme::Light,
+            ThemeArg::Dark => Theme::Dark,
+            ThemeArg::Print => Theme::Print,
+        },
+        coords: args.coords,
+        ..SvgOptions::default()
+    };
+    if let Some(out) = &args.svg {
+        let doc = render::svg(&diagram, &svg_options);
+        if out.as_os_str() == "-" {
+            io::stdout().lock().write_all(doc.as_bytes())?;
+        } else if let Err(e) = std::fs::write(out, doc) {
+            return usage(&mut status, &format!("{}: {e}", out.display()));
+        }
+        return Ok(status);
+    }
+    if let Some(out) = &args.png {
+        return write_png(&diagram, &svg_options, out, &mut status);
+    }
+    let unicode = !args.ascii && io::stdout().is_terminal();
+    let text_options = TextOptions {
+        unicode,
+        color: unicode && ctx.color,
+        coords: true,
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(render::text(&diagram, &text_options).as_bytes())?;
+    for line in info(root, node, &diagram) {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// `--png OUT`.
+#[cfg(feature = "png")]
+fn write_png(
+    diagram: &Diagram,
+    options: &SvgOptions,
+    out: &std::path::Path,
+    status: &mut Status,
+) -> io::Result<Status> {
+    let image = match render::png(diagram, options) {
+        Ok(image) => image,
+        Err(e) => return usage(status, &e.to_string()),
+    };
+    if !image.text_drawn {
+        writeln!(
+            io::stderr(),
+            "sgfkit show: warning: no system font found: coordinates, numbers and labels are left out of the PNG"
+        )?;
+    }
+    if let Err(e) = std::fs::write(out, &image.data) {
+        return usage(status, &format!("{}: {e}", out.display()));
+    }
+    Ok(*status)
+}
+
+/// `--png OUT` in a build without the `png` feature.
+#[cfg(not(feature = "png"))]
+fn write_png(
+    _: &Diagram,
+    _: &SvgOptions,
+    _: &std::path::Path,
+    status: &mut Status,
+) -> io::Result<Status> {
+    usage(
+        status,
+        "this sgfkit was built without PNG output (cargo feature `png`)",
+    )
+}
+
+/// The node asked for: `--node`, `--move` or the end of the main line.
+fn pick<'c, 'a>(root: Node<'c, 'a>, args: &Args) -> Result<Node<'c, 'a>, String> {
+    if let Some(n) = args.node {
+        return root
+            .descendants()
+            .nth(n)
+            .ok_or_else(|| format!("no node {n} (the game has {})", root.descendants().count()));
+    }
+    if let Some(m) = args.move_number {
+        if m == 0 {
+            return Ok(root);
+        }
+        let mut seen = 0;
+        for node in root.main_line() {
+            if node.get("B").is_some() || node.get("W").is_some() {
+                seen += 1;
+                if seen == m {
+                    return Ok(node);
+                }
+            }
+        }
+        return Err(format!("no move {m} (the main line has {seen})"));
+    }
+    Ok(root.main_line().last().unwrap_or(root))
+}
+
+/// A property's text, decoded, on one line.
+fn simple(node: Node<'_, '_>, ident: &str) -> Option<String> {
+    let p = node.get(ident)?;
+    let t = sgfkit::text::decode_str(p.value(), sgfkit::text::TextKind::SimpleText);
+    let t = t.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// The lines under the board: players, result, the node, captures, the comment.
+fn info(root: Node<'_, '_>, node: Node<'_, '_>, d: &Diagram) -> Vec<String> {
+    let mut lines = Vec::new();
+    let player = |ident: &str, rank: &str| {
+        simple(root, ident).map(|p| match simple(root, rank) {
+            Some(r) => format!("{p} {r}"),
+            None => p,
+        })
+    };
+    let (b, w) = (player("PB", "BR"), player("PW", "WR"));
+    if b.is_some() || w.is_some() {
+        let mut line = format!(
+            "Black: {}   White: {}",
+            b.as_deref().unwrap_or("?"),
+            w.as_deref().unwrap_or("?")
+        );
+        for (ident, label) in [("KM", "komi"), ("RE", "result")] {
+            if let Some(v) = simple(root, ident) {
+                line.push_str(&format!("   {label} {v}"));
+            }
+        }
+        lines.push(line);
+    }
+    let mut here = format!("{} node {}", d.game, node.number());
+    let moves = std::iter::successors(Some(node), Node::parent)
+        .filter(|n| n.get("B").is_some() || n.get("W").is_some())
+        .count();
+    if moves > 0 {
+        here.push_str(&format!(", move {moves}"));
+    }
+    if let Some(p) = d.last_move {
+        let color = if node.get("B").is_some() { "B" } else { "W" };
+        here.push_str(&format!(" ({color} {})", d.coordinate(p)));
+    }
+    if let Some((b, w)) = d.captures {
+        here.push_str(&format!(", captured: {b} black, {w} white"));
+    }
+    lines.push(here);
+    if let Some(name) = simple(node, "N") {
+        lines.push(format!("[{name}]"));
+    }
+    if let Some(c) = node.get("C") {
+        let text = sgfkit::text::decode_str(c.value(), sgfkit::text::TextKind::Text);
+        if !text.trim().is_empty() {
+            lines.push(String::new());
+            lines.extend(text.trim_end().lines().map(str::to_string));
+        }
+    }
+    lines
+}
