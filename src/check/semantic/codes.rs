@@ -2,9 +2,9 @@
 
 use super::Severity;
 
-/// Every diagnostic code [`check`] emits: code, severity, summary, and the
+/// Every diagnostic code [`check`](super::check) emits: code, severity, summary, and the
 /// SGFC message number that corresponds, if any. See
-/// [`all_codes`](super::all_codes) for these and the lenient reader's.
+/// [`all_codes`](crate::check::all_codes) for these and the lenient reader's.
 ///
 /// ```
 /// let (code, sev, _, sgfc) = sgfkit::check::SEMANTIC_CODES[0];
