@@ -369,18 +369,33 @@ fn raw_diag(
 pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
     let mut order: Vec<usize> = (0..diags.len()).collect();
     order.sort_by_key(|&k| diags[k].span.start);
+    // Characters (bytes that do not continue a UTF-8 sequence) in `b`.
+    let chars = |b: &[u8]| {
+        let n = b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    };
     let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);
     for k in order {
         let target = diags[k].span.start.min(src.len());
+        // From line break to line break: a LF, or a CR not followed by LF
+        // (a CR before LF is a character of its line).
         while at < target {
-            let b = src[at];
-            if b == b'\n' || (b == b'\r' && src.get(at + 1) != Some(&b'\n')) {
-                line = line.saturating_add(1);
-                column = 1;
-            } else if b & 0xC0 != 0x80 {
-                column = column.saturating_add(1);
+            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
+                Some(j) => {
+                    let i = at + j;
+                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
+                        line = line.saturating_add(1);
+                        column = 1;
+                    } else {
+                        column = column.saturating_add(chars(&src[at..=i]));
+                    }
+                    at = i + 1;
+                }
+                None => {
+                    column = column.saturating_add(chars(&src[at..target]));
+                    at = target;
+                }
             }
-            at += 1;
         }
         diags[k].position = Position { line, column };
     }
