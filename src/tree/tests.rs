@@ -258,3 +258,17 @@ fn a_deep_tree_is_walked_in_linear_time() {
     assert_eq!(last.game_root().id(), root.id());
     assert_eq!(root.first_child().unwrap().descendants().count(), 200_001);
 }
+
+#[test]
+fn identifiers_from_the_letter_table_are_the_source_text() {
+    for a in b'A'..=b'Z' {
+        assert_eq!(super::ident_str(&[a]).as_bytes(), [a]);
+        for b in b'A'..=b'Z' {
+            assert_eq!(super::ident_str(&[a, b]).as_bytes(), [a, b]);
+        }
+    }
+    assert_eq!(super::ident_str(b"ABC"), "ABC");
+    assert_eq!(super::ident_str(b"a"), "a");
+    assert_eq!(super::ident_str(b"\xFF"), "");
+    assert_eq!(super::ident_str(b""), "");
+}
