@@ -292,7 +292,7 @@ impl<'c> Checker<'c> {
 }
 
 /// The coordinate of a Go letter (`a`=0 … `z`=25, `A`=26 … `Z`=51).
-fn go_coord(b: u8) -> Option<u8> {
+pub(super) fn go_coord(b: u8) -> Option<u8> {
     match b {
         b'a'..=b'z' => Some(b - b'a'),
         b'A'..=b'Z' => Some(b - b'A' + 26),

@@ -50,7 +50,7 @@ mod tests;
 mod values;
 
 pub use codes::SEMANTIC_CODES;
-use go::PointMarks;
+use go::{PointMarks, go_coord};
 use values::{compose_missing_everywhere, is_point_list, leading_number};
 
 /// Options of [`check`]. Build with [`CheckOptions::default`] and the
@@ -160,6 +160,9 @@ struct Scratch<'c> {
     values: Vec<&'c [u8]>,
     marks: PointMarks,
     kids: Vec<Node<'c, 'c>>,
+    /// Game information at or above a node: see [`Checker::tree`].
+    gi_at: Vec<u32>,
+    gi_stamp: u32,
 }
 
 /// What one game tree is read as.
@@ -287,24 +290,31 @@ impl<'c> Checker<'c> {
     fn tree(&mut self, root: Node<'c, 'c>, options: &CheckOptions) {
         let info = self.root_info(root);
         // Whether a node at or above each node (by arena index) holds
-        // game-info properties.
-        let mut gi_at: Vec<bool> = Vec::new();
+        // game-info properties: `gi_at[k] == stamp` in this tree. The table
+        // is kept from tree to tree (a new stamp each), so that it grows
+        // once to the collection's size instead of once per tree.
+        self.scratch.gi_stamp += 1;
+        let stamp = self.scratch.gi_stamp;
+        let mut gi_at = std::mem::take(&mut self.scratch.gi_at);
         let mut props = std::mem::take(&mut self.scratch.props);
         for node in root.descendants() {
             props.clear();
             props.extend(node.properties());
             let above = node
                 .parent()
-                .is_some_and(|p| gi_at.get(p.id().index()).copied().unwrap_or(false));
+                .is_some_and(|p| gi_at.get(p.id().index()) == Some(&stamp));
             let mut own_gi = false;
             self.node(node, &props, &info, above, &mut own_gi);
             let k = node.id().index();
             if gi_at.len() <= k {
-                gi_at.resize(k + 1, false);
+                gi_at.resize(k + 1, 0);
             }
-            gi_at[k] = own_gi || above;
+            if own_gi || above {
+                gi_at[k] = stamp;
+            }
         }
         self.scratch.props = props;
+        self.scratch.gi_at = gi_at;
         if info.game == GameType::Go && info.size_ok {
             self.go_positions(root, info.size, options);
         }

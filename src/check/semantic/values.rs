@@ -477,6 +477,17 @@ fn invalid_reason(
             _ => None,
         }
     }
+    // The common case first: a Go move on the board (what the typed
+    // reading below would accept, without building its value).
+    if game == GameType::Go
+        && matches!(ident, "B" | "W")
+        && let [v] = values
+        && let [x, y] = **v
+        && let (Some(x), Some(y)) = (go_coord(x), go_coord(y))
+        && crate::game::go::Point::new(x, y).is_on(size)
+    {
+        return None;
+    }
     use crate::game::{amazons, backgammon, gess, hex, lines_of_action, octi, raw};
     match game {
         GameType::Go => reason::<Go>(ident, values, size),
