@@ -284,6 +284,7 @@ pub fn parse_lenient<'a>(
         nodes: 0,
         counts: [0; 32],
         last_dropped: [0; 32],
+        bodies: Vec::new(),
     };
     r.run();
     r.summarize_dropped();
@@ -446,6 +447,9 @@ struct Reader<'a> {
     counts: [usize; 32],
     /// Where the last diagnostic not kept of each code starts.
     last_dropped: [usize; 32],
+    /// The value bodies of the property being read, a buffer reused by
+    /// [`Reader::skip_values`].
+    bodies: Vec<Range<usize>>,
 }
 
 impl<'a> Reader<'a> {
@@ -864,7 +868,8 @@ impl<'a> Reader<'a> {
         ident: Option<&[u8]>,
     ) -> (usize, usize, Option<Vec<u8>>) {
         let src = self.src;
-        let mut bodies: Vec<Range<usize>> = Vec::new();
+        let mut bodies = std::mem::take(&mut self.bodies);
+        bodies.clear();
         let mut needs_repair = false;
         let mut k = open;
         let mut consumed = src.len();
@@ -908,16 +913,17 @@ impl<'a> Reader<'a> {
                 }
             }
         };
-        if !needs_repair {
-            return (end, consumed, None);
-        }
-        let mut out = Vec::with_capacity(end - open + 8);
-        for b in bodies {
-            out.push(b'[');
-            escape_into(&mut out, &src[b]);
-            out.push(b']');
-        }
-        (end, consumed, Some(out))
+        let out = needs_repair.then(|| {
+            let mut out = Vec::with_capacity(end - open + 8);
+            for b in &bodies {
+                out.push(b'[');
+                escape_into(&mut out, &src[b.clone()]);
+                out.push(b']');
+            }
+            out
+        });
+        self.bodies = bodies;
+        (end, consumed, out)
     }
 
     /// The `]` that closes the value whose body starts at `body`, and whether
