@@ -306,8 +306,11 @@ impl<'a> Collection<'a> {
         // Right before the first property.
         let first = self.props.get(self.props_range(i).start);
         first
-            .and_then(|p| p.decode(&self.src, &self.pool).span)
-            .map_or(NIL, |(s, _)| s.wrapping_sub(1))
+            .and_then(|&p| match p.source_span() {
+                Some(r) => Some(r.start as u32),
+                None => p.decode(&self.src, &self.pool).span.map(|(s, _)| s),
+            })
+            .map_or(NIL, |s| s.wrapping_sub(1))
     }
 
     /// The root of node `i`'s game tree.
