@@ -161,7 +161,10 @@ impl<'c> Checker<'c> {
                 let Ok(outcome) = board.play(colour, m) else {
                     continue;
                 };
-                if let Some(was) = outcome.occupied {
+                // Past the per-code limit the message would be dropped.
+                if let Some(was) = outcome.occupied
+                    && !self.saturated("S030")
+                {
                     let shown = String::from_utf8_lossy(p.value()).into_owned();
                     let was = if was == Color::Black {
                         "black"

@@ -419,8 +419,10 @@ fn prop_span(node: &Node<'_, '_>, ident: &str) -> Range<usize> {
 
 /// The node's `;` (or the start of the source for an edited node).
 fn node_span(node: &Node<'_, '_>) -> Range<usize> {
-    let at = node.offset().unwrap_or(0);
-    at..at + usize::from(node.offset().is_some())
+    match node.offset() {
+        Some(at) => at..at + 1,
+        None => 0..0,
+    }
 }
 
 /// A diagnostic of `code` from [`SEMANTIC_CODES`]; its position is filled in

@@ -1,6 +1,6 @@
 //! Tests of the semantic checker.
 
-use super::values::{date_ok, result_ok};
+use super::values::{date_ok, plain_real, result_ok};
 use super::*;
 use crate::error::Position;
 
@@ -220,4 +220,37 @@ fn positions_count_lines() {
     let d = check(&t, &CheckOptions::default());
     assert_eq!(d[0].position, Position { line: 3, column: 2 });
     assert_eq!(d[0].position, Position::of(t.source(), d[0].span.start));
+}
+
+/// The shortcut for plain reals accepts only what the typed reading
+/// accepts, and every plain real.
+#[test]
+fn plain_reals_are_valid_reals() {
+    let alphabet = b"+-0.1a e";
+    let size = BoardSize::square(19);
+    let mut texts: Vec<Vec<u8>> = vec![vec![]];
+    for _ in 0..4 {
+        let longer: Vec<Vec<u8>> = texts
+            .iter()
+            .flat_map(|t| alphabet.iter().map(move |&c| [t.as_slice(), &[c]].concat()))
+            .collect();
+        texts.extend(longer);
+    }
+    texts.sort();
+    texts.dedup();
+    let mut plain = 0;
+    for t in &texts {
+        let typed_ok = !matches!(Prop::<Go>::parse("BL", &[t], size), Prop::Invalid { .. });
+        if plain_real(t) {
+            plain += 1;
+            assert!(typed_ok, "{:?}", String::from_utf8_lossy(t));
+        }
+    }
+    assert!(plain > 20);
+    for ok in ["0", "12.5", "-3", "+0.25"] {
+        assert!(plain_real(ok.as_bytes()), "{ok}");
+    }
+    for bad in ["", ".5", "5.", "1e3", "+", "1.2.3", " 1"] {
+        assert!(!plain_real(bad.as_bytes()), "{bad}");
+    }
 }

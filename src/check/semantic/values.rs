@@ -189,6 +189,15 @@ impl<'c> Checker<'c> {
             }
             return;
         }
+        // The common real (BL, WL) in its plain form is valid without
+        // building its typed value.
+        if info.game == GameType::Go
+            && vt == ValueType::Real
+            && let [v] = values
+            && plain_real(v)
+        {
+            return;
+        }
         let Some(reason) = invalid_reason(info.game, ident, values, info.size) else {
             return;
         };
@@ -461,6 +470,20 @@ fn holds_points(vt: &ValueType) -> bool {
         ValueType::List(e) | ValueType::EList(e) => holds_points(e),
         ValueType::Compose(a, b) | ValueType::Either(a, b) => holds_points(a) || holds_points(b),
         _ => false,
+    }
+}
+
+/// True for a real in its plain form, `[+-]digits[.digits]`: a part of what
+/// the Real grammar accepts.
+pub(super) fn plain_real(v: &[u8]) -> bool {
+    let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    let v = match v {
+        [b'+' | b'-', rest @ ..] => rest,
+        _ => v,
+    };
+    match v.iter().position(|&b| b == b'.') {
+        Some(k) => digits(&v[..k]) && digits(&v[k + 1..]),
+        None => digits(v),
     }
 }
 
