@@ -216,11 +216,7 @@ impl<'a> Document<'a> {
     /// Puts the tree in, marking transcoded trees `CA[UTF-8]`.
     fn with(mut self, mut collection: Collection<'a>) -> Self {
         if self.transcoded {
-            let roots: Vec<_> = collection.games().map(|g| g.id()).collect();
-            for root in roots {
-                // A root node always exists; setting a valid value cannot fail.
-                let _ = collection.set_property(root, "CA", ["UTF-8"]);
-            }
+            collection.mark_roots_utf8();
         }
         self.collection = collection;
         self

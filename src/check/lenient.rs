@@ -284,6 +284,7 @@ pub fn parse_lenient<'a>(
         nodes: 0,
         counts: [0; 32],
         last_dropped: [0; 32],
+        bodies: Vec::new(),
     };
     r.run();
     r.summarize_dropped();
@@ -369,18 +370,33 @@ fn raw_diag(
 pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
     let mut order: Vec<usize> = (0..diags.len()).collect();
     order.sort_by_key(|&k| diags[k].span.start);
+    // Characters (bytes that do not continue a UTF-8 sequence) in `b`.
+    let chars = |b: &[u8]| {
+        let n = b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        u32::try_from(n).unwrap_or(u32::MAX)
+    };
     let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);
     for k in order {
         let target = diags[k].span.start.min(src.len());
+        // From line break to line break: a LF, or a CR not followed by LF
+        // (a CR before LF is a character of its line).
         while at < target {
-            let b = src[at];
-            if b == b'\n' || (b == b'\r' && src.get(at + 1) != Some(&b'\n')) {
-                line = line.saturating_add(1);
-                column = 1;
-            } else if b & 0xC0 != 0x80 {
-                column = column.saturating_add(1);
+            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
+                Some(j) => {
+                    let i = at + j;
+                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
+                        line = line.saturating_add(1);
+                        column = 1;
+                    } else {
+                        column = column.saturating_add(chars(&src[at..=i]));
+                    }
+                    at = i + 1;
+                }
+                None => {
+                    column = column.saturating_add(chars(&src[at..target]));
+                    at = target;
+                }
             }
-            at += 1;
         }
         diags[k].position = Position { line, column };
     }
@@ -431,6 +447,9 @@ struct Reader<'a> {
     counts: [usize; 32],
     /// Where the last diagnostic not kept of each code starts.
     last_dropped: [usize; 32],
+    /// The value bodies of the property being read, a buffer reused by
+    /// [`Reader::skip_values`].
+    bodies: Vec<Range<usize>>,
 }
 
 impl<'a> Reader<'a> {
@@ -849,7 +868,8 @@ impl<'a> Reader<'a> {
         ident: Option<&[u8]>,
     ) -> (usize, usize, Option<Vec<u8>>) {
         let src = self.src;
-        let mut bodies: Vec<Range<usize>> = Vec::new();
+        let mut bodies = std::mem::take(&mut self.bodies);
+        bodies.clear();
         let mut needs_repair = false;
         let mut k = open;
         let mut consumed = src.len();
@@ -893,16 +913,17 @@ impl<'a> Reader<'a> {
                 }
             }
         };
-        if !needs_repair {
-            return (end, consumed, None);
-        }
-        let mut out = Vec::with_capacity(end - open + 8);
-        for b in bodies {
-            out.push(b'[');
-            escape_into(&mut out, &src[b]);
-            out.push(b']');
-        }
-        (end, consumed, Some(out))
+        let out = needs_repair.then(|| {
+            let mut out = Vec::with_capacity(end - open + 8);
+            for b in &bodies {
+                out.push(b'[');
+                escape_into(&mut out, &src[b.clone()]);
+                out.push(b']');
+            }
+            out
+        });
+        self.bodies = bodies;
+        (end, consumed, out)
     }
 
     /// The `]` that closes the value whose body starts at `body`, and whether

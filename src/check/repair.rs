@@ -27,7 +27,7 @@ use super::{Diagnostic, Severity};
 use crate::game::{BoardSize, GameType, go};
 use crate::property::{Category, PropertyType, ValueType, lookup};
 use crate::record::{board_size, game_of, position_at};
-use crate::tree::{Collection, NewProp, NodeId};
+use crate::tree::{Collection, NewProp, Node, NodeId, Property};
 use std::ops::Range;
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
@@ -344,6 +344,9 @@ impl Repairer<'_> {
 
     /// The property-level repairs of one node.
     fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) {
+        if !may_need_repair(c.node(id), ctx) {
+            return;
+        }
         let mut props = snapshot(c, id);
         let mut changed = false;
         changed |= self.pass_tt(c, id, ctx, &mut props);
@@ -656,6 +659,20 @@ impl Repairer<'_> {
     fn split(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> NodeId {
         let node = c.node(id);
         let is_root = node.is_root();
+        // The conditions below, first on the borrowed node (most nodes hold
+        // one move and nothing to split).
+        let ty_of = |p: Property<'_>| lookup(p.ident(), ctx.gm).map(|i| i.property_type);
+        let (mut any_move, mut any_setup) = (false, false);
+        for p in node.properties() {
+            match ty_of(p) {
+                Some(PropertyType::Move) => any_move = true,
+                Some(PropertyType::Setup) => any_setup = true,
+                _ => {}
+            }
+        }
+        if !any_move || !(any_setup || is_root) {
+            return id;
+        }
         let props = snapshot(c, id);
         let ty = |p: &P| lookup(&p.ident, ctx.gm).map(|i| i.property_type);
         let has = |t: PropertyType| props.iter().any(|p| ty(p) == Some(t));
@@ -707,6 +724,10 @@ impl Repairer<'_> {
     /// Splits a node with both a black and a white move: the second
     /// colour's move (with its time left) goes to a new child node.
     fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId) {
+        let node = c.node(id);
+        if node.get("B").is_none() || node.get("W").is_none() {
+            return;
+        }
         let props = snapshot(c, id);
         let b = props.iter().position(|p| p.ident == "B");
         let w = props.iter().position(|p| p.ident == "W");
@@ -790,6 +811,33 @@ impl Repairer<'_> {
             self.push("R018", span, msg, false);
         }
     }
+}
+
+/// False when no property-level repair of [`Repairer::node`] can apply to
+/// `node`: none of the conditions its passes start with holds (a pass
+/// `tt`, KI, L, M, BM with TE, an identifier given twice, TM, or a DT, RE
+/// or KM value). Checked on the borrowed node, so that the common node (one
+/// move) is not copied out; `true` may be too cautious, never wrong.
+fn may_need_repair(node: Node<'_, '_>, ctx: &Ctx) -> bool {
+    const MANY: usize = 16;
+    let small =
+        ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
+    let mut seen: [&str; MANY] = [""; MANY];
+    for (k, p) in node.properties().enumerate() {
+        let ident = p.ident();
+        if k >= MANY || seen[..k].contains(&ident) {
+            return true;
+        }
+        seen[k] = ident;
+        match ident {
+            "B" | "W" if small && p.values().any(|v| v == b"tt") => return true,
+            "KI" | "L" | "M" | "TM" | "DT" | "RE" | "KM" => return true,
+            "BM" if node.get("TE").is_some() => return true,
+            "TE" if node.get("BM").is_some() => return true,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// `n / 2` as canonical Real text.

@@ -209,6 +209,13 @@ struct JsonOut<'w, W> {
     out: &'w mut W,
 }
 
+/// True for the bytes serde_json escapes in a string: `"`, `\\` and the
+/// control characters below U+0020.
+#[inline]
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
 impl<W: Write> JsonOut<'_, W> {
     fn flush_some(&mut self) -> io::Result<()> {
         if self.buf.len() >= FLUSH_AT {
@@ -353,12 +360,30 @@ impl<W: Write> JsonOut<'_, W> {
 
     /// A JSON string, escaped as serde_json escapes it.
     fn str(&mut self, s: &str) {
+        if !s.bytes().any(needs_escape) {
+            self.plain(s.as_bytes());
+            return;
+        }
         // Writing to a Vec cannot fail.
         let _ = serde_json::to_writer(&mut self.buf, s);
     }
 
+    /// `b` (text that needs no escape) between quotes.
+    fn plain(&mut self, b: &[u8]) {
+        self.buf.reserve(b.len() + 2);
+        self.buf.push(b'"');
+        self.buf.extend_from_slice(b);
+        self.buf.push(b'"');
+    }
+
     /// Bytes as a JSON string (UTF-8, lossy).
     fn lossy(&mut self, b: &[u8]) {
+        // Printable ASCII without `"` and `\\` (points, moves, most values)
+        // is already what the checks below would write.
+        if b.iter().all(|&c| c < 0x80 && !needs_escape(c)) {
+            self.plain(b);
+            return;
+        }
         match std::str::from_utf8(b) {
             Ok(s) => self.str(s),
             Err(_) => self.str(&String::from_utf8_lossy(b)),

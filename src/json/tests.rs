@@ -294,3 +294,21 @@ fn deep_trees_stay_flat() {
     assert_eq!(j["games"][0]["nodes"].as_array().unwrap().len(), 2000);
     assert_eq!(j["games"][0]["nodes"][1999]["parent"], 1998);
 }
+
+/// The fast path of `JsonOut::str` and `JsonOut::lossy` writes text
+/// between quotes unchanged exactly when serde_json would.
+#[test]
+fn needs_escape_is_what_serde_json_escapes() {
+    for c in (0u32..0x300).filter_map(char::from_u32) {
+        let text = format!("a{c}b");
+        let plain = format!("\"{text}\"");
+        let escaped = serde_json::to_string(&text).unwrap() != plain;
+        let ascii = u8::try_from(c).ok();
+        assert_eq!(
+            escaped,
+            ascii.is_some_and(super::needs_escape),
+            "U+{:04X}",
+            c as u32
+        );
+    }
+}

@@ -180,6 +180,65 @@ impl Collection<'_> {
         Ok(())
     }
 
+    /// Sets `CA[UTF-8]` on every game root, as [`Collection::set_property`]
+    /// on each root does (what the readers do after transcoding), but in
+    /// one pass over the properties that keeps a frozen tree frozen: setting
+    /// a property one root at a time thaws the whole tree and moves each
+    /// root's properties to the end. A root where the value cannot be stored
+    /// (the pool is full) is left as it is, as `set_property` would.
+    pub(crate) fn mark_roots_utf8(&mut self) {
+        if self.thawed {
+            let roots = self.games.clone();
+            for root in roots {
+                let _ = self.set_property(NodeId(root), "CA", ["UTF-8"]);
+            }
+            return;
+        }
+        let mut props = Vec::with_capacity(self.props.len() + self.games.len());
+        let mut odd = Vec::with_capacity(self.odd_offsets.len());
+        // Out of `self` while it is edited; `offset_of` below is asked only
+        // about nodes without an odd offset, so it needs no table.
+        let old_odd = std::mem::take(&mut self.odd_offsets);
+        let games = std::mem::take(&mut self.games);
+        let mut old_odd = old_odd.into_iter().peekable();
+        let mut roots = games.iter().copied().peekable();
+        for i in 0..self.nodes.len() as u32 {
+            let range = self.props_range(i);
+            let start = props.len();
+            while let Some(o) = old_odd.next_if(|o| o.0 < i) {
+                odd.push(o);
+            }
+            let mut offset = old_odd.next_if(|o| o.0 == i).map(|o| o.1);
+            props.extend_from_slice(&self.props[range.clone()]);
+            if roots.next_if_eq(&i).is_some()
+                && let Ok(ca) = self.new_prop("CA", ["UTF-8"])
+            {
+                let existing = self.props[range]
+                    .iter()
+                    .position(|&p| self.property(p).ident == b"CA");
+                match existing {
+                    Some(k) => {
+                        // The node's offset followed from the first
+                        // property's span, which the new one has not.
+                        if k == 0 && offset.is_none() {
+                            offset = Some(self.offset_of(i));
+                        }
+                        props[start + k] = ca;
+                    }
+                    None => props.push(ca),
+                }
+            }
+            if let Some(o) = offset {
+                odd.push((i, o));
+            }
+            self.nodes[i as usize].props_start = start as u32;
+        }
+        odd.extend(old_odd);
+        self.props = props;
+        self.odd_offsets = odd;
+        self.games = games;
+    }
+
     /// Appends property `ident` with the given raw values to `node`, even if
     /// the node has one already.
     ///

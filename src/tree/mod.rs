@@ -306,8 +306,11 @@ impl<'a> Collection<'a> {
         // Right before the first property.
         let first = self.props.get(self.props_range(i).start);
         first
-            .and_then(|p| p.decode(&self.src, &self.pool).span)
-            .map_or(NIL, |(s, _)| s.wrapping_sub(1))
+            .and_then(|&p| match p.source_span() {
+                Some(r) => Some(r.start as u32),
+                None => p.decode(&self.src, &self.pool).span.map(|(s, _)| s),
+            })
+            .map_or(NIL, |s| s.wrapping_sub(1))
     }
 
     /// The root of node `i`'s game tree.
@@ -528,6 +531,44 @@ impl<'c, 'a> Iterator for Descendants<'c, 'a> {
     }
 }
 
+/// The 26 capital letters, for [`ident_str`].
+static LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+
+/// Every pair of capital letters (`AAABAC…ZZ`), for [`ident_str`].
+static LETTER_PAIRS: &str = {
+    const BYTES: [u8; 2 * 26 * 26] = {
+        let mut b = [0u8; 2 * 26 * 26];
+        let mut i = 0;
+        while i < 26 * 26 {
+            b[2 * i] = b'A' + (i / 26) as u8;
+            b[2 * i + 1] = b'A' + (i % 26) as u8;
+            i += 1;
+        }
+        b
+    };
+    match std::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => "",
+    }
+};
+
+/// `ident` as text: one or two capital letters (nearly every identifier)
+/// come from a table, without a UTF-8 check; other bytes are checked
+/// (invalid UTF-8 gives `""`).
+#[inline]
+fn ident_str(ident: &[u8]) -> &str {
+    let letter = |b: u8| (b.is_ascii_uppercase()).then(|| usize::from(b - b'A'));
+    let known = match *ident {
+        [a] => letter(a).and_then(|a| LETTERS.get(a..a + 1)),
+        [a, b] => match (letter(a), letter(b)) {
+            (Some(a), Some(b)) => LETTER_PAIRS.get(2 * (26 * a + b)..2 * (26 * a + b) + 2),
+            _ => None,
+        },
+        _ => None,
+    };
+    known.unwrap_or_else(|| std::str::from_utf8(ident).unwrap_or(""))
+}
+
 /// A property of a node: its identifier and raw values, borrowed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Property<'c> {
@@ -538,8 +579,9 @@ pub struct Property<'c> {
 
 impl<'c> Property<'c> {
     /// The identifier in FF\[4\] form (`AB`, `C`, a private `XY`, …).
+    #[inline]
     pub fn ident(&self) -> &'c str {
-        std::str::from_utf8(self.ident).unwrap_or("")
+        ident_str(self.ident)
     }
 
     fn ident_bytes(&self) -> &'c [u8] {

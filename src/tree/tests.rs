@@ -258,3 +258,71 @@ fn a_deep_tree_is_walked_in_linear_time() {
     assert_eq!(last.game_root().id(), root.id());
     assert_eq!(root.first_child().unwrap().descendants().count(), 200_001);
 }
+
+#[test]
+fn identifiers_from_the_letter_table_are_the_source_text() {
+    for a in b'A'..=b'Z' {
+        assert_eq!(super::ident_str(&[a]).as_bytes(), [a]);
+        for b in b'A'..=b'Z' {
+            assert_eq!(super::ident_str(&[a, b]).as_bytes(), [a, b]);
+        }
+    }
+    assert_eq!(super::ident_str(b"ABC"), "ABC");
+    assert_eq!(super::ident_str(b"a"), "a");
+    assert_eq!(super::ident_str(b"\xFF"), "");
+    assert_eq!(super::ident_str(b""), "");
+}
+
+/// Every node's shape with its offset and each property's span.
+fn shape_and_spans(c: &Collection<'_>) -> Vec<String> {
+    let spans = c.games().flat_map(|g| g.descendants()).map(|n| {
+        let props: Vec<_> = n.properties().map(|p| p.span()).collect();
+        format!("offset={:?} spans={props:?}", n.offset())
+    });
+    shape(c)
+        .into_iter()
+        .zip(spans)
+        .map(|(a, b)| format!("{a} {b}"))
+        .collect()
+}
+
+#[test]
+fn marking_roots_in_one_pass_is_setting_each_root() {
+    for src in [
+        "(;CA[x]B[aa];W[bb])(;GM[1]CA[y];B[cc])( ; ;W[dd])",
+        "(;FF[4]  C[a] ;B[aa](;W[bb])(;W[cc]))\n( ;\n CA[GBK]GM[1]CA[z])",
+        "(;)(;CA[a])(;C[x](;B[aa])(;CA[b]))",
+        "(;",
+        "",
+    ] {
+        let options = crate::ParseOptions::default();
+        let c = crate::check::parse_lenient(src.as_bytes(), &options).0;
+        let mut one_pass = c.clone();
+        one_pass.mark_roots_utf8();
+        assert!(!one_pass.thawed, "{src}");
+        let mut each = c.clone();
+        let roots: Vec<NodeId> = each.games().map(|g| g.id()).collect();
+        for root in roots {
+            each.set_property(root, "CA", ["UTF-8"]).unwrap();
+        }
+        assert_eq!(shape_and_spans(&one_pass), shape_and_spans(&each), "{src}");
+        assert_eq!(one_pass.to_string(), each.to_string());
+        // A thawed tree takes the slow way, with the same result.
+        let mut thawed = c.clone();
+        thawed.thaw();
+        thawed.mark_roots_utf8();
+        assert_eq!(shape_and_spans(&thawed), shape_and_spans(&each), "{src}");
+        // Later edits see the same tree.
+        for t in [&mut one_pass, &mut each] {
+            let root = t.games().next().map(|g| g.id());
+            if let Some(root) = root {
+                t.set_property(root, "C", ["new"]).unwrap();
+                let child = t.node(root).first_child().map(|n| n.id());
+                if let Some(child) = child {
+                    t.set_property(child, "CA", ["k"]).unwrap();
+                }
+            }
+        }
+        assert_eq!(shape_and_spans(&one_pass), shape_and_spans(&each), "{src}");
+    }
+}

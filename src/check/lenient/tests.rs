@@ -303,6 +303,35 @@ proptest! {
     fn sgf_like_input_is_a_fixed_point(src in sgfish()) {
         check_invariants(&src);
     }
+
+    /// `fill_positions` (line break to line break) agrees with counting
+    /// byte by byte, on text full of CR, LF and multi-byte characters.
+    #[test]
+    fn positions_agree_with_counting_bytes(
+        src in prop::collection::vec(prop_oneof![
+            Just(b'\n'), Just(b'\r'), Just(b'a'), Just(0xC3), Just(0xA9), Just(0xE6),
+        ], 0..120),
+        offsets in prop::collection::vec(0usize..130, 0..8),
+    ) {
+        let mut diags: Vec<Diagnostic> = offsets
+            .iter()
+            .map(|&o| Diagnostic::from_code("L001", o..o, String::new(), false))
+            .collect();
+        fill_positions(&src, &mut diags);
+        for d in &diags {
+            let target = d.span.start.min(src.len());
+            let (mut line, mut column) = (1u32, 1u32);
+            for (at, &b) in src[..target].iter().enumerate() {
+                if b == b'\n' || (b == b'\r' && src.get(at + 1) != Some(&b'\n')) {
+                    line += 1;
+                    column = 1;
+                } else if b & 0xC0 != 0x80 {
+                    column += 1;
+                }
+            }
+            prop_assert_eq!((d.position.line, d.position.column), (line, column));
+        }
+    }
 }
 
 #[test]

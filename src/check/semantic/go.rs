@@ -1,0 +1,414 @@
+//! Go: duplicate points, playing the tree out, redundant setup and the handicap.
+
+use super::*;
+
+impl<'c> Checker<'c> {
+    /// S013: a point twice in one list, or in two setup (or two markup)
+    /// properties of one node.
+    pub(super) fn duplicate_points(
+        &mut self,
+        props: &[Property<'c>],
+        infos: &[Option<&'static PropertyInfo>],
+        info: &TreeInfo,
+        nspan: &Range<usize>,
+    ) {
+        let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
+        let mut marks = std::mem::take(&mut self.scratch.marks);
+        marks.next_node();
+        // Values that name no cell (not two letters, or another game's):
+        // compared as bytes. Rare; nothing is allocated without them.
+        let mut raw_groups: [HashSet<&[u8]>; 2] = Default::default();
+        for (p, found) in props.iter().zip(infos) {
+            let ident = p.ident();
+            let Some(pi) = found else {
+                continue;
+            };
+            if !is_point_list(&pi.value_type) {
+                continue;
+            }
+            let group = match ident {
+                "AB" | "AW" | "AE" => 1,
+                "MA" | "TR" | "CR" | "SQ" | "SL" => 2,
+                _ => 0,
+            };
+            marks.next_property();
+            let mut raw_own: HashSet<&[u8]> = HashSet::new();
+            let mut dups: Vec<String> = Vec::new();
+            for v in p.values() {
+                let rect = if go_like { go_rectangle(v) } else { None };
+                if let Some((xs, ys)) = rect {
+                    for x in xs.clone() {
+                        for y in ys.clone() {
+                            if marks.give(x, y, group) && dups.len() < 20 {
+                                dups.push(letters(x, y).into_iter().map(char::from).collect());
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let twice = match go_cell(v).filter(|_| go_like) {
+                    Some((x, y)) => marks.give(x, y, group),
+                    None => !raw_own.insert(v) || (group != 0 && raw_groups[group - 1].contains(v)),
+                };
+                if twice && dups.len() < 20 {
+                    dups.push(String::from_utf8_lossy(v).into_owned());
+                }
+            }
+            if group != 0 {
+                raw_groups[group - 1].extend(raw_own);
+            }
+            if !dups.is_empty() {
+                self.push(
+                    "S013",
+                    p.span().unwrap_or(nspan.clone()),
+                    format!(
+                        "{ident}: point{} [{}] given more than once in this node",
+                        if dups.len() == 1 { "" } else { "s" },
+                        dups.join("][")
+                    ),
+                );
+            }
+        }
+        self.scratch.marks = marks;
+    }
+
+    /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
+    pub(super) fn go_positions(
+        &mut self,
+        root: Node<'c, 'c>,
+        size: BoardSize,
+        options: &CheckOptions,
+    ) {
+        if options.strict {
+            self.handicap(root);
+        }
+        // Pre-order walk: the first child goes on with the node's board; the
+        // other children wait on a stack of (node, position before it,
+        // colour of the last move on the path, on the main line), sharing
+        // one copy of the position.
+        let mut stack: Vec<(Node<'c, 'c>, Rc<Board>, Option<Color>, bool)> = Vec::new();
+        let mut current = Some((root, Board::new(size), None, true));
+        loop {
+            let (node, mut board, last, on_main_line) = match current.take() {
+                Some(c) => c,
+                None => match stack.pop() {
+                    Some((n, b, l, m)) => (
+                        n,
+                        Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()),
+                        l,
+                        m,
+                    ),
+                    None => break,
+                },
+            };
+            // AE, AB, AW, B, W of the node, found in one pass.
+            let mut picked: [Option<Property<'_>>; 5] = Default::default();
+            for p in node.properties() {
+                let k = match p.ident() {
+                    "AE" => 0,
+                    "AB" => 1,
+                    "AW" => 2,
+                    "B" => 3,
+                    "W" => 4,
+                    _ => continue,
+                };
+                if picked[k].is_none() {
+                    picked[k] = Some(p);
+                }
+            }
+            let effect = self.redundant_setup(&node, &picked, &board);
+            // Setup in the main line after the root (only setup that
+            // changes something counts).
+            // One report a node, as SGFC's 62.
+            if options.strict && on_main_line && !node.is_root() {
+                let ids: Vec<&str> = [(1, "AB"), (2, "AW"), (0, "AE")]
+                    .into_iter()
+                    .filter(|(k, _)| effect[*k])
+                    .map(|(_, id)| id)
+                    .collect();
+                if let Some(first) = ids.first() {
+                    self.push(
+                        "S034",
+                        prop_span(&node, first),
+                        format!("{} in the main line after the root node", ids.join(", ")),
+                    );
+                }
+            }
+            // Setup, then moves, as `go::apply_node` does (which is not
+            // used here: it numbers each node by walking to the root).
+            // Every AE, AB and AW of the node (a property given twice is
+            // S005; SGFC merges the values, and so does the board).
+            for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
+                if picked[k].is_none() {
+                    continue;
+                }
+                let id = ["AE", "AB", "AW"][k];
+                for p in node.properties().filter(|p| p.ident() == id) {
+                    for v in p.values() {
+                        each_go_point(v, size, |point| {
+                            let _ = board.setup(point, stone);
+                        });
+                    }
+                }
+            }
+            let mut moved = [false; 2];
+            for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
+                let Some(p) = &picked[k] else { continue };
+                let Ok(m) = Go::read_move(p.value(), size) else {
+                    continue;
+                };
+                moved[k - 3] = true;
+                let Ok(outcome) = board.play(colour, m) else {
+                    continue;
+                };
+                // Past the per-code limit the message would be dropped.
+                if let Some(was) = outcome.occupied
+                    && !self.saturated("S030")
+                {
+                    let shown = String::from_utf8_lossy(p.value()).into_owned();
+                    let was = if was == Color::Black {
+                        "black"
+                    } else {
+                        "white"
+                    };
+                    self.push(
+                        "S030",
+                        p.span().unwrap_or(node_span(&node)),
+                        format!("{id}[{shown}] is played on a point that holds a {was} stone"),
+                    );
+                }
+            }
+            // Moves with an unreadable value do not count.
+            let mover = match (moved[0], moved[1]) {
+                (true, false) => Some(Color::Black),
+                (false, true) => Some(Color::White),
+                _ => None,
+            };
+            if options.strict
+                && on_main_line
+                && let (Some(m), Some(l)) = (mover, last)
+                && m == l
+            {
+                let id = if m == Color::Black { "B" } else { "W" };
+                let colour = if m == Color::Black { "black" } else { "white" };
+                self.push(
+                    "S035",
+                    prop_span(&node, id),
+                    format!("two {colour} moves in a row"),
+                );
+            }
+            let last = mover.or(last);
+            let Some(first) = node.first_child() else {
+                continue;
+            };
+            let mut kids = std::mem::take(&mut self.scratch.kids);
+            kids.clear();
+            let mut c = first.next_sibling();
+            while let Some(k) = c {
+                kids.push(k);
+                c = k.next_sibling();
+            }
+            if !kids.is_empty() {
+                let shared = Rc::new(board.clone());
+                for &c in kids.iter().rev() {
+                    stack.push((c, Rc::clone(&shared), last, false));
+                }
+            }
+            self.scratch.kids = kids;
+            current = Some((first, board, last, on_main_line));
+        }
+    }
+
+    /// S031: AB, AW or AE points that already hold what they set.
+    fn redundant_setup(
+        &mut self,
+        node: &Node<'_, '_>,
+        picked: &[Option<Property<'_>>; 5],
+        board: &Board,
+    ) -> [bool; 3] {
+        let size = board.size();
+        // Whether AE, AB, AW change at least one point.
+        let mut effect = [false; 3];
+        for (k, id, want) in [
+            (1, "AB", Some(Color::Black)),
+            (2, "AW", Some(Color::White)),
+            (0, "AE", None),
+        ] {
+            let Some(p) = &picked[k] else { continue };
+            let mut useless: Vec<String> = Vec::new();
+            // Past the limit of S031 (when pushing changes nothing) only the
+            // effect counts.
+            let saturated = self.saturated("S031");
+            for v in p.values() {
+                each_go_point(v, size, |point| {
+                    if board.get(point) != want {
+                        effect[k] = true;
+                    } else if !saturated && useless.len() < 20 {
+                        useless.push(letters(point.x, point.y).map(char::from).iter().collect());
+                    }
+                });
+            }
+            if !useless.is_empty() {
+                self.push(
+                    "S031",
+                    p.span().unwrap_or(node_span(node)),
+                    format!(
+                        "{id}[{}] changes nothing: the point{} already {}",
+                        useless.join("]["),
+                        if useless.len() == 1 { "" } else { "s" },
+                        match want {
+                            Some(Color::Black) => "holds a black stone",
+                            Some(Color::White) => "holds a white stone",
+                            None => "is empty",
+                        }
+                    ),
+                );
+            }
+        }
+        effect
+    }
+
+    /// S033 (SGFC's 61): an AB without AW in the root is a handicap, and
+    /// HA must count its values; without HA there must be no such AB.
+    fn handicap(&mut self, root: Node<'_, '_>) {
+        let setup = match root.get("AB") {
+            Some(ab) if root.get("AW").is_none() => ab.values().count(),
+            _ => 0,
+        };
+        let ha = root.get("HA");
+        let ha_n = ha.as_ref().map(|p| leading_number(p.value()));
+        let differs = match ha_n {
+            Some(n) => n != setup as i64,
+            None => setup != 0,
+        };
+        if !differs {
+            return;
+        }
+        let span = prop_span(&root, if ha.is_some() { "HA" } else { "AB" });
+        let ha_text = ha_n.map_or("no HA".to_string(), |n| format!("HA[{n}]"));
+        self.push(
+            "S033",
+            span,
+            format!("{ha_text}, but the root sets up {setup} handicap stone(s) (AB without AW)"),
+        );
+    }
+}
+
+/// The coordinate of a Go letter (`a`=0 … `z`=25, `A`=26 … `Z`=51).
+pub(super) fn go_coord(b: u8) -> Option<u8> {
+    match b {
+        b'a'..=b'z' => Some(b - b'a'),
+        b'A'..=b'Z' => Some(b - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// The two letters of the cell `(x, y)` (both below 52).
+fn letters(x: u8, y: u8) -> [u8; 2] {
+    let letter = |n: u8| if n < 26 { b'a' + n } else { b'A' + n - 26 };
+    [letter(x), letter(y)]
+}
+
+/// The cell of a raw value of two Go letters.
+fn go_cell(v: &[u8]) -> Option<(u8, u8)> {
+    match v {
+        [a, b] => Some((go_coord(*a)?, go_coord(*b)?)),
+        _ => None,
+    }
+}
+
+/// The columns and rows of a raw Go rectangle `ab:cd` (corners in any
+/// order), or `None` when `v` is not one.
+fn go_rectangle(v: &[u8]) -> Option<(std::ops::RangeInclusive<u8>, std::ops::RangeInclusive<u8>)> {
+    match v {
+        [a, b, b':', c, d] => {
+            let (x1, y1) = (go_coord(*a)?, go_coord(*b)?);
+            let (x2, y2) = (go_coord(*c)?, go_coord(*d)?);
+            Some((x1.min(x2)..=x1.max(x2), y1.min(y2)..=y1.max(y2)))
+        }
+        _ => None,
+    }
+}
+
+/// Calls `f` with each point on a board of `size` of one raw Go
+/// point-list value: the value itself when it is a point (two letters), or
+/// each point of a rectangle `ab:cd` (column by column; corners in any
+/// order), where [`Go::read_point`] would read it. Values that are no point
+/// give nothing.
+fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
+    let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
+    match go_rectangle(v) {
+        Some((xs, ys)) => {
+            if w == 0 || h == 0 {
+                return;
+            }
+            // The part of the rectangle on the board.
+            let ys = *ys.start()..=(*ys.end()).min(h - 1);
+            for x in *xs.start()..=(*xs.end()).min(w - 1) {
+                for y in ys.clone() {
+                    f(crate::game::go::Point::new(x, y));
+                }
+            }
+        }
+        None => {
+            if let Some((x, y)) = go_cell(v)
+                && x < w
+                && y < h
+            {
+                f(crate::game::go::Point::new(x, y));
+            }
+        }
+    }
+}
+
+/// Stamps over the 52×52 cells that two Go letters can name, for S013:
+/// which cells the current property gave, and which the node's setup
+/// (group 1) and markup (group 2) properties gave; new stamps instead of
+/// clearing between properties and nodes.
+#[derive(Default)]
+pub(super) struct PointMarks {
+    /// Per cell, the stamp of the property that last gave it.
+    own: Vec<u32>,
+    /// Per group and cell, the stamp of the node that last gave it.
+    group: [Vec<u32>; 2],
+    property: u32,
+    node: u32,
+}
+
+impl PointMarks {
+    const CELLS: usize = 52 * 52;
+
+    fn next_node(&mut self) {
+        if self.own.is_empty() {
+            self.own = vec![0; Self::CELLS];
+            self.group = [vec![0; Self::CELLS], vec![0; Self::CELLS]];
+        }
+        if self.node == u32::MAX {
+            self.group.iter_mut().for_each(|g| g.fill(0));
+            self.node = 0;
+        }
+        self.node += 1;
+    }
+
+    fn next_property(&mut self) {
+        if self.property == u32::MAX {
+            self.own.fill(0);
+            self.property = 0;
+        }
+        self.property += 1;
+    }
+
+    /// Marks cell `(x, y)` (below 52 each) as given by the current property
+    /// of `group` (0: none); true when it was given before.
+    fn give(&mut self, x: u8, y: u8, group: usize) -> bool {
+        let k = usize::from(y) * 52 + usize::from(x);
+        let mut twice = self.own[k] == self.property;
+        self.own[k] = self.property;
+        if group != 0 {
+            let g = &mut self.group[group - 1];
+            twice |= g[k] == self.node;
+            g[k] = self.node;
+        }
+        twice
+    }
+}

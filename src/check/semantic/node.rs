@@ -1,0 +1,270 @@
+//! The checks of one node: where each property may stand, and FF versions.
+
+use super::*;
+
+impl<'c> Checker<'c> {
+    /// The checks of one node.
+    pub(super) fn node(
+        &mut self,
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
+        info: &TreeInfo,
+        gi_above: bool,
+        own_gi: &mut bool,
+    ) {
+        let nspan = node_span(&node);
+        let mut seen = std::mem::take(&mut self.scratch.seen);
+        seen.clear();
+        let mut seen_many: HashSet<&str> = HashSet::new();
+        let (mut any_move, mut any_setup) = (false, false);
+        let has = |id: &str| props.iter().any(|p| p.ident() == id);
+        let has_move = has("B") || has("W");
+        let mut infos = std::mem::take(&mut self.scratch.infos);
+        infos.clear();
+        infos.extend(props.iter().map(|p| lookup(p.ident(), info.gm)));
+        for (p, found) in props.iter().zip(&infos) {
+            let ident = p.ident();
+            let span = p.span().unwrap_or(nspan.clone());
+            // A property whose every value lacks the `:` of its composed
+            // type is reported by S038; SGFC drops it while reading, so it
+            // makes no duplicate (Fox's second `AP[foxwq]`).
+            let twice = if found.is_some_and(|pi| compose_missing_everywhere(p, pi)) {
+                false
+            } else if props.len() <= 16 {
+                let t = seen.contains(&ident);
+                seen.push(ident);
+                t
+            } else {
+                !seen_many.insert(ident)
+            };
+            if twice {
+                self.push(
+                    "S005",
+                    span.clone(),
+                    format!("{ident} is given more than once in this node"),
+                );
+            }
+            if p.values_raw().contains(&0) {
+                self.push(
+                    "S042",
+                    span.clone(),
+                    format!("{ident}: a value holds a NUL byte (binary data?)"),
+                );
+            }
+            #[cfg(feature = "encoding")]
+            if ident == "CA" {
+                let label = String::from_utf8_lossy(p.value());
+                if crate::encoding::encoding_for_label(label.trim()).is_none() {
+                    self.push(
+                        "S043",
+                        span.clone(),
+                        format!(
+                            "CA[{label}] names no known charset; the text is read by detection"
+                        ),
+                    );
+                }
+            }
+            if ident.len() > 100 {
+                self.push(
+                    "S037",
+                    span.clone(),
+                    format!(
+                        "identifier of {} letters: not a property (kept)",
+                        ident.len()
+                    ),
+                );
+                continue;
+            }
+            if ident.len() > 2 {
+                self.push(
+                    "S020",
+                    span.clone(),
+                    format!("identifier {ident} has more than two letters"),
+                );
+            }
+            let Some(pi) = *found else {
+                let other: Vec<String> = lookup_any(ident)
+                    .filter_map(|e| e.game)
+                    .map(|g| g.to_string())
+                    .collect();
+                let msg = if other.is_empty() {
+                    format!("unknown property {ident} (kept)")
+                } else {
+                    format!(
+                        "{ident} is defined for GM[{}] only, not for this game (kept)",
+                        other.join("], GM[")
+                    )
+                };
+                self.push("S019", span, msg);
+                continue;
+            };
+            match pi.property_type {
+                PropertyType::Root if !node.is_root() => self.push(
+                    "S001",
+                    span.clone(),
+                    format!("root property {ident} outside the root node"),
+                ),
+                PropertyType::GameInfo => {
+                    *own_gi = true;
+                    if gi_above {
+                        self.push(
+                            "S002",
+                            span.clone(),
+                            format!(
+                                "game-info property {ident}, but a node above already holds game information"
+                            ),
+                        );
+                    }
+                }
+                PropertyType::Move => any_move = true,
+                PropertyType::Setup => any_setup = true,
+                _ => {}
+            }
+            // SGFC drops a value without its `:` before it looks at the
+            // version (aya.sgf: `AP[Aya 5.56]` in an FF[1] file is its 23
+            // only).
+            // Nor is a property a program added to a parsed node (the
+            // reader's CA[UTF-8] after transcoding) the file's format.
+            let added = p.span().is_none() && node.offset().is_some();
+            if !compose_missing_everywhere(p, pi) && !added {
+                self.versions(ident, pi, info, &span);
+            }
+            self.value(p, pi, info, &span);
+        }
+        self.scratch.seen = seen;
+        if any_move && any_setup {
+            // The lists of the message, as the loop above met them.
+            let (mut move_props, mut setup_props): (Vec<&str>, Vec<&str>) = (vec![], vec![]);
+            for (p, found) in props.iter().zip(&infos) {
+                match found {
+                    Some(pi) if p.ident().len() <= 100 => match pi.property_type {
+                        PropertyType::Move => move_props.push(p.ident()),
+                        PropertyType::Setup => setup_props.push(p.ident()),
+                        _ => {}
+                    },
+                    _ => {}
+                }
+            }
+            let at = props
+                .iter()
+                .filter(|p| {
+                    lookup(p.ident(), info.gm).is_some_and(|i| {
+                        matches!(i.property_type, PropertyType::Move | PropertyType::Setup)
+                    })
+                })
+                .nth(1)
+                .and_then(|p| p.span())
+                .unwrap_or(nspan.clone());
+            self.push(
+                "S003",
+                at,
+                format!(
+                    "move and setup properties mixed in one node ({}, {})",
+                    move_props.join(", "),
+                    setup_props.join(", ")
+                ),
+            );
+        }
+        if node.is_root() && has_move {
+            let id = if has("B") { "B" } else { "W" };
+            self.push(
+                "S041",
+                prop_span(&node, id),
+                format!(
+                    "{id} in the root node: many programs expect the first move in a child node"
+                ),
+            );
+        }
+        if has("B") && has("W") {
+            let at = props
+                .iter()
+                .filter(|p| p.ident() == "B" || p.ident() == "W")
+                .nth(1)
+                .and_then(|p| p.span())
+                .unwrap_or(nspan.clone());
+            self.push("S004", at, "a black and a white move in one node".into());
+        }
+        if !has_move {
+            for p in props {
+                let id = p.ident();
+                if matches!(id, "BM" | "TE" | "DO" | "IT") {
+                    self.push(
+                        "S006",
+                        p.span().unwrap_or(nspan.clone()),
+                        format!("move annotation {id} in a node without a move"),
+                    );
+                } else if id == "KO" {
+                    self.push(
+                        "S021",
+                        p.span().unwrap_or(nspan.clone()),
+                        "KO in a node without a move".into(),
+                    );
+                }
+            }
+        }
+        // Contradicting annotations.
+        let mut position_ann: Option<&str> = None;
+        let mut move_ann: Option<&str> = None;
+        for p in props {
+            let id = p.ident();
+            let span = p.span().unwrap_or(nspan.clone());
+            if matches!(id, "DM" | "GB" | "GW" | "UC") {
+                match position_ann {
+                    Some(prev) if prev != id => self.push(
+                        "S007",
+                        span,
+                        format!("{id} contradicts {prev} in the same node"),
+                    ),
+                    _ => position_ann = Some(id),
+                }
+            } else if matches!(id, "BM" | "TE" | "DO" | "IT") && has_move {
+                match move_ann {
+                    Some(prev) if matches!((prev, id), ("BM", "TE") | ("TE", "BM")) => self.push(
+                        "S008",
+                        span,
+                        format!("{prev} and {id} together: FF[4] has DO or IT for this"),
+                    ),
+                    Some(prev) if prev != id => self.push(
+                        "S007",
+                        span,
+                        format!("{id} contradicts {prev} in the same node"),
+                    ),
+                    _ => move_ann = Some(id),
+                }
+            }
+        }
+        self.duplicate_points(props, &infos, info, &nspan);
+        self.scratch.infos = infos;
+    }
+
+    /// S016–S018: the property and the file's FF version.
+    fn versions(&mut self, ident: &str, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
+        if ident == "KI" {
+            self.push(
+                "S018",
+                span.clone(),
+                "KI (integer komi, twice the komi) is obsolete: FF[4] has KM".into(),
+            );
+            return;
+        }
+        if ident == "FF" || pi.versions.contains(info.ff) {
+            return;
+        }
+        if info.ff == 4 {
+            self.push(
+                "S017",
+                span.clone(),
+                format!("{ident} is obsolete: FF[4] does not define it (kept)"),
+            );
+        } else {
+            self.push(
+                "S016",
+                span.clone(),
+                format!(
+                    "{ident} is not defined in FF[{}], the file's format (defined in {})",
+                    info.ff, pi.versions
+                ),
+            );
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! Tests of the semantic checker.
+
+use super::values::{date_ok, plain_real, result_ok};
+use super::*;
+use crate::error::Position;
+
+fn codes(src: &str) -> Vec<&'static str> {
+    let t = crate::parse(src.as_bytes()).unwrap();
+    check(&t, &CheckOptions::default())
+        .into_iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+fn strict_codes(src: &str) -> Vec<&'static str> {
+    let t = crate::parse(src.as_bytes()).unwrap();
+    check(&t, &CheckOptions::default().strict(true))
+        .into_iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+#[test]
+fn clean_files_are_clean() {
+    assert!(
+        codes("(;FF[4]GM[1]SZ[19]CA[UTF-8]PB[a]KM[6.5];B[pd]C[x];W[dp]BM[1](;B[dd])(;B[pp]))")
+            .is_empty()
+    );
+    assert!(codes("(;FF[4]AB[aa:cc]AW[dd];B[ee])").is_empty());
+}
+
+#[test]
+fn one_per_code() {
+    assert_eq!(codes("(;;B[aa];GM[1])"), ["S001"]);
+    assert_eq!(codes("(;PB[x];B[aa];PW[y])"), ["S002"]);
+    assert_eq!(codes("(;FF[4];B[aa]PL[W])"), ["S003"]);
+    assert_eq!(codes("(;FF[4];B[aa]W[bb])"), ["S004"]);
+    assert_eq!(codes("(;FF[4];B[aa]C[a]C[b])"), ["S005"]);
+    assert_eq!(codes("(;FF[4];TE[1])"), ["S006"]);
+    assert_eq!(codes("(;FF[4];GB[1]GW[1])"), ["S007"]);
+    assert_eq!(codes("(;FF[4];B[aa]BM[1]TE[1])"), ["S008"]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[x])"), ["S009"]);
+    assert_eq!(codes("(;FF[4];B[aa][bb])"), ["S010"]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[])"), ["S011"]);
+    assert_eq!(codes("(;FF[4]SZ[9];B[jj])"), ["S012"]);
+    assert_eq!(codes("(;FF[4]AB[aa][aa])"), ["S013"]);
+    assert_eq!(codes("(;FF[4]MA[aa]TR[aa])"), ["S013"]);
+    assert_eq!(codes("(;FF[4]AB[aa:bb]AW[bb])"), ["S013"]);
+    assert_eq!(codes("(;FF[4]AB[aa:aa])"), ["S014"]);
+    assert_eq!(codes("(;FF[4]SZ[9:9])"), ["S015"]);
+    assert_eq!(codes("(;FF[3]AP[x:1])"), ["S016"]);
+    assert_eq!(codes("(;FF[4];B[aa]CH[1])"), ["S017"]);
+    assert_eq!(codes("(;FF[4]KI[13])"), ["S018"]);
+    assert_eq!(codes("(;FF[4]XY[1])"), ["S019"]);
+    assert_eq!(codes("(;FF[4]XYZ[1])"), ["S020", "S019"]);
+    assert_eq!(codes("(;FF[4];KO[])"), ["S021"]);
+    assert_eq!(codes("(;FF[4])(;FF[3])"), ["S022"]);
+    assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), ["S023", "S029"]);
+    assert_eq!(
+        codes("(;FF[4]CA[UTF-8])(;FF[4]CA[utf-8])(;FF[4]CA[GB2312])"),
+        ["S024"]
+    );
+    // Without FF the file is FF[1], as FF[4] specifies.
+    assert_eq!(codes("(;CA[UTF-8])"), ["S016"]);
+    assert_eq!(codes("(;GM[Go])"), ["S025"]);
+    assert_eq!(codes("(;FF[5])"), ["S026"]);
+    assert_eq!(codes("(;FF[3]AB[aa:bb])"), ["S027"]);
+    assert_eq!(codes("(;FF[3]SZ[9:11])"), ["S027"]);
+    assert_eq!(codes("(;FF[3];B[])"), ["S028"]);
+    assert_eq!(codes("(;GM[2])"), ["S029"]);
+    assert_eq!(codes("(;;B[aa];W[aa])"), ["S030"]);
+    assert_eq!(codes("(;;B[aa];AB[aa])"), ["S031"]);
+    assert_eq!(codes("(;AE[aa])"), ["S031"]);
+    assert_eq!(strict_codes("(;)(;)"), ["S032"]);
+    assert_eq!(strict_codes("(;HA[3]AB[aa][bb])"), ["S033"]);
+    assert_eq!(strict_codes("(;AB[aa][bb])"), ["S033"]);
+    assert!(strict_codes("(;HA[2]AB[aa][bb])").is_empty());
+    assert_eq!(strict_codes("(;;B[aa];AB[bb])"), ["S034"]);
+    assert!(strict_codes("(;;B[aa](;W[bb])(;AB[bb]))").is_empty());
+    assert_eq!(strict_codes("(;;B[aa];B[bb])"), ["S035"]);
+    assert_eq!(codes("(;SZ[53])"), ["S036"]);
+    assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
+    assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
+    assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
+    assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
+    assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
+    assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
+    assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
+    assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
+    assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
+    assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
+    assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], ["S047"]); // after S029
+    let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
+    assert_eq!(codes(&late), ["S046"]);
+    assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
+    assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), ["S039"]);
+    assert_eq!(codes("(;FF[4];B[c c])"), ["S045"]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[34.])"), ["S045"]);
+    assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
+    assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
+    assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
+    assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
+    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S038"]);
+    assert!(
+        codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])")
+            .iter()
+            .all(|c| *c == "S038")
+    );
+    assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
+    assert_eq!(
+        strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
+        ["S032"; 0]
+    );
+}
+
+#[test]
+fn every_code_is_tested_above() {
+    let src = include_str!("tests.rs");
+    for (code, ..) in SEMANTIC_CODES {
+        assert!(
+            src.matches(&format!("[\"{code}\"")).count() >= 1,
+            "{code} has no test"
+        );
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    /// Whatever the lenient reader makes of any bytes, checking it does
+    /// not panic, and positions agree with `Position::of`.
+    #[test]
+    fn never_panics(src in proptest::collection::vec(
+        proptest::prop_oneof![
+            proptest::prelude::Just(b'('), proptest::prelude::Just(b')'),
+            proptest::prelude::Just(b';'), proptest::prelude::Just(b'['),
+            proptest::prelude::Just(b']'), proptest::prelude::Just(b':'),
+            proptest::prelude::Just(b'\n'), b'A'..=b'Z', b'a'..=b'f', proptest::prelude::any::<u8>()
+        ],
+        0..200,
+    )) {
+        let (tree, _) = crate::check::parse_lenient(&src, &Default::default());
+        for strict in [false, true] {
+            for d in check(&tree, &CheckOptions::default().strict(strict)) {
+                proptest::prop_assert_eq!(d.position, Position::of(&src, d.span.start));
+            }
+        }
+    }
+}
+
+#[test]
+fn edited_trees_have_no_spans_but_are_checked() {
+    let mut c = Collection::new();
+    let root = c.add_game();
+    let node = c.add_child(root).unwrap();
+    c.set_property(node, "B", &[b"aa".to_vec()]).unwrap();
+    c.set_property(node, "W", &[b"bb".to_vec()]).unwrap();
+    let d = check(&c, &CheckOptions::default());
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["S004"]);
+}
+
+#[test]
+fn results_and_dates() {
+    for ok in [
+        "0", "Draw", "Void", "?", "B+R", "W+Resign", "B+3.5", "W+12", "B+", "W+T", "B+F",
+    ] {
+        assert!(result_ok(ok.as_bytes()), "{ok}");
+    }
+    for bad in ["", "B+x", "Black wins", "B+3.5.1", "W+."] {
+        assert!(!result_ok(bad.as_bytes()), "{bad}");
+    }
+    for ok in [
+        "2024",
+        "2024-05",
+        "2024-05-01",
+        "2024-05-01,02",
+        "2024-05-01,06-02,03",
+        "1996-05,06",
+        "1996,1997",
+    ] {
+        assert!(date_ok(ok.as_bytes()), "{ok}");
+    }
+    for bad in [
+        "",
+        "24-05-01",
+        "2024-13",
+        "2024-05-32",
+        "2024/05/01",
+        "01,2024",
+        "2024,05",
+    ] {
+        assert!(!date_ok(bad.as_bytes()), "{bad}");
+    }
+}
+
+#[test]
+fn other_games_use_their_own_values() {
+    // Hex points are letter + number.
+    assert!(
+        codes("(;GM[11]FF[4]SZ[5];B[c3])")
+            .iter()
+            .all(|c| *c == "S029")
+    );
+    assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S047"));
+}
+
+#[test]
+fn deep_and_wide_trees() {
+    let deep = "(;B[aa]".repeat(20_000) + &")".repeat(20_000);
+    let t = crate::parse(deep.as_bytes()).unwrap();
+    let d = check(&t, &CheckOptions::default().strict(true));
+    assert!(d.iter().all(|d| matches!(d.code, "S030" | "S035" | "S041")));
+    let wide = format!("(;;B[aa]{})", "(;W[bb])".repeat(5_000));
+    let t = crate::parse(wide.as_bytes()).unwrap();
+    assert!(check(&t, &CheckOptions::default()).is_empty());
+}
+
+#[test]
+fn positions_count_lines() {
+    let t = crate::parse(b"(;FF[4]\r\n;B[aa]\n;W[aa])").unwrap();
+    let d = check(&t, &CheckOptions::default());
+    assert_eq!(d[0].position, Position { line: 3, column: 2 });
+    assert_eq!(d[0].position, Position::of(t.source(), d[0].span.start));
+}
+
+/// The shortcut for plain reals accepts only what the typed reading
+/// accepts, and every plain real.
+#[test]
+fn plain_reals_are_valid_reals() {
+    let alphabet = b"+-0.1a e";
+    let size = BoardSize::square(19);
+    let mut texts: Vec<Vec<u8>> = vec![vec![]];
+    for _ in 0..4 {
+        let longer: Vec<Vec<u8>> = texts
+            .iter()
+            .flat_map(|t| alphabet.iter().map(move |&c| [t.as_slice(), &[c]].concat()))
+            .collect();
+        texts.extend(longer);
+    }
+    texts.sort();
+    texts.dedup();
+    let mut plain = 0;
+    for t in &texts {
+        let typed_ok = !matches!(Prop::<Go>::parse("BL", &[t], size), Prop::Invalid { .. });
+        if plain_real(t) {
+            plain += 1;
+            assert!(typed_ok, "{:?}", String::from_utf8_lossy(t));
+        }
+    }
+    assert!(plain > 20);
+    for ok in ["0", "12.5", "-3", "+0.25"] {
+        assert!(plain_real(ok.as_bytes()), "{ok}");
+    }
+    for bad in ["", ".5", "5.", "1e3", "+", "1.2.3", " 1"] {
+        assert!(!plain_real(bad.as_bytes()), "{bad}");
+    }
+}

@@ -1,0 +1,525 @@
+//! The checks of property values against their types, and game-info values as SGFC judges them.
+
+use super::*;
+
+impl<'c> Checker<'c> {
+    /// S009–S012, S014, S027, S028: the values against the type.
+    pub(super) fn value(
+        &mut self,
+        p: &Property<'c>,
+        pi: &PropertyInfo,
+        info: &TreeInfo,
+        span: &Range<usize>,
+    ) {
+        let mut values = std::mem::take(&mut self.scratch.values);
+        values.clear();
+        values.extend(p.values());
+        self.value_in(p, pi, info, span, &mut values);
+        self.scratch.values = values;
+    }
+
+    /// [`Checker::value`] with the values of `p` in `values` (a reused
+    /// buffer, changed here).
+    fn value_in(
+        &mut self,
+        p: &Property<'c>,
+        pi: &PropertyInfo,
+        info: &TreeInfo,
+        span: &Range<usize>,
+        values: &mut Vec<&'c [u8]>,
+    ) {
+        let ident = p.ident();
+        let vt = pi.value_type;
+        // GM, FF and SZ are read (and reported) by `root_info`.
+        let typed_elsewhere = vt.is_unknown()
+            || (pi.property_type == PropertyType::Root && matches!(ident, "GM" | "FF" | "SZ"));
+        let shown = |v: &[u8]| String::from_utf8_lossy(v).into_owned();
+        // VW: `[]` resets the view and stands alone; before FF[4] the view
+        // was given by its two corner points.
+        if ident == "VW" && values.len() > 1 {
+            if values.iter().any(|v| v.is_empty()) {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    "VW: `[]` (the whole board) must be the only value".into(),
+                );
+                return;
+            }
+            if info.ff < 4 && values.len() != 2 {
+                self.push(
+                    "S040",
+                    span.clone(),
+                    format!(
+                        "VW with {} values: FF[{}] gives the view as two corner points",
+                        values.len(),
+                        info.ff
+                    ),
+                );
+                return;
+            }
+        }
+        // Compressed lists and SZ[a:b] are FF[4] features.
+        if info.ff < 4 {
+            let compressed =
+                is_point_list(&vt) && values.iter().any(|v| find_unescaped(v, b':').is_some());
+            let rect_size = ident == "SZ" && find_unescaped(p.value(), b':').is_some();
+            if compressed || rect_size {
+                self.push(
+                    "S027",
+                    span.clone(),
+                    format!(
+                        "{ident}: {} is an FF[4] feature, but the file is FF[{}]",
+                        if rect_size {
+                            "a rectangular board size"
+                        } else {
+                            "a compressed point list"
+                        },
+                        info.ff
+                    ),
+                );
+            }
+            if info.game == GameType::Go && matches!(ident, "B" | "W") && p.value().is_empty() {
+                self.push(
+                    "S028",
+                    span.clone(),
+                    format!(
+                        "{ident}[] is the FF[4] pass; FF[{}] writes a pass as [tt]",
+                        info.ff
+                    ),
+                );
+                return;
+            }
+        }
+        if typed_elsewhere {
+            return;
+        }
+        // Single-value properties with several values.
+        if !vt.is_list() && values.len() > 1 {
+            self.push(
+                "S010",
+                span.clone(),
+                format!(
+                    "{ident} takes one value, found {}: [{}]",
+                    values.len(),
+                    values
+                        .iter()
+                        .map(|v| shown(v))
+                        .collect::<Vec<_>>()
+                        .join("][")
+                ),
+            );
+            values.truncate(1);
+        }
+        // 1x1 rectangles `aa:aa`: read as their point.
+        if is_point_list(&vt) {
+            for v in values.iter_mut() {
+                if let Some(k) = find_unescaped(v, b':')
+                    && v[..k] == v[k + 1..]
+                {
+                    self.push(
+                        "S014",
+                        span.clone(),
+                        format!(
+                            "{ident}[{}] is a 1x1 rectangle: write [{}]",
+                            shown(v),
+                            shown(&v[..k])
+                        ),
+                    );
+                    *v = &v[..k];
+                }
+            }
+        }
+        let values: &[&[u8]] = values;
+        if self.game_info_value(ident, values, info, span) {
+            return;
+        }
+        let empty_bad = values.iter().any(|v| v.is_empty()) && !vt.allows_empty();
+        if matches!(vt, ValueType::Text | ValueType::SimpleText) {
+            // An empty comment, name or game-info text says nothing; SGFC
+            // warns (and deletes it), sgfkit warns and keeps it.
+            if values.first().is_some_and(|v| blank_text(v)) {
+                if empty_text_warned(ident) {
+                    self.push(
+                        "S044",
+                        span.clone(),
+                        format!("{ident}[] is empty: it says nothing (kept)"),
+                    );
+                }
+                return;
+            }
+            // Any single value is a text; RE and DT have a format besides.
+            let v = values.first().copied().unwrap_or_default();
+            let (ok, form) = match ident {
+                "RE" if info.game != GameType::Backgammon => (
+                    result_ok(v),
+                    "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+                ),
+                "DT" => (
+                    date_ok(v),
+                    "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+                ),
+                _ => (true, ""),
+            };
+            if !ok {
+                self.push(
+                    "S039",
+                    span.clone(),
+                    format!("{ident}[{}] is not in the FF[4] format ({form})", shown(v)),
+                );
+            }
+            return;
+        }
+        let text_pair = matches!(
+            vt.element().unwrap_or(&vt),
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText)
+        );
+        if text_pair && values.iter().all(|v| !v.is_empty()) {
+            // FF[4] writes a text pair `name:version` (AP); SGFC drops a
+            // value without its `:`, sgfkit reports it and keeps it.
+            if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
+                let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
+                self.push(
+                    "S038",
+                    span.clone(),
+                    format!(
+                        "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
+                        all.join("][")
+                    ),
+                );
+            }
+            return;
+        }
+        // The common real (BL, WL) in its plain form is valid without
+        // building its typed value.
+        if info.game == GameType::Go
+            && vt == ValueType::Real
+            && let [v] = values
+            && plain_real(v)
+        {
+            return;
+        }
+        let Some(reason) = invalid_reason(info.game, ident, values, info.size) else {
+            return;
+        };
+        let all = values
+            .iter()
+            .map(|v| shown(v))
+            .collect::<Vec<_>>()
+            .join("][");
+        // Like SGFC, a text pair (`AP[name:version]`) may be written without
+        // its second part; other composed values may not.
+        let compose_missing = match vt.element().unwrap_or(&vt) {
+            ValueType::Compose(ValueType::SimpleText, ValueType::SimpleText) => {
+                values.iter().any(|v| v.is_empty())
+            }
+            ValueType::Compose(..) => values.iter().any(|v| find_unescaped(v, b':').is_none()),
+            _ => false,
+        };
+        if compose_missing {
+            self.push(
+                "S038",
+                span.clone(),
+                format!("{ident}[{all}]: each value must be two parts joined by `:` ({vt})"),
+            );
+        } else if empty_bad {
+            self.push(
+                "S011",
+                span.clone(),
+                format!("{ident}: an empty value is not a {vt}"),
+            );
+        } else if info.game != GameType::Go && holds_points(&vt) {
+            // SGFC reads the points and moves of other games as text (its
+            // 19): this check is sgfkit's own, without an SGFC number.
+            self.push(
+                "S047",
+                span.clone(),
+                format!("{ident}: {reason} (in {})", info.game),
+            );
+        } else if reason.contains("outside the board") {
+            if info.size_ok {
+                self.push(
+                    "S012",
+                    span.clone(),
+                    format!(
+                        "{ident}[{all}]: point outside the {}x{} board",
+                        info.size.columns, info.size.rows
+                    ),
+                );
+            }
+        } else if reason.contains("already given") || reason.contains("1×1 rectangle") {
+            // Reported with their own codes by the point checks (S013, S014).
+        } else if correctable_by_sgfc(ident, &vt, values, info) {
+            self.push(
+                "S045",
+                span.clone(),
+                format!("{ident}: {reason}; SGFC corrects it while reading (kept)"),
+            );
+        } else {
+            self.push("S009", span.clone(), format!("{ident}: {reason}"));
+        }
+    }
+
+    /// RE, KM and TM (and DT) judged as SGFC judges them: a value it
+    /// corrects is S045 (its 15), one it cannot is S039 (its 33). True when
+    /// the value has been looked at here.
+    fn game_info_value(
+        &mut self,
+        ident: &str,
+        values: &[&[u8]],
+        info: &TreeInfo,
+        span: &Range<usize>,
+    ) -> bool {
+        let Some(v) = values.first().copied().filter(|v| !blank_text(v)) else {
+            return false;
+        };
+        let (verdict, form) = match ident {
+            "RE" if info.game != GameType::Backgammon => (
+                correctable::result(v),
+                "0, Draw, Void, ?, or B+ / W+ followed by nothing, a score, R, T or F",
+            ),
+            "KM" => (correctable::komi(v), "a real number"),
+            "TM" => (correctable::time(v), "a real number of seconds"),
+            "DT" if !date_ok(v) => (
+                match crate::check::repair::fix_date(&String::from_utf8_lossy(v)) {
+                    crate::check::repair::Fix::Fixed(_) => Verdict::Corrected,
+                    _ => Verdict::Faulty,
+                },
+                "YYYY-MM-DD, with shortcuts such as 2024-05-01,02",
+            ),
+            "DT" => (Verdict::Fine, ""),
+            _ => return false,
+        };
+        let shown = String::from_utf8_lossy(v);
+        match verdict {
+            Verdict::Fine => {}
+            Verdict::Corrected => self.push(
+                "S045",
+                span.clone(),
+                format!(
+                    "{ident}[{shown}] is not in the FF[4] format ({form}); SGFC corrects it while reading, `sgfkit fix` where the intent is plain (kept)"
+                ),
+            ),
+            Verdict::Faulty => self.push(
+                "S039",
+                span.clone(),
+                format!("{ident}[{shown}] is not in the FF[4] format ({form})"),
+            ),
+        }
+        true
+    }
+}
+
+/// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`
+/// followed by nothing, a score, `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`.
+pub(super) fn result_ok(v: &[u8]) -> bool {
+    let v = v.trim_ascii();
+    match v {
+        b"0" | b"Draw" | b"Void" | b"?" => return true,
+        _ => {}
+    }
+    let Some(rest) = v.strip_prefix(b"B+").or_else(|| v.strip_prefix(b"W+")) else {
+        return false;
+    };
+    matches!(
+        rest,
+        b"" | b"R" | b"Resign" | b"T" | b"Time" | b"F" | b"Forfeit"
+    ) || (!rest.is_empty()
+        && rest.iter().filter(|&&b| b == b'.').count() <= 1
+        && rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+        && rest.iter().any(u8::is_ascii_digit))
+}
+
+/// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,
+/// where an item after the first may leave out the parts it shares with the
+/// item before (`MM-DD`, `DD`, or `MM` after a `YYYY-MM`).
+pub(super) fn date_ok(v: &[u8]) -> bool {
+    let Ok(text) = std::str::from_utf8(v.trim_ascii()) else {
+        return false;
+    };
+    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    let month = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=12));
+    let day = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=31));
+    // How many parts the item before had: 1 (year), 2 (month), 3 (day).
+    let mut before = 0;
+    for item in text.split(',') {
+        let parts: Vec<&str> = item.split('-').collect();
+        let full = num(parts[0], 4);
+        let ok = match (full, parts.as_slice()) {
+            (true, [_]) => true,
+            (true, [_, m]) => month(m),
+            (true, [_, m, d]) => month(m) && day(d),
+            (false, [m, d]) if before >= 2 => month(m) && day(d),
+            (false, [x]) if before == 3 => day(x),
+            (false, [x]) if before == 2 => month(x),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+        before = if full {
+            parts.len()
+        } else {
+            before.max(parts.len())
+        };
+    }
+    !text.is_empty()
+}
+
+/// Text properties whose empty value SGFC reports as saying nothing
+/// (its message 17 as a warning): comments, names and game-info texts.
+fn empty_text_warned(ident: &str) -> bool {
+    matches!(
+        ident,
+        "N" | "C"
+            | "GN"
+            | "GC"
+            | "PB"
+            | "PW"
+            | "BR"
+            | "WR"
+            | "PC"
+            | "DT"
+            | "RE"
+            | "EV"
+            | "RO"
+            | "SO"
+            | "US"
+            | "BT"
+            | "WT"
+            | "RU"
+            | "AN"
+            | "OT"
+            | "ON"
+            | "CP"
+            | "ID"
+    )
+}
+
+/// The integer at the start of `v` (after blanks, with a sign), 0 when
+/// there is none, as C's `atoi` reads it.
+pub(super) fn leading_number(v: &[u8]) -> i64 {
+    let v = v.trim_ascii_start();
+    let (neg, digits) = match v.first() {
+        Some(b'-') => (true, &v[1..]),
+        Some(b'+') => (false, &v[1..]),
+        _ => (false, v),
+    };
+    let n = digits
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .fold(0i64, |n, &d| {
+            n.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+        });
+    if neg { -n } else { n }
+}
+
+/// True for a text that holds nothing but blanks and soft line breaks
+/// (`C[\\\n]`): SGFC reads it as empty.
+fn blank_text(v: &[u8]) -> bool {
+    let mut bytes = v.iter().peekable();
+    while let Some(&c) = bytes.next() {
+        match c {
+            b'\\' if bytes.peek().is_some_and(|n| matches!(n, b'\n' | b'\r')) => {
+                bytes.next();
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// True when `p`'s type is composed (`a:b`, not optionally) and no value
+/// has its unescaped `:`.
+pub(super) fn compose_missing_everywhere(p: &Property<'_>, pi: &PropertyInfo) -> bool {
+    matches!(
+        pi.value_type.element().unwrap_or(&pi.value_type),
+        ValueType::Compose(..)
+    ) && p.values().all(|v| find_unescaped(v, b':').is_none())
+}
+
+/// True for `list of point`, `elist of point` and `list of stone`.
+pub(super) fn is_point_list(vt: &ValueType) -> bool {
+    matches!(vt.element(), Some(ValueType::Point | ValueType::Stone))
+}
+
+/// True when SGFC would correct the single faulty value of `ident` (its
+/// 15) rather than delete it (its 14): numbers, reals and Go points with
+/// stray characters.
+fn correctable_by_sgfc(ident: &str, vt: &ValueType, values: &[&[u8]], info: &TreeInfo) -> bool {
+    let [v] = values else {
+        return false;
+    };
+    let verdict = match vt {
+        ValueType::Number => correctable::number(v),
+        ValueType::Real => correctable::real_number(v),
+        ValueType::Move | ValueType::Point if info.game == GameType::Go && ident != "VW" => {
+            let (c, r) = (info.size.columns, info.size.rows);
+            correctable::go_point(v, c.min(52) as u8, r.min(52) as u8)
+        }
+        _ => Verdict::Faulty,
+    };
+    verdict == Verdict::Corrected
+}
+
+/// True for a type whose values are points, moves or stones (alone, in a
+/// list or composed).
+fn holds_points(vt: &ValueType) -> bool {
+    match vt {
+        ValueType::Point | ValueType::Move | ValueType::Stone => true,
+        ValueType::List(e) | ValueType::EList(e) => holds_points(e),
+        ValueType::Compose(a, b) | ValueType::Either(a, b) => holds_points(a) || holds_points(b),
+        _ => false,
+    }
+}
+
+/// True for a real in its plain form, `[+-]digits[.digits]`: a part of what
+/// the Real grammar accepts.
+pub(super) fn plain_real(v: &[u8]) -> bool {
+    let digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    let v = match v {
+        [b'+' | b'-', rest @ ..] => rest,
+        _ => v,
+    };
+    match v.iter().position(|&b| b == b'.') {
+        Some(k) => digits(&v[..k]) && digits(&v[k + 1..]),
+        None => digits(v),
+    }
+}
+
+/// Why `values` do not fit property `ident` in `game`, if they do not.
+fn invalid_reason(
+    game: GameType,
+    ident: &str,
+    values: &[&[u8]],
+    size: BoardSize,
+) -> Option<String> {
+    fn reason<G: Game>(ident: &str, values: &[&[u8]], size: BoardSize) -> Option<String> {
+        match Prop::<G>::parse(ident, values, size) {
+            Prop::Invalid { reason, .. } => Some(reason),
+            _ => None,
+        }
+    }
+    // The common case first: a Go move on the board (what the typed
+    // reading below would accept, without building its value).
+    if game == GameType::Go
+        && matches!(ident, "B" | "W")
+        && let [v] = values
+        && let [x, y] = **v
+        && let (Some(x), Some(y)) = (go_coord(x), go_coord(y))
+        && crate::game::go::Point::new(x, y).is_on(size)
+    {
+        return None;
+    }
+    use crate::game::{amazons, backgammon, gess, hex, lines_of_action, octi, raw};
+    match game {
+        GameType::Go => reason::<Go>(ident, values, size),
+        GameType::Backgammon => reason::<backgammon::Backgammon>(ident, values, size),
+        GameType::LinesOfAction => reason::<lines_of_action::LinesOfAction>(ident, values, size),
+        GameType::Hex => reason::<hex::Hex>(ident, values, size),
+        GameType::Amazons => reason::<amazons::Amazons>(ident, values, size),
+        GameType::Octi => reason::<octi::Octi>(ident, values, size),
+        GameType::Gess => reason::<gess::Gess>(ident, values, size),
+        _ => reason::<raw::Raw<0>>(ident, values, size),
+    }
+}
