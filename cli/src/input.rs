@@ -19,6 +19,29 @@ pub(crate) enum Source {
     Bundled(&'static str, &'static [u8]),
 }
 
+/// The input of a command that reads one file (`-` or nothing: standard
+/// input), read whole, with its name for messages. An input that cannot be
+/// read is said on stderr and counted in `status` as a failed path: `None`.
+pub(crate) fn read_single(
+    path: Option<&Path>,
+    status: &mut crate::run::Status,
+) -> io::Result<Option<(String, Vec<u8>)>> {
+    let source = match path {
+        Some(p) if p.as_os_str() != "-" => Source::File(p.to_path_buf()),
+        _ => Source::Stdin,
+    };
+    let name = source.name();
+    match source.read() {
+        Ok(bytes) => Ok(Some((name, bytes))),
+        Err(e) => {
+            use std::io::Write;
+            writeln!(io::stderr(), "{name}: {e}")?;
+            status.failed_paths += 1;
+            Ok(None)
+        }
+    }
+}
+
 impl Source {
     /// The name used in messages.
     pub(crate) fn name(&self) -> String {

@@ -1,7 +1,7 @@
 //! `sgfkit meaning`: what a file says, in the meaning format that
 //! `sgfkit conform` compares (docs/conformance.md).
 
-use crate::input::{self, EncodingArgs, Source};
+use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::meaning::Meaning;
@@ -26,18 +26,8 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
     let decode = args.encoding.options()?;
     let mut status = Status::default();
-    let source = match &args.path {
-        Some(p) if p.as_os_str() != "-" => Source::File(p.clone()),
-        _ => Source::Stdin,
-    };
-    let name = source.name();
-    let bytes = match source.read() {
-        Ok(b) => b,
-        Err(e) => {
-            writeln!(io::stderr(), "{name}: {e}")?;
-            status.failed_paths += 1;
-            return Ok(status);
-        }
+    let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
+        return Ok(status);
     };
     let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
     let mut err = io::stderr().lock();

@@ -1,7 +1,7 @@
 //! `sgfkit show`: a board diagram of one node, in the terminal, as SVG or
 //! as PNG (the library's `sgfkit::render`).
 
-use crate::input::{self, EncodingArgs, Source};
+use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::Node;
@@ -80,14 +80,8 @@ fn usage(status: &mut Status, message: &str) -> io::Result<Status> {
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let decode = args.encoding.options()?;
     let mut status = Status::default();
-    let source = match &args.path {
-        Some(p) if p.as_os_str() != "-" => Source::File(p.clone()),
-        _ => Source::Stdin,
-    };
-    let name = source.name();
-    let bytes = match source.read() {
-        Ok(b) => b,
-        Err(e) => return usage(&mut status, &format!("{name}: {e}")),
+    let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
+        return Ok(status);
     };
     let doc = input::read(&bytes, &decode);
     let tree = doc.collection();

@@ -1,7 +1,7 @@
 //! `sgfkit tree`: the variation tree of each game in the terminal (the
 //! library's `sgfkit::render::tree`).
 
-use crate::input::{self, EncodingArgs, Source};
+use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::render::{TreeOptions, tree};
@@ -31,18 +31,8 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
     let decode = args.encoding.options()?;
     let mut status = Status::default();
-    let source = match &args.path {
-        Some(p) if p.as_os_str() != "-" => Source::File(p.clone()),
-        _ => Source::Stdin,
-    };
-    let name = source.name();
-    let bytes = match source.read() {
-        Ok(b) => b,
-        Err(e) => {
-            writeln!(io::stderr(), "{name}: {e}")?;
-            status.failed_paths += 1;
-            return Ok(status);
-        }
+    let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
+        return Ok(status);
     };
     let doc = input::read(&bytes, &decode);
     let games: Vec<_> = doc.collection().games().collect();
