@@ -375,18 +375,23 @@ fn overlays(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
             let Some(cell) = d.cell(x, y) else { continue };
             let (cx, cy) = lay.center((x, y));
             if cell.selected {
-                let _ = writeln!(
-                    o,
-                    r#"<rect class="selected" x="{}" y="{}" width="{}" height="{}" fill="{}" fill-opacity="0.35"/>"#,
-                    n(cx - s / 2.0),
-                    n(cy - s / 2.0),
-                    n(s),
-                    n(s),
-                    c.accent
-                );
+                cell_rect(o, (cx, cy), s, "selected", c.accent, "0.35");
             }
         }
     }
+}
+
+/// A translucent square over one cell, centred on `(cx, cy)` with side `s`:
+/// the selection and dimming overlays.
+fn cell_rect(o: &mut String, (cx, cy): (f64, f64), s: f64, class: &str, fill: &str, opacity: &str) {
+    let _ = writeln!(
+        o,
+        r#"<rect class="{class}" x="{}" y="{}" width="{}" height="{}" fill="{fill}" fill-opacity="{opacity}"/>"#,
+        n(cx - s / 2.0),
+        n(cy - s / 2.0),
+        n(s),
+        n(s),
+    );
 }
 
 fn stones(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
@@ -540,15 +545,7 @@ fn markup(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
                 );
             }
             if cell.dimmed {
-                let _ = writeln!(
-                    o,
-                    r#"<rect class="dimmed" x="{}" y="{}" width="{}" height="{}" fill="{}" fill-opacity="0.5"/>"#,
-                    n(cx - s / 2.0),
-                    n(cy - s / 2.0),
-                    n(s),
-                    n(s),
-                    c.board
-                );
+                cell_rect(o, (cx, cy), s, "dimmed", c.board, "0.5");
             }
         }
     }
