@@ -9,6 +9,18 @@ fn sgfkit(args: &[&str]) -> Output {
         .expect("run sgfkit")
 }
 
+/// Runs sgfkit and asserts it succeeded (its stderr in the failure message).
+fn sgfkit_ok(args: &[&str]) -> Output {
+    let out = sgfkit(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sgfkit-show-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -50,7 +62,7 @@ fn ascii_into_a_pipe_with_info_and_comment() {
 fn svg_file() {
     let f = temp_file("svg.sgf", GAME);
     let svg = f.with_extension("svg");
-    let out = sgfkit(&[
+    sgfkit_ok(&[
         "show",
         "--numbers",
         "1",
@@ -59,12 +71,6 @@ fn svg_file() {
         svg.to_str().unwrap(),
         f.to_str().unwrap(),
     ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let text = std::fs::read_to_string(&svg).unwrap();
     assert_eq!(text.matches("class=\"stone ").count(), 4);
     assert_eq!(text.matches("class=\"number\"").count(), 4);
@@ -75,7 +81,7 @@ fn svg_file() {
 fn png_file() {
     let f = temp_file("png.sgf", GAME);
     let png = f.with_extension("png");
-    let out = sgfkit(&[
+    sgfkit_ok(&[
         "show",
         "--theme",
         "dark",
@@ -83,12 +89,6 @@ fn png_file() {
         png.to_str().unwrap(),
         f.to_str().unwrap(),
     ]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
 }
 
