@@ -325,3 +325,16 @@ pub(crate) fn mark_utf8(tree: &mut sgfkit::Collection<'_>) {
         let _ = tree.set_property(root, "CA", ["UTF-8"]);
     }
 }
+
+/// The line that says a file holds no game tree, and why (empty, binary,
+/// no node), with its position: the lenient reader's L013 as `check`
+/// prints it, or a plain line when the reader gave none.
+pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
+    doc.diagnostics()
+        .iter()
+        .find(|d| d.code == "L013")
+        .map_or_else(
+            || format!("{name}: no game tree found"),
+            |d| format!("{name}:{d}"),
+        )
+}

@@ -86,7 +86,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let doc = input::read(&bytes, &decode);
     let tree = doc.collection();
     if tree.games().len() == 0 {
-        writeln!(io::stderr(), "{name}: no game tree found")?;
+        writeln!(io::stderr(), "{}", input::no_game_tree(&name, &doc))?;
         status.files_with_errors += 1;
         return Ok(status);
     }

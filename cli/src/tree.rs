@@ -37,7 +37,7 @@ pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
     let doc = input::read(&bytes, &decode);
     let games: Vec<_> = doc.collection().games().collect();
     if games.is_empty() {
-        writeln!(io::stderr(), "{name}: no game tree found")?;
+        writeln!(io::stderr(), "{}", input::no_game_tree(&name, &doc))?;
         status.files_with_errors += 1;
         return Ok(status);
     }

@@ -16,6 +16,10 @@ const COMMANDS: [&[&str]; 5] = [
     &["fix", "--dry-run"],
 ];
 
+/// The commands that show one file (a diagram, the variation tree): they
+/// answer a missing, empty or binary file as the others do.
+const VIEWS: [&[&str]; 2] = [&["show"], &["tree"]];
+
 fn sgfkit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sgfkit"))
         .args(args)
@@ -52,10 +56,10 @@ fn lines_about(cmd: &str, path: &str, out: &Output) -> Vec<String> {
     lines
 }
 
-/// Runs every command on `path`: the exit status, and exactly one line
-/// about the file containing `says`.
+/// Runs every command (and the views) on `path`: the exit status, and
+/// exactly one line about the file containing `says`.
 fn every_command(path: &str, status: i32, says: &str) {
-    for cmd in COMMANDS {
+    for cmd in COMMANDS.into_iter().chain(VIEWS) {
         let args = [cmd, &[path]].concat();
         let out = sgfkit(&args);
         let lines = lines_about(cmd[0], path, &out);
