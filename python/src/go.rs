@@ -41,25 +41,38 @@ fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
     }
 }
 
+/// The move a property's raw values `raw` (`[pd]`, `[]`, …) give on a
+/// board of `size`, as `Go::read_move` reads its first value: the two
+/// shapes nearly every move has (two letters; empty) read in place, the
+/// rest through the values iterator and `Go::read_move`.
+fn raw_move(raw: &[u8], size: BoardSize) -> Option<Move> {
+    let first = match *raw {
+        [b'[', b']'] => return Some(Move::Pass),
+        [b'[', x, y, b']'] if x.is_ascii_alphabetic() && y.is_ascii_alphabetic() => &raw[1..3],
+        _ => sgfkit::grammar::RawValues::new(raw).next().unwrap_or(&[]),
+    };
+    Go::read_move(first, size).ok()
+}
+
 /// The moves of the main line of `n`'s game: `GoGame::moves`, with each
 /// node's properties looked at once for both `B` and `W` (the first of
 /// each, as `Node::get` finds them).
 pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<MoveData>> {
     let g = game(n)?;
     let size = g.size();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(256);
     for node in g.main_line() {
         let (mut b, mut w) = (None, None);
         for p in node.properties() {
             match p.ident() {
-                "B" => b = b.or(Some(p)),
-                "W" => w = w.or(Some(p)),
+                "B" if b.is_none() => b = Some(p.values_raw()),
+                "W" if w.is_none() => w = Some(p.values_raw()),
                 _ => {}
             }
         }
-        for (p, color) in [(b, Color::Black), (w, Color::White)] {
-            if let Some(p) = p
-                && let Ok(m) = Go::read_move(p.value(), size)
+        for (raw, color) in [(b, Color::Black), (w, Color::White)] {
+            if let Some(raw) = raw
+                && let Some(m) = raw_move(raw, size)
                 && let Some(d) = move_data(color, m, size)
             {
                 out.push(d);
@@ -75,7 +88,7 @@ pub(crate) fn node_move(n: sgfkit::Node<'_, 'static>) -> PyResult<Option<MoveDat
     Ok([("B", Color::Black), ("W", Color::White)]
         .into_iter()
         .find_map(|(ident, color)| {
-            let m = Go::read_move(n.get(ident)?.value(), size).ok()?;
+            let m = raw_move(n.get(ident)?.values_raw(), size)?;
             move_data(color, m, size)
         }))
 }
