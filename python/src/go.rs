@@ -41,28 +41,61 @@ fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
     }
 }
 
-/// The moves of the main line of `n`'s game: `GoGame::moves`, with each
-/// node's properties looked at once for both `B` and `W` (the first of
-/// each, as `Node::get` finds them).
-pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<MoveData>> {
+/// The move a property's raw values `raw` (`[pd]`, `[]`, …) give on a
+/// board of `size`, exactly as `Go::read_move` reads its first value: the
+/// two shapes nearly every move has (two letters; empty) are read in
+/// place, the rest through the values iterator and `Go::read_move`.
+fn raw_move(raw: &[u8], size: BoardSize) -> Option<Move> {
+    match *raw {
+        [b'[', b']'] => return Some(Move::Pass),
+        [b'[', x, y, b']'] => {
+            if let (Some(px), Some(py)) = (letter(x), letter(y)) {
+                // `tt` is a pass on boards up to 19x19 (`go::move_`).
+                if (x, y) == (b't', b't') && size.fits(19, 19) {
+                    return Some(Move::Pass);
+                }
+                let p = Point::new(px, py);
+                return p.is_on(size).then_some(Move::Play(p));
+            }
+        }
+        _ => {}
+    }
+    let first = sgfkit::grammar::RawValues::new(raw).next().unwrap_or(&[]);
+    Go::read_move(first, size).ok()
+}
+
+/// A Go point letter: `a`–`z` are 0–25, `A`–`Z` 26–51.
+fn letter(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// The moves of the main line of `n`'s game, as `GoGame::moves` gives
+/// them, each as its key in the table of move tuples ([`move_key`]): each
+/// node's properties are looked at once for both `B` and `W` (the first
+/// of each, as `Node::get` finds them).
+pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<u16>> {
     let g = game(n)?;
     let size = g.size();
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(256);
     for node in g.main_line() {
         let (mut b, mut w) = (None, None);
         for p in node.properties() {
             match p.ident() {
-                "B" => b = b.or(Some(p)),
-                "W" => w = w.or(Some(p)),
+                "B" if b.is_none() => b = Some(p.values_raw()),
+                "W" if w.is_none() => w = Some(p.values_raw()),
                 _ => {}
             }
         }
-        for (p, color) in [(b, Color::Black), (w, Color::White)] {
-            if let Some(p) = p
-                && let Ok(m) = Go::read_move(p.value(), size)
+        for (raw, color) in [(b, Color::Black), (w, Color::White)] {
+            if let Some(raw) = raw
+                && let Some(m) = raw_move(raw, size)
                 && let Some(d) = move_data(color, m, size)
             {
-                out.push(d);
+                out.push(move_key(d));
             }
         }
     }
@@ -75,7 +108,7 @@ pub(crate) fn node_move(n: sgfkit::Node<'_, 'static>) -> PyResult<Option<MoveDat
     Ok([("B", Color::Black), ("W", Color::White)]
         .into_iter()
         .find_map(|(ident, color)| {
-            let m = Go::read_move(n.get(ident)?.value(), size).ok()?;
+            let m = raw_move(n.get(ident)?.values_raw(), size)?;
             move_data(color, m, size)
         }))
 }
@@ -113,11 +146,11 @@ fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
 /// Points have letters `a`–`z`, `A`–`Z`: at most 52 rows and columns.
 const MAX: usize = 52;
 
+/// The tuples of every move: `("b", (row, col))` at `row * MAX + col`,
+/// the same for `"w"` after them, then `("b", None)` and `("w", None)`;
+/// [`move_key`] gives a move's index.
 struct MoveCache {
-    /// `("b", (row, col))` at `row * MAX + col`, then the same for `"w"`.
-    plays: Vec<Py<PyTuple>>,
-    /// `("b", None)`, `("w", None)`.
-    passes: [Py<PyTuple>; 2],
+    all: Vec<Py<PyTuple>>,
 }
 
 static CACHE: PyOnceLock<MoveCache> = PyOnceLock::new();
@@ -128,42 +161,49 @@ fn cache(py: Python<'_>) -> PyResult<&MoveCache> {
     }
     let b = PyString::intern(py, "b");
     let w = PyString::intern(py, "w");
-    let mut plays = Vec::with_capacity(2 * MAX * MAX);
+    let mut all = Vec::with_capacity(2 * MAX * MAX + 2);
     for color in [&b, &w] {
         for row in 0..MAX {
             for col in 0..MAX {
                 let point = PyTuple::new(py, [row, col])?;
                 let m = PyTuple::new(py, [color.as_any(), point.as_any()])?;
-                plays.push(m.unbind());
+                all.push(m.unbind());
             }
         }
     }
     let none = py.None();
-    let passes = [
-        PyTuple::new(py, [b.as_any(), none.bind(py)])?.unbind(),
-        PyTuple::new(py, [w.as_any(), none.bind(py)])?.unbind(),
-    ];
+    for color in [&b, &w] {
+        all.push(PyTuple::new(py, [color.as_any(), none.bind(py)])?.unbind());
+    }
     // Another thread may have filled it meanwhile: either table is right.
-    let _ = CACHE.set(py, MoveCache { plays, passes });
+    let _ = CACHE.set(py, MoveCache { all });
     Ok(CACHE.get(py).expect("just set"))
 }
 
-fn cached(c: &MoveCache, (color, at): MoveData) -> &Py<PyTuple> {
-    let k = usize::from(color == Color::White);
+/// The index of move `m` in the table of move tuples. Rows and columns
+/// are below 52 (`row_col` keeps to the board, and boards have at most
+/// 52 rows and columns), so every key is in the table.
+fn move_key((color, at): MoveData) -> u16 {
+    let k = u16::from(color == Color::White);
+    let m = MAX as u16;
     match at {
-        None => &c.passes[k],
-        // Rows and columns are below 52 (`row_col` keeps to the board).
-        Some((row, col)) => &c.plays[k * MAX * MAX + usize::from(row) * MAX + usize::from(col)],
+        None => 2 * m * m + k,
+        Some((row, col)) => k * m * m + row * m + col,
     }
 }
 
-pub(crate) fn move_object(py: Python<'_>, m: MoveData) -> PyResult<Bound<'_, PyAny>> {
-    Ok(cached(cache(py)?, m).bind(py).clone().into_any())
+fn cached(c: &MoveCache, key: u16) -> &Py<PyTuple> {
+    &c.all[usize::from(key)]
 }
 
-pub(crate) fn moves_list<'py>(py: Python<'py>, moves: &[MoveData]) -> PyResult<Bound<'py, PyList>> {
+pub(crate) fn move_object(py: Python<'_>, m: MoveData) -> PyResult<Bound<'_, PyAny>> {
+    Ok(cached(cache(py)?, move_key(m)).bind(py).clone().into_any())
+}
+
+/// The list of the moves of `keys` ([`move_key`]), made in one go.
+pub(crate) fn moves_list<'py>(py: Python<'py>, keys: &[u16]) -> PyResult<Bound<'py, PyList>> {
     let c = cache(py)?;
-    PyList::new(py, moves.iter().map(|&m| cached(c, m).bind(py)))
+    PyList::new(py, keys.iter().map(|&k| cached(c, k).bind(py)))
 }
 
 // ---------------------------------------------------------------------------
@@ -344,5 +384,46 @@ pub(crate) fn from_gtp(
         Move::Play(p) => row_col(p, size)
             .map(Some)
             .ok_or_else(|| PyValueError::new_err(format!("{vertex} is not on the board"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The in-place reading of `[xy]` and `[]` is `Go::read_move` of the
+    /// first value, for every pair of bytes on boards of every kind.
+    #[test]
+    fn raw_move_reads_as_read_move() {
+        let sizes = [
+            (1, 1),
+            (9, 9),
+            (19, 19),
+            (20, 20),
+            (25, 13),
+            (13, 25),
+            (52, 52),
+        ];
+        for (c, r) in sizes {
+            let size = BoardSize::new(c, r);
+            assert_eq!(raw_move(b"[]", size), Some(Move::Pass));
+            for x in 0..=255u8 {
+                for y in 0..=255u8 {
+                    let raw = [b'[', x, y, b']'];
+                    let first = sgfkit::grammar::RawValues::new(&raw).next().unwrap();
+                    let want = Go::read_move(first, size).ok();
+                    assert_eq!(raw_move(&raw, size), want, "{raw:?} on {c}x{r}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn move_keys_index_the_table() {
+        let m = MAX as u16;
+        assert_eq!(move_key((Color::Black, Some((0, 0)))), 0);
+        assert_eq!(move_key((Color::White, Some((51, 51)))), 2 * m * m - 1);
+        assert_eq!(move_key((Color::Black, None)), 2 * m * m);
+        assert_eq!(move_key((Color::White, None)), 2 * m * m + 1);
     }
 }

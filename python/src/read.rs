@@ -45,51 +45,12 @@ impl SyntaxError {
     }
 }
 
-/// Reads `bytes` (any encoding) as `sgfkit::read` (strict) or
-/// `sgfkit::read_lenient` does. No Python here: called detached.
-pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxError> {
-    let decode = DecodeOptions::default();
-    if lenient {
-        // Most files follow the grammar: then the strict reader, a third
-        // faster, gives the tree the lenient one would, with nothing to
-        // report (the library's corpus test `lenient_reader_over_the_corpus`
-        // holds the two to that; tests/test_corpus.py checks the reports).
-        // A warning (junk skipped, FF[3] identifiers) means the lenient
-        // reader may read more or say more: it reads the file again.
-        if let Ok(doc) = sgfkit::read(bytes, &decode)
-            && doc.parse_warnings().is_empty()
-        {
-            let diagnostics = encoding_diags(bytes, &doc);
-            let charsets = doc
-                .trees()
-                .iter()
-                .map(|t| t.detection.charset.name())
-                .collect();
-            return Ok(Parsed {
-                collection: doc.into_collection().into_owned(),
-                diagnostics,
-                charsets,
-            });
-        }
-        let doc = sgfkit::read_lenient(bytes, &decode, &ParseOptions::default());
-        let mut diagnostics = encoding_diags(bytes, &doc);
-        diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
-        let charsets = doc
-            .trees()
-            .iter()
-            .map(|t| t.detection.charset.name())
-            .collect();
-        Ok(Parsed {
-            collection: doc.into_collection().into_owned(),
-            diagnostics,
-            charsets,
-        })
-    } else {
-        let doc = sgfkit::read(bytes, &decode).map_err(|e| SyntaxError {
-            position: e.position(),
-            offset: e.offset(),
-            message: e.kind().to_string(),
-        })?;
+impl Parsed {
+    /// The tree of `doc` (read from `bytes`), owned, with everything
+    /// reading found, in this order: decoding problems (positioned in
+    /// `bytes`), then the parser's warnings (strict reading) or the lenient
+    /// reader's repairs (one of the two is empty), and each tree's charset.
+    fn from_document(bytes: &[u8], doc: sgfkit::Document<'_>) -> Parsed {
         let mut diagnostics = encoding_diags(bytes, &doc);
         diagnostics.extend(doc.parse_warnings().iter().map(|w| {
             // The warning's text after its `LINE:COLUMN: `.
@@ -105,23 +66,50 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
                 sgfc: None,
             }
         }));
+        diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
         let charsets = doc
             .trees()
             .iter()
             .map(|t| t.detection.charset.name())
             .collect();
-        Ok(Parsed {
+        Parsed {
             collection: doc.into_collection().into_owned(),
             diagnostics,
             charsets,
-        })
+        }
     }
+}
+
+/// Reads `bytes` (any encoding) as `sgfkit::read` (strict) or
+/// `sgfkit::read_lenient` does. No Python here: called detached.
+pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxError> {
+    let decode = DecodeOptions::default();
+    let doc = match sgfkit::read(bytes, &decode) {
+        // Most files follow the grammar: then the strict reader, a third
+        // faster, gives the tree the lenient one would, with nothing to
+        // report (the library's corpus test `lenient_reader_over_the_corpus`
+        // holds the two to that; tests/test_corpus.py checks the reports).
+        Ok(doc) if !lenient || doc.parse_warnings().is_empty() => doc,
+        // A warning (junk skipped, FF[3] identifiers) or an error: the
+        // lenient reader may read more or say more, so it reads the file
+        // again.
+        Ok(_) => sgfkit::read_lenient(bytes, &decode, &ParseOptions::default()),
+        Err(_) if lenient => sgfkit::read_lenient(bytes, &decode, &ParseOptions::default()),
+        Err(e) => {
+            return Err(SyntaxError {
+                position: e.position(),
+                offset: e.offset(),
+                message: e.kind().to_string(),
+            });
+        }
+    };
+    Ok(Parsed::from_document(bytes, doc))
 }
 
 /// Decoding problems, positioned in the original bytes; none when nothing
 /// was read (a binary file: one line says why, as in `sgfkit check`).
 fn encoding_diags(bytes: &[u8], doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
-    if doc.collection().games().len() == 0 {
+    if doc.encoding_warnings().is_empty() || doc.collection().games().len() == 0 {
         return Vec::new();
     }
     let mut warnings: Vec<_> = doc.encoding_warnings().iter().collect();
