@@ -303,6 +303,18 @@ fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bo
         .collect()
 }
 
+/// Copies the values of `p` (a property of `id`) out of the tree if they
+/// were not.
+fn copy_values(c: &Collection<'_>, id: NodeId, p: &mut P) {
+    if p.copied {
+        return;
+    }
+    if let Some(q) = p.orig.and_then(|k| c.node(id).properties().nth(k)) {
+        p.values = q.values().map(<[u8]>::to_vec).collect();
+    }
+    p.copied = true;
+}
+
 /// Replaces all properties of `id` by `props`; those unchanged keep their
 /// place in the source (and so their span).
 fn rewrite(c: &mut Collection<'_>, id: NodeId, props: &[P]) {
@@ -330,6 +342,9 @@ struct Ctx {
     gm: u32,
     game: GameType,
     size: Option<BoardSize>,
+    /// The types of `B` and `W` in this game (looked up once).
+    black: Option<PropertyType>,
+    white: Option<PropertyType>,
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -351,10 +366,13 @@ impl Repairer<'_> {
 
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
         let (game, _) = game_of(c.node(root));
+        let gm = game.gm();
         let ctx = Ctx {
-            gm: game.gm(),
+            gm,
             game,
             size: board_size(c.node(root), game).ok(),
+            black: lookup("B", gm).map(|i| i.property_type),
+            white: lookup("W", gm).map(|i| i.property_type),
         };
         let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
         // One look at each node tells which repairs can apply; a node the
@@ -558,6 +576,12 @@ impl Repairer<'_> {
     /// Merges repeated list properties (values deduplicated) and repeated
     /// texts (`C`, `GC`: joined by an empty line, as SGFC does).
     fn merge(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut Vec<P>) -> bool {
+        // Most nodes give each identifier once: nothing to merge.
+        const FEW: usize = 16;
+        let once = |k: usize| props[..k].iter().all(|q| q.ident != props[k].ident);
+        if props.len() <= FEW && (0..props.len()).all(once) {
+            return false;
+        }
         let mut seen: std::collections::HashMap<&str, Vec<usize>> = Default::default();
         let mut order = Vec::new();
         for (k, p) in props.iter().enumerate() {
@@ -573,6 +597,11 @@ impl Repairer<'_> {
         let groups: Vec<Vec<usize>> = order.iter().map(|i| seen[i.as_str()].clone()).collect();
         let mut drop = vec![false; props.len()];
         for (ident, group) in order.iter().zip(groups) {
+            // An identifier given once in the source may be given twice
+            // now (`L` became `LB` beside an `LB`): its values are needed.
+            for &k in &group {
+                copy_values(c, id, &mut props[k]);
+            }
             let vt = lookup(ident, ctx.gm).map(|i| i.value_type);
             let is_list = vt.is_some_and(|v| v.is_list() || v.is_elist());
             let is_text =
@@ -808,12 +837,12 @@ impl Repairer<'_> {
     fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
         for &id in ids {
             let node = c.node(id);
-            let Some(parent) = node.parent() else {
-                continue;
-            };
             if node.properties().len() != 0 {
                 continue;
             }
+            let Some(parent) = node.parent() else {
+                continue;
+            };
             let span = Self::span(c, id, None);
             if node.first_child().is_none() && parent.child_count() > 1 {
                 if c.remove_subtree(id).is_ok() {

@@ -49,21 +49,28 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         } else {
             seen[k] = ident;
         }
-        match ident {
+        let ty = match ident {
             "B" => {
                 f.black = true;
                 f.repair |= small && is_tt(&p);
+                ctx.black
             }
             "W" => {
                 f.white = true;
                 f.repair |= small && is_tt(&p);
+                ctx.white
             }
-            "KI" | "L" | "M" | "TM" | "DT" | "RE" | "KM" => f.repair = true,
-            "BM" => bm = true,
-            "TE" => te = true,
-            _ => {}
-        }
-        match lookup(ident, ctx.gm).map(|i| i.property_type) {
+            _ => {
+                match ident {
+                    "KI" | "L" | "M" | "TM" | "DT" | "RE" | "KM" => f.repair = true,
+                    "BM" => bm = true,
+                    "TE" => te = true,
+                    _ => {}
+                }
+                lookup(ident, ctx.gm).map(|i| i.property_type)
+            }
+        };
+        match ty {
             Some(PropertyType::Move) => f.moves = true,
             Some(PropertyType::Setup) => f.setup = true,
             _ => {}
