@@ -91,6 +91,8 @@ impl<W: io::Write> Writer<W> {
 
 /// Appends the canonical text of `collection` to `out`.
 pub fn push_sgf(out: &mut Vec<u8>, collection: &Collection<'_>, config: &WriterConfig) {
+    // The canonical text is about as long as the source.
+    out.reserve(collection.source().len() + 64);
     let mut p = Printer {
         out,
         line_start: 0,

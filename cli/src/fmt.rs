@@ -139,10 +139,15 @@ impl Formatted {
         stdout.write_all(&self.out)?;
         if !self.messages.is_empty() {
             stdout.flush()?;
-            let mut err = io::stderr().lock();
+            // One write for all the messages (stderr is not buffered: a
+            // write per line costs a system call each).
+            let len = self.messages.iter().map(|m| m.len() + 1).sum();
+            let mut text = Vec::with_capacity(len);
             for m in &self.messages {
-                writeln!(err, "{m}")?;
+                text.extend_from_slice(m.as_bytes());
+                text.push(b'\n');
             }
+            io::stderr().lock().write_all(&text)?;
         }
         status.failed_paths += usize::from(self.failed);
         status.files_with_errors += usize::from(self.error);

@@ -375,7 +375,10 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
         let n = b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
         u32::try_from(n).unwrap_or(u32::MAX)
     };
-    let (mut at, mut line, mut column) = (0usize, 1u32, 1u32);
+    // `at`: how far lines are counted; `counted`: how far the characters
+    // of the current line are (only those before a diagnostic are: the
+    // lines between are only searched for their end).
+    let (mut at, mut counted, mut line, mut column) = (0usize, 0usize, 1u32, 1u32);
     for k in order {
         let target = diags[k].span.start.min(src.len());
         // From line break to line break: a LF, or a CR not followed by LF
@@ -387,16 +390,16 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
                     if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
                         line = line.saturating_add(1);
                         column = 1;
-                    } else {
-                        column = column.saturating_add(chars(&src[at..=i]));
+                        counted = i + 1;
                     }
                     at = i + 1;
                 }
-                None => {
-                    column = column.saturating_add(chars(&src[at..target]));
-                    at = target;
-                }
+                None => at = target,
             }
+        }
+        if counted < target {
+            column = column.saturating_add(chars(&src[counted..target]));
+            counted = target;
         }
         diags[k].position = Position { line, column };
     }

@@ -25,10 +25,14 @@
 use super::lenient::fill_positions;
 use super::{Diagnostic, Severity};
 use crate::game::{BoardSize, GameType, go};
-use crate::property::{Category, PropertyType, ValueType, lookup};
+use crate::property::{Category, PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
-use crate::tree::{Collection, NewProp, Node, NodeId, Property};
+use crate::tree::{Collection, NewProp, NodeId, Property};
+use facts::{facts, values_read};
+use std::borrow::Cow;
 use std::ops::Range;
+
+mod facts;
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
 /// the repairs that are not guesses and keep every node.
@@ -219,26 +223,31 @@ pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<D
         r.game(collection, root);
     }
     r.diags.sort_by_key(|d| d.span.start);
-    let src = collection.source().to_vec();
-    fill_positions(&src, &mut r.diags);
+    fill_positions(collection.source(), &mut r.diags);
     r.diags
 }
 
 /// A property copied out of the tree.
 #[derive(Debug, Clone)]
 struct P {
-    ident: String,
+    /// The identifier: the table's own text for known ones (no copy).
+    ident: Cow<'static, str>,
+    /// The values; left empty (and `copied` false) for a property no
+    /// repair reads.
     values: Vec<Vec<u8>>,
+    /// The values were copied out of the tree (always, for a new property).
+    copied: bool,
     span: Option<Range<usize>>,
     /// Index among the node's properties when copied out.
     orig: Option<usize>,
 }
 
 impl P {
-    fn new(ident: &str, values: Vec<Vec<u8>>) -> P {
+    fn new(ident: &'static str, values: Vec<Vec<u8>>) -> P {
         P {
-            ident: ident.to_string(),
+            ident: Cow::Borrowed(ident),
             values,
+            copied: true,
             span: None,
             orig: None,
         }
@@ -249,30 +258,76 @@ impl P {
     }
 }
 
+/// The identifier `ident` without a copy when the property table knows it.
+fn ident_of(ident: &str) -> Cow<'static, str> {
+    match lookup_any(ident).next() {
+        Some(info) if info.ident == ident => Cow::Borrowed(info.ident),
+        _ => Cow::Owned(ident.to_string()),
+    }
+}
+
+/// Every property of `id`, copied out.
 fn snapshot(c: &Collection<'_>, id: NodeId) -> Vec<P> {
-    c.node(id)
-        .properties()
+    snapshot_with(c, id, |_, _| true)
+}
+
+/// Every property of `id`, with the values of those for which `copy` holds
+/// (given the identifier and whether the node has it more than once).
+fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bool) -> Vec<P> {
+    let node = c.node(id);
+    // Identifiers given twice: sorted once, so that a node with many
+    // properties costs n log n, not n².
+    let mut idents: Vec<&str> = node.properties().map(|p| p.ident()).collect();
+    idents.sort_unstable();
+    let twice = |ident: &str| {
+        let k = idents.partition_point(|&i| i < ident);
+        idents.get(k + 1) == Some(&ident)
+    };
+    node.properties()
         .enumerate()
-        .map(|(k, p)| P {
-            ident: p.ident().to_string(),
-            values: p.values().map(<[u8]>::to_vec).collect(),
-            span: p.span(),
-            orig: Some(k),
+        .map(|(k, p)| {
+            let ident = p.ident();
+            let copied = copy(ident, twice(ident));
+            P {
+                ident: ident_of(ident),
+                values: if copied {
+                    p.values().map(<[u8]>::to_vec).collect()
+                } else {
+                    Vec::new()
+                },
+                copied,
+                span: p.span(),
+                orig: Some(k),
+            }
         })
         .collect()
+}
+
+/// Copies the values of `p` (a property of `id`) out of the tree if they
+/// were not.
+fn copy_values(c: &Collection<'_>, id: NodeId, p: &mut P) {
+    if p.copied {
+        return;
+    }
+    if let Some(q) = p.orig.and_then(|k| c.node(id).properties().nth(k)) {
+        p.values = q.values().map(<[u8]>::to_vec).collect();
+    }
+    p.copied = true;
 }
 
 /// Replaces all properties of `id` by `props`; those unchanged keep their
 /// place in the source (and so their span).
 fn rewrite(c: &mut Collection<'_>, id: NodeId, props: &[P]) {
-    let now = snapshot(c, id);
+    let node = c.node(id);
     let items: Vec<NewProp<'_>> = props
         .iter()
         .map(|p| match p.orig {
+            // Not copied: no repair read it, so it is as it was.
+            Some(k) if !p.copied => NewProp::Keep(k),
             Some(k)
-                if now
-                    .get(k)
-                    .is_some_and(|o| o.ident == p.ident && o.values == p.values) =>
+                if node.properties().nth(k).is_some_and(|o| {
+                    o.ident() == p.ident && o.values().eq(p.values.iter().map(|v| v.as_slice()))
+                }) =>
             {
                 NewProp::Keep(k)
             }
@@ -287,6 +342,9 @@ struct Ctx {
     gm: u32,
     game: GameType,
     size: Option<BoardSize>,
+    /// The types of `B` and `W` in this game (looked up once).
+    black: Option<PropertyType>,
+    white: Option<PropertyType>,
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -308,18 +366,30 @@ impl Repairer<'_> {
 
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
         let (game, _) = game_of(c.node(root));
+        let gm = game.gm();
         let ctx = Ctx {
-            gm: game.gm(),
+            gm,
             game,
             size: board_size(c.node(root), game).ok(),
+            black: lookup("B", gm).map(|i| i.property_type),
+            white: lookup("W", gm).map(|i| i.property_type),
         };
         let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
+        // One look at each node tells which repairs can apply; a node the
+        // property-level repairs changed is looked at again.
+        let mut seen = Vec::with_capacity(ids.len());
         for &id in &ids {
-            self.node(c, id, &ctx);
+            let f = facts(c.node(id), &ctx);
+            let changed = f.repair && self.node(c, id, &ctx);
+            seen.push(if changed { facts(c.node(id), &ctx) } else { f });
         }
-        for &id in &ids {
-            let moves = self.split(c, id, &ctx);
-            self.split_colors(c, moves);
+        for (&id, f) in ids.iter().zip(seen) {
+            if f.may_split(c.node(id).is_root()) {
+                let moves = self.split(c, id, &ctx);
+                self.split_colors(c, moves);
+            } else if f.black && f.white {
+                self.split_colors(c, id);
+            }
         }
         self.empty(c, &ids);
         self.ff(c, root, &ctx);
@@ -342,12 +412,10 @@ impl Repairer<'_> {
         }
     }
 
-    /// The property-level repairs of one node.
-    fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) {
-        if !may_need_repair(c.node(id), ctx) {
-            return;
-        }
-        let mut props = snapshot(c, id);
+    /// The property-level repairs of one node (one that [`facts`] says may
+    /// need them). True if the node was changed.
+    fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> bool {
+        let mut props = snapshot_with(c, id, |ident, twice| twice || values_read(ident));
         let mut changed = false;
         changed |= self.pass_tt(c, id, ctx, &mut props);
         changed |= self.ki(c, id, &mut props);
@@ -360,6 +428,7 @@ impl Repairer<'_> {
         if changed {
             rewrite(c, id, &props);
         }
+        changed
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
@@ -507,12 +576,18 @@ impl Repairer<'_> {
     /// Merges repeated list properties (values deduplicated) and repeated
     /// texts (`C`, `GC`: joined by an empty line, as SGFC does).
     fn merge(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut Vec<P>) -> bool {
+        // Most nodes give each identifier once: nothing to merge.
+        const FEW: usize = 16;
+        let once = |k: usize| props[..k].iter().all(|q| q.ident != props[k].ident);
+        if props.len() <= FEW && (0..props.len()).all(once) {
+            return false;
+        }
         let mut seen: std::collections::HashMap<&str, Vec<usize>> = Default::default();
         let mut order = Vec::new();
         for (k, p) in props.iter().enumerate() {
-            let e = seen.entry(p.ident.as_str()).or_default();
+            let e = seen.entry(&*p.ident).or_default();
             if e.len() == 1 {
-                order.push(p.ident.clone());
+                order.push(p.ident.to_string());
             }
             e.push(k);
         }
@@ -522,6 +597,11 @@ impl Repairer<'_> {
         let groups: Vec<Vec<usize>> = order.iter().map(|i| seen[i.as_str()].clone()).collect();
         let mut drop = vec![false; props.len()];
         for (ident, group) in order.iter().zip(groups) {
+            // An identifier given once in the source may be given twice
+            // now (`L` became `LB` beside an `LB`): its values are needed.
+            for &k in &group {
+                copy_values(c, id, &mut props[k]);
+            }
             let vt = lookup(ident, ctx.gm).map(|i| i.value_type);
             let is_list = vt.is_some_and(|v| v.is_list() || v.is_elist());
             let is_text =
@@ -620,7 +700,7 @@ impl Repairer<'_> {
         let mut changed = false;
         for p in props.iter_mut() {
             let ident = p.ident.clone();
-            let ident = ident.as_str();
+            let ident = &*ident;
             if !matches!(ident, "DT" | "RE" | "KM" | "TM") || p.values.len() != 1 {
                 continue;
             }
@@ -704,7 +784,7 @@ impl Repairer<'_> {
         if c.move_properties(id, new, &which).is_err() {
             return id;
         }
-        let moved: Vec<&str> = second.iter().map(|p| p.ident.as_str()).collect();
+        let moved: Vec<&str> = second.iter().map(|p| &*p.ident).collect();
         if setup {
             let msg = format!(
                 "move and setup properties in one node: split, {} moved to a new child node",
@@ -739,10 +819,7 @@ impl Repairer<'_> {
         } else {
             &["B", "BL", "OB"]
         };
-        let which: Vec<bool> = props
-            .iter()
-            .map(|p| later.contains(&p.ident.as_str()))
-            .collect();
+        let which: Vec<bool> = props.iter().map(|p| later.contains(&&*p.ident)).collect();
         let span = Self::span(c, id, props.get(b.max(w)));
         let Ok(new) = c.insert_below(id) else {
             return;
@@ -760,12 +837,12 @@ impl Repairer<'_> {
     fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
         for &id in ids {
             let node = c.node(id);
-            let Some(parent) = node.parent() else {
-                continue;
-            };
             if node.properties().len() != 0 {
                 continue;
             }
+            let Some(parent) = node.parent() else {
+                continue;
+            };
             let span = Self::span(c, id, None);
             if node.first_child().is_none() && parent.child_count() > 1 {
                 if c.remove_subtree(id).is_ok() {
@@ -811,33 +888,6 @@ impl Repairer<'_> {
             self.push("R018", span, msg, false);
         }
     }
-}
-
-/// False when no property-level repair of [`Repairer::node`] can apply to
-/// `node`: none of the conditions its passes start with holds (a pass
-/// `tt`, KI, L, M, BM with TE, an identifier given twice, TM, or a DT, RE
-/// or KM value). Checked on the borrowed node, so that the common node (one
-/// move) is not copied out; `true` may be too cautious, never wrong.
-fn may_need_repair(node: Node<'_, '_>, ctx: &Ctx) -> bool {
-    const MANY: usize = 16;
-    let small =
-        ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
-    let mut seen: [&str; MANY] = [""; MANY];
-    for (k, p) in node.properties().enumerate() {
-        let ident = p.ident();
-        if k >= MANY || seen[..k].contains(&ident) {
-            return true;
-        }
-        seen[k] = ident;
-        match ident {
-            "B" | "W" if small && p.values().any(|v| v == b"tt") => return true,
-            "KI" | "L" | "M" | "TM" | "DT" | "RE" | "KM" => return true,
-            "BM" if node.get("TE").is_some() => return true,
-            "TE" if node.get("BM").is_some() => return true,
-            _ => {}
-        }
-    }
-    false
 }
 
 /// `n / 2` as canonical Real text.

@@ -326,3 +326,21 @@ fn deep_trees_are_safe() {
     assert_eq!(diags.iter().filter(|d| d.code == "R019").count(), n);
     assert!(crate::parse(tree.to_string().as_bytes()).is_ok());
 }
+
+/// A property a repair creates (`L` → `LB`, `M` → `MA`) is merged with
+/// one of the same identifier already in the node, whose values are then
+/// read, though no repair looked at them before.
+#[test]
+fn created_property_merges_with_an_existing_one() {
+    case(
+        "(;FF[4];B[aa]LB[ci:29]L[cl][ck])",
+        "(;FF[4]\n;B[aa]LB[ci:29][cl:A][ck:B])\n",
+        &["R008", "R003"],
+    );
+    let (out, codes) = fix("(;FF[3]SZ[19];B[aa]MA[bb]M[cc][aa])");
+    assert!(out.contains("MA[bb][cc]"), "{out}");
+    assert!(
+        codes.contains(&"R008") && codes.contains(&"R004"),
+        "{codes:?}"
+    );
+}
