@@ -1,0 +1,271 @@
+//! Game-info values checked and corrected where the intent is plain:
+//! dates (`DT`), results (`RE`), komi (`KM`, with Fox's doubled komi) and
+//! time limits (`TM`). Each `fix_*` says whether the text is already FF\[4\],
+//! what it corrects to, or why it is left as it is.
+
+use std::ops::Range;
+
+/// What a game-info value check found.
+#[derive(Debug, PartialEq, Eq)]
+pub(in crate::check) enum Fix {
+    /// Already FF\[4\].
+    Valid,
+    /// Corrected to this.
+    Fixed(String),
+    /// Not FF\[4\] and not corrected: why.
+    Unknown(&'static str),
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `[+-]digits[.digits]`
+pub(super) fn is_real(s: &str) -> bool {
+    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
+    match s.split_once('.') {
+        Some((a, b)) => all_digits(a) && all_digits(b),
+        None => all_digits(s),
+    }
+}
+
+fn month_day_ok(m: u32, d: Option<u32>) -> bool {
+    (1..=12).contains(&m) && d.is_none_or(|d| (1..=31).contains(&d))
+}
+
+/// FF\[4\] DT: `YYYY[-MM[-DD]]` entries separated by `,`, later entries may
+/// be shortened to `MM-DD` or `DD`.
+fn valid_date(s: &str) -> bool {
+    let num = |p: &str, len: usize| {
+        (p.len() == len && all_digits(p))
+            .then(|| p.parse::<u32>().ok())
+            .flatten()
+    };
+    for (i, entry) in s.split(',').enumerate() {
+        let parts: Vec<&str> = entry.split('-').collect();
+        let ok = match parts.as_slice() {
+            [y] if y.len() == 4 => num(y, 4).is_some(),
+            [y, m] if y.len() == 4 => {
+                num(y, 4).is_some() && num(m, 2).is_some_and(|m| month_day_ok(m, None))
+            }
+            [y, m, d] => {
+                num(y, 4).is_some()
+                    && matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
+            }
+            [m, d] if i > 0 => {
+                matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
+            }
+            [d] if i > 0 => num(d, 2).is_some_and(|d| (1..=31).contains(&d)),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    !s.is_empty()
+}
+
+fn iso(y: u32, m: u32, d: u32) -> Option<String> {
+    (month_day_ok(m, Some(d)) && (1000..=9999).contains(&y))
+        .then(|| format!("{y:04}-{m:02}-{d:02}"))
+}
+
+pub(in crate::check) fn fix_date(text: &str) -> Fix {
+    if valid_date(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim();
+    if valid_date(t) {
+        return Fix::Fixed(t.to_string());
+    }
+    let small = |p: &str| (1..=2).contains(&p.len()) && all_digits(p);
+    for sep in ['-', '/', '.'] {
+        let parts: Vec<&str> = t.split(sep).collect();
+        if let [a, b, c] = parts.as_slice() {
+            let fixed = if a.len() == 4 && all_digits(a) && small(b) && small(c) {
+                iso(
+                    a.parse().unwrap_or(0),
+                    b.parse().unwrap_or(0),
+                    c.parse().unwrap_or(0),
+                )
+            } else if sep == '.' && small(a) && small(b) && c.len() == 4 && all_digits(c) {
+                // Day first, as written with dots in Europe.
+                iso(
+                    c.parse().unwrap_or(0),
+                    b.parse().unwrap_or(0),
+                    a.parse().unwrap_or(0),
+                )
+            } else {
+                None
+            };
+            if let Some(f) = fixed {
+                return Fix::Fixed(f);
+            }
+        }
+    }
+    if t.len() == 8 && all_digits(t) {
+        let n = |r: Range<usize>| t[r].parse::<u32>().unwrap_or(0);
+        if let Some(f) = iso(n(0..4), n(4..6), n(6..8)) {
+            return Fix::Fixed(f);
+        }
+    }
+    Fix::Unknown("is not an FF[4] date (YYYY-MM-DD) that can be read without a guess")
+}
+
+pub(super) fn fix_result(text: &str) -> Fix {
+    let valid = |s: &str| {
+        matches!(s, "0" | "Draw" | "Void" | "?")
+            || s.strip_prefix("B+")
+                .or_else(|| s.strip_prefix("W+"))
+                .is_some_and(|r| {
+                    matches!(r, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit") || is_real(r)
+                })
+    };
+    if valid(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim();
+    if valid(t) {
+        return Fix::Fixed(t.to_string());
+    }
+    let lower = t.to_ascii_lowercase();
+    let fixed = match lower.as_str() {
+        "draw" | "jigo" => Some("Draw".to_string()),
+        "void" => Some("Void".to_string()),
+        _ => lower
+            .strip_prefix("b+")
+            .map(|r| ("B+", r))
+            .or_else(|| lower.strip_prefix("w+").map(|r| ("W+", r)))
+            .and_then(|(who, r)| {
+                let r = r.trim();
+                let rest = match r {
+                    "r" | "res" | "resign" | "resignation" => Some("R".to_string()),
+                    "t" | "time" => Some("T".to_string()),
+                    "f" | "forfeit" => Some("F".to_string()),
+                    "" => Some(String::new()),
+                    _ => {
+                        let r = decimal_comma(r);
+                        is_real(&r).then_some(r)
+                    }
+                };
+                rest.map(|rest| format!("{who}{rest}"))
+            }),
+    };
+    match fixed {
+        Some(f) if valid(&f) => Fix::Fixed(f),
+        _ => Fix::Unknown("is not an FF[4] result (B+R, W+3.5, 0, Void, ?)"),
+    }
+}
+
+/// Canonical text of a Real read from `s` (`6.` → `6`, `.5` → `0.5`), or
+/// `None`.
+fn real_text(s: &str) -> Option<String> {
+    let (sign, body) = match s.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", s.strip_prefix('+').unwrap_or(s)),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    if !(int.is_empty() || all_digits(int)) || !(frac.is_empty() || all_digits(frac)) {
+        return None;
+    }
+    let int = if int.is_empty() { "0" } else { int };
+    Some(if frac.is_empty() {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{frac}")
+    })
+}
+
+pub(super) fn fix_komi(text: &str, fox: bool) -> Fix {
+    let t = text.trim();
+    if is_real(text) {
+        if let Ok(n) = t.parse::<i64>()
+            && fox
+            && all_digits(t.trim_start_matches('-'))
+            && (100..=10_000).contains(&n.unsigned_abs())
+        {
+            let a = n.unsigned_abs();
+            let sign = if n < 0 { "-" } else { "" };
+            let frac = format!("{:02}", a % 100);
+            let frac = frac.trim_end_matches('0');
+            return Fix::Fixed(if frac.is_empty() {
+                format!("{sign}{}", a / 100)
+            } else {
+                format!("{sign}{}.{frac}", a / 100)
+            });
+        }
+        return Fix::Valid;
+    }
+    let mut s = decimal_comma(t);
+    for (half, rep) in [(" 1/2", ".5"), ("1/2", ".5"), ("½", ".5")] {
+        if let Some(w) = s.strip_suffix(half)
+            && all_digits(w.trim())
+        {
+            s = format!("{}{rep}", w.trim());
+        }
+    }
+    match real_text(&s) {
+        Some(r) => Fix::Fixed(r),
+        None => Fix::Unknown("is not a number"),
+    }
+}
+
+pub(super) fn fix_time(text: &str) -> Fix {
+    if is_real(text) {
+        return Fix::Valid;
+    }
+    let t = text.trim().to_ascii_lowercase();
+    if let Some(r) = real_text(&decimal_comma(&t)) {
+        return Fix::Fixed(r);
+    }
+    if let Some(secs) = clock_time(&t) {
+        return Fix::Fixed(secs.to_string());
+    }
+    let split = t
+        .find(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == ','))
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let factor = match unit.trim() {
+        "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
+        "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
+        "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
+        _ => 0.0,
+    };
+    let value = real_text(&decimal_comma(num)).and_then(|n| n.parse::<f64>().ok());
+    match value {
+        Some(v) if factor > 0.0 && v.is_finite() && v < 1e9 => {
+            let secs = (v * factor * 1000.0).round() / 1000.0;
+            Fix::Fixed(format!("{secs}"))
+        }
+        _ => Fix::Unknown("is not a time in seconds"),
+    }
+}
+
+/// `6,5` → `6.5`: one comma followed by one or two digits is a decimal
+/// comma (three digits could be a thousands separator: left alone).
+fn decimal_comma(s: &str) -> String {
+    match s.split_once(',') {
+        Some((a, b)) if (1..=2).contains(&b.len()) && all_digits(b) => format!("{a}.{b}"),
+        _ => s.to_string(),
+    }
+}
+
+/// `MM:SS` or `H:MM:SS` as seconds.
+fn clock_time(t: &str) -> Option<u64> {
+    let parts: Vec<&str> = t.split(':').collect();
+    let ok = |p: &str, max: u64| {
+        p.parse::<u64>()
+            .ok()
+            .filter(|&n| all_digits(p) && p.len() <= 2 && n < max)
+    };
+    match parts.as_slice() {
+        [m, s] if m.len() <= 3 && all_digits(m) => Some(m.parse::<u64>().ok()? * 60 + ok(s, 60)?),
+        [h, m, s] if h.len() <= 3 && all_digits(h) => {
+            Some(h.parse::<u64>().ok()? * 3600 + ok(m, 60)? * 60 + ok(s, 60)?)
+        }
+        _ => None,
+    }
+}
