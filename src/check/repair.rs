@@ -23,17 +23,19 @@
 //! ```
 
 use super::lenient::fill_positions;
-use super::{Diagnostic, Severity};
+use super::Diagnostic;
 use crate::game::{BoardSize, GameType, go};
 use crate::property::{Category, PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId, Property};
+pub use codes::{REPAIR_CODES, REPORT_ONLY_CODES};
 use facts::{facts, values_read};
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
 use values::{fix_komi, fix_result, fix_time, is_real};
 
+mod codes;
 mod facts;
 mod values;
 
@@ -68,124 +70,6 @@ impl RepairOptions {
         self
     }
 }
-
-/// Every code [`repair`] emits: code, severity, summary, and the SGFC
-/// message number that corresponds, if any.
-///
-/// ```
-/// let (code, _, summary, sgfc) = sgfkit::check::REPAIR_CODES[1];
-/// assert_eq!((code, sgfc), ("R002", Some(59)));
-/// assert!(summary.contains("KI"));
-/// ```
-pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
-    (
-        "R001",
-        Severity::Warning,
-        "Go pass `tt` written as `[]` (board up to 19x19)",
-        None,
-    ),
-    (
-        "R002",
-        Severity::Warning,
-        "obsolete KI (integer komi) converted to KM = KI/2, or deleted beside KM",
-        Some(59),
-    ),
-    (
-        "R003",
-        Severity::Warning,
-        "FF[1-2] L (letters) converted to LB with letters A, B, C, ...",
-        Some(40),
-    ),
-    (
-        "R004",
-        Severity::Warning,
-        "FF[1-2] M (markup) converted to MA on empty points, TR on stones",
-        Some(40),
-    ),
-    (
-        "R005",
-        Severity::Warning,
-        "BM and TE in one node converted to DO (BM first) or IT (TE first)",
-        Some(42),
-    ),
-    (
-        "R006",
-        Severity::Warning,
-        "node mixing move and setup properties split in two",
-        Some(30),
-    ),
-    (
-        "R007",
-        Severity::Warning,
-        "move in the root node: node split in two",
-        Some(24),
-    ),
-    (
-        "R008",
-        Severity::Warning,
-        "duplicate list property merged into one (or duplicate texts joined)",
-        Some(28),
-    ),
-    ("R009", Severity::Warning, "DT value corrected", Some(15)),
-    ("R010", Severity::Warning, "RE value corrected", Some(15)),
-    ("R011", Severity::Warning, "KM value corrected", Some(15)),
-    (
-        "R012",
-        Severity::Warning,
-        "TM value corrected to seconds (an overtime part moved to OT)",
-        Some(15),
-    ),
-    (
-        "R013",
-        Severity::Warning,
-        "game-info value not in FF[4] format and not corrected (kept)",
-        Some(33),
-    ),
-    (
-        "R014",
-        Severity::Warning,
-        "Fox komi in hundredths converted (a guess, RepairOptions::fox_komi)",
-        Some(15),
-    ),
-    (
-        "R015",
-        Severity::Warning,
-        "empty variation (a leaf node without properties) removed",
-        Some(12),
-    ),
-    (
-        "R016",
-        Severity::Info,
-        "empty node removed (RepairOptions::remove_empty_nodes)",
-        Some(55),
-    ),
-    (
-        "R017",
-        Severity::Info,
-        "FF set to 4: the output is canonical FF[4]",
-        None,
-    ),
-    (
-        "R018",
-        Severity::Info,
-        "FF not set to 4: FF[1-3] properties without an FF[4] equivalent remain",
-        None,
-    ),
-    (
-        "R019",
-        Severity::Warning,
-        "black and white move in one node split in two",
-        Some(37),
-    ),
-];
-
-/// The codes that only report and change nothing: a second [`repair`] emits
-/// them again.
-///
-/// ```
-/// assert!(sgfkit::check::REPORT_ONLY_CODES.contains(&"R013"));
-/// ```
-pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
 
 /// Applies the repairs of this module to every game tree of `collection`
 /// and returns one diagnostic per change (or per value left alone that is
