@@ -7,17 +7,17 @@ impl<'c> Checker<'c> {
     /// properties of one node.
     pub(super) fn duplicate_points(
         &mut self,
+        node: Node<'c, 'c>,
         props: &[Property<'c>],
         infos: &[Option<&'static PropertyInfo>],
         info: &TreeInfo,
-        nspan: &Range<usize>,
     ) {
         let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
         let mut marks = std::mem::take(&mut self.scratch.marks);
         marks.next_node();
         // Values that name no cell (not two letters, or another game's):
-        // compared as bytes. Rare; nothing is allocated without them.
-        let mut raw_groups: [HashSet<&[u8]>; 2] = Default::default();
+        // compared as bytes. Rare; the sets are made only when one is met.
+        let mut raw_groups: [Option<HashSet<&[u8]>>; 2] = Default::default();
         for (p, found) in props.iter().zip(infos) {
             let ident = p.ident();
             let Some(pi) = found else {
@@ -32,7 +32,7 @@ impl<'c> Checker<'c> {
                 _ => 0,
             };
             marks.next_property();
-            let mut raw_own: HashSet<&[u8]> = HashSet::new();
+            let mut raw_own: Option<HashSet<&[u8]>> = None;
             let mut dups: Vec<String> = Vec::new();
             for v in p.values() {
                 let rect = if go_like { go_rectangle(v) } else { None };
@@ -48,19 +48,29 @@ impl<'c> Checker<'c> {
                 }
                 let twice = match go_cell(v).filter(|_| go_like) {
                     Some((x, y)) => marks.give(x, y, group),
-                    None => !raw_own.insert(v) || (group != 0 && raw_groups[group - 1].contains(v)),
+                    None => {
+                        !raw_own.get_or_insert_with(HashSet::new).insert(v)
+                            || (group != 0
+                                && raw_groups[group - 1]
+                                    .as_ref()
+                                    .is_some_and(|g| g.contains(v)))
+                    }
                 };
                 if twice && dups.len() < 20 {
                     dups.push(String::from_utf8_lossy(v).into_owned());
                 }
             }
-            if group != 0 {
-                raw_groups[group - 1].extend(raw_own);
+            if group != 0
+                && let Some(own) = raw_own
+            {
+                raw_groups[group - 1]
+                    .get_or_insert_with(HashSet::new)
+                    .extend(own);
             }
             if !dups.is_empty() {
                 self.push(
                     "S013",
-                    p.span().unwrap_or(nspan.clone()),
+                    p.span().unwrap_or_else(|| node_span(&node)),
                     format!(
                         "{ident}: point{} [{}] given more than once in this node",
                         if dups.len() == 1 { "" } else { "s" },
