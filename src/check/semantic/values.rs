@@ -335,6 +335,15 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
     }
 }
 
+/// True for a property `B` or `W` of a Go game whose single value is a
+/// point on the board: alone in a node below the root, it gives the node
+/// checks nothing to report.
+pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
+    info.game == GameType::Go
+        && matches!(p.ident(), "B" | "W")
+        && matches!(p.values_raw(), [b'[', body @ .., b']'] if go_point_on(body, info.size))
+}
+
 /// True when `v` is two Go letters naming a point on a board of `size`.
 fn go_point_on(v: &[u8], size: BoardSize) -> bool {
     match *v {
