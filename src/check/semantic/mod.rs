@@ -304,10 +304,14 @@ impl<'c> Checker<'c> {
             let above = parent.is_some_and(|p| gi_at.get(p.id().index()) == Some(&stamp));
             let mut own_gi = false;
             // Most nodes are a lone move on the board (`;B[pd]`) below the
-            // root, where the node checks find nothing.
-            let lone_move =
-                parent.is_some() && matches!(&props[..], [p] if values::quiet_move(p, &info));
-            if !lone_move {
+            // root, or a move with its time left and a comment, where the
+            // node checks find nothing.
+            let quiet = parent.is_some()
+                && match &props[..] {
+                    [p] => values::quiet_move(p, &info),
+                    ps => values::quiet_node(ps, &info),
+                };
+            if !quiet {
                 self.node(node, &props, &info, above, &mut own_gi);
             }
             let k = node.id().index();

@@ -1,5 +1,6 @@
 //! The checks of one node: where each property may stand, and FF versions.
 
+use super::values::has_nul;
 use super::*;
 
 impl<'c> Checker<'c> {
@@ -275,14 +276,5 @@ impl<'c> Checker<'c> {
                 ),
             );
         }
-    }
-}
-
-/// True when a values text holds a NUL byte (a plain loop: values are short).
-fn has_nul(raw: &[u8]) -> bool {
-    if raw.len() <= 32 {
-        raw.iter().any(|&b| b == 0)
-    } else {
-        memchr::memchr(0, raw).is_some()
     }
 }

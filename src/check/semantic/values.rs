@@ -344,6 +344,49 @@ pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
         && matches!(p.values_raw(), [b'[', body @ .., b']'] if go_point_on(body, info.size))
 }
 
+/// True for a node below the root in which the node checks find nothing,
+/// seen cheaply: at most four properties, each once, of which `B` or `W`
+/// (not both) on the board, `BL` and `WL` as plain reals, and a single
+/// comment `C` that is not blank and holds no NUL byte (all of them defined
+/// in every FF version).
+pub(super) fn quiet_node(props: &[Property<'_>], info: &TreeInfo) -> bool {
+    if props.len() > 4 || info.game != GameType::Go {
+        return false;
+    }
+    let mut seen = [false; 4];
+    for p in props {
+        let slot = match p.ident() {
+            "B" | "W" if quiet_move(p, info) => 0,
+            "BL" | "WL" => match p.values_raw() {
+                [b'[', body @ .., b']'] if plain_real(body) => usize::from(p.ident() == "WL") + 1,
+                _ => return false,
+            },
+            "C" => {
+                let mut values = p.values();
+                match (values.next(), values.next()) {
+                    (Some(v), None) if !blank_text(v) && !has_nul(p.values_raw()) => 3,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        if seen[slot] {
+            return false;
+        }
+        seen[slot] = true;
+    }
+    true
+}
+
+/// True when a values text holds a NUL byte (a plain loop: values are short).
+pub(super) fn has_nul(raw: &[u8]) -> bool {
+    if raw.len() <= 32 {
+        raw.iter().any(|&b| b == 0)
+    } else {
+        memchr::memchr(0, raw).is_some()
+    }
+}
+
 /// True when `v` is two Go letters naming a point on a board of `size`.
 fn go_point_on(v: &[u8], size: BoardSize) -> bool {
     match *v {
