@@ -378,13 +378,9 @@ pub(super) fn quiet_node(props: &[Property<'_>], info: &TreeInfo) -> bool {
     true
 }
 
-/// True when a values text holds a NUL byte (a plain loop: values are short).
+/// True when a values text holds a NUL byte.
 pub(super) fn has_nul(raw: &[u8]) -> bool {
-    if raw.len() <= 32 {
-        raw.iter().any(|&b| b == 0)
-    } else {
-        memchr::memchr(0, raw).is_some()
-    }
+    raw.contains(&0)
 }
 
 /// True when `v` is two Go letters naming a point on a board of `size`.
