@@ -204,7 +204,12 @@ impl Meter {
 fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut k = 0;
     std::iter::from_fn(move || {
-        let open = k + memchr::memchr(b'[', values_raw.get(k..)?)?;
+        let rest = values_raw.get(k..)?;
+        // The next `[` is at most a few blanks away.
+        let open = k + match rest.iter().take(16).position(|&b| b == b'[') {
+            Some(i) => i,
+            None => memchr::memchr(b'[', rest)?,
+        };
         let body = open + 1;
         let end = value_end(&values_raw[body..]).map_or(values_raw.len(), |e| body + e);
         k = end + 1;
@@ -214,11 +219,21 @@ fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
 
 /// True for the properties whose values are lists of points (or of Go
 /// stones), which a compressed list (`[aa:cc]`) can make large.
+#[inline]
 fn is_point_list(ident: &[u8]) -> bool {
-    match ident {
-        b"AB" | b"AW" | b"AE" | b"TR" | b"SQ" | b"CR" | b"MA" | b"SL" | b"TB" | b"TW" | b"DD"
-        | b"VW" => true,
-        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => false,
+    match *ident {
+        // A match on the two bytes, not a string comparison per name.
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => matches!(
+            (a, b),
+            (b'A', b'B' | b'W' | b'E')
+                | (b'T', b'R' | b'B' | b'W')
+                | (b'S', b'Q' | b'L')
+                | (b'C', b'R')
+                | (b'M', b'A')
+                | (b'D', b'D')
+                | (b'V', b'W')
+        ),
+        [a] if a.is_ascii_uppercase() => false,
         _ if ident.iter().any(u8::is_ascii_lowercase) => {
             is_point_list(events::normalize_ident(ident).as_bytes())
         }
@@ -233,7 +248,13 @@ fn points_in(body: &[u8]) -> u64 {
     if body.is_empty() {
         return 0;
     }
-    let Some(colon) = memchr::memchr(b':', body) else {
+    // Point values are short: a plain loop, not a memchr call.
+    let colon = if body.len() <= 16 {
+        body.iter().position(|&b| b == b':')
+    } else {
+        memchr::memchr(b':', body)
+    };
+    let Some(colon) = colon else {
         return 1;
     };
     let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);

@@ -7,17 +7,17 @@ impl<'c> Checker<'c> {
     /// properties of one node.
     pub(super) fn duplicate_points(
         &mut self,
+        node: Node<'c, 'c>,
         props: &[Property<'c>],
         infos: &[Option<&'static PropertyInfo>],
         info: &TreeInfo,
-        nspan: &Range<usize>,
     ) {
         let go_like = matches!(info.game, GameType::Go | GameType::Amazons | GameType::Gess);
         let mut marks = std::mem::take(&mut self.scratch.marks);
         marks.next_node();
         // Values that name no cell (not two letters, or another game's):
-        // compared as bytes. Rare; nothing is allocated without them.
-        let mut raw_groups: [HashSet<&[u8]>; 2] = Default::default();
+        // compared as bytes. Rare; the sets are made only when one is met.
+        let mut raw_groups: [Option<HashSet<&[u8]>>; 2] = Default::default();
         for (p, found) in props.iter().zip(infos) {
             let ident = p.ident();
             let Some(pi) = found else {
@@ -32,7 +32,7 @@ impl<'c> Checker<'c> {
                 _ => 0,
             };
             marks.next_property();
-            let mut raw_own: HashSet<&[u8]> = HashSet::new();
+            let mut raw_own: Option<HashSet<&[u8]>> = None;
             let mut dups: Vec<String> = Vec::new();
             for v in p.values() {
                 let rect = if go_like { go_rectangle(v) } else { None };
@@ -48,19 +48,29 @@ impl<'c> Checker<'c> {
                 }
                 let twice = match go_cell(v).filter(|_| go_like) {
                     Some((x, y)) => marks.give(x, y, group),
-                    None => !raw_own.insert(v) || (group != 0 && raw_groups[group - 1].contains(v)),
+                    None => {
+                        !raw_own.get_or_insert_with(HashSet::new).insert(v)
+                            || (group != 0
+                                && raw_groups[group - 1]
+                                    .as_ref()
+                                    .is_some_and(|g| g.contains(v)))
+                    }
                 };
                 if twice && dups.len() < 20 {
                     dups.push(String::from_utf8_lossy(v).into_owned());
                 }
             }
-            if group != 0 {
-                raw_groups[group - 1].extend(raw_own);
+            if group != 0
+                && let Some(own) = raw_own
+            {
+                raw_groups[group - 1]
+                    .get_or_insert_with(HashSet::new)
+                    .extend(own);
             }
             if !dups.is_empty() {
                 self.push(
                     "S013",
-                    p.span().unwrap_or(nspan.clone()),
+                    p.span().unwrap_or_else(|| node_span(&node)),
                     format!(
                         "{ident}: point{} [{}] given more than once in this node",
                         if dups.len() == 1 { "" } else { "s" },
@@ -71,6 +81,11 @@ impl<'c> Checker<'c> {
         }
         self.scratch.marks = marks;
     }
+
+    /// The setup (`AE`, `AB`, `AW` values text, in bytes) from which a
+    /// node's setup lets the board regroup once instead of stone by stone:
+    /// about 40 points, where one pass over a 19×19 board costs less.
+    const DEFER_SETUP_BYTES: usize = 160;
 
     /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
     pub(super) fn go_positions(
@@ -87,17 +102,17 @@ impl<'c> Checker<'c> {
         // colour of the last move on the path, on the main line), sharing
         // one copy of the position.
         let mut stack: Vec<(Node<'c, 'c>, Rc<Board>, Option<Color>, bool)> = Vec::new();
-        let mut current = Some((root, Board::new(size), None, true));
+        // The board of the node in hand (not moved from node to node).
+        let mut board = Board::new(size);
+        let mut current = Some((root, None, true));
         loop {
-            let (node, mut board, last, on_main_line) = match current.take() {
+            let (node, last, on_main_line) = match current.take() {
                 Some(c) => c,
                 None => match stack.pop() {
-                    Some((n, b, l, m)) => (
-                        n,
-                        Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()),
-                        l,
-                        m,
-                    ),
+                    Some((n, b, l, m)) => {
+                        board = Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone());
+                        (n, l, m)
+                    }
                     None => break,
                 },
             };
@@ -116,7 +131,12 @@ impl<'c> Checker<'c> {
                     picked[k] = Some(p);
                 }
             }
-            let effect = self.redundant_setup(&node, &picked, &board);
+            let any_setup = picked[..3].iter().any(Option::is_some);
+            let effect = if any_setup {
+                self.redundant_setup(&node, &picked, &board)
+            } else {
+                [false; 3]
+            };
             // Setup in the main line after the root (only setup that
             // changes something counts).
             // One report a node, as SGFC's 62.
@@ -138,8 +158,27 @@ impl<'c> Checker<'c> {
             // used here: it numbers each node by walking to the root).
             // Every AE, AB and AW of the node (a property given twice is
             // S005; SGFC merges the values, and so does the board).
+            // Setup of many points: regroup the board once, at the next
+            // move, instead of stone by stone.
+            let setup_bytes: usize = if !any_setup {
+                0
+            } else {
+                picked[..3]
+                    .iter()
+                    .flatten()
+                    .map(|p| p.values_raw().len())
+                    .sum()
+            };
+            if setup_bytes >= Self::DEFER_SETUP_BYTES
+                || picked[..3]
+                    .iter()
+                    .flatten()
+                    .any(|p| p.values_raw().contains(&b':'))
+            {
+                board.defer_groups();
+            }
             for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
-                if picked[k].is_none() {
+                if !any_setup || picked[k].is_none() {
                     continue;
                 }
                 let id = ["AE", "AB", "AW"][k];
@@ -154,15 +193,26 @@ impl<'c> Checker<'c> {
             let mut moved = [false; 2];
             for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
                 let Some(p) = &picked[k] else { continue };
-                let Ok(m) = Go::read_move(p.value(), size) else {
+                // A point on the board, the common case, without the
+                // value scanner.
+                let quick = match p.values_raw() {
+                    [b'[', x, y, b']'] => match (go_coord(*x), go_coord(*y)) {
+                        (Some(x), Some(y)) => Some(crate::game::go::Point::new(x, y))
+                            .filter(|pt| pt.is_on(size))
+                            .map(crate::game::go::Move::Play),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(m) = quick.or_else(|| Go::read_move(p.value(), size).ok()) else {
                     continue;
                 };
                 moved[k - 3] = true;
-                let Ok(outcome) = board.play(colour, m) else {
+                let Ok(occupied) = board.play_noting_occupied(colour, m) else {
                     continue;
                 };
                 // Past the per-code limit the message would be dropped.
-                if let Some(was) = outcome.occupied
+                if let Some(was) = occupied
                     && !self.saturated("S030")
                 {
                     let shown = String::from_utf8_lossy(p.value()).into_owned();
@@ -215,7 +265,7 @@ impl<'c> Checker<'c> {
                 }
             }
             self.scratch.kids = kids;
-            current = Some((first, board, last, on_main_line));
+            current = Some((first, last, on_main_line));
         }
     }
 

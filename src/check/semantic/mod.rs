@@ -300,11 +300,20 @@ impl<'c> Checker<'c> {
         for node in root.descendants() {
             props.clear();
             props.extend(node.properties());
-            let above = node
-                .parent()
-                .is_some_and(|p| gi_at.get(p.id().index()) == Some(&stamp));
+            let parent = node.parent();
+            let above = parent.is_some_and(|p| gi_at.get(p.id().index()) == Some(&stamp));
             let mut own_gi = false;
-            self.node(node, &props, &info, above, &mut own_gi);
+            // Most nodes are a lone move on the board (`;B[pd]`) below the
+            // root, or a move with its time left and a comment, where the
+            // node checks find nothing.
+            let quiet = parent.is_some()
+                && match &props[..] {
+                    [p] => values::quiet_move(p, &info),
+                    ps => values::quiet_node(ps, &info),
+                };
+            if !quiet {
+                self.node(node, &props, &info, above, &mut own_gi);
+            }
             let k = node.id().index();
             if gi_at.len() <= k {
                 gi_at.resize(k + 1, 0);

@@ -1,5 +1,6 @@
 //! The checks of one node: where each property may stand, and FF versions.
 
+use super::values::has_nul;
 use super::*;
 
 impl<'c> Checker<'c> {
@@ -12,19 +13,27 @@ impl<'c> Checker<'c> {
         gi_above: bool,
         own_gi: &mut bool,
     ) {
-        let nspan = node_span(&node);
+        // The node's `;`, found only when a property without a span needs
+        // it (a binary search in the tree).
+        let nspan = || node_span(&node);
         let mut seen = std::mem::take(&mut self.scratch.seen);
         seen.clear();
-        let mut seen_many: HashSet<&str> = HashSet::new();
+        // Only for nodes of more than 16 properties.
+        let mut seen_many: Option<HashSet<&str>> = None;
         let (mut any_move, mut any_setup) = (false, false);
-        let has = |id: &str| props.iter().any(|p| p.ident() == id);
-        let has_move = has("B") || has("W");
+        let (mut has_b, mut has_w) = (false, false);
         let mut infos = std::mem::take(&mut self.scratch.infos);
         infos.clear();
-        infos.extend(props.iter().map(|p| lookup(p.ident(), info.gm)));
+        for p in props {
+            let ident = p.ident();
+            has_b |= ident == "B";
+            has_w |= ident == "W";
+            infos.push(lookup(ident, info.gm));
+        }
+        let has_move = has_b || has_w;
         for (p, found) in props.iter().zip(&infos) {
             let ident = p.ident();
-            let span = p.span().unwrap_or(nspan.clone());
+            let span = p.span().unwrap_or_else(nspan);
             // A property whose every value lacks the `:` of its composed
             // type is reported by S038; SGFC drops it while reading, so it
             // makes no duplicate (Fox's second `AP[foxwq]`).
@@ -35,7 +44,7 @@ impl<'c> Checker<'c> {
                 seen.push(ident);
                 t
             } else {
-                !seen_many.insert(ident)
+                !seen_many.get_or_insert_with(HashSet::new).insert(ident)
             };
             if twice {
                 self.push(
@@ -44,7 +53,7 @@ impl<'c> Checker<'c> {
                     format!("{ident} is given more than once in this node"),
                 );
             }
-            if p.values_raw().contains(&0) {
+            if has_nul(p.values_raw()) {
                 self.push(
                     "S042",
                     span.clone(),
@@ -154,7 +163,7 @@ impl<'c> Checker<'c> {
                 })
                 .nth(1)
                 .and_then(|p| p.span())
-                .unwrap_or(nspan.clone());
+                .unwrap_or_else(nspan);
             self.push(
                 "S003",
                 at,
@@ -165,8 +174,8 @@ impl<'c> Checker<'c> {
                 ),
             );
         }
-        if node.is_root() && has_move {
-            let id = if has("B") { "B" } else { "W" };
+        if has_move && node.is_root() {
+            let id = if has_b { "B" } else { "W" };
             self.push(
                 "S041",
                 prop_span(&node, id),
@@ -175,13 +184,13 @@ impl<'c> Checker<'c> {
                 ),
             );
         }
-        if has("B") && has("W") {
+        if has_b && has_w {
             let at = props
                 .iter()
                 .filter(|p| p.ident() == "B" || p.ident() == "W")
                 .nth(1)
                 .and_then(|p| p.span())
-                .unwrap_or(nspan.clone());
+                .unwrap_or_else(nspan);
             self.push("S004", at, "a black and a white move in one node".into());
         }
         if !has_move {
@@ -190,13 +199,13 @@ impl<'c> Checker<'c> {
                 if matches!(id, "BM" | "TE" | "DO" | "IT") {
                     self.push(
                         "S006",
-                        p.span().unwrap_or(nspan.clone()),
+                        p.span().unwrap_or_else(nspan),
                         format!("move annotation {id} in a node without a move"),
                     );
                 } else if id == "KO" {
                     self.push(
                         "S021",
-                        p.span().unwrap_or(nspan.clone()),
+                        p.span().unwrap_or_else(nspan),
                         "KO in a node without a move".into(),
                     );
                 }
@@ -207,8 +216,8 @@ impl<'c> Checker<'c> {
         let mut move_ann: Option<&str> = None;
         for p in props {
             let id = p.ident();
-            let span = p.span().unwrap_or(nspan.clone());
             if matches!(id, "DM" | "GB" | "GW" | "UC") {
+                let span = p.span().unwrap_or_else(nspan);
                 match position_ann {
                     Some(prev) if prev != id => self.push(
                         "S007",
@@ -218,6 +227,7 @@ impl<'c> Checker<'c> {
                     _ => position_ann = Some(id),
                 }
             } else if matches!(id, "BM" | "TE" | "DO" | "IT") && has_move {
+                let span = p.span().unwrap_or_else(nspan);
                 match move_ann {
                     Some(prev) if matches!((prev, id), ("BM", "TE") | ("TE", "BM")) => self.push(
                         "S008",
@@ -233,7 +243,7 @@ impl<'c> Checker<'c> {
                 }
             }
         }
-        self.duplicate_points(props, &infos, info, &nspan);
+        self.duplicate_points(node, props, &infos, info);
         self.scratch.infos = infos;
     }
 

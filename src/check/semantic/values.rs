@@ -11,6 +11,9 @@ impl<'c> Checker<'c> {
         info: &TreeInfo,
         span: &Range<usize>,
     ) {
+        if quiet_single(p.ident(), pi, info, p.values_raw()) {
+            return;
+        }
         let mut values = std::mem::take(&mut self.scratch.values);
         values.clear();
         values.extend(p.values());
@@ -198,6 +201,9 @@ impl<'c> Checker<'c> {
         {
             return;
         }
+        if info.game == GameType::Go && surely_valid_go(&vt, values, info.size) {
+            return;
+        }
         let Some(reason) = invalid_reason(info.game, ident, values, info.size) else {
             return;
         };
@@ -307,6 +313,112 @@ impl<'c> Checker<'c> {
         }
         true
     }
+}
+
+/// True for the two most common values of a Go game, in which
+/// [`Checker::value_in`] finds nothing wrong, seen without splitting the
+/// values text: `B` or `W` with a single point on the board, and a real in
+/// its plain form (`BL[2700.0]`) outside game information.
+fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> bool {
+    if info.game != GameType::Go {
+        return false;
+    }
+    // One value, `[` body `]`; no `]` nor `\` in the bodies below.
+    let [b'[', body @ .., b']'] = raw else {
+        return false;
+    };
+    match pi.value_type {
+        ValueType::Move => matches!(ident, "B" | "W") && go_point_on(body, info.size),
+        // KM and TM are judged by `game_info_value`.
+        ValueType::Real => !matches!(ident, "KM" | "TM") && plain_real(body),
+        _ => false,
+    }
+}
+
+/// True for a property `B` or `W` of a Go game whose single value is a
+/// point on the board: alone in a node below the root, it gives the node
+/// checks nothing to report.
+pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
+    info.game == GameType::Go
+        && matches!(p.ident(), "B" | "W")
+        && matches!(p.values_raw(), [b'[', body @ .., b']'] if go_point_on(body, info.size))
+}
+
+/// True for a node below the root in which the node checks find nothing,
+/// seen cheaply: at most four properties, each once, of which `B` or `W`
+/// (not both) on the board, `BL` and `WL` as plain reals, and a single
+/// comment `C` that is not blank and holds no NUL byte (all of them defined
+/// in every FF version).
+pub(super) fn quiet_node(props: &[Property<'_>], info: &TreeInfo) -> bool {
+    if props.len() > 4 || info.game != GameType::Go {
+        return false;
+    }
+    let mut seen = [false; 4];
+    for p in props {
+        let slot = match p.ident() {
+            "B" | "W" if quiet_move(p, info) => 0,
+            "BL" | "WL" => match p.values_raw() {
+                [b'[', body @ .., b']'] if plain_real(body) => usize::from(p.ident() == "WL") + 1,
+                _ => return false,
+            },
+            "C" => {
+                let mut values = p.values();
+                match (values.next(), values.next()) {
+                    (Some(v), None) if !blank_text(v) && !has_nul(p.values_raw()) => 3,
+                    _ => return false,
+                }
+            }
+            _ => return false,
+        };
+        if seen[slot] {
+            return false;
+        }
+        seen[slot] = true;
+    }
+    true
+}
+
+/// True when a values text holds a NUL byte.
+pub(super) fn has_nul(raw: &[u8]) -> bool {
+    raw.contains(&0)
+}
+
+/// True when `v` is two Go letters naming a point on a board of `size`.
+fn go_point_on(v: &[u8], size: BoardSize) -> bool {
+    match *v {
+        [x, y] => match (go_coord(x), go_coord(y)) {
+            (Some(x), Some(y)) => crate::game::go::Point::new(x, y).is_on(size),
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// True when a Go value of type `vt` is certainly valid, as the typed
+/// reading in [`invalid_reason`] would find, without building it: a plain
+/// number, `B` or `W` for a colour, a point or move on the board, and a
+/// list of points on the board (a point given twice is reported by S013,
+/// not from here).
+fn surely_valid_go(vt: &ValueType, values: &[&[u8]], size: BoardSize) -> bool {
+    match vt {
+        ValueType::Number => matches!(values, [v] if plain_number(v)),
+        ValueType::Color => matches!(values, [b"B" | b"W"]),
+        ValueType::Point | ValueType::Move => matches!(values, [v] if go_point_on(v, size)),
+        ValueType::List(ValueType::Point | ValueType::Stone)
+        | ValueType::EList(ValueType::Point | ValueType::Stone) => {
+            !values.is_empty() && values.iter().all(|v| go_point_on(v, size))
+        }
+        _ => false,
+    }
+}
+
+/// True for `[+-]digits` with at most 18 digits (no overflow).
+fn plain_number(v: &[u8]) -> bool {
+    let digits = match v {
+        [b'+' | b'-', rest @ ..] => rest,
+        _ => v,
+    };
+    (1..=18).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit)
 }
 
 /// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`

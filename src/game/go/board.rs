@@ -45,6 +45,8 @@ pub struct Board {
     ko: Option<(Point, Color, Point)>,
     /// The groups of `cells`; derived data, left out of equality.
     chains: Chains,
+    /// A reused list of removed stones, for [`Board::play_noting_occupied`].
+    removed: Vec<Point>,
 }
 
 /// Two boards are equal when their positions are: size, stones, capture
@@ -141,6 +143,7 @@ impl Board {
             captured: [0; 2],
             ko: None,
             chains: Chains::new(size),
+            removed: Vec::new(),
         }
     }
 
@@ -191,18 +194,59 @@ impl Board {
     /// # Errors
     /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
     pub fn play(&mut self, color: Color, m: Move) -> Result<MoveOutcome, OffBoard> {
+        let mut out = MoveOutcome::default();
+        let (occupied, ko) = self.execute(color, m, &mut out.captured, &mut out.suicide)?;
+        out.occupied = occupied;
+        out.ko = ko;
+        Ok(out)
+    }
+
+    /// [`Board::play`] for a caller that wants to know only what stood on
+    /// the point before (`None`: it was empty, or the move is a pass): the
+    /// same position results, without building the lists of removed stones.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
+    pub(crate) fn play_noting_occupied(
+        &mut self,
+        color: Color,
+        m: Move,
+    ) -> Result<Option<Color>, OffBoard> {
+        let mut captured = std::mem::take(&mut self.removed);
+        let mut suicide = Vec::new();
+        captured.clear();
+        let r = self.execute(color, m, &mut captured, &mut suicide);
+        self.removed = captured;
+        r.map(|(occupied, _)| occupied)
+    }
+
+    /// Lets the chains go stale: setup that follows writes its cells only,
+    /// and the next move regroups the whole board in one pass. Worth it
+    /// before setup of many points (a board cleared by `AE`, a position set
+    /// up by `AB` and `AW`), where regrouping stone by stone costs more.
+    pub(crate) fn defer_groups(&mut self) {
+        self.chains.stale = true;
+    }
+
+    /// The move itself: removed stones are appended to `captured` and
+    /// `suicide`; gives the colour that was on the point and whether the
+    /// move retook a ko.
+    fn execute(
+        &mut self,
+        color: Color,
+        m: Move,
+        captured: &mut Vec<Point>,
+        suicide: &mut Vec<Point>,
+    ) -> Result<(Option<Color>, bool), OffBoard> {
         let p = match m {
             Move::Pass => {
                 self.ko = None;
-                return Ok(MoveOutcome::default());
+                return Ok((None, false));
             }
             Move::Play(p) => p,
         };
         let k = self.index(p).ok_or(OffBoard(p))?;
-        let mut out = MoveOutcome {
-            occupied: self.cells[k],
-            ..MoveOutcome::default()
-        };
+        let occupied = self.cells[k];
         let chains = &mut self.chains;
         match self.cells[k] {
             Some(c) if c == color => {}
@@ -225,26 +269,27 @@ impl Board {
         let enemy = color.opponent();
         for n in chains.neighbours(k) {
             if n != NONE && self.cells[usize::from(n)] == Some(enemy) && chains.no_liberty(n) {
-                chains.remove(&mut self.cells, n, &mut out.captured);
+                chains.remove(&mut self.cells, n, captured);
             }
         }
         if chains.no_liberty(k as u16) {
-            chains.remove(&mut self.cells, k as u16, &mut out.suicide);
+            chains.remove(&mut self.cells, k as u16, suicide);
         }
-        self.captured[side(enemy)] += out.captured.len() as u32;
-        self.captured[side(color)] += out.suicide.len() as u32;
+        self.captured[side(enemy)] += captured.len() as u32;
+        self.captured[side(color)] += suicide.len() as u32;
 
+        let mut ko = false;
         if let Some((ko_point, ko_color, capturer)) = self.ko {
-            out.ko = ko_point == p && ko_color == color && out.captured == [capturer];
+            ko = ko_point == p && ko_color == color && captured[..] == [capturer];
         }
         self.ko = None;
-        if out.captured.len() == 1
-            && out.suicide.is_empty()
+        if captured.len() == 1
+            && suicide.is_empty()
             && chains.single_with_one_liberty(&self.cells, k)
         {
-            self.ko = Some((out.captured[0], enemy, p));
+            self.ko = Some((captured[0], enemy, p));
         }
-        Ok(out)
+        Ok((occupied, ko))
     }
 
     /// The number of liberties of the group on `p`, or `None` when `p` is empty or off the

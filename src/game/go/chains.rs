@@ -166,17 +166,32 @@ impl Chains {
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
-    /// liberty; the rest of its chain, which may fall apart, is regrouped
+    /// liberty; the rest of its chain stays one chain when `k` was a leaf
+    /// (one neighbour in the chain), else it may fall apart and is regrouped
     /// when it has at most [`Chains::REGROUP`] stones. A larger chain makes
     /// the chains stale instead, and the caller writes the cell.
     pub(super) fn lift(&mut self, cells: &mut [Option<Color>], k: usize) {
         let h = usize::from(self.head[k]);
         let n = usize::from(self.len[h]);
-        if n > Self::REGROUP {
+        let colour = cells[k];
+        // A stone with one neighbour of its chain is a leaf: the rest stays
+        // connected, and only loses the stone and its (stone, empty) pairs.
+        let (mut same, mut empty) = (0, 0u16);
+        if n > 1 {
+            for nb in self.neighbours(k) {
+                if nb != NONE {
+                    match cells[usize::from(nb)] {
+                        None => empty += 1,
+                        c if c == colour => same += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        if n > Self::REGROUP && same != 1 {
             self.stale = true;
             return;
         }
-        let colour = cells[k];
         cells[k] = None;
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
@@ -187,6 +202,10 @@ impl Chains {
             }
         }
         if n == 1 {
+            return;
+        }
+        if same == 1 {
+            self.unlink_leaf(k, h, empty);
             return;
         }
         let mut members = [0u16; Self::REGROUP];
@@ -232,6 +251,36 @@ impl Chains {
             self.len[r] = len;
             self.plibs[r] = libs;
         }
+    }
+
+    /// Takes the leaf stone `k` (already emptied; `empty` empty neighbours
+    /// besides itself) out of its chain named `h`; its one neighbour of the
+    /// chain gains `k` as a liberty.
+    fn unlink_leaf(&mut self, k: usize, h: usize, empty: u16) {
+        // The stone before `k` in the circular list.
+        let mut q = usize::from(self.next[k]);
+        while usize::from(self.next[q]) != k {
+            q = usize::from(self.next[q]);
+        }
+        let after = self.next[k];
+        self.next[q] = after;
+        let (len, plibs) = (self.len[h] - 1, self.plibs[h] + 1 - empty);
+        let head = if h == k {
+            // Rename the chain after the stone that followed `k`.
+            let mut s = after;
+            loop {
+                self.head[usize::from(s)] = after;
+                s = self.next[usize::from(s)];
+                if s == after {
+                    break;
+                }
+            }
+            usize::from(after)
+        } else {
+            h
+        };
+        self.len[head] = len;
+        self.plibs[head] = plibs;
     }
 
     /// Removes the chain of stone `start` from the board, appending its

@@ -351,6 +351,48 @@ proptest! {
         }
     }
 
+    /// As above, with the checker's entry points mixed in: chains left
+    /// stale before setup ([`Board::defer_groups`]) and moves that report
+    /// only the occupied point ([`Board::play_noting_occupied`]).
+    #[test]
+    fn deferred_groups_and_noting_play_match_the_reference(
+        w in 1usize..=9,
+        h in 1usize..=9,
+        steps in proptest::collection::vec((arb_step(), any::<bool>()), 0..300),
+    ) {
+        let mut b = Board::new(BoardSize::new(w as u16, h as u16));
+        let mut r = Reference::new(w, h);
+        for (step, flag) in steps {
+            match step {
+                Step::Setup(x, y, stone) => {
+                    if flag {
+                        b.defer_groups();
+                    }
+                    let p = Point::new(x % w as u8, y % h as u8);
+                    b.setup(p, stone).unwrap();
+                    r.cells[usize::from(p.y) * w + usize::from(p.x)] = stone;
+                    r.ko = None;
+                }
+                Step::Play(colour, at) => {
+                    let m = at.map_or(Move::Pass, |(x, y)| {
+                        Move::Play(Point::new(x % w as u8, y % h as u8))
+                    });
+                    let want = r.play(colour, m);
+                    if flag {
+                        prop_assert_eq!(b.play_noting_occupied(colour, m).unwrap(), want.occupied);
+                    } else {
+                        prop_assert_eq!(b.play(colour, m).unwrap(), want);
+                    }
+                }
+            }
+            for k in 0..w * h {
+                prop_assert_eq!(b.get(r.point(k)), r.cells[k]);
+            }
+            prop_assert_eq!(b.captured(Color::Black), r.captured[0]);
+            prop_assert_eq!(b.captured(Color::White), r.captured[1]);
+        }
+    }
+
     /// Large boards filled by setup, then played on: the chains stay right
     /// after setup that splits a group.
     #[test]
