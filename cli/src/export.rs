@@ -160,8 +160,16 @@ impl Sink {
     }
 }
 
-/// The tables of one unit: rows for JSON Lines, Arrow batches (built
-/// straight from the tree, on the worker threads) for the other formats.
+/// Files of at least this many bytes become Arrow batches on the worker
+/// threads; smaller ones stay rows until written (gathered, a batch for
+/// many files): a batch costs tens of microseconds more to make and
+/// concatenate than the rows of a small file.
+#[cfg(feature = "parquet")]
+const COLUMNS_FROM: usize = 64 << 10;
+
+/// The tables of one unit: rows for JSON Lines and small files, Arrow
+/// batches (built straight from the tree, on the worker threads) for the
+/// big files of the other formats.
 enum Part {
     Rows(Tables),
     #[cfg(feature = "parquet")]
@@ -171,7 +179,7 @@ enum Part {
 impl Part {
     fn new(bytes: &[u8], source: &str, options: &ExportOptions, columnar: bool) -> Part {
         #[cfg(feature = "parquet")]
-        if columnar {
+        if columnar && bytes.len() >= COLUMNS_FROM {
             let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
             // A file without a game tree keeps its rows, for `why_empty`
             // (they become batches when written, the same columns).
@@ -234,17 +242,28 @@ impl Part {
         }
     }
 
+    /// The parts as one batch a table, in order: the rows of neighbouring
+    /// parts made into one batch first.
     #[cfg(feature = "parquet")]
     fn concat(parts: Vec<Part>) -> io::Result<sgfkit::export::arrow::Batches> {
         use sgfkit::export::arrow::Batches;
-        let batches = parts
-            .into_iter()
-            .map(|p| match p {
-                Part::Columns(b) => Ok(b),
-                Part::Rows(t) => Batches::from_tables(&t),
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(io::Error::other)?;
+        let mut batches = Vec::new();
+        let mut rows = Tables::default();
+        for part in parts {
+            match part {
+                Part::Rows(mut t) => rows.append(&mut t),
+                Part::Columns(b) => {
+                    if !rows.is_empty() {
+                        batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
+                        rows = Tables::default();
+                    }
+                    batches.push(b);
+                }
+            }
+        }
+        if !rows.is_empty() || batches.is_empty() {
+            batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
+        }
         Batches::concat(&batches).map_err(io::Error::other)
     }
 }
