@@ -113,7 +113,9 @@ impl Batches {
     /// The three batches with their tables' names, `games` first.
     ///
     /// ```
-    /// let b = sgfkit::export::arrow::batches(b"(;B[aa])", "x.sgf", &Default::default())?;
+    /// // Without the semantic checks, a well-formed file has no diagnostics.
+    /// let opts = sgfkit::export::ExportOptions::default().semantic_checks(false);
+    /// let b = sgfkit::export::arrow::batches(b"(;B[aa])", "x.sgf", &opts)?;
     /// let rows: Vec<(&str, usize)> = b.each().map(|(name, b)| (name, b.num_rows())).collect();
     /// assert_eq!(rows, [("games", 1), ("moves", 1), ("diagnostics", 0)]);
     /// # Ok::<(), arrow_schema::ArrowError>(())
