@@ -6,7 +6,13 @@
 //! * `rows`: [`tables`] without the semantic checks (reading included);
 //! * `rows-checked`: [`tables`] with them, as `sgfkit export` runs by default;
 //! * `batches`: [`Batches::from_tables`] on rows computed beforehand;
-//! * `parquet`: those batches written by [`ParquetFiles`] into memory.
+//! * `columns`: [`Batches::of_document`] on a document read beforehand: the
+//!   batches straight from the tree, without checks (what `sgfkit export
+//!   --no-check` does for a big file, less the reading);
+//! * `columns-read`: [`sgfkit::export::arrow::batches`] without checks, the
+//!   reading included;
+//! * `parquet`, `parquet-2-threads`: those batches written by
+//!   [`ParquetFiles`] into memory, the columns encoded on 1 or 2 threads.
 //!
 //! Without ../shared/corpus the benchmark says so and measures nothing.
 
@@ -49,13 +55,24 @@ fn export(c: &mut Criterion) {
     g.bench_function("batches", |b| {
         b.iter(|| Batches::from_tables(&rows).expect("batches"))
     });
-    g.bench_function("parquet", |b| {
-        b.iter(|| {
-            let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).expect("start");
-            files.write(&batches).expect("write");
-            files.finish().expect("finish")
-        })
+    let doc = sgfkit::read_lenient(&src, &Default::default(), &Default::default());
+    g.bench_function("columns", |b| {
+        b.iter(|| Batches::of_document(&doc, "dense.sgf", &fast).expect("batches"))
     });
+    g.bench_function("columns-read", |b| {
+        b.iter(|| sgfkit::export::arrow::batches(&src, "dense.sgf", &fast).expect("batches"))
+    });
+    for (name, threads) in [("parquet", 1), ("parquet-2-threads", 2)] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())
+                    .expect("start")
+                    .threads(threads);
+                files.write(&batches).expect("write");
+                files.finish().expect("finish")
+            })
+        });
+    }
     g.finish();
 }
 

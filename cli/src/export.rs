@@ -82,7 +82,7 @@ enum Sink {
 }
 
 impl Sink {
-    fn create(format: Format, dir: &Path) -> io::Result<Sink> {
+    fn create(format: Format, dir: &Path, threads: usize) -> io::Result<Sink> {
         std::fs::create_dir_all(dir)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         let open = |table: &str| -> io::Result<BufWriter<File>> {
@@ -92,6 +92,7 @@ impl Sink {
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
         };
         let [g, m, d] = [open("games")?, open("moves")?, open("diagnostics")?];
+        let _ = threads; // only the Parquet encoder uses threads
         match format {
             Format::Ndjson => Ok(Sink::Ndjson([g, m, d])),
             #[cfg(feature = "parquet")]
@@ -100,24 +101,42 @@ impl Sink {
                 .map_err(io::Error::other),
             #[cfg(feature = "parquet")]
             Format::Parquet => sgfkit::export::parquet::ParquetFiles::new(g, m, d)
-                .map(Sink::Parquet)
+                .map(|files| Sink::Parquet(files.threads(threads)))
                 .map_err(io::Error::other),
             #[cfg(not(feature = "parquet"))]
             Format::ArrowIpc | Format::Parquet => unreachable!("refused in run"),
         }
     }
 
-    fn write(&mut self, t: &Tables) -> io::Result<()> {
+    /// True when the sink takes Arrow batches, not rows.
+    fn columnar(&self) -> bool {
+        !matches!(self, Sink::Ndjson(_))
+    }
+
+    /// Writes the parts gathered (all rows, or all batches).
+    fn write(&mut self, parts: &mut Vec<Part>) -> io::Result<()> {
+        let parts = std::mem::take(parts);
         match self {
-            Sink::Ndjson([g, m, d]) => t.write_ndjson(g, m, d),
+            Sink::Ndjson([g, m, d]) => {
+                // Rows only: `columnar` is false for this sink.
+                #[cfg_attr(not(feature = "parquet"), allow(irrefutable_let_patterns))]
+                for part in parts {
+                    if let Part::Rows(t) = part {
+                        t.write_ndjson(g, m, d)?;
+                    }
+                }
+                Ok(())
+            }
             #[cfg(feature = "parquet")]
-            Sink::Ipc(files) => sgfkit::export::arrow::Batches::from_tables(t)
-                .and_then(|b| files.write(&b))
-                .map_err(io::Error::other),
+            Sink::Ipc(files) => {
+                let b = Part::concat(parts)?;
+                files.write(&b).map_err(io::Error::other)
+            }
             #[cfg(feature = "parquet")]
-            Sink::Parquet(files) => sgfkit::export::arrow::Batches::from_tables(t)
-                .map_err(io::Error::other)
-                .and_then(|b| files.write(&b).map_err(io::Error::other)),
+            Sink::Parquet(files) => {
+                let b = Part::concat(parts)?;
+                files.write(&b).map_err(io::Error::other)
+            }
         }
     }
 
@@ -141,9 +160,117 @@ impl Sink {
     }
 }
 
+/// Files of at least this many bytes become Arrow batches on the worker
+/// threads; smaller ones stay rows until written (gathered, a batch for
+/// many files): a batch costs tens of microseconds more to make and
+/// concatenate than the rows of a small file.
+#[cfg(feature = "parquet")]
+const COLUMNS_FROM: usize = 64 << 10;
+
+/// The tables of one unit: rows for JSON Lines and small files, Arrow
+/// batches (built straight from the tree, on the worker threads) for the
+/// big files of the other formats.
+enum Part {
+    Rows(Tables),
+    #[cfg(feature = "parquet")]
+    Columns(sgfkit::export::arrow::Batches),
+}
+
+impl Part {
+    fn new(bytes: &[u8], source: &str, options: &ExportOptions, columnar: bool) -> Part {
+        #[cfg(feature = "parquet")]
+        if columnar && bytes.len() >= COLUMNS_FROM {
+            let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
+            // A file without a game tree keeps its rows, for `why_empty`
+            // (they become batches when written, the same columns).
+            if doc.collection().games().len() > 0 {
+                // Arrow refuses columns only when they do not fit the
+                // schema (a bug); the rows below say the same, the slow way.
+                if let Ok(b) = sgfkit::export::arrow::Batches::of_document(&doc, source, options) {
+                    return Part::Columns(b);
+                }
+            }
+            return Part::Rows(Tables::of_document(&doc, source, options));
+        }
+        let _ = columnar;
+        Part::Rows(sgfkit::export::tables(bytes, source, options))
+    }
+
+    /// Rows of the three tables: games, moves, diagnostics.
+    fn counts(&self) -> [usize; 3] {
+        match self {
+            Part::Rows(t) => [t.games.len(), t.moves.len(), t.diagnostics.len()],
+            #[cfg(feature = "parquet")]
+            Part::Columns(b) => [
+                b.games.num_rows(),
+                b.moves.num_rows(),
+                b.diagnostics.num_rows(),
+            ],
+        }
+    }
+
+    fn place(&mut self, first_game: u32, at: sgfkit::Position) -> io::Result<()> {
+        match self {
+            Part::Rows(t) => {
+                t.place(first_game, at);
+                Ok(())
+            }
+            #[cfg(feature = "parquet")]
+            Part::Columns(b) => b.place(first_game, at).map_err(io::Error::other),
+        }
+    }
+
+    /// Why a file has no game tree: its last `L013`/`L017` diagnostic, as
+    /// `sgfkit check` prints it.
+    fn why_empty(&self) -> Option<String> {
+        let is_why = |code: &str| code == "L013" || code == "L017";
+        match self {
+            Part::Rows(t) => t
+                .diagnostics
+                .iter()
+                .rev()
+                .find(|d| is_why(d.code))
+                .map(|d| {
+                    format!(
+                        "{}:{}:{}: {}[{}]: {}",
+                        d.source, d.line, d.column, d.severity, d.code, d.message
+                    )
+                }),
+            // Batches are made of files with a game tree only (Part::new).
+            #[cfg(feature = "parquet")]
+            Part::Columns(_) => None,
+        }
+    }
+
+    /// The parts as one batch a table, in order: the rows of neighbouring
+    /// parts made into one batch first.
+    #[cfg(feature = "parquet")]
+    fn concat(parts: Vec<Part>) -> io::Result<sgfkit::export::arrow::Batches> {
+        use sgfkit::export::arrow::Batches;
+        let mut batches = Vec::new();
+        let mut rows = Tables::default();
+        for part in parts {
+            match part {
+                Part::Rows(mut t) => rows.append(&mut t),
+                Part::Columns(b) => {
+                    if !rows.is_empty() {
+                        batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
+                        rows = Tables::default();
+                    }
+                    batches.push(b);
+                }
+            }
+        }
+        if !rows.is_empty() || batches.is_empty() {
+            batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
+        }
+        Batches::concat(&batches).map_err(io::Error::other)
+    }
+}
+
 /// What reading one unit gave.
 struct Exported {
-    tables: Tables,
+    part: Part,
     /// The unit is a game tree of a streamed file: where it starts.
     streamed: Option<sgfkit::Position>,
     bytes: u64,
@@ -178,9 +305,11 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         .iter()
         .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
         .sum();
-    let mut sink = Sink::create(args.format, &args.output)?;
+    let mut sink = Sink::create(args.format, &args.output, ctx.threads)?;
+    let columnar = sink.columnar();
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
-    let mut pending = Tables::default();
+    let mut pending: Vec<Part> = Vec::new();
+    let mut pending_rows = 0usize;
     let (mut games, mut moves, mut diagnostics, mut bytes) = (0usize, 0usize, 0usize, 0u64);
     // The file of the last unit, and the game trees seen in it so far.
     let mut file: Option<(usize, u32)> = None;
@@ -195,13 +324,13 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                         .read()
                         .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?;
                     Ok(Exported {
-                        tables: sgfkit::export::tables(&data, &source.name(), &options),
+                        part: Part::new(&data, &source.name(), &options, columnar),
                         streamed: None,
                         bytes: data.len() as u64,
                     })
                 }
                 Unit::Game(source, game) => Ok(Exported {
-                    tables: sgfkit::export::tables(game.bytes(), &source.name(), &options),
+                    part: Part::new(game.bytes(), &source.name(), &options, columnar),
                     streamed: Some(game.position()),
                     bytes: game.bytes().len() as u64,
                 }),
@@ -222,38 +351,31 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Some((i, seen)) if i == index => seen,
                 _ => 0,
             };
-            let found = u32::try_from(unit.tables.games.len()).unwrap_or(u32::MAX);
+            let [g, m, d] = unit.part.counts();
+            let found = u32::try_from(g).unwrap_or(u32::MAX);
             if let Some(at) = unit.streamed {
-                unit.tables.place(seen, at);
+                unit.part.place(seen, at)?;
             } else if found == 0 {
                 status.files_with_errors += 1;
-                let why = unit
-                    .tables
-                    .diagnostics
-                    .iter()
-                    .rev()
-                    .find(|d| d.code == "L013" || d.code == "L017");
-                if let Some(d) = why {
-                    eprintln!(
-                        "{}:{}:{}: {}[{}]: {}",
-                        d.source, d.line, d.column, d.severity, d.code, d.message
-                    );
+                if let Some(why) = unit.part.why_empty() {
+                    eprintln!("{why}");
                 }
             }
             file = Some((index, seen.saturating_add(found)));
-            games += unit.tables.games.len();
-            moves += unit.tables.moves.len();
-            diagnostics += unit.tables.diagnostics.len();
-            pending.append(&mut unit.tables);
-            if pending.games.len() + pending.moves.len() + pending.diagnostics.len() >= BATCH_ROWS {
-                sink.write(&pending)?;
-                pending = Tables::default();
+            games += g;
+            moves += m;
+            diagnostics += d;
+            pending.push(unit.part);
+            pending_rows += g + m + d;
+            if pending_rows >= BATCH_ROWS {
+                sink.write(&mut pending)?;
+                pending_rows = 0;
             }
             Ok(())
         },
     )?;
-    if !pending.is_empty() {
-        sink.write(&pending)?;
+    if pending_rows > 0 {
+        sink.write(&mut pending)?;
     }
     sink.finish()?;
     progress.finish();

@@ -21,19 +21,23 @@
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 
+use super::columns::MoveColumns;
 use super::values::days_since_epoch;
-use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, MoveView, PropertyEntry, Tables};
+use crate::{Document, Position};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
     UInt16Builder, UInt32Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
+use arrow_array::cast::AsArray;
+use arrow_array::types::UInt32Type;
+use arrow_array::{Array, ArrayRef, RecordBatch, UInt32Array};
 use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
 /// The three tables of some SGF files as record batches.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Batches {
     /// One row a game tree ([`games_schema`]).
     pub games: RecordBatch,
@@ -55,14 +59,166 @@ impl Batches {
             diagnostics: diagnostics_batch(&t.diagnostics)?,
         })
     }
+
+    /// The batches of a document already read (by [`crate::read`] or
+    /// [`crate::read_lenient`]): the rows of [`Tables::of_document`], the
+    /// `moves` columns built straight from the tree (no [`MoveRow`] in
+    /// between, which makes this several times faster than
+    /// [`Batches::from_tables`] on move-dense files).
+    ///
+    /// ```
+    /// use sgfkit::export::{Tables, arrow::Batches};
+    /// let doc = sgfkit::read(b"(;SZ[9];B[ee]C[center];W[])", &Default::default())?;
+    /// let opts = Default::default();
+    /// let b = Batches::of_document(&doc, "d.sgf", &opts)?;
+    /// assert_eq!(b.moves.num_rows(), 2);
+    /// assert_eq!(b, Batches::from_tables(&Tables::of_document(&doc, "d.sgf", &opts))?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Only if the columns built do not fit the schema (a bug).
+    pub fn of_document(
+        doc: &Document<'_>,
+        source: &str,
+        options: &ExportOptions,
+    ) -> Result<Batches, ArrowError> {
+        let shared: Arc<str> = Arc::from(source);
+        let (mut games, mut diagnostics) = (Vec::new(), Vec::new());
+        // A move every ~17 bytes in move-dense files; the builders grow past it.
+        let mut moves = MoveColumns::with_capacity(doc.collection().source().len() / 16);
+        let mut failed = None;
+        super::walk(
+            doc,
+            &shared,
+            options,
+            &mut games,
+            &mut diagnostics,
+            &mut |m: &MoveView<'_, '_, '_>| {
+                if let Err(e) = moves.push(source, m) {
+                    failed.get_or_insert(e);
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        Ok(Batches {
+            games: games_batch(&games)?,
+            moves: moves.finish()?,
+            diagnostics: diagnostics_batch(&diagnostics)?,
+        })
+    }
+
+    /// The three batches with their tables' names, `games` first.
+    ///
+    /// ```
+    /// // Without the semantic checks, a well-formed file has no diagnostics.
+    /// let opts = sgfkit::export::ExportOptions::default().semantic_checks(false);
+    /// let b = sgfkit::export::arrow::batches(b"(;B[aa])", "x.sgf", &opts)?;
+    /// let rows: Vec<(&str, usize)> = b.each().map(|(name, b)| (name, b.num_rows())).collect();
+    /// assert_eq!(rows, [("games", 1), ("moves", 1), ("diagnostics", 0)]);
+    /// # Ok::<(), arrow_schema::ArrowError>(())
+    /// ```
+    pub fn each(&self) -> impl Iterator<Item = (&'static str, &RecordBatch)> {
+        [
+            ("games", &self.games),
+            ("moves", &self.moves),
+            ("diagnostics", &self.diagnostics),
+        ]
+        .into_iter()
+    }
+
+    /// Rows in the three batches together.
+    pub fn num_rows(&self) -> usize {
+        self.each().map(|(_, b)| b.num_rows()).sum()
+    }
+
+    /// The batches of `parts` one after the other, as one batch a table.
+    ///
+    /// ```
+    /// use sgfkit::export::arrow::{Batches, batches};
+    /// let a = batches(b"(;B[aa])", "a.sgf", &Default::default())?;
+    /// let b = batches(b"(;B[bb];W[cc])", "b.sgf", &Default::default())?;
+    /// let both = Batches::concat(&[a, b])?;
+    /// assert_eq!((both.games.num_rows(), both.moves.num_rows()), (2, 3));
+    /// # Ok::<(), arrow_schema::ArrowError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Arrow's, if the batches do not have the tables' schemas.
+    pub fn concat(parts: &[Batches]) -> Result<Batches, ArrowError> {
+        use arrow_select::concat::concat_batches;
+        if let [one] = parts {
+            return Ok(one.clone());
+        }
+        Ok(Batches {
+            games: concat_batches(&games_schema(), parts.iter().map(|p| &p.games))?,
+            moves: concat_batches(&moves_schema(), parts.iter().map(|p| &p.moves))?,
+            diagnostics: concat_batches(
+                &diagnostics_schema(),
+                parts.iter().map(|p| &p.diagnostics),
+            )?,
+        })
+    }
+
+    /// Moves the rows of one game tree of a streamed file to their place in
+    /// the whole file, as [`Tables::place`] does: game indexes start at
+    /// `first_game`, diagnostics' lines and columns are shifted as if the
+    /// tree's text started at `start`.
+    ///
+    /// ```
+    /// use sgfkit::Position;
+    /// use arrow_array::{cast::AsArray, types::UInt32Type};
+    /// let mut b = sgfkit::export::arrow::batches(b"(;B[aa]", "big.sgf", &Default::default())?;
+    /// b.place(7, Position { line: 3, column: 5 })?;
+    /// let game = b.moves.column_by_name("game").unwrap().as_primitive::<UInt32Type>();
+    /// assert_eq!(game.value(0), 7);
+    /// # Ok::<(), arrow_schema::ArrowError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Only if the batches do not have the tables' schemas.
+    pub fn place(&mut self, first_game: u32, start: Position) -> Result<(), ArrowError> {
+        let shift = |b: &mut RecordBatch, name: &str, f: &dyn Fn(usize, u32) -> u32| {
+            let i = b.schema().index_of(name)?;
+            let old = b.column(i).as_primitive::<UInt32Type>();
+            let new: UInt32Array = (0..old.len())
+                .map(|r| old.is_valid(r).then(|| f(r, old.value(r))))
+                .collect();
+            let mut columns = b.columns().to_vec();
+            columns[i] = Arc::new(new);
+            *b = RecordBatch::try_new(b.schema(), columns)?;
+            Ok::<(), ArrowError>(())
+        };
+        let game = |_: usize, g: u32| g.saturating_add(first_game);
+        shift(&mut self.games, "game", &game)?;
+        shift(&mut self.moves, "game", &game)?;
+        shift(&mut self.diagnostics, "game", &game)?;
+        let d = &mut self.diagnostics;
+        let lines = d.column(d.schema().index_of("line")?).clone();
+        let lines = lines.as_primitive::<UInt32Type>();
+        shift(d, "column", &|r, c| {
+            if lines.value(r) == 1 {
+                c.saturating_add(start.column.saturating_sub(1))
+            } else {
+                c
+            }
+        })?;
+        shift(d, "line", &|_, l| {
+            l.saturating_add(start.line.saturating_sub(1))
+        })
+    }
 }
 
-/// The rows of `bytes` (see [`super::tables`]) as record batches.
+/// The tables of `bytes` (see [`super::tables`]) as record batches, the
+/// `moves` columns built straight from the tree ([`Batches::of_document`]).
 ///
 /// # Errors
-/// As [`Batches::from_tables`].
+/// As [`Batches::of_document`].
 pub fn batches(bytes: &[u8], source: &str, options: &ExportOptions) -> Result<Batches, ArrowError> {
-    Batches::from_tables(&super::tables(bytes, source, options))
+    let doc = crate::read_lenient(bytes, &options.decode, &options.parse);
+    Batches::of_document(&doc, source, options)
 }
 
 /// A batch as the bytes of an Arrow IPC stream (schema, then the batch),
@@ -88,9 +244,8 @@ pub fn ipc_stream(batch: &RecordBatch) -> Result<Vec<u8>, ArrowError> {
 /// Three Arrow IPC files (the "Feather v2" format), one a table, written
 /// batch by batch.
 pub struct IpcFiles<W: Write> {
-    games: arrow_ipc::writer::FileWriter<W>,
-    moves: arrow_ipc::writer::FileWriter<W>,
-    diagnostics: arrow_ipc::writer::FileWriter<W>,
+    /// `games`, `moves`, `diagnostics`: the order of [`Batches::each`].
+    files: [arrow_ipc::writer::FileWriter<W>; 3],
 }
 
 impl<W: Write> IpcFiles<W> {
@@ -101,9 +256,11 @@ impl<W: Write> IpcFiles<W> {
     pub fn new(games: W, moves: W, diagnostics: W) -> Result<Self, ArrowError> {
         use arrow_ipc::writer::FileWriter;
         Ok(IpcFiles {
-            games: FileWriter::try_new(games, &games_schema())?,
-            moves: FileWriter::try_new(moves, &moves_schema())?,
-            diagnostics: FileWriter::try_new(diagnostics, &diagnostics_schema())?,
+            files: [
+                FileWriter::try_new(games, &games_schema())?,
+                FileWriter::try_new(moves, &moves_schema())?,
+                FileWriter::try_new(diagnostics, &diagnostics_schema())?,
+            ],
         })
     }
 
@@ -112,11 +269,7 @@ impl<W: Write> IpcFiles<W> {
     /// # Errors
     /// The writers' errors.
     pub fn write(&mut self, b: &Batches) -> Result<(), ArrowError> {
-        for (w, batch) in [
-            (&mut self.games, &b.games),
-            (&mut self.moves, &b.moves),
-            (&mut self.diagnostics, &b.diagnostics),
-        ] {
+        for (w, (_, batch)) in self.files.iter_mut().zip(b.each()) {
             if batch.num_rows() > 0 {
                 w.write(batch)?;
             }
@@ -129,11 +282,8 @@ impl<W: Write> IpcFiles<W> {
     /// # Errors
     /// The writers' errors.
     pub fn finish(self) -> Result<[W; 3], ArrowError> {
-        Ok([
-            self.games.into_inner()?,
-            self.moves.into_inner()?,
-            self.diagnostics.into_inner()?,
-        ])
+        let [g, m, d] = self.files;
+        Ok([g.into_inner()?, m.into_inner()?, d.into_inner()?])
     }
 }
 
@@ -256,9 +406,9 @@ pub fn diagnostics_schema() -> SchemaRef {
     .clone()
 }
 
-type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
+pub(crate) type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
 
-fn props_builder(rows: usize) -> PropsBuilder {
+pub(crate) fn props_builder(rows: usize) -> PropsBuilder {
     let f = properties_field();
     let DataType::Map(entries, _) = f.data_type() else {
         unreachable!("properties_field is a map")

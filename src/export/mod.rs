@@ -40,6 +40,8 @@ mod values;
 
 #[cfg(feature = "arrow")]
 pub mod arrow;
+#[cfg(feature = "arrow")]
+mod columns;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 
@@ -278,36 +280,15 @@ impl Tables {
     pub fn of_document(doc: &Document<'_>, source: &str, options: &ExportOptions) -> Tables {
         let mut t = Tables::default();
         let source: Arc<str> = Arc::from(source);
-        let source = &source;
-        let diags = if options.semantic_checks {
-            doc.check(&options.check)
-        } else {
-            doc.diagnostics().to_vec()
-        };
-        let roots: Vec<Node<'_, '_>> = doc.collection().games().collect();
-        // The game of each diagnostic: the last tree starting at or before it.
-        let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
-        let mut per_game = vec![0u32; roots.len()];
-        for d in &diags {
-            let game = (!roots.is_empty()).then(|| {
-                starts
-                    .partition_point(|&s| s <= d.span.start)
-                    .saturating_sub(1)
-            });
-            if let Some(g) = game {
-                per_game[g] += 1;
-            }
-            t.diagnostics.push(diagnostic_row(source, game, d));
-        }
-        for (i, root) in roots.iter().enumerate() {
-            let index = u32::try_from(i).unwrap_or(u32::MAX);
-            let mut row = game_row(*root, source, index);
-            row.diagnostic_count = per_game[i];
-            if row.gm == GameType::Go.gm() {
-                row.move_count = move_rows(*root, source, index, options, &mut t.moves);
-            }
-            t.games.push(row);
-        }
+        let moves = &mut t.moves;
+        walk(
+            doc,
+            &source,
+            options,
+            &mut t.games,
+            &mut t.diagnostics,
+            &mut |m: &MoveView<'_, '_, '_>| moves.push(m.to_row(&source)),
+        );
         t
     }
 
@@ -403,7 +384,7 @@ fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
     let (mut nodes, mut leaves) = (0u32, 0u32);
     for n in root.descendants() {
         nodes = nodes.saturating_add(1);
-        if n.child_count() == 0 {
+        if n.first_child().is_none() {
             leaves += 1;
         }
     }
@@ -441,26 +422,121 @@ fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
     }
 }
 
-/// Adds the `moves` rows of a Go game tree; gives the main line's move
-/// count, or `None` when its `SZ` is no board a move can be read on.
+/// The rows of a document: the games and diagnostics as rows, each move
+/// handed to `moves` as a view (the rows layer makes [`MoveRow`]s of them,
+/// the Arrow layer appends them to its columns).
+pub(crate) fn walk(
+    doc: &Document<'_>,
+    source: &Arc<str>,
+    options: &ExportOptions,
+    games: &mut Vec<GameRow>,
+    diagnostics: &mut Vec<DiagnosticRow>,
+    moves: &mut dyn FnMut(&MoveView<'_, '_, '_>),
+) {
+    let diags = if options.semantic_checks {
+        doc.check(&options.check)
+    } else {
+        doc.diagnostics().to_vec()
+    };
+    let roots: Vec<Node<'_, '_>> = doc.collection().games().collect();
+    // The game of each diagnostic: the last tree starting at or before it.
+    let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
+    let mut per_game = vec![0u32; roots.len()];
+    diagnostics.reserve(diags.len());
+    for d in &diags {
+        let game = (!roots.is_empty()).then(|| {
+            starts
+                .partition_point(|&s| s <= d.span.start)
+                .saturating_sub(1)
+        });
+        if let Some(g) = game {
+            per_game[g] += 1;
+        }
+        diagnostics.push(diagnostic_row(source, game, d));
+    }
+    games.reserve(roots.len());
+    for (i, root) in roots.iter().enumerate() {
+        let index = u32::try_from(i).unwrap_or(u32::MAX);
+        let mut row = game_row(*root, source, index);
+        row.diagnostic_count = per_game[i];
+        if row.gm == GameType::Go.gm() {
+            row.move_count = move_rows(*root, index, options, moves);
+        }
+        games.push(row);
+    }
+}
+
+/// A `moves` row as [`walk`] finds it, borrowing from the tree: what a
+/// [`MoveRow`] holds, the comment decoded, the other properties still in
+/// the node.
+pub(crate) struct MoveView<'v, 'c, 'a> {
+    pub(crate) game: u32,
+    pub(crate) move_number: u32,
+    pub(crate) node_id: u32,
+    pub(crate) parent_id: Option<u32>,
+    pub(crate) color: Option<char>,
+    pub(crate) column: Option<u16>,
+    pub(crate) row: Option<u16>,
+    pub(crate) pass: bool,
+    pub(crate) comment: Option<&'v str>,
+    /// The node, for its other properties ([`MoveView::properties`]).
+    pub(crate) node: Node<'c, 'a>,
+    /// False when the node has no property but `B`, `W` and `C`.
+    pub(crate) others: bool,
+}
+
+impl<'c> MoveView<'_, 'c, '_> {
+    /// The node's properties but `B`, `W` and `C`, in file order.
+    pub(crate) fn properties(&self) -> impl Iterator<Item = Property<'c>> + use<'c, '_> {
+        let n = if self.others { usize::MAX } else { 0 };
+        self.node
+            .properties()
+            .take(n)
+            .filter(|p| !is_move_column(p.ident()))
+    }
+
+    fn to_row(&self, source: &Arc<str>) -> MoveRow {
+        MoveRow {
+            source: Arc::clone(source),
+            game: self.game,
+            move_number: self.move_number,
+            node_id: self.node_id,
+            parent_id: self.parent_id,
+            color: self.color,
+            column: self.column,
+            row: self.row,
+            pass: self.pass,
+            comment: self.comment.map(str::to_string),
+            properties: self.properties().map(property_entry).collect(),
+        }
+    }
+}
+
+/// The identifiers that have columns of their own in `moves`.
+fn is_move_column(ident: &str) -> bool {
+    matches!(ident, "B" | "W" | "C")
+}
+
+/// Hands the `moves` rows of a Go game tree to `out`; gives the main
+/// line's move count, or `None` when its `SZ` is no board a move can be
+/// read on.
 fn move_rows(
     root: Node<'_, '_>,
-    source: &Arc<str>,
     game: u32,
     options: &ExportOptions,
-    out: &mut Vec<MoveRow>,
+    out: &mut dyn FnMut(&MoveView<'_, '_, '_>),
 ) -> Option<u32> {
     let go = GoGame::new(root).ok()?;
     let size = go.size();
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
     let numbers = Numbers::of_tree(root);
-    let nodes: Box<dyn Iterator<Item = Node<'_, '_>>> = if options.all_nodes {
-        Box::new(root.descendants())
-    } else {
-        Box::new(root.main_line())
-    };
-    for node in nodes {
+    let mut all = options.all_nodes.then(|| root.descendants());
+    let mut main = root.main_line();
+    while let Some(node) = match &mut all {
+        Some(all) => all.next(),
+        None => main.next(),
+    } {
         // One pass over the properties: the moves, the comment, the rest.
         let (mut b, mut w, mut c, mut others) = (None, None, None, false);
         for p in node.properties() {
@@ -473,6 +549,7 @@ fn move_rows(
         }
         let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
         let moves = [(read(b), 'B'), (read(w), 'W')];
+        let comment = c.map(|c| decode_str(c.value(), TextKind::Text));
         let node_id = numbers.of(node);
         let parent_id = node.parent().map(|p| numbers.of(p));
         let mut number = if options.all_nodes {
@@ -482,42 +559,37 @@ fn move_rows(
         } else {
             main_count
         };
-        let row = |number, color, m: Option<Move>| {
-            let (column, row) = match m {
-                Some(Move::Play(p)) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
-                _ => (None, None),
-            };
-            MoveRow {
-                source: Arc::clone(source),
-                game,
-                move_number: number,
-                node_id,
-                parent_id,
-                color,
-                column,
-                row,
-                pass: matches!(m, Some(Move::Pass)),
-                comment: c
-                    .as_ref()
-                    .map(|c| decode_str(c.value(), TextKind::Text).into_owned()),
-                properties: if others {
-                    other_properties(node, |id| matches!(id, "B" | "W" | "C"))
-                } else {
-                    Vec::new()
-                },
-            }
+        let mut view = MoveView {
+            game,
+            move_number: number,
+            node_id,
+            parent_id,
+            color: None,
+            column: None,
+            row: None,
+            pass: false,
+            comment: comment.as_deref(),
+            node,
+            others,
         };
         let mut any = false;
         for (m, color) in moves {
             if let Some(m) = m {
                 number += 1;
                 any = true;
-                out.push(row(number, Some(color), Some(m)));
+                (view.column, view.row) = match m {
+                    Move::Play(p) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
+                    Move::Pass => (None, None),
+                };
+                view.move_number = number;
+                view.color = Some(color);
+                view.pass = m == Move::Pass;
+                out(&view);
             }
         }
         if options.all_nodes {
             if !any {
-                out.push(row(number, None, None));
+                out(&view);
             }
             let k = node_id as usize;
             if before.len() <= k {
@@ -534,18 +606,19 @@ fn move_rows(
     Some(main_count)
 }
 
-/// Node numbers in file order: [`Node::number`] when the arena is in
-/// file order (as parsed), else counted once for the whole tree (an edited
-/// tree), so that numbering stays linear.
+/// Node numbers in file order: the arena index less the root's when the
+/// arena is in file order (as parsed; what [`Node::number`] gives), else
+/// counted once for the whole tree (an edited tree), so that numbering
+/// stays linear.
 enum Numbers {
-    Direct,
+    Direct(usize),
     Counted(std::collections::HashMap<crate::NodeId, u32>),
 }
 
 impl Numbers {
     fn of_tree(root: Node<'_, '_>) -> Numbers {
         if root.collection().ids_in_preorder() {
-            return Numbers::Direct;
+            return Numbers::Direct(root.id().index());
         }
         let ids = root.descendants().map(|n| n.id());
         Numbers::Counted(ids.zip(0u32..).collect())
@@ -553,7 +626,9 @@ impl Numbers {
 
     fn of(&self, node: Node<'_, '_>) -> u32 {
         match self {
-            Numbers::Direct => u32::try_from(node.number()).unwrap_or(u32::MAX),
+            Numbers::Direct(root) => {
+                u32::try_from(node.id().index().wrapping_sub(*root)).unwrap_or(u32::MAX)
+            }
             Numbers::Counted(map) => map.get(&node.id()).copied().unwrap_or(u32::MAX),
         }
     }
@@ -562,14 +637,16 @@ impl Numbers {
 fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {
     node.properties()
         .filter(|p| !skip(p.ident()))
-        .map(|p| {
-            let values = p
-                .values()
-                .map(|v| decode_str(v, TextKind::Text).into_owned())
-                .collect();
-            (p.ident().to_string(), values)
-        })
+        .map(property_entry)
         .collect()
+}
+
+fn property_entry(p: Property<'_>) -> PropertyEntry {
+    let values = p
+        .values()
+        .map(|v| decode_str(v, TextKind::Text).into_owned())
+        .collect();
+    (p.ident().to_string(), values)
 }
 
 fn simple_text(raw: &[u8]) -> String {

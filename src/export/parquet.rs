@@ -16,22 +16,185 @@
 //! ```
 
 use super::arrow::{Batches, diagnostics_schema, games_schema, moves_schema};
+use arrow_array::{ArrayRef, RecordBatch};
+use arrow_schema::{DataType, FieldRef, SchemaRef};
 use parquet::arrow::ArrowWriter;
+use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::{Compression, Encoding};
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
 use std::io::Write;
+use std::sync::Mutex;
 
 /// Rows in a row group at most.
 const ROW_GROUP_ROWS: usize = 1 << 20;
 
 /// Three Parquet files, one a table, written batch by batch.
-#[derive(Debug)]
+///
+/// The columns of a batch are encoded one after the other, or on
+/// [`ParquetFiles::threads`] threads at once; each column is encoded alone
+/// either way, so the files are the same byte for byte whatever the number
+/// of threads.
 pub struct ParquetFiles<W: Write + Send> {
-    games: ArrowWriter<W>,
-    moves: ArrowWriter<W>,
-    diagnostics: ArrowWriter<W>,
+    /// `games`, `moves`, `diagnostics`: the order of [`Batches::each`].
+    files: [TableFile<W>; 3],
+    threads: usize,
+}
+
+impl<W: Write + Send> std::fmt::Debug for ParquetFiles<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ParquetFiles")
+            .field("threads", &self.threads)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One Parquet file: what [`ArrowWriter`] keeps, with the row group's
+/// column writers in our hands so they can run on several threads.
+struct TableFile<W: Write + Send> {
+    file: SerializedFileWriter<W>,
+    factory: ArrowRowGroupWriterFactory,
+    schema: SchemaRef,
+    /// The row group being filled: a writer a leaf column, and its rows.
+    group: Option<(Vec<ArrowColumnWriter>, usize)>,
+    groups: usize,
+}
+
+impl<W: Write + Send> TableFile<W> {
+    fn new(w: W, schema: SchemaRef) -> Result<Self, ParquetError> {
+        // ArrowWriter sets the file up (Parquet schema, the Arrow schema in
+        // the metadata) as every reader expects; we keep its parts.
+        let (file, factory) = ArrowWriter::try_new(w, schema.clone(), Some(properties()))?
+            .into_serialized_writer()?;
+        Ok(TableFile {
+            file,
+            factory,
+            schema,
+            group: None,
+            groups: 0,
+        })
+    }
+
+    /// The rows of `batch` from `offset` on that fit the row group being
+    /// filled, as (writers of its leaves, column, array) a column.
+    fn next_piece(
+        &mut self,
+        batch: &RecordBatch,
+        offset: usize,
+    ) -> Result<(Vec<Piece<'_>>, usize), ParquetError> {
+        if self.group.is_none() {
+            let writers = self.factory.create_column_writers(self.groups)?;
+            self.group = Some((writers, 0));
+        }
+        let Some((writers, rows)) = &mut self.group else {
+            unreachable!("a row group was started above")
+        };
+        let n = (batch.num_rows() - offset).min(ROW_GROUP_ROWS - *rows);
+        *rows += n;
+        let mut rest = &mut writers[..];
+        let mut pieces = Vec::with_capacity(batch.num_columns());
+        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
+            let (mine, others) = rest.split_at_mut(leaves(field.data_type()));
+            rest = others;
+            pieces.push(Piece {
+                writers: mine,
+                field: field.clone(),
+                array: column.slice(offset, n),
+            });
+        }
+        Ok((pieces, n))
+    }
+
+    fn group_full(&self) -> bool {
+        self.group
+            .as_ref()
+            .is_some_and(|(_, rows)| *rows >= ROW_GROUP_ROWS)
+    }
+
+    /// Writes the row group being filled, its columns closed on `threads`.
+    fn flush(&mut self, threads: usize) -> Result<(), ParquetError> {
+        let Some((writers, _)) = self.group.take() else {
+            return Ok(());
+        };
+        let chunks = run(writers, threads, |w| w.close(), |_| 1)?;
+        let mut group = self.file.next_row_group()?;
+        for chunk in chunks {
+            chunk.append_to_row_group(&mut group)?;
+        }
+        group.close()?;
+        self.groups += 1;
+        Ok(())
+    }
+}
+
+/// Leaf columns of a type in Parquet: one, or one a leaf of a nested type.
+fn leaves(t: &DataType) -> usize {
+    match t {
+        DataType::List(f) | DataType::LargeList(f) | DataType::Map(f, _) => leaves(f.data_type()),
+        DataType::Struct(fields) => fields.iter().map(|f| leaves(f.data_type())).sum(),
+        _ => 1,
+    }
+}
+
+/// Rows of one column to encode into its writers.
+struct Piece<'w> {
+    writers: &'w mut [ArrowColumnWriter],
+    field: FieldRef,
+    array: ArrayRef,
+}
+
+impl Piece<'_> {
+    fn encode(self) -> Result<(), ParquetError> {
+        let leaves = compute_leaves(&self.field, &self.array)?;
+        for (w, leaf) in self.writers.iter_mut().zip(&leaves) {
+            w.write(leaf)?;
+        }
+        Ok(())
+    }
+}
+
+/// `f` on every item, on up to `threads` threads (the costliest items, by
+/// `cost`, first); the results in the order of `items`.
+fn run<T: Send, R: Send>(
+    items: Vec<T>,
+    threads: usize,
+    f: impl Fn(T) -> Result<R, ParquetError> + Sync,
+    cost: impl Fn(&T) -> usize,
+) -> Result<Vec<R>, ParquetError> {
+    let threads = threads.min(items.len());
+    if threads <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let mut queue: Vec<(usize, T)> = items.into_iter().enumerate().collect();
+    // Popped from the end: cheapest first in the vector.
+    queue.sort_by_key(|(_, t)| cost(t));
+    let n = queue.len();
+    let queue = Mutex::new(queue);
+    let done: Mutex<Vec<(usize, Result<R, ParquetError>)>> = Mutex::new(Vec::with_capacity(n));
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| {
+                loop {
+                    let next = queue.lock().ok().and_then(|mut q| q.pop());
+                    let Some((i, item)) = next else { break };
+                    let r = f(item);
+                    if let Ok(mut d) = done.lock() {
+                        d.push((i, r));
+                    }
+                }
+            });
+        }
+    });
+    let mut done = done
+        .into_inner()
+        .map_err(|_| ParquetError::General("a column encoder panicked".into()))?;
+    if done.len() != n {
+        return Err(ParquetError::General("a column encoder panicked".into()));
+    }
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Columns with few distinct values, dictionary-encoded; every other
@@ -86,31 +249,63 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// The writers' errors.
     pub fn new(games: W, moves: W, diagnostics: W) -> Result<Self, ParquetError> {
         Ok(ParquetFiles {
-            games: ArrowWriter::try_new(games, games_schema(), Some(properties()))?,
-            moves: ArrowWriter::try_new(moves, moves_schema(), Some(properties()))?,
-            diagnostics: ArrowWriter::try_new(
-                diagnostics,
-                diagnostics_schema(),
-                Some(properties()),
-            )?,
+            files: [
+                TableFile::new(games, games_schema())?,
+                TableFile::new(moves, moves_schema())?,
+                TableFile::new(diagnostics, diagnostics_schema())?,
+            ],
+            threads: 1,
         })
     }
 
-    /// Adds the batches' rows (kept in memory until a row group is full).
+    /// Encodes the columns on up to `threads` threads (1, the default:
+    /// on the calling thread). The files are the same whatever the number.
+    ///
+    /// ```
+    /// use sgfkit::export::{arrow::batches, parquet::ParquetFiles};
+    /// let b = batches(b"(;PB[Ann];B[pd];W[dp])", "a.sgf", &Default::default())?;
+    /// let mut one = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
+    /// let mut four = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?.threads(4);
+    /// one.write(&b)?;
+    /// four.write(&b)?;
+    /// assert_eq!(one.finish()?, four.finish()?);
+    /// # Ok::<(), parquet::errors::ParquetError>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Adds the batches' rows (kept in memory, encoded, until a row group
+    /// is full).
     ///
     /// # Errors
     /// The writers' errors.
     pub fn write(&mut self, b: &Batches) -> Result<(), ParquetError> {
-        for (w, batch) in [
-            (&mut self.games, &b.games),
-            (&mut self.moves, &b.moves),
-            (&mut self.diagnostics, &b.diagnostics),
-        ] {
-            if batch.num_rows() > 0 {
-                w.write(batch)?;
+        let batches: Vec<&RecordBatch> = b.each().map(|(_, batch)| batch).collect();
+        let mut offsets = [0usize; 3];
+        loop {
+            // Every table's rows that fit its row group, encoded together.
+            let mut pieces = Vec::new();
+            for ((file, batch), offset) in self.files.iter_mut().zip(&batches).zip(&mut offsets) {
+                if *offset < batch.num_rows() {
+                    let (p, n) = file.next_piece(batch, *offset)?;
+                    pieces.extend(p);
+                    *offset += n;
+                }
+            }
+            if pieces.is_empty() {
+                return Ok(());
+            }
+            run(pieces, self.threads, Piece::encode, |p| {
+                p.array.get_array_memory_size()
+            })?;
+            for file in &mut self.files {
+                if file.group_full() {
+                    file.flush(self.threads)?;
+                }
             }
         }
-        Ok(())
     }
 
     /// Ends the three files (the last row groups and the footers written)
@@ -118,11 +313,15 @@ impl<W: Write + Send> ParquetFiles<W> {
     ///
     /// # Errors
     /// The writers' errors.
-    pub fn finish(self) -> Result<[W; 3], ParquetError> {
+    pub fn finish(mut self) -> Result<[W; 3], ParquetError> {
+        for file in &mut self.files {
+            file.flush(self.threads)?;
+        }
+        let [g, m, d] = self.files;
         Ok([
-            self.games.into_inner()?,
-            self.moves.into_inner()?,
-            self.diagnostics.into_inner()?,
+            g.file.into_inner()?,
+            m.file.into_inner()?,
+            d.file.into_inner()?,
         ])
     }
 }

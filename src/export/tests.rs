@@ -246,6 +246,69 @@ mod columns {
         assert_eq!(r.next().unwrap().unwrap(), b.games);
     }
 
+    #[test]
+    fn columns_from_the_tree_equal_the_rows() {
+        let comments = "(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[ü])";
+        for src in [TREE, comments.as_bytes(), b"(;GM[2];B[aa])(;SZ[0];B[aa])"] {
+            let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+            for opts in [
+                ExportOptions::default(),
+                ExportOptions::default().all_nodes(true),
+            ] {
+                let rows = Batches::from_tables(&Tables::of_document(&doc, "r.sgf", &opts));
+                let columns = Batches::of_document(&doc, "r.sgf", &opts).unwrap();
+                assert_eq!(columns, rows.unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn placed_batches_equal_placed_rows() {
+        let src = b"(;B[aa]\n;W[bb]";
+        let at = crate::Position { line: 4, column: 9 };
+        let mut t = tables(src, "p.sgf", &Default::default());
+        t.place(3, at);
+        let mut b = crate::export::arrow::batches(src, "p.sgf", &Default::default()).unwrap();
+        b.place(3, at).unwrap();
+        assert!(b.diagnostics.num_rows() > 0);
+        assert_eq!(b, Batches::from_tables(&t).unwrap());
+    }
+
+    #[test]
+    fn concatenated_batches_equal_the_rows_of_both() {
+        let (a, b) = (&b"(;B[aa];W[bb])"[..], &b"(;AB[cc]C[x];B[]"[..]);
+        let opts = ExportOptions::default();
+        let mut t = tables(a, "a.sgf", &opts);
+        t.append(&mut tables(b, "b.sgf", &opts));
+        let parts = [
+            crate::export::arrow::batches(a, "a.sgf", &opts).unwrap(),
+            crate::export::arrow::batches(b, "b.sgf", &opts).unwrap(),
+        ];
+        assert_eq!(
+            Batches::concat(&parts).unwrap(),
+            Batches::from_tables(&t).unwrap()
+        );
+    }
+
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn parquet_files_are_the_same_on_any_number_of_threads() {
+        use crate::export::parquet::ParquetFiles;
+        let src: Vec<u8> = TREE.repeat(500);
+        let b = crate::export::arrow::batches(&src, "j.sgf", &Default::default()).unwrap();
+        let write = |threads| {
+            let mut f = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())
+                .unwrap()
+                .threads(threads);
+            f.write(&b).unwrap();
+            f.write(&b).unwrap();
+            f.finish().unwrap()
+        };
+        let one = write(1);
+        assert_eq!(write(2), one);
+        assert_eq!(write(7), one);
+    }
+
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_files_read_back() {
@@ -296,7 +359,10 @@ fn edited_trees_give_rows_in_file_order() {
     let mut t = Tables::default();
     let opts = ExportOptions::default().all_nodes(true);
     let root = c.games().next().unwrap();
-    move_rows(root, &Arc::from("e.sgf"), 0, &opts, &mut t.moves);
+    let source: Arc<str> = Arc::from("e.sgf");
+    move_rows(root, 0, &opts, &mut |m: &MoveView<'_, '_, '_>| {
+        t.moves.push(m.to_row(&source))
+    });
     let ids: Vec<(u32, Option<u32>)> = t.moves.iter().map(|m| (m.node_id, m.parent_id)).collect();
     // The new node is the root's first child now: node 1, then the old main line.
     assert_eq!(&ids[..3], [(0, None), (1, Some(0)), (2, Some(0))]);

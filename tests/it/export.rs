@@ -119,3 +119,48 @@ fn gnugo_game_with_score() {
     assert_eq!(g.margin, Some(points), "{re}");
     assert_eq!(g.winner, re.chars().next().map(|c| c.to_ascii_uppercase()));
 }
+
+/// The `moves` columns built straight from the tree equal the columns of
+/// the rows, on every file of gnugo and fuego and part of the rest (main
+/// line and every node; with the checks on a fifth of the files, as they
+/// change only the diagnostics, built from rows both ways).
+#[cfg(feature = "arrow")]
+#[test]
+fn corpus_columns_equal_the_rows() {
+    use sgfkit::export::Tables;
+    use sgfkit::export::arrow::Batches;
+    let Some(corpus) = corpus_dir("corpus_columns_equal_the_rows") else {
+        return;
+    };
+    let fast = ExportOptions::default().semantic_checks(false);
+    let options = [fast.clone(), fast.all_nodes(true), ExportOptions::default()];
+    let (mut moves, mut files) = (0, 0);
+    for (dir, step) in [
+        ("gnugo", 1),
+        ("fuego", 1),
+        ("fox-pro", 10),
+        ("glift", 5),
+        ("littlego", 5),
+        ("sabaki-app", 1),
+        ("suite-sgfc", 1),
+        ("suite-sgfmill", 1),
+    ] {
+        let dir = corpus.join(dir);
+        if !dir.is_dir() {
+            continue;
+        }
+        for (rel, path) in files_below(&dir).iter().step_by(step) {
+            let bytes = std::fs::read(path).expect("read corpus file");
+            let doc = sgfkit::read_lenient(&bytes, &Default::default(), &Default::default());
+            files += 1;
+            let n = if files % 5 == 0 { 3 } else { 2 };
+            for opts in &options[..n] {
+                let rows = Batches::from_tables(&Tables::of_document(&doc, rel, opts)).unwrap();
+                let columns = Batches::of_document(&doc, rel, opts).unwrap();
+                moves += columns.moves.num_rows();
+                assert_eq!(columns, rows, "{rel} {opts:?}");
+            }
+        }
+    }
+    assert!(moves > 100_000, "{moves}");
+}
