@@ -884,7 +884,9 @@ fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
 /// `(value range, declared text, other differing CA offsets)`.
 fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<EncodingWarning>) {
     let mut scan = scan_root(bytes, start, true);
-    let scanned = scan.properties_start.map_or(0..0, |s| s.min(scan.end)..scan.end);
+    let scanned = scan
+        .properties_start
+        .map_or(0..0, |s| s.min(scan.end)..scan.end);
     if scan.cas.is_empty() && memchr::memchr(b'\\', &bytes[scanned]).is_some() {
         // In Shift_JIS/Big5/GBK a trailing 0x5C looks like an escape: retry without escapes.
         // (Without a backslash in the root the retry would read the same.)
