@@ -204,7 +204,9 @@ impl Meter {
 fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     let mut k = 0;
     std::iter::from_fn(move || {
-        let open = k + memchr::memchr(b'[', values_raw.get(k..)?)?;
+        // Values follow each other (`][`): a plain search, not a memchr
+        // call per value.
+        let open = k + values_raw.get(k..)?.iter().position(|&b| b == b'[')?;
         let body = open + 1;
         let end = value_end(&values_raw[body..]).map_or(values_raw.len(), |e| body + e);
         k = end + 1;
@@ -215,6 +217,11 @@ fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
 /// True for the properties whose values are lists of points (or of Go
 /// stones), which a compressed list (`[aa:cc]`) can make large.
 fn is_point_list(ident: &[u8]) -> bool {
+    // Moves (`B`, `W`) are most properties: no one-byte identifier is a
+    // point list (a lower-case one reads as no identifier at all).
+    if ident.len() == 1 {
+        return false;
+    }
     match ident {
         b"AB" | b"AW" | b"AE" | b"TR" | b"SQ" | b"CR" | b"MA" | b"SL" | b"TB" | b"TW" | b"DD"
         | b"VW" => true,
@@ -233,7 +240,7 @@ fn points_in(body: &[u8]) -> u64 {
     if body.is_empty() {
         return 0;
     }
-    let Some(colon) = memchr::memchr(b':', body) else {
+    let Some(colon) = body.iter().position(|&b| b == b':') else {
         return 1;
     };
     let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);
