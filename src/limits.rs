@@ -216,16 +216,22 @@ fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
 
 /// True for the properties whose values are lists of points (or of Go
 /// stones), which a compressed list (`[aa:cc]`) can make large.
+#[inline]
 fn is_point_list(ident: &[u8]) -> bool {
-    // Moves (`B`, `W`) are most properties: no one-byte identifier is a
-    // point list (a lower-case one reads as no identifier at all).
-    if ident.len() == 1 {
-        return false;
-    }
-    match ident {
-        b"AB" | b"AW" | b"AE" | b"TR" | b"SQ" | b"CR" | b"MA" | b"SL" | b"TB" | b"TW" | b"DD"
-        | b"VW" => true,
-        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => false,
+    match *ident {
+        // Moves (`B`, `W`) are most properties: no one-byte identifier is a
+        // point list (a lower-case one reads as no identifier at all).
+        [_] => false,
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => matches!(
+            [a, b],
+            [b'A', b'B' | b'W' | b'E']
+                | [b'T', b'R' | b'B' | b'W']
+                | [b'S', b'Q' | b'L']
+                | [b'C', b'R']
+                | [b'M', b'A']
+                | [b'D', b'D']
+                | [b'V', b'W']
+        ),
         _ if ident.iter().any(u8::is_ascii_lowercase) => {
             is_point_list(events::normalize_ident(ident).as_bytes())
         }
