@@ -924,13 +924,13 @@ fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
     loop {
         match std::str::from_utf8(rest) {
             Ok(s) => {
-                valid_non_ascii += s.chars().filter(|c| !c.is_ascii()).count();
+                valid_non_ascii += non_ascii_chars(s);
                 break;
             }
             Err(e) => {
                 let good = e.valid_up_to();
                 valid_non_ascii += std::str::from_utf8(&rest[..good])
-                    .map(|s| s.chars().filter(|c| !c.is_ascii()).count())
+                    .map(non_ascii_chars)
                     .unwrap_or(0);
                 let bad_len = e.error_len().unwrap_or(rest.len() - good);
                 let start = base + good;
@@ -946,6 +946,12 @@ fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
     }
     malformed > 0
         && (next_to_question_mark * 10 >= malformed * 8 || valid_non_ascii >= 2 * malformed)
+}
+
+/// The characters of `s` that are not ASCII: in UTF-8, the bytes that start
+/// a multi-byte sequence (0xC0 and up), counted bytewise.
+fn non_ascii_chars(s: &str) -> usize {
+    s.bytes().filter(|&b| b >= 0xC0).count()
 }
 
 /// Whether pure-ASCII input uses ISO-2022-JP escape sequences for two-byte characters.
