@@ -168,11 +168,17 @@ pub(crate) fn apply_numbered(
             picked[k] = Some(values_raw);
         }
     }
-    for (k, ident, stone) in [
-        (0, "AE", None),
-        (1, "AB", Some(Color::Black)),
-        (2, "AW", Some(Color::White)),
-    ] {
+    // Most nodes have no setup: skip the loop (and its array) for them.
+    let setups = if picked[..3].iter().any(Option::is_some) {
+        &[
+            (0, "AE", None),
+            (1, "AB", Some(Color::Black)),
+            (2, "AW", Some(Color::White)),
+        ][..]
+    } else {
+        &[]
+    };
+    for &(k, ident, stone) in setups {
         let Some(values_raw) = picked[k] else {
             continue;
         };
@@ -194,7 +200,7 @@ pub(crate) fn apply_numbered(
             Err(e) => report(ident, ReportKind::Invalid(format!("{ident}: {e}"))),
         }
     }
-    for (k, ident, color) in [(3, "B", Color::Black), (4, "W", Color::White)] {
+    for &(k, ident, color) in &[(3, "B", Color::Black), (4, "W", Color::White)] {
         let Some(values_raw) = picked[k] else {
             continue;
         };
