@@ -596,6 +596,8 @@ struct RootScan {
     properties_start: Option<usize>,
     /// The `CA` properties of the root, in order.
     cas: Vec<CaHit>,
+    /// Where the scan stopped (the end of the root node, or of the input).
+    end: usize,
 }
 
 /// Scans the root node of the game tree starting at or after `start`.
@@ -607,7 +609,10 @@ fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
     let rest = &bytes[start.min(bytes.len())..];
     let mut i = match memchr::memchr(b'(', rest).or_else(|| memchr::memchr(b';', rest)) {
         Some(k) => start + k,
-        None => return scan,
+        None => {
+            scan.end = bytes.len();
+            return scan;
+        }
     };
     if bytes[i] == b'(' {
         i += 1;
@@ -619,7 +624,17 @@ fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
         i += 1;
     }
     scan.properties_start = Some(i);
-    let mut ident = String::new();
+    // The upper-case letters of the identifier being read, as far as they
+    // spell `CA` (FF[1]-FF[3] identifiers may contain lower-case letters,
+    // which are dropped): no letter yet, `C`, `CA`, or something else.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Spelled {
+        Nothing,
+        C,
+        Ca,
+        Other,
+    }
+    let mut ident = Spelled::Nothing;
     let mut in_letters = false; // reading the letters of an identifier
     let mut has_ident = false; // the identifier applies to the values that follow
     while i < bytes.len() {
@@ -629,7 +644,7 @@ fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
             b'[' => {
                 in_letters = false;
                 let end = skip_value(bytes, i, escapes);
-                if has_ident && ident == "CA" {
+                if has_ident && ident == Spelled::Ca {
                     let close = if end > i + 1 && bytes[end - 1] == b']' {
                         end - 1
                     } else {
@@ -646,13 +661,16 @@ fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
             }
             b'A'..=b'Z' | b'a'..=b'z' => {
                 if !in_letters {
-                    ident.clear();
+                    ident = Spelled::Nothing;
                     in_letters = true;
                     has_ident = true;
                 }
-                // FF[1]-FF[3] identifiers may contain lower-case letters, which are dropped.
                 if b.is_ascii_uppercase() {
-                    ident.push(b as char);
+                    ident = match (ident, b) {
+                        (Spelled::Nothing, b'C') => Spelled::C,
+                        (Spelled::C, b'A') => Spelled::Ca,
+                        _ => Spelled::Other,
+                    };
                 }
             }
             b if b.is_ascii_whitespace() => in_letters = false,
@@ -663,17 +681,40 @@ fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
         }
         i += 1;
     }
+    scan.end = i.min(bytes.len());
     scan
 }
 
 /// Given `bytes[open] == b'['`, returns the index just past the closing `]` (or the end).
+#[inline]
 fn skip_value(bytes: &[u8], open: usize, escapes: bool) -> usize {
+    // Most values are a few bytes (`[pd]`): a plain loop over the first
+    // ones, then memchr over long values (comments).
+    const SHORT: usize = 16;
     let mut i = open + 1;
-    while i < bytes.len() {
+    let short_end = bytes.len().min(i + SHORT);
+    while i < short_end {
         match bytes[i] {
             b'\\' if escapes => i += 2,
             b']' => return i + 1,
             _ => i += 1,
+        }
+    }
+    while i < bytes.len() {
+        let hit = if escapes {
+            memchr::memchr2(b']', b'\\', &bytes[i..])
+        } else {
+            memchr::memchr(b']', &bytes[i..])
+        };
+        match hit {
+            None => return bytes.len(),
+            Some(k) => {
+                i += k;
+                if bytes[i] == b']' {
+                    return i + 1;
+                }
+                i += 2;
+            }
         }
     }
     bytes.len()
@@ -713,36 +754,42 @@ fn unescape_label(raw: &[u8]) -> String {
 /// ```
 pub fn split_game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
     let mut trees = Vec::new();
-    let mut depth = 0usize;
-    let mut start = 0usize;
+    let n = bytes.len();
     let mut i = 0usize;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'[' if depth > 0 => {
-                i = skip_value(bytes, i, true);
-                continue;
+    // Outside the trees only `(` counts: jump to it.
+    'trees: while let Some(k) = memchr::memchr(b'(', &bytes[i..]) {
+        let start = i + k;
+        let mut depth = 1usize;
+        i = start + 1;
+        loop {
+            while i < n && !matches!(bytes[i], b'[' | b'(' | b')') {
+                i += 1;
             }
-            b'(' => {
-                if depth == 0 {
-                    start = i;
+            let Some(&b) = bytes.get(i) else {
+                // Unterminated: the tree runs to the end.
+                trees.push(start..n);
+                break 'trees;
+            };
+            match b {
+                b'[' => {
+                    i = skip_value(bytes, i, true);
+                    continue;
                 }
-                depth += 1;
-            }
-            b')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    trees.push(start..i + 1);
+                b'(' => depth += 1,
+                _ => {
+                    depth -= 1;
+                    if depth == 0 {
+                        trees.push(start..i + 1);
+                        i += 1;
+                        continue 'trees;
+                    }
                 }
             }
-            _ => {}
+            i += 1;
         }
-        i += 1;
     }
-    if depth > 0 {
-        trees.push(start..bytes.len());
-    }
-    if trees.is_empty() && bytes.contains(&b';') {
-        trees.push(0..bytes.len());
+    if trees.is_empty() && memchr::memchr(b';', bytes).is_some() {
+        trees.push(0..n);
     }
     trees
 }
@@ -809,6 +856,8 @@ fn sniff_wide(bytes: &[u8]) -> Option<Charset> {
 /// `;W[`.
 fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
     let hay = &bytes[start.min(bytes.len())..];
+    // Most trees have no `CA[` at all: say so before looking for the first move.
+    memchr::memmem::find(hay, b"CA[")?;
     let limit = [&b";B["[..], b";W["]
         .iter()
         .filter_map(|p| memchr::memmem::find(hay, p))
@@ -835,8 +884,12 @@ fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
 /// `(value range, declared text, other differing CA offsets)`.
 fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<EncodingWarning>) {
     let mut scan = scan_root(bytes, start, true);
-    if scan.cas.is_empty() {
+    let scanned = scan
+        .properties_start
+        .map_or(0..0, |s| s.min(scan.end)..scan.end);
+    if scan.cas.is_empty() && memchr::memchr(b'\\', &bytes[scanned]).is_some() {
         // In Shift_JIS/Big5/GBK a trailing 0x5C looks like an escape: retry without escapes.
+        // (Without a backslash in the root the retry would read the same.)
         scan = scan_root(bytes, start, false);
     }
     if scan.cas.is_empty() {
@@ -871,13 +924,13 @@ fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
     loop {
         match std::str::from_utf8(rest) {
             Ok(s) => {
-                valid_non_ascii += s.chars().filter(|c| !c.is_ascii()).count();
+                valid_non_ascii += non_ascii_chars(s);
                 break;
             }
             Err(e) => {
                 let good = e.valid_up_to();
                 valid_non_ascii += std::str::from_utf8(&rest[..good])
-                    .map(|s| s.chars().filter(|c| !c.is_ascii()).count())
+                    .map(non_ascii_chars)
                     .unwrap_or(0);
                 let bad_len = e.error_len().unwrap_or(rest.len() - good);
                 let start = base + good;
@@ -895,9 +948,16 @@ fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
         && (next_to_question_mark * 10 >= malformed * 8 || valid_non_ascii >= 2 * malformed)
 }
 
+/// The characters of `s` that are not ASCII: in UTF-8, the bytes that start
+/// a multi-byte sequence (0xC0 and up), counted bytewise.
+fn non_ascii_chars(s: &str) -> usize {
+    s.bytes().filter(|&b| b >= 0xC0).count()
+}
+
 /// Whether pure-ASCII input uses ISO-2022-JP escape sequences for two-byte characters.
 fn looks_like_iso_2022_jp(bytes: &[u8]) -> bool {
-    bytes.is_ascii()
+    memchr::memchr(0x1b, bytes).is_some()
+        && bytes.is_ascii()
         && (memchr::memmem::find(bytes, b"\x1b$B").is_some()
             || memchr::memmem::find(bytes, b"\x1b$@").is_some())
 }

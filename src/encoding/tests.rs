@@ -1047,3 +1047,119 @@ fn encoding_whole_corpus_table() {
     assert_eq!(table.values().sum::<usize>(), paths.len());
     assert!(paths.len() > 20_000, "index lists {} files", paths.len());
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fast scans against plain byte loops (the way they were first written)
+
+/// `split_game_trees` as a byte-at-a-time loop.
+fn split_reference(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut trees = Vec::new();
+    let (mut depth, mut start, mut i) = (0usize, 0usize, 0usize);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'[' if depth > 0 => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b']' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i = (i + 1).min(bytes.len());
+                continue;
+            }
+            b'(' => {
+                if depth == 0 {
+                    start = i;
+                }
+                depth += 1;
+            }
+            b')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    trees.push(start..i + 1);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if depth > 0 {
+        trees.push(start..bytes.len());
+    }
+    if trees.is_empty() && bytes.contains(&b';') {
+        trees.push(0..bytes.len());
+    }
+    trees
+}
+
+/// Bytes rich in what the scans look at, with long values now and then.
+fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"(".to_vec()),
+        Just(b")".to_vec()),
+        Just(b"[".to_vec()),
+        Just(b"]".to_vec()),
+        Just(b"\\".to_vec()),
+        Just(b";".to_vec()),
+        Just(b"CA".to_vec()),
+        Just(b"CoA".to_vec()),
+        Just(b"C".to_vec()),
+        Just(b"A".to_vec()),
+        Just(b"[UTF-8]".to_vec()),
+        Just(b"[Shift_JIS]".to_vec()),
+        Just(b" ".to_vec()),
+        Just(b"x".repeat(40)),
+        Just(b"\x95".to_vec()),
+    ];
+    prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
+}
+
+proptest! {
+    #[test]
+    fn split_agrees_with_a_byte_loop(bytes in structured_bytes()) {
+        prop_assert_eq!(split_game_trees(&bytes), split_reference(&bytes));
+    }
+
+    #[test]
+    fn skip_value_agrees_with_a_byte_loop(bytes in structured_bytes(), escapes in any::<bool>()) {
+        for open in (0..bytes.len()).filter(|&k| bytes[k] == b'[') {
+            let mut i = open + 1;
+            let expected = loop {
+                match bytes.get(i) {
+                    None => break bytes.len(),
+                    Some(b'\\') if escapes => i += 2,
+                    Some(b']') => break i + 1,
+                    Some(_) => i += 1,
+                }
+            };
+            prop_assert_eq!(skip_value(&bytes, open, escapes), expected);
+        }
+    }
+}
+
+#[test]
+fn non_ascii_characters_are_counted_by_lead_bytes() {
+    for s in [
+        "",
+        "abc",
+        "Ren\u{e9}",
+        "\u{674e}\u{660c}\u{954e}",
+        "a\u{1F600}b\u{e9}",
+    ] {
+        assert_eq!(
+            non_ascii_chars(s),
+            s.chars().filter(|c| !c.is_ascii()).count(),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn the_root_ca_is_found_in_ff3_spellings_and_after_backslashes() {
+    // Lower-case letters inside the identifier are dropped: `CoA` is `CA`.
+    let (ca, _) = root_ca(b"(;CoA[latin1]C[x])", 0);
+    assert_eq!(ca.map(|(_, t)| t).as_deref(), Some("latin1"));
+    // `CAB` and `AC` are not `CA`.
+    assert!(root_ca(b"(;CAB[latin1]AC[x])", 0).0.is_none());
+    // A Shift_JIS byte pair ending in 0x5C before CA: found by the retry without escapes.
+    let (ca, _) = root_ca(b"(;C[\x95\\]CA[Shift_JIS];B[aa])", 0);
+    assert_eq!(ca.map(|(_, t)| t).as_deref(), Some("Shift_JIS"));
+}

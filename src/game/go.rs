@@ -161,6 +161,26 @@ pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
     }
 }
 
+/// The move of a `B` or `W` property whose values text is `[]` or two
+/// letters on the board (`[pd]`), as [`Go::read_move`] reads its first
+/// value; `None` for anything else (another form, a point off the board),
+/// which the general reader handles. The replay's fast path.
+#[inline]
+pub(crate) fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
+    match *values_raw {
+        [b'[', b']'] => Some(Move::Pass),
+        [b'[', a, b, b']'] => {
+            let p = Point::new(go_letter(a)?, go_letter(b)?);
+            if a == b't' && b == b't' && size.fits(19, 19) {
+                Some(Move::Pass)
+            } else {
+                p.is_on(size).then_some(Move::Play(p))
+            }
+        }
+        _ => None,
+    }
+}
+
 /// Append a Go point; coordinates must be below 52 (larger ones print as `?`).
 pub(crate) fn write_point(p: Point, out: &mut Vec<u8>) {
     let l = |v: u8| if v < 52 { go_letter_of(v) } else { b'?' };
@@ -309,6 +329,38 @@ mod tests {
             Go::read_move(b"ss", S19),
             Ok(Move::Play(Point::new(18, 18)))
         );
+    }
+
+    #[test]
+    fn quick_move_agrees_with_read_move() {
+        let sizes = [S19, S52, BoardSize::square(9), BoardSize::new(20, 19)];
+        let texts: [&[u8]; 10] = [
+            b"[]",
+            b"[pd]",
+            b"[tt]",
+            b"[ss]",
+            b"[zz]",
+            b"[ZZ]",
+            b"[a1]",
+            b"[pd][qq]",
+            b"[p]",
+            b"[\\]]",
+        ];
+        for size in sizes {
+            for text in texts {
+                let first = crate::grammar::RawValues::new(text).next().unwrap_or(&[]);
+                if let Some(m) = quick_move(text, size) {
+                    assert_eq!(Go::read_move(first, size), Ok(m), "{text:?}");
+                }
+            }
+            assert_eq!(
+                quick_move(b"[pd]", S19),
+                Some(Move::Play(Point::new(15, 3)))
+            );
+            assert_eq!(quick_move(b"[pd][qq]", size), None);
+        }
+        assert_eq!(quick_move(b"[tt]", S19), Some(Move::Pass));
+        assert_eq!(quick_move(b"[tt]", BoardSize::new(20, 19)), None);
     }
 
     #[test]

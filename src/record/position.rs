@@ -3,8 +3,9 @@
 //! value.
 
 use super::board_size;
-use crate::game::go::{Board, Color, Go, Move, Point, point};
+use crate::game::go::{Board, Color, Go, Move, Point, point, quick_move};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
+use crate::grammar::RawValues;
 use crate::grammar::value::{epoint_list, expand};
 use crate::tree::Node;
 
@@ -150,31 +151,38 @@ pub(crate) fn apply_numbered(
             kind,
         });
     };
-    // AE, AB, AW, B and W (the first of each), found in one pass: this is
-    // the inner loop of every replay.
-    let mut picked: [Option<crate::tree::Property<'_>>; 5] = Default::default();
-    for p in node.properties() {
-        let k = match p.ident().as_bytes() {
-            b"AE" => 0,
-            b"AB" => 1,
-            b"AW" => 2,
-            b"B" => 3,
-            b"W" => 4,
+    // AE, AB, AW, B and W (the first of each), found in one pass by their
+    // identifiers' bytes: this is the inner loop of every replay. Each is
+    // kept as its raw values text.
+    let mut picked: [Option<&[u8]>; 5] = [None; 5];
+    for (ident, values_raw) in node.raw_properties() {
+        let k = match *ident {
+            [b'B'] => 3,
+            [b'W'] => 4,
+            [b'A', b'E'] => 0,
+            [b'A', b'B'] => 1,
+            [b'A', b'W'] => 2,
             _ => continue,
         };
         if picked[k].is_none() {
-            picked[k] = Some(p);
+            picked[k] = Some(values_raw);
         }
     }
-    for (k, ident, stone) in [
-        (0, "AE", None),
-        (1, "AB", Some(Color::Black)),
-        (2, "AW", Some(Color::White)),
-    ] {
-        let Some(prop) = &picked[k] else {
+    // Most nodes have no setup: skip the loop (and its array) for them.
+    let setups = if picked[..3].iter().any(Option::is_some) {
+        &[
+            (0, "AE", None),
+            (1, "AB", Some(Color::Black)),
+            (2, "AW", Some(Color::White)),
+        ][..]
+    } else {
+        &[]
+    };
+    for &(k, ident, stone) in setups {
+        let Some(values_raw) = picked[k] else {
             continue;
         };
-        let values: Vec<&[u8]> = prop.values().collect();
+        let values: Vec<&[u8]> = RawValues::new(values_raw).collect();
         let items = match epoint_list(|i| point(i, size), &values) {
             Ok(items) => items,
             Err(e) => {
@@ -192,17 +200,23 @@ pub(crate) fn apply_numbered(
             Err(e) => report(ident, ReportKind::Invalid(format!("{ident}: {e}"))),
         }
     }
-    for (k, ident, color) in [(3, "B", Color::Black), (4, "W", Color::White)] {
-        let Some(prop) = &picked[k] else {
+    for &(k, ident, color) in &[(3, "B", Color::Black), (4, "W", Color::White)] {
+        let Some(values_raw) = picked[k] else {
             continue;
         };
-        let value = prop.value();
-        let m = match Go::read_move(value, size) {
-            Ok(m) => m,
-            Err(e) => {
-                let shown = String::from_utf8_lossy(value);
-                report(ident, ReportKind::Invalid(format!("{ident}[{shown}]: {e}")));
-                continue;
+        // `[pd]` and `[]` directly; anything else through the value reader.
+        let m = match quick_move(values_raw, size) {
+            Some(m) => m,
+            None => {
+                let value = RawValues::new(values_raw).next().unwrap_or(&[]);
+                match Go::read_move(value, size) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        let shown = String::from_utf8_lossy(value);
+                        report(ident, ReportKind::Invalid(format!("{ident}[{shown}]: {e}")));
+                        continue;
+                    }
+                }
             }
         };
         let Ok(out) = board.play(color, m) else {

@@ -266,6 +266,18 @@ impl<'a> Collection<'a> {
         }
     }
 
+    /// The identifier and values text of a property.
+    #[inline]
+    fn raw_property(&self, p: PropData) -> (&[u8], &[u8]) {
+        if let Some(span) = p.source_span()
+            && let Some(text) = self.src.get(span)
+        {
+            return text.split_at(store::ident_len(text));
+        }
+        let p = self.property(p);
+        (p.ident, p.values_raw)
+    }
+
     /// The first child of node `i`, or NIL.
     #[inline]
     fn first_child_of(&self, i: u32) -> u32 {
@@ -472,6 +484,22 @@ impl<'c, 'a> Node<'c, 'a> {
             .unwrap_or(&[])
             .iter()
             .map(move |&p| coll.property(p))
+    }
+
+    /// The identifier and raw values text of each property, as
+    /// [`Node::properties`] gives them but without building a
+    /// [`Property`]: the inner loop of a board replay.
+    #[inline]
+    pub(crate) fn raw_properties(
+        &self,
+    ) -> impl ExactSizeIterator<Item = (&'c [u8], &'c [u8])> + use<'c, 'a> {
+        let coll = self.coll;
+        let range = coll.props_range(self.id.0);
+        coll.props
+            .get(range)
+            .unwrap_or(&[])
+            .iter()
+            .map(move |&p| coll.raw_property(p))
     }
 
     /// The first property with identifier `ident` (FF\[4\] form, e.g. `"AB"`).
