@@ -55,18 +55,23 @@ impl Chains {
     /// The chains of an empty board of `size` (at most 52×52).
     pub(super) fn new(size: BoardSize) -> Chains {
         let (w, h) = (usize::from(size.columns), usize::from(size.rows));
-        let mut edges = Vec::with_capacity(w * h);
-        for y in 0..h {
-            for x in 0..w {
-                edges.push(
-                    (u8::from(x > 0) * LEFT)
-                        | (u8::from(x + 1 < w) * RIGHT)
-                        | (u8::from(y > 0) * UP)
-                        | (u8::from(y + 1 < h) * DOWN),
-                );
-            }
-        }
+        // One row's pattern with both vertical neighbours, copied row by
+        // row; the first and last rows then lose theirs. A board is made
+        // per game, so this runs once per game, not per cell and bit.
+        let row: Vec<u8> = (0..w)
+            .map(|x| (u8::from(x > 0) * LEFT) | (u8::from(x + 1 < w) * RIGHT) | UP | DOWN)
+            .collect();
         let n = w * h;
+        let mut edges = Vec::with_capacity(n);
+        for _ in 0..h {
+            edges.extend_from_slice(&row);
+        }
+        if let Some(first) = edges.get_mut(..w) {
+            first.iter_mut().for_each(|e| *e &= !UP);
+        }
+        if let Some(last) = edges.get_mut(n.saturating_sub(w)..) {
+            last.iter_mut().for_each(|e| *e &= !DOWN);
+        }
         Chains {
             columns: size.columns,
             edges,
@@ -366,5 +371,31 @@ impl Chains {
         }
         self.scratch = stack;
         self.stale = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The row-copied edge table equals the per-cell definition on every
+    /// board shape up to 52×52, thin boards included.
+    #[test]
+    fn edges_match_the_per_cell_definition() {
+        for w in 1..=52u16 {
+            for h in 1..=52u16 {
+                let c = Chains::new(BoardSize::new(w, h));
+                let (w, h) = (usize::from(w), usize::from(h));
+                for y in 0..h {
+                    for x in 0..w {
+                        let want = (u8::from(x > 0) * LEFT)
+                            | (u8::from(x + 1 < w) * RIGHT)
+                            | (u8::from(y > 0) * UP)
+                            | (u8::from(y + 1 < h) * DOWN);
+                        assert_eq!(c.edges[y * w + x], want, "{w}x{h} at ({x}, {y})");
+                    }
+                }
+            }
+        }
     }
 }
