@@ -98,10 +98,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let options = CheckOptions::default().strict(args.strict);
     let json = args.format == Format::Json;
-    let total: u64 = sources
-        .iter()
-        .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
-        .sum();
+    let total = input::total_bytes(&sources);
     let mut progress = Progress::bytes(total, ctx.stderr_tty && !json);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let (mut files, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);

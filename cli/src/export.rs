@@ -301,10 +301,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let start = Instant::now();
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
-    let total: u64 = sources
-        .iter()
-        .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
-        .sum();
+    let total = input::total_bytes(&sources);
     let mut sink = Sink::create(args.format, &args.output, ctx.threads)?;
     let columnar = sink.columnar();
     let mut progress = Progress::bytes(total, ctx.stderr_tty);

@@ -74,6 +74,13 @@ impl Source {
         }
     }
 
+    /// The size of a file of the file system, from its metadata (`None`
+    /// for standard input, a bundled example, or a file that cannot be
+    /// looked at).
+    pub(crate) fn file_len(&self) -> Option<u64> {
+        self.path().and_then(|p| p.metadata().ok()).map(|m| m.len())
+    }
+
     /// Is this a file of the file system (something `--in-place` can rewrite)?
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
@@ -337,4 +344,10 @@ pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
             || format!("{name}: no game tree found"),
             |d| format!("{name}:{d}"),
         )
+}
+
+/// The bytes of every file among `sources` (standard input and bundled
+/// examples count 0): the total a progress bar counts up to.
+pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
+    sources.iter().filter_map(Source::file_len).sum()
 }

@@ -44,10 +44,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let start = Instant::now();
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
-    let total: u64 = sources
-        .iter()
-        .filter_map(|s| s.path().and_then(|p| p.metadata().ok()).map(|m| m.len()))
-        .sum();
+    let total = input::total_bytes(&sources);
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
     let mut sum = Counts::default();
     let mut files = 0usize;
@@ -103,10 +100,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                         last_file = Some(index);
                         if c.streamed {
                             // Count the whole file, bytes between trees included.
-                            sum.bytes += sources[index]
-                                .path()
-                                .and_then(|p| p.metadata().ok())
-                                .map_or(0, |m| m.len() as usize);
+                            sum.bytes += sources[index].file_len().unwrap_or(0) as usize;
                         }
                     }
                     if !c.streamed {
