@@ -22,8 +22,8 @@
 //! assert_eq!(codes, ["R017", "R002", "R009", "R005", "R001"]);
 //! ```
 
-use super::lenient::fill_positions;
 use super::Diagnostic;
+use super::lenient::fill_positions;
 use crate::game::{BoardSize, GameType, go};
 use crate::property::{Category, PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
