@@ -186,6 +186,7 @@ impl Collection<'_> {
     /// a property one root at a time thaws the whole tree and moves each
     /// root's properties to the end. A root where the value cannot be stored
     /// (the pool is full) is left as it is, as `set_property` would.
+    #[cfg(feature = "encoding")]
     pub(crate) fn mark_roots_utf8(&mut self) {
         if self.thawed {
             let roots = self.games.clone();

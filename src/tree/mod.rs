@@ -478,12 +478,14 @@ impl<'c, 'a> Node<'c, 'a> {
     /// The properties, in file order.
     pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'c>> + use<'c, 'a> {
         let coll = self.coll;
-        let range = coll.props_range(self.id.0);
-        coll.props
-            .get(range)
-            .unwrap_or(&[])
-            .iter()
-            .map(move |&p| coll.property(p))
+        self.prop_data().iter().map(move |&p| coll.property(p))
+    }
+
+    /// This node's entries in the property arena, in file order.
+    #[inline]
+    fn prop_data(&self) -> &'c [PropData] {
+        let coll = self.coll;
+        coll.props.get(coll.props_range(self.id.0)).unwrap_or(&[])
     }
 
     /// The identifier and raw values text of each property, as
@@ -494,21 +496,14 @@ impl<'c, 'a> Node<'c, 'a> {
         &self,
     ) -> impl ExactSizeIterator<Item = (&'c [u8], &'c [u8])> + use<'c, 'a> {
         let coll = self.coll;
-        let range = coll.props_range(self.id.0);
-        coll.props
-            .get(range)
-            .unwrap_or(&[])
-            .iter()
-            .map(move |&p| coll.raw_property(p))
+        self.prop_data().iter().map(move |&p| coll.raw_property(p))
     }
 
     /// The first property with identifier `ident` (FF\[4\] form, e.g. `"AB"`).
     pub fn get(&self, ident: &str) -> Option<Property<'c>> {
         let coll = self.coll;
         let ident = ident.as_bytes();
-        let range = coll.props_range(self.id.0);
-        let props = coll.props.get(range).unwrap_or(&[]);
-        props.iter().find_map(|&p| {
+        self.prop_data().iter().find_map(|&p| {
             // A property stored as its span is `IDENT[`: compare in place.
             if let Some(span) = p.source_span() {
                 let text = coll.src.get(span)?;

@@ -286,6 +286,7 @@ fn shape_and_spans(c: &Collection<'_>) -> Vec<String> {
         .collect()
 }
 
+#[cfg(feature = "encoding")]
 #[test]
 fn marking_roots_in_one_pass_is_setting_each_root() {
     for src in [
