@@ -309,6 +309,17 @@ fn arb_step() -> impl Strategy<Value = Step> {
     ]
 }
 
+/// The board holds the reference's stones on every point, and the same
+/// capture counts.
+fn same_stones(b: &Board, r: &Reference) -> Result<(), TestCaseError> {
+    for k in 0..r.cells.len() {
+        prop_assert_eq!(b.get(r.point(k)), r.cells[k]);
+    }
+    prop_assert_eq!(b.captured(Color::Black), r.captured[0]);
+    prop_assert_eq!(b.captured(Color::White), r.captured[1]);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     /// Random setup and moves (captures, suicide, ko, moves onto stones) on
@@ -339,15 +350,12 @@ proptest! {
                     prop_assert_eq!(got, want);
                 }
             }
+            same_stones(&b, &r)?;
             for k in 0..w * h {
-                let p = r.point(k);
-                prop_assert_eq!(b.get(p), r.cells[k]);
                 if r.cells[k].is_some() {
-                    prop_assert_eq!(b.liberties(p), Some(r.group(k).1));
+                    prop_assert_eq!(b.liberties(r.point(k)), Some(r.group(k).1));
                 }
             }
-            prop_assert_eq!(b.captured(Color::Black), r.captured[0]);
-            prop_assert_eq!(b.captured(Color::White), r.captured[1]);
         }
     }
 
@@ -385,11 +393,7 @@ proptest! {
                     }
                 }
             }
-            for k in 0..w * h {
-                prop_assert_eq!(b.get(r.point(k)), r.cells[k]);
-            }
-            prop_assert_eq!(b.captured(Color::Black), r.captured[0]);
-            prop_assert_eq!(b.captured(Color::White), r.captured[1]);
+            same_stones(&b, &r)?;
         }
     }
 
