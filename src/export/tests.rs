@@ -330,15 +330,21 @@ mod columns {
     }
 }
 
-#[test]
-fn edited_trees_are_numbered_in_file_order() {
+/// `TREE` with a new first variation after the root (`;B[aa]`), so that
+/// node numbers no longer follow the arena's order.
+fn edited_tree() -> crate::Collection<'static> {
     let doc = crate::read(TREE, &Default::default()).unwrap();
     let mut c = doc.into_collection();
-    // A new first variation after the root: node numbers change.
     let root = c.games().next().unwrap().id();
     let new = c.add_child(root).unwrap();
     c.set_property(new, "B", ["aa"]).unwrap();
     c.move_child(root, 1, 0).unwrap();
+    c
+}
+
+#[test]
+fn edited_trees_are_numbered_in_file_order() {
+    let c = edited_tree();
     let numbers = Numbers::of_tree(c.games().next().unwrap());
     let root = c.games().next().unwrap();
     let got: Vec<u32> = root.descendants().map(|n| numbers.of(n)).collect();
@@ -350,12 +356,7 @@ fn edited_trees_are_numbered_in_file_order() {
 
 #[test]
 fn edited_trees_give_rows_in_file_order() {
-    let doc = crate::read(TREE, &Default::default()).unwrap();
-    let mut c = doc.into_collection();
-    let root = c.games().next().unwrap().id();
-    let new = c.add_child(root).unwrap();
-    c.set_property(new, "B", ["aa"]).unwrap();
-    c.move_child(root, 1, 0).unwrap();
+    let c = edited_tree();
     let mut t = Tables::default();
     let opts = ExportOptions::default().all_nodes(true);
     let root = c.games().next().unwrap();
