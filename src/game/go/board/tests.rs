@@ -199,6 +199,13 @@ impl Reference {
         }
     }
 
+    /// Setup: the point takes `stone` (or is emptied), no captures, and
+    /// any ko is gone.
+    fn setup(&mut self, p: Point, stone: Option<Color>) {
+        self.cells[usize::from(p.y) * self.w + usize::from(p.x)] = stone;
+        self.ko = None;
+    }
+
     fn neighbours(&self, k: usize) -> Vec<usize> {
         let (x, y) = (k % self.w, k / self.w);
         let mut v = Vec::new();
@@ -309,6 +316,11 @@ fn arb_step() -> impl Strategy<Value = Step> {
     ]
 }
 
+/// A step's coordinates folded onto a `w`×`h` board.
+fn on_board(x: u8, y: u8, w: usize, h: usize) -> Point {
+    Point::new(x % w as u8, y % h as u8)
+}
+
 /// The board holds the reference's stones on every point, and the same
 /// capture counts.
 fn same_stones(b: &Board, r: &Reference) -> Result<(), TestCaseError> {
@@ -336,15 +348,12 @@ proptest! {
         for step in steps {
             match step {
                 Step::Setup(x, y, stone) => {
-                    let p = Point::new(x % w as u8, y % h as u8);
+                    let p = on_board(x, y, w, h);
                     b.setup(p, stone).unwrap();
-                    r.cells[usize::from(p.y) * w + usize::from(p.x)] = stone;
-                    r.ko = None;
+                    r.setup(p, stone);
                 }
                 Step::Play(colour, at) => {
-                    let m = at.map_or(Move::Pass, |(x, y)| {
-                        Move::Play(Point::new(x % w as u8, y % h as u8))
-                    });
+                    let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
                     let got = b.play(colour, m).unwrap();
                     let want = r.play(colour, m);
                     prop_assert_eq!(got, want);
@@ -376,15 +385,12 @@ proptest! {
                     if flag {
                         b.defer_groups();
                     }
-                    let p = Point::new(x % w as u8, y % h as u8);
+                    let p = on_board(x, y, w, h);
                     b.setup(p, stone).unwrap();
-                    r.cells[usize::from(p.y) * w + usize::from(p.x)] = stone;
-                    r.ko = None;
+                    r.setup(p, stone);
                 }
                 Step::Play(colour, at) => {
-                    let m = at.map_or(Move::Pass, |(x, y)| {
-                        Move::Play(Point::new(x % w as u8, y % h as u8))
-                    });
+                    let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
                     let want = r.play(colour, m);
                     if flag {
                         prop_assert_eq!(b.play_noting_occupied(colour, m).unwrap(), want.occupied);
