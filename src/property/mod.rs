@@ -21,11 +21,10 @@
 //! `strategies` generates them.
 
 mod table;
+mod types;
 
-pub use table::{
-    Category, PROPERTIES, ParseVersionsError, PropertyInfo, PropertyType, ValueType, Versions,
-    lookup, lookup_any, stone_is_point,
-};
+pub use table::{PROPERTIES, PropertyInfo, lookup, lookup_any};
+pub use types::{Category, ParseVersionsError, PropertyType, ValueType, Versions, stone_is_point};
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;
