@@ -60,7 +60,7 @@ impl fmt::Display for PropertyType {
 /// specification.
 ///
 /// The nested variants hold `&'static` references so that the whole tree can
-/// live in the static [`PROPERTIES`] table.
+/// live in the static [`PROPERTIES`](super::PROPERTIES) table.
 ///
 /// [`Display`](fmt::Display) writes the type the way the specification does:
 ///
