@@ -329,6 +329,11 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
     };
     match pi.value_type {
         ValueType::Move => matches!(ident, "B" | "W") && go_point_on(body, info.size),
+        // Setup and markup points (VW has rules of its own).
+        ValueType::List(ValueType::Point | ValueType::Stone)
+        | ValueType::EList(ValueType::Point | ValueType::Stone) => {
+            ident != "VW" && go_points_on(raw, info.size)
+        }
         // KM and TM are judged by `game_info_value`.
         ValueType::Real => !matches!(ident, "KM" | "TM") && plain_real(body),
         _ => false,
@@ -376,6 +381,29 @@ pub(super) fn quiet_node(props: &[Property<'_>], info: &TreeInfo) -> bool {
         seen[slot] = true;
     }
     true
+}
+
+/// True when the values text `raw` (`[ab][cd]…`, blanks between values
+/// allowed) is one or more values each of two Go letters naming a point on
+/// a board of `size`: a point list in which [`Checker::value_in`] finds
+/// nothing wrong (a point given twice is S013's, checked elsewhere).
+fn go_points_on(raw: &[u8], size: BoardSize) -> bool {
+    let mut rest = raw;
+    let mut any = false;
+    loop {
+        match rest {
+            [b'[', x, y, b']', tail @ ..] => {
+                if !go_point_on(&[*x, *y], size) {
+                    return false;
+                }
+                any = true;
+                rest = tail;
+            }
+            [b, tail @ ..] if b.is_ascii_whitespace() => rest = tail,
+            [] => return any,
+            _ => return false,
+        }
+    }
 }
 
 /// True when a values text holds a NUL byte.
