@@ -140,22 +140,8 @@ impl<'c> Checker<'c> {
             let Ok(occupied) = board.play_noting_occupied(colour, m) else {
                 continue;
             };
-            // Past the per-code limit the message would be dropped.
-            if let Some(was) = occupied
-                && !self.saturated("S030")
-            {
-                let id = if colour == Color::Black { "B" } else { "W" };
-                let shown = String::from_utf8_lossy(p.value()).into_owned();
-                let was = if was == Color::Black {
-                    "black"
-                } else {
-                    "white"
-                };
-                self.push(
-                    "S030",
-                    p.span().unwrap_or(node_span(&node)),
-                    format!("{id}[{shown}] is played on a point that holds a {was} stone"),
-                );
+            if let Some(was) = occupied {
+                self.occupied(&node, p, colour, was);
             }
         }
         // Moves with an unreadable value do not count.
@@ -164,20 +150,61 @@ impl<'c> Checker<'c> {
             [false, true] => Some(Color::White),
             _ => None,
         };
-        if options.strict
-            && on_main_line
-            && let (Some(m), Some(l)) = (mover, last)
-            && m == l
-        {
-            let id = if m == Color::Black { "B" } else { "W" };
-            let colour = if m == Color::Black { "black" } else { "white" };
-            self.push(
-                "S035",
-                prop_span(&node, id),
-                format!("two {colour} moves in a row"),
-            );
+        if let Some(m) = mover {
+            self.two_in_a_row(&node, m, last, on_main_line, options);
         }
         mover.or(last)
+    }
+
+    /// S030: the move `p` of `colour` is played on a stone of colour `was`.
+    pub(super) fn occupied(
+        &mut self,
+        node: &Node<'_, '_>,
+        p: &Property<'_>,
+        colour: Color,
+        was: Color,
+    ) {
+        // Past the per-code limit the message would be dropped.
+        if self.saturated("S030") {
+            return;
+        }
+        let id = if colour == Color::Black { "B" } else { "W" };
+        let shown = String::from_utf8_lossy(p.value()).into_owned();
+        let was = if was == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        self.push(
+            "S030",
+            p.span().unwrap_or(node_span(node)),
+            format!("{id}[{shown}] is played on a point that holds a {was} stone"),
+        );
+    }
+
+    /// S035 (strict): a move of `colour` in the main line after a move of
+    /// the same colour (`last`).
+    pub(super) fn two_in_a_row(
+        &mut self,
+        node: &Node<'_, '_>,
+        colour: Color,
+        last: Option<Color>,
+        on_main_line: bool,
+        options: &CheckOptions,
+    ) {
+        if options.strict && on_main_line && last == Some(colour) {
+            let id = if colour == Color::Black { "B" } else { "W" };
+            let name = if colour == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
+            self.push(
+                "S035",
+                prop_span(node, id),
+                format!("two {name} moves in a row"),
+            );
+        }
     }
 
     /// The setup of a Go node (`picked`: its first AE, AB, AW, B and W):

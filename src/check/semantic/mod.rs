@@ -12,8 +12,9 @@
 //! of SGFC's `-r`.
 //!
 //! The checker never changes the tree, never panics and needs no stack per
-//! level of nesting: it walks the trees with
-//! [`Node::descendants`](crate::Node::descendants).
+//! level of nesting: it walks each tree once, in pre-order, with a stack of
+//! the variations still to visit. [`CheckOptions::threads`] checks the game
+//! trees of a big collection on several threads, with the same result.
 //!
 //! ```
 //! use sgfkit::check::{check, CheckOptions, Severity};
@@ -34,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go};
+use crate::game::go::{Board, Color, Go, Move};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -521,9 +522,15 @@ impl<'c> Checker<'c> {
             // Most nodes are a lone move on the board (`;B[pd]`) below the
             // root, or a move with its time left and a comment, where the
             // node checks find nothing.
+            // A lone move on the board: what it plays, read once for the
+            // node checks and the board.
+            let lone = match &props[..] {
+                [p] => values::lone_move(p, &info),
+                _ => None,
+            };
             let quiet = !is_root
                 && match &props[..] {
-                    [p] => values::quiet_move(p, &info),
+                    [_] => lone.is_some(),
                     ps => values::quiet_node(ps, &info),
                 };
             let mut own_gi = false;
@@ -534,7 +541,19 @@ impl<'c> Checker<'c> {
             let last = match board.as_mut() {
                 Some(board) => {
                     self.set_phase(Phase::Go);
-                    self.go_node(node, &props, board, walk.last, walk.main_line, options)
+                    match lone {
+                        Some((colour, point)) => {
+                            let was = board.play_noting_occupied(colour, Move::Play(point));
+                            if let Ok(Some(was)) = was {
+                                self.occupied(&node, &props[0], colour, was);
+                            }
+                            self.two_in_a_row(&node, colour, walk.last, walk.main_line, options);
+                            Some(colour)
+                        }
+                        None => {
+                            self.go_node(node, &props, board, walk.last, walk.main_line, options)
+                        }
+                    }
                 }
                 None => None,
             };

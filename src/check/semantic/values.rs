@@ -1,6 +1,7 @@
 //! The checks of property values against their types, and game-info values as SGFC judges them.
 
 use super::*;
+use crate::game::go::Point;
 
 impl<'c> Checker<'c> {
     /// S009–S012, S014, S027, S028: the values against the type.
@@ -344,9 +345,25 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
 /// point on the board: alone in a node below the root, it gives the node
 /// checks nothing to report.
 pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
-    info.game == GameType::Go
-        && matches!(p.ident(), "B" | "W")
-        && matches!(p.values_raw(), [b'[', body @ .., b']'] if go_point_on(body, info.size))
+    lone_move(p, info).is_some()
+}
+
+/// The colour and point of a property `B` or `W` of a Go game whose single
+/// value is a point on the board (see [`quiet_move`]).
+pub(super) fn lone_move(p: &Property<'_>, info: &TreeInfo) -> Option<(Color, Point)> {
+    if info.game != GameType::Go {
+        return None;
+    }
+    let colour = match p.ident().as_bytes() {
+        b"B" => Color::Black,
+        b"W" => Color::White,
+        _ => return None,
+    };
+    let &[b'[', x, y, b']'] = p.values_raw() else {
+        return None;
+    };
+    let point = Point::new(go_coord(x)?, go_coord(y)?);
+    point.is_on(info.size).then_some((colour, point))
 }
 
 /// True for a node below the root in which the node checks find nothing,
