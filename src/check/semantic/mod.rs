@@ -158,23 +158,30 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
                 .iter()
                 .map(|part| {
                     let (first, roots) = (part.start, &games[part.clone()]);
-                    s.spawn(move || {
-                        let mut part = Checker::new(true);
-                        part.tree_seq = first;
-                        for root in roots {
-                            part.tree(*root, options);
-                        }
-                        (part.diags, part.keys)
-                    })
+                    // A thread the system does not give: the part is
+                    // checked below, on this one.
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || {
+                            let mut part = Checker::new(true);
+                            part.tree_seq = first;
+                            for root in roots {
+                                part.tree(*root, options);
+                            }
+                            (part.diags, part.keys)
+                        })
+                        .ok()
                 })
                 .collect();
-            handles.into_iter().map(|h| h.join().ok()).collect()
+            handles
+                .into_iter()
+                .map(|h| h.and_then(|h| h.join().ok()))
+                .collect()
         });
         for (part, done) in parts.iter().zip(checked) {
             match done {
                 Some((diags, keys)) => ck.absorb(diags, keys),
-                // A panic on a part's thread (a bug): its trees again here,
-                // where it shows.
+                // No thread, or a panic on the part's thread (a bug): its
+                // trees again here, where a panic shows.
                 None => {
                     ck.tree_seq = part.start;
                     for root in &games[part.clone()] {
