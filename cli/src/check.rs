@@ -96,7 +96,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     } else {
         input::sources(&args.paths, &args.walk, &mut status.failed_paths)
     };
-    let options = CheckOptions::default().strict(args.strict);
+    // A big collection's game trees are checked on every core.
+    let options = CheckOptions::default()
+        .strict(args.strict)
+        .threads(ctx.threads);
     let json = args.format == Format::Json;
     let total = input::total_bytes(&sources);
     let mut progress = Progress::bytes(total, ctx.stderr_tty && !json);

@@ -536,6 +536,42 @@ fn parallel_output_equals_sequential_output() {
     }
 }
 
+/// One big collection is checked on every core (its game trees shared out
+/// to threads), with the output of one thread byte for byte.
+#[test]
+fn one_big_collection_is_checked_alike_on_every_core() {
+    let mut src = String::new();
+    for t in 0..600 {
+        src.push_str(&format!(
+            "(;GM[1]FF[4]SZ[19]HA[{}]AB[dd][pp]PB[b{t}]",
+            t % 3
+        ));
+        for k in 0..40u8 {
+            let (x, y) = ((b'a' + k % 19) as char, (b'a' + k / 19) as char);
+            src.push_str(&format!(";B[{x}{y}];W[{y}{x}]"));
+        }
+        src.push_str(";B[aa];W[aa]XZ[1];AB[dd];B[ss];B[rr]PW[w]");
+        src.push_str("(;W[ba];B[ba])(;W[ca]C[v];AW[ca])(;B[qq];W[qq]))\n");
+    }
+    let f = temp_file("big-collection.sgf", src.as_bytes());
+    let p = f.to_str().unwrap();
+    for args in [
+        &["check", p][..],
+        &["check", "--strict", p],
+        &["check", "-q", p],
+        &["check", "--format", "json", p],
+    ] {
+        let one = sgfkit(&[&["-j", "1"][..], args].concat(), None);
+        let many = sgfkit(&[&["-j", "4"][..], args].concat(), None);
+        assert_eq!(one.status.code(), many.status.code(), "{args:?}");
+        assert!(one.stdout == many.stdout, "{args:?}: stdout differs");
+        assert!(one.stderr == many.stderr, "{args:?}: stderr differs");
+        // Warnings of the trees of every thread, cut at the limit per code.
+        let cut = String::from_utf8_lossy(&one.stdout).contains("more `S030` diagnostics left out");
+        assert_eq!(cut, !args.contains(&"-q"), "{args:?}");
+    }
+}
+
 fn shared_corpus() -> Option<std::path::PathBuf> {
     let mut dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     loop {

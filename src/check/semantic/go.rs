@@ -87,185 +87,181 @@ impl<'c> Checker<'c> {
     /// about 40 points, where one pass over a 19×19 board costs less.
     const DEFER_SETUP_BYTES: usize = 160;
 
-    /// Go only: plays the tree out (S030, S031 and the strict S033–S035).
-    pub(super) fn go_positions(
+    /// Go only: plays `node` (its properties `props`) on `board`, the
+    /// position before it (S030, S031 and the strict S034, S035); `last`
+    /// is the colour of the last move on the path above. Returns the
+    /// colour of the last move at the node.
+    pub(super) fn go_node(
         &mut self,
-        root: Node<'c, 'c>,
-        size: BoardSize,
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
+        board: &mut Board,
+        last: Option<Color>,
+        on_main_line: bool,
         options: &CheckOptions,
-    ) {
-        if options.strict {
-            self.handicap(root);
+    ) -> Option<Color> {
+        let size = board.size();
+        // AE, AB, AW, B, W of the node, found in one pass.
+        let mut picked: [Option<&Property<'c>>; 5] = [None; 5];
+        for p in props {
+            let k = match p.ident().as_bytes() {
+                b"B" => 3,
+                b"W" => 4,
+                b"AE" => 0,
+                b"AB" => 1,
+                b"AW" => 2,
+                _ => continue,
+            };
+            if picked[k].is_none() {
+                picked[k] = Some(p);
+            }
         }
-        // Pre-order walk: the first child goes on with the node's board; the
-        // other children wait on a stack of (node, position before it,
-        // colour of the last move on the path, on the main line), sharing
-        // one copy of the position.
-        let mut stack: Vec<(Node<'c, 'c>, Rc<Board>, Option<Color>, bool)> = Vec::new();
-        // The board of the node in hand (not moved from node to node).
-        let mut board = Board::new(size);
-        let mut current = Some((root, None, true));
-        loop {
-            let (node, last, on_main_line) = match current.take() {
-                Some(c) => c,
-                None => match stack.pop() {
-                    Some((n, b, l, m)) => {
-                        board = Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone());
-                        (n, l, m)
-                    }
-                    None => break,
-                },
-            };
-            // AE, AB, AW, B, W of the node, found in one pass.
-            let mut picked: [Option<Property<'_>>; 5] = Default::default();
-            for p in node.properties() {
-                let k = match p.ident() {
-                    "AE" => 0,
-                    "AB" => 1,
-                    "AW" => 2,
-                    "B" => 3,
-                    "W" => 4,
-                    _ => continue,
-                };
-                if picked[k].is_none() {
-                    picked[k] = Some(p);
-                }
-            }
-            let any_setup = picked[..3].iter().any(Option::is_some);
-            let effect = if any_setup {
-                self.redundant_setup(&node, &picked, &board)
-            } else {
-                [false; 3]
-            };
-            // Setup in the main line after the root (only setup that
-            // changes something counts).
-            // One report a node, as SGFC's 62.
-            if options.strict && on_main_line && !node.is_root() {
-                let ids: Vec<&str> = [(1, "AB"), (2, "AW"), (0, "AE")]
-                    .into_iter()
-                    .filter(|(k, _)| effect[*k])
-                    .map(|(_, id)| id)
-                    .collect();
-                if let Some(first) = ids.first() {
-                    self.push(
-                        "S034",
-                        prop_span(&node, first),
-                        format!("{} in the main line after the root node", ids.join(", ")),
-                    );
-                }
-            }
-            // Setup, then moves, as `go::apply_node` does (which is not
-            // used here: it numbers each node by walking to the root).
-            // Every AE, AB and AW of the node (a property given twice is
-            // S005; SGFC merges the values, and so does the board).
-            // Setup of many points: regroup the board once, at the next
-            // move, instead of stone by stone.
-            let setup_bytes: usize = if !any_setup {
-                0
-            } else {
-                picked[..3]
-                    .iter()
-                    .flatten()
-                    .map(|p| p.values_raw().len())
-                    .sum()
-            };
-            if setup_bytes >= Self::DEFER_SETUP_BYTES
-                || picked[..3]
-                    .iter()
-                    .flatten()
-                    .any(|p| p.values_raw().contains(&b':'))
-            {
-                board.defer_groups();
-            }
-            for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
-                if !any_setup || picked[k].is_none() {
-                    continue;
-                }
-                let id = ["AE", "AB", "AW"][k];
-                for p in node.properties().filter(|p| p.ident() == id) {
-                    for v in p.values() {
-                        each_go_point(v, size, |point| {
-                            let _ = board.setup(point, stone);
-                        });
-                    }
-                }
-            }
-            let mut moved = [false; 2];
-            for (k, id, colour) in [(3, "B", Color::Black), (4, "W", Color::White)] {
-                let Some(p) = &picked[k] else { continue };
-                // A point on the board, the common case, without the
-                // value scanner.
-                let quick = match p.values_raw() {
-                    [b'[', x, y, b']'] => match (go_coord(*x), go_coord(*y)) {
-                        (Some(x), Some(y)) => Some(crate::game::go::Point::new(x, y))
-                            .filter(|pt| pt.is_on(size))
-                            .map(crate::game::go::Move::Play),
-                        _ => None,
-                    },
+        if picked[..3].iter().any(Option::is_some) {
+            self.setup_node(node, props, &picked, board, on_main_line, options);
+        }
+        let mut moved = [false; 2];
+        for (k, colour) in [Color::Black, Color::White].into_iter().enumerate() {
+            let Some(p) = picked[3 + k] else { continue };
+            // A point on the board, the common case, without the value
+            // scanner.
+            let quick = match p.values_raw() {
+                [b'[', x, y, b']'] => match (go_coord(*x), go_coord(*y)) {
+                    (Some(x), Some(y)) => Some(crate::game::go::Point::new(x, y))
+                        .filter(|pt| pt.is_on(size))
+                        .map(crate::game::go::Move::Play),
                     _ => None,
-                };
-                let Some(m) = quick.or_else(|| Go::read_move(p.value(), size).ok()) else {
-                    continue;
-                };
-                moved[k - 3] = true;
-                let Ok(occupied) = board.play_noting_occupied(colour, m) else {
-                    continue;
-                };
-                // Past the per-code limit the message would be dropped.
-                if let Some(was) = occupied
-                    && !self.saturated("S030")
-                {
-                    let shown = String::from_utf8_lossy(p.value()).into_owned();
-                    let was = if was == Color::Black {
-                        "black"
-                    } else {
-                        "white"
-                    };
-                    self.push(
-                        "S030",
-                        p.span().unwrap_or(node_span(&node)),
-                        format!("{id}[{shown}] is played on a point that holds a {was} stone"),
-                    );
-                }
-            }
-            // Moves with an unreadable value do not count.
-            let mover = match (moved[0], moved[1]) {
-                (true, false) => Some(Color::Black),
-                (false, true) => Some(Color::White),
+                },
                 _ => None,
             };
-            if options.strict
-                && on_main_line
-                && let (Some(m), Some(l)) = (mover, last)
-                && m == l
-            {
-                let id = if m == Color::Black { "B" } else { "W" };
-                let colour = if m == Color::Black { "black" } else { "white" };
-                self.push(
-                    "S035",
-                    prop_span(&node, id),
-                    format!("two {colour} moves in a row"),
-                );
-            }
-            let last = mover.or(last);
-            let Some(first) = node.first_child() else {
+            let Some(m) = quick.or_else(|| Go::read_move(p.value(), size).ok()) else {
                 continue;
             };
-            let mut kids = std::mem::take(&mut self.scratch.kids);
-            kids.clear();
-            let mut c = first.next_sibling();
-            while let Some(k) = c {
-                kids.push(k);
-                c = k.next_sibling();
+            moved[k] = true;
+            let Ok(occupied) = board.play_noting_occupied(colour, m) else {
+                continue;
+            };
+            if let Some(was) = occupied {
+                self.occupied(&node, p, colour, was);
             }
-            if !kids.is_empty() {
-                let shared = Rc::new(board.clone());
-                for &c in kids.iter().rev() {
-                    stack.push((c, Rc::clone(&shared), last, false));
+        }
+        // Moves with an unreadable value do not count.
+        let mover = match moved {
+            [true, false] => Some(Color::Black),
+            [false, true] => Some(Color::White),
+            _ => None,
+        };
+        if let Some(m) = mover {
+            self.two_in_a_row(&node, m, last, on_main_line, options);
+        }
+        mover.or(last)
+    }
+
+    /// S030: the move `p` of `colour` is played on a stone of colour `was`.
+    pub(super) fn occupied(
+        &mut self,
+        node: &Node<'_, '_>,
+        p: &Property<'_>,
+        colour: Color,
+        was: Color,
+    ) {
+        // Past the per-code limit the message would be dropped.
+        if self.saturated("S030") {
+            return;
+        }
+        let id = if colour == Color::Black { "B" } else { "W" };
+        let shown = String::from_utf8_lossy(p.value()).into_owned();
+        let was = if was == Color::Black {
+            "black"
+        } else {
+            "white"
+        };
+        self.push(
+            "S030",
+            p.span().unwrap_or(node_span(node)),
+            format!("{id}[{shown}] is played on a point that holds a {was} stone"),
+        );
+    }
+
+    /// S035 (strict): a move of `colour` in the main line after a move of
+    /// the same colour (`last`).
+    pub(super) fn two_in_a_row(
+        &mut self,
+        node: &Node<'_, '_>,
+        colour: Color,
+        last: Option<Color>,
+        on_main_line: bool,
+        options: &CheckOptions,
+    ) {
+        if options.strict && on_main_line && last == Some(colour) {
+            let id = if colour == Color::Black { "B" } else { "W" };
+            let name = if colour == Color::Black {
+                "black"
+            } else {
+                "white"
+            };
+            self.push(
+                "S035",
+                prop_span(node, id),
+                format!("two {name} moves in a row"),
+            );
+        }
+    }
+
+    /// The setup of a Go node (`picked`: its first AE, AB, AW, B and W):
+    /// S031, the strict S034, and the setup played on `board`.
+    fn setup_node(
+        &mut self,
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
+        picked: &[Option<&Property<'c>>; 5],
+        board: &mut Board,
+        on_main_line: bool,
+        options: &CheckOptions,
+    ) {
+        let size = board.size();
+        let effect = self.redundant_setup(&node, picked, board);
+        // Setup in the main line after the root (only setup that
+        // changes something counts).
+        // One report a node, as SGFC's 62.
+        if options.strict && on_main_line && !node.is_root() {
+            let ids: Vec<&str> = [(1, "AB"), (2, "AW"), (0, "AE")]
+                .into_iter()
+                .filter(|(k, _)| effect[*k])
+                .map(|(_, id)| id)
+                .collect();
+            if let Some(first) = ids.first() {
+                self.push(
+                    "S034",
+                    prop_span(&node, first),
+                    format!("{} in the main line after the root node", ids.join(", ")),
+                );
+            }
+        }
+        // Setup, then moves, as `go::apply_node` does (which is not
+        // used here: it numbers each node by walking to the root).
+        // Every AE, AB and AW of the node (a property given twice is
+        // S005; SGFC merges the values, and so does the board).
+        // Setup of many points: regroup the board once, at the next
+        // move, instead of stone by stone.
+        let setup = picked[..3].iter().flatten();
+        let setup_bytes: usize = setup.clone().map(|p| p.values_raw().len()).sum();
+        if setup_bytes >= Self::DEFER_SETUP_BYTES
+            || setup.clone().any(|p| p.values_raw().contains(&b':'))
+        {
+            board.defer_groups();
+        }
+        for (k, stone) in [(0, None), (1, Some(Color::Black)), (2, Some(Color::White))] {
+            if picked[k].is_none() {
+                continue;
+            }
+            let id = ["AE", "AB", "AW"][k];
+            for p in props.iter().filter(|p| p.ident() == id) {
+                for v in p.values() {
+                    each_go_point(v, size, |point| {
+                        let _ = board.setup(point, stone);
+                    });
                 }
             }
-            self.scratch.kids = kids;
-            current = Some((first, last, on_main_line));
         }
     }
 
@@ -273,7 +269,7 @@ impl<'c> Checker<'c> {
     fn redundant_setup(
         &mut self,
         node: &Node<'_, '_>,
-        picked: &[Option<Property<'_>>; 5],
+        picked: &[Option<&Property<'_>>; 5],
         board: &Board,
     ) -> [bool; 3] {
         let size = board.size();
@@ -284,7 +280,7 @@ impl<'c> Checker<'c> {
             (2, "AW", Some(Color::White)),
             (0, "AE", None),
         ] {
-            let Some(p) = &picked[k] else { continue };
+            let Some(p) = picked[k] else { continue };
             let mut useless: Vec<String> = Vec::new();
             // Past the limit of S031 (when pushing changes nothing) only the
             // effect counts.
@@ -320,7 +316,7 @@ impl<'c> Checker<'c> {
 
     /// S033 (SGFC's 61): an AB without AW in the root is a handicap, and
     /// HA must count its values; without HA there must be no such AB.
-    fn handicap(&mut self, root: Node<'_, '_>) {
+    pub(super) fn handicap(&mut self, root: Node<'_, '_>) {
         let setup = match root.get("AB") {
             Some(ab) if root.get("AW").is_none() => ab.values().count(),
             _ => 0,

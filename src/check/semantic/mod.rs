@@ -12,8 +12,9 @@
 //! of SGFC's `-r`.
 //!
 //! The checker never changes the tree, never panics and needs no stack per
-//! level of nesting: it walks the trees with
-//! [`Node::descendants`](crate::Node::descendants).
+//! level of nesting: it walks each tree once, in pre-order, with a stack of
+//! the variations still to visit. [`CheckOptions::threads`] checks the game
+//! trees of a big collection on several threads, with the same result.
 //!
 //! ```
 //! use sgfkit::check::{check, CheckOptions, Severity};
@@ -34,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go};
+use crate::game::go::{Board, Color, Go, Move};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -68,6 +69,10 @@ pub struct CheckOptions {
     /// row, setup in the main line after the root (Go only for the last
     /// three).
     pub strict: bool,
+    /// The most threads [`check`] shares a big collection's game trees
+    /// out to (0 and 1: none besides the caller's). The diagnostics are the
+    /// same as with one thread.
+    pub threads: usize,
 }
 
 impl CheckOptions {
@@ -82,6 +87,25 @@ impl CheckOptions {
     /// ```
     pub fn strict(mut self, strict: bool) -> Self {
         self.strict = strict;
+        self
+    }
+
+    /// Sets [`CheckOptions::threads`]. Collections of many thousand
+    /// nodes in more than one game tree are checked on up to `threads`
+    /// threads, with the same diagnostics in the same order.
+    ///
+    /// ```
+    /// use sgfkit::check::{check, CheckOptions};
+    /// let games = "(;GM[1]SZ[9];B[ee];W[ee])".repeat(30_000);
+    /// let t = sgfkit::parse(games.as_bytes())?;
+    /// let one = check(&t, &CheckOptions::default());
+    /// let two = check(&t, &CheckOptions::default().threads(2));
+    /// assert_eq!(one, two);
+    /// assert_eq!(one.len(), sgfkit::check::MAX_PER_CODE + 1);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
         self
     }
 }
@@ -111,11 +135,7 @@ impl CheckOptions {
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
-    let mut ck = Checker {
-        diags: Vec::new(),
-        counts: Vec::new(),
-        scratch: Scratch::default(),
-    };
+    let mut ck = Checker::new(false);
     let games: Vec<Node<'_, '_>> = collection.games().collect();
     if options.strict && games.len() > 1 {
         let at = games[1].offset().unwrap_or(0);
@@ -129,11 +149,53 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
     if let Some(first) = games.first() {
         ck.late_charset(collection.source(), first);
     }
-    for root in &games {
-        ck.tree(*root, options);
+    let parts = split_games(collection, &games, options.threads);
+    if parts.len() > 1 {
+        // Each part's trees on a thread of their own; the diagnostics are
+        // then taken in tree order as if pushed by one checker.
+        let checked: Vec<Option<(Vec<Diagnostic>, Vec<usize>)>> = std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .iter()
+                .map(|part| {
+                    let (first, roots) = (part.start, &games[part.clone()]);
+                    // A thread the system does not give: the part is
+                    // checked below, on this one.
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || {
+                            let mut part = Checker::new(true);
+                            part.tree_seq = first;
+                            for root in roots {
+                                part.tree(*root, options);
+                            }
+                            (part.diags, part.keys)
+                        })
+                        .ok()
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.and_then(|h| h.join().ok()))
+                .collect()
+        });
+        for (part, done) in parts.iter().zip(checked) {
+            match done {
+                Some((diags, keys)) => ck.absorb(diags, keys),
+                // No thread, or a panic on the part's thread (a bug): its
+                // trees again here, where a panic shows.
+                None => {
+                    ck.tree_seq = part.start;
+                    for root in &games[part.clone()] {
+                        ck.tree(*root, options);
+                    }
+                }
+            }
+        }
+    } else {
+        for root in &games {
+            ck.tree(*root, options);
+        }
     }
-    let mut diags = ck.diags;
-    diags.sort_by_key(|d| d.span.start);
+    let mut diags = ck.sorted();
     fill_positions(collection.source(), &mut diags);
     diags
 }
@@ -142,8 +204,62 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
 /// hostile input); further ones are counted in one last diagnostic.
 const MAX_PER_CODE: usize = super::MAX_PER_CODE;
 
+/// The fewest nodes a part of the collection has when [`check`] shares the
+/// trees out among threads: below this, starting a thread costs more than
+/// it saves.
+const NODES_PER_THREAD: usize = 20_000;
+
+/// The game trees of `games` as contiguous runs of indices, one per thread,
+/// of about the same number of nodes; one run (all trees) when
+/// `threads` is 1 or the collection is small.
+fn split_games(
+    collection: &Collection<'_>,
+    games: &[Node<'_, '_>],
+    threads: usize,
+) -> Vec<Range<usize>> {
+    let all = 0..games.len();
+    let nodes = collection.node_count();
+    // Node ids count the nodes of each tree only in a parsed collection.
+    if threads <= 1 || games.len() < 2 || !collection.ids_in_preorder() {
+        return vec![all];
+    }
+    let threads = threads.min(nodes / NODES_PER_THREAD).min(games.len());
+    if threads <= 1 {
+        return vec![all];
+    }
+    // The trees up to the next root: the nodes of tree `k`.
+    let start = |k: usize| games.get(k).map_or(nodes, |g| g.id().index());
+    let mut parts = Vec::with_capacity(threads);
+    let mut from = 0;
+    for t in 1..threads {
+        let goal = nodes / threads * t;
+        let mut to = from + 1;
+        while to < games.len() && start(to) < goal {
+            to += 1;
+        }
+        if to >= games.len() {
+            break;
+        }
+        parts.push(from..to);
+        from = to;
+    }
+    parts.push(from..games.len());
+    parts
+}
+
 struct Checker<'c> {
     diags: Vec<Diagnostic>,
+    /// Per diagnostic of `diags`, the tree and [`Phase`] that pushed it
+    /// (see [`Checker::set_phase`]).
+    keys: Vec<usize>,
+    /// The game trees begun so far (0 before the first).
+    tree_seq: usize,
+    /// The key of diagnostics pushed now.
+    phase: usize,
+    /// A checker of some trees on a thread of its own: it keeps the first
+    /// [`MAX_PER_CODE`]` + 1` diagnostics of each code as they are, for
+    /// [`Checker::absorb`] to count and cut over the whole collection.
+    part: bool,
     /// Diagnostics pushed per code (a few dozen codes: a short list).
     counts: Vec<(&'static str, usize)>,
     /// Buffers reused from node to node.
@@ -160,9 +276,36 @@ struct Scratch<'c> {
     values: Vec<&'c [u8]>,
     marks: PointMarks,
     kids: Vec<Node<'c, 'c>>,
-    /// Game information at or above a node: see [`Checker::tree`].
-    gi_at: Vec<u32>,
-    gi_stamp: u32,
+    /// The variations waiting in [`Checker::tree`].
+    pending: Vec<Pending<'c>>,
+}
+
+/// A node [`Checker::tree`] has still to visit, with what it needs from
+/// the path above it.
+struct Pending<'c> {
+    node: Node<'c, 'c>,
+    /// The Go position before the node, shared by the siblings that wait
+    /// (`None` when the walk goes on with the board in hand, and outside
+    /// Go).
+    board: Option<Rc<Board>>,
+    /// The colour of the last move on the path above.
+    last: Option<Color>,
+    /// The node is on the main line.
+    main_line: bool,
+    /// A node above holds game information.
+    gi_above: bool,
+}
+
+/// The checks of a game tree, in the order the checker once ran them one
+/// after the other (the reading of the root, the node checks of every
+/// node, then playing the tree out). They now run node by node; the
+/// diagnostics are sorted by position, then by this order, so that they
+/// come out as before.
+#[derive(Clone, Copy)]
+enum Phase {
+    Root = 1,
+    Nodes = 2,
+    Go = 3,
 }
 
 /// What one game tree is read as.
@@ -176,6 +319,51 @@ struct TreeInfo {
 }
 
 impl<'c> Checker<'c> {
+    /// A checker; `part` for one that checks some trees of a collection
+    /// on a thread of its own (see [`Checker::absorb`]).
+    fn new(part: bool) -> Self {
+        Checker {
+            diags: Vec::new(),
+            keys: Vec::new(),
+            tree_seq: 0,
+            phase: 0,
+            counts: Vec::new(),
+            part,
+            scratch: Scratch::default(),
+        }
+    }
+
+    /// Takes the diagnostics of a part checker (in the order it pushed
+    /// them, with their keys) as if they were pushed here: the limit per
+    /// code counts over the whole collection.
+    fn absorb(&mut self, diags: Vec<Diagnostic>, keys: Vec<usize>) {
+        for (d, key) in diags.into_iter().zip(keys) {
+            self.phase = key;
+            let Diagnostic {
+                code,
+                span,
+                message,
+                ..
+            } = d;
+            self.push(code, span, message);
+        }
+    }
+
+    /// Diagnostics pushed from now on are of `phase` of the current tree
+    /// (those pushed before the first tree, of the whole collection, come
+    /// first among those at one position).
+    fn set_phase(&mut self, phase: Phase) {
+        self.phase = self.tree_seq * 4 + phase as usize;
+    }
+
+    /// The diagnostics in source order; at one position, in the order
+    /// the trees and their phases were checked, then as pushed.
+    fn sorted(self) -> Vec<Diagnostic> {
+        let mut keyed: Vec<(usize, Diagnostic)> = self.keys.into_iter().zip(self.diags).collect();
+        keyed.sort_by_key(|(k, d)| (d.span.start, *k));
+        keyed.into_iter().map(|(_, d)| d).collect()
+    }
+
     /// True when diagnostics of `code` are no longer kept (more than
     /// [`MAX_PER_CODE`] were pushed): the caller may skip writing them.
     fn saturated(&self, code: &'static str) -> bool {
@@ -194,6 +382,11 @@ impl<'c> Checker<'c> {
         };
         let n = &mut self.counts[k].1;
         *n += 1;
+        if self.part && *n == MAX_PER_CODE + 1 {
+            self.diags.push(diag(code, span, message));
+            self.keys.push(self.phase);
+            return;
+        }
         if *n > MAX_PER_CODE {
             if *n == MAX_PER_CODE + 1 {
                 self.diags.push(diag(
@@ -201,10 +394,12 @@ impl<'c> Checker<'c> {
                     span,
                     format!("more `{code}` diagnostics left out"),
                 ));
+                self.keys.push(self.phase);
             }
             return;
         }
         self.diags.push(diag(code, span, message));
+        self.keys.push(self.phase);
     }
 
     /// S046: the first root's CA is not what a scan of the file's start
@@ -286,47 +481,122 @@ impl<'c> Checker<'c> {
         }
     }
 
-    /// The checks of one game tree.
+    /// The checks of one game tree, in one pre-order walk: the node checks
+    /// of each node and, for Go, the position it is played on (S030, S031,
+    /// S034, S035).
+    ///
+    /// Each pending variation waits on a stack with what its walk needs
+    /// from the path above it (see [`Pending`]); the first child goes on
+    /// with the node's board, the other children share one copy of it.
     fn tree(&mut self, root: Node<'c, 'c>, options: &CheckOptions) {
+        self.tree_seq += 1;
+        self.set_phase(Phase::Root);
         let info = self.root_info(root);
-        // Whether a node at or above each node (by arena index) holds
-        // game-info properties: `gi_at[k] == stamp` in this tree. The table
-        // is kept from tree to tree (a new stamp each), so that it grows
-        // once to the collection's size instead of once per tree.
-        self.scratch.gi_stamp += 1;
-        let stamp = self.scratch.gi_stamp;
-        let mut gi_at = std::mem::take(&mut self.scratch.gi_at);
+        let go = info.game == GameType::Go && info.size_ok;
+        if go && options.strict {
+            self.set_phase(Phase::Go);
+            self.handicap(root);
+        }
+        let mut board = go.then(|| Board::new(info.size));
         let mut props = std::mem::take(&mut self.scratch.props);
-        for node in root.descendants() {
+        let mut stack = std::mem::take(&mut self.scratch.pending);
+        let mut kids = std::mem::take(&mut self.scratch.kids);
+        stack.clear();
+        let mut current = Some(Pending {
+            node: root,
+            board: None,
+            last: None,
+            main_line: true,
+            gi_above: false,
+        });
+        loop {
+            let walk = match current.take() {
+                Some(w) => w,
+                None => match stack.pop() {
+                    Some(mut w) => {
+                        if let Some(b) = w.board.take() {
+                            board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
+                        }
+                        w
+                    }
+                    None => break,
+                },
+            };
+            let node = walk.node;
             props.clear();
             props.extend(node.properties());
-            let parent = node.parent();
-            let above = parent.is_some_and(|p| gi_at.get(p.id().index()) == Some(&stamp));
-            let mut own_gi = false;
+            let is_root = node.is_root();
             // Most nodes are a lone move on the board (`;B[pd]`) below the
             // root, or a move with its time left and a comment, where the
             // node checks find nothing.
-            let quiet = parent.is_some()
+            // A lone move on the board: what it plays, read once for the
+            // node checks and the board.
+            let lone = match &props[..] {
+                [p] => values::lone_move(p, &info),
+                _ => None,
+            };
+            let quiet = !is_root
                 && match &props[..] {
-                    [p] => values::quiet_move(p, &info),
+                    [_] => lone.is_some(),
                     ps => values::quiet_node(ps, &info),
                 };
+            let mut own_gi = false;
             if !quiet {
-                self.node(node, &props, &info, above, &mut own_gi);
+                self.set_phase(Phase::Nodes);
+                self.node(node, &props, &info, walk.gi_above, &mut own_gi);
             }
-            let k = node.id().index();
-            if gi_at.len() <= k {
-                gi_at.resize(k + 1, 0);
+            let last = match board.as_mut() {
+                Some(board) => {
+                    self.set_phase(Phase::Go);
+                    match lone {
+                        Some((colour, point)) => {
+                            let was = board.play_noting_occupied(colour, Move::Play(point));
+                            if let Ok(Some(was)) = was {
+                                self.occupied(&node, &props[0], colour, was);
+                            }
+                            self.two_in_a_row(&node, colour, walk.last, walk.main_line, options);
+                            Some(colour)
+                        }
+                        None => {
+                            self.go_node(node, &props, board, walk.last, walk.main_line, options)
+                        }
+                    }
+                }
+                None => None,
+            };
+            let gi_above = own_gi || walk.gi_above;
+            let Some(first) = node.first_child() else {
+                continue;
+            };
+            kids.clear();
+            let mut c = first.next_sibling();
+            while let Some(k) = c {
+                kids.push(k);
+                c = k.next_sibling();
             }
-            if own_gi || above {
-                gi_at[k] = stamp;
+            if !kids.is_empty() {
+                let shared = board.as_ref().map(|b| Rc::new(b.clone()));
+                for &k in kids.iter().rev() {
+                    stack.push(Pending {
+                        node: k,
+                        board: shared.clone(),
+                        last,
+                        main_line: false,
+                        gi_above,
+                    });
+                }
             }
+            current = Some(Pending {
+                node: first,
+                board: None,
+                last,
+                main_line: walk.main_line,
+                gi_above,
+            });
         }
         self.scratch.props = props;
-        self.scratch.gi_at = gi_at;
-        if info.game == GameType::Go && info.size_ok {
-            self.go_positions(root, info.size, options);
-        }
+        self.scratch.pending = stack;
+        self.scratch.kids = kids;
     }
 
     /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.

@@ -108,14 +108,16 @@ impl<'c> Checker<'c> {
                 continue;
             };
             match pi.property_type {
-                PropertyType::Root if !node.is_root() => self.push(
+                // Past the per-code limit (root and game-info properties
+                // in a long collection) the message would be dropped.
+                PropertyType::Root if !node.is_root() && !self.saturated("S001") => self.push(
                     "S001",
                     span.clone(),
                     format!("root property {ident} outside the root node"),
                 ),
                 PropertyType::GameInfo => {
                     *own_gi = true;
-                    if gi_above {
+                    if gi_above && !self.saturated("S002") {
                         self.push(
                             "S002",
                             span.clone(),

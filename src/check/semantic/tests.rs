@@ -254,3 +254,72 @@ fn plain_reals_are_valid_reals() {
         assert!(!plain_real(bad.as_bytes()), "{bad}");
     }
 }
+
+/// A collection of `trees` game trees of about 100 nodes each, with
+/// something for many codes in each: occupied points (S030), setup without
+/// effect (S031), game information below the root (S002), an unknown
+/// property (S019), two moves of one colour (S035, strict), a handicap
+/// that does not match (S033, strict), variations.
+fn many_trees(trees: usize) -> String {
+    let mut s = String::new();
+    for t in 0..trees {
+        s.push_str(&format!(
+            "(;GM[1]FF[4]SZ[19]HA[{}]AB[dd][pp]PB[b{t}]",
+            t % 3
+        ));
+        for k in 0..40 {
+            let (x, y) = (
+                (b'a' + (k % 19) as u8) as char,
+                (b'a' + (k / 19) as u8) as char,
+            );
+            s.push_str(&format!(";B[{x}{y}];W[{y}{x}]"));
+        }
+        s.push_str(";B[aa];W[aa]XZ[1];AB[dd];B[ss];B[rr]PW[w]");
+        s.push_str("(;W[ba];B[ba])(;W[ca]C[v];AW[ca])(;B[qq];W[qq]))");
+    }
+    s
+}
+
+#[test]
+fn checking_on_threads_gives_what_one_thread_gives() {
+    let src = many_trees(700);
+    let t = crate::parse(src.as_bytes()).unwrap();
+    assert!(t.node_count() > 60_000);
+    for strict in [false, true] {
+        let opts = CheckOptions::default().strict(strict);
+        let one = check(&t, &opts);
+        // Codes over the limit are cut across the trees of every thread.
+        assert!(one.iter().filter(|d| d.code == "S030").count() == MAX_PER_CODE + 1);
+        assert!(one.iter().any(|d| d.code == "S019"));
+        assert_eq!(strict, one.iter().any(|d| d.code == "S035"));
+        for threads in [2, 3, 8] {
+            let many = check(&t, &opts.clone().threads(threads));
+            assert!(one == many, "strict {strict}, {threads} threads");
+        }
+    }
+}
+
+#[test]
+fn trees_are_shared_out_in_runs_of_about_equal_nodes() {
+    let src = many_trees(700);
+    let t = crate::parse(src.as_bytes()).unwrap();
+    let games: Vec<_> = t.games().collect();
+    assert_eq!(
+        split_games(&t, &games, 1),
+        vec![Range { start: 0, end: 700 }]
+    );
+    let parts = split_games(&t, &games, 3);
+    assert_eq!(parts.len(), 3);
+    assert_eq!(parts[0].start, 0);
+    assert_eq!(parts[2].end, 700);
+    assert!(parts.windows(2).all(|w| w[0].end == w[1].start));
+    assert!(parts.iter().all(|p| p.len().abs_diff(700 / 3) <= 2));
+    // Small collections stay on one thread.
+    let src = many_trees(10);
+    let small = crate::parse(src.as_bytes()).unwrap();
+    let games: Vec<_> = small.games().collect();
+    assert_eq!(
+        split_games(&small, &games, 8),
+        vec![Range { start: 0, end: 10 }]
+    );
+}

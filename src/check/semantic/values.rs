@@ -1,6 +1,7 @@
 //! The checks of property values against their types, and game-info values as SGFC judges them.
 
 use super::*;
+use crate::game::go::Point;
 
 impl<'c> Checker<'c> {
     /// S009–S012, S014, S027, S028: the values against the type.
@@ -329,6 +330,11 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
     };
     match pi.value_type {
         ValueType::Move => matches!(ident, "B" | "W") && go_point_on(body, info.size),
+        // Setup and markup points (VW has rules of its own).
+        ValueType::List(ValueType::Point | ValueType::Stone)
+        | ValueType::EList(ValueType::Point | ValueType::Stone) => {
+            ident != "VW" && go_points_on(raw, info.size)
+        }
         // KM and TM are judged by `game_info_value`.
         ValueType::Real => !matches!(ident, "KM" | "TM") && plain_real(body),
         _ => false,
@@ -339,9 +345,25 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
 /// point on the board: alone in a node below the root, it gives the node
 /// checks nothing to report.
 pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
-    info.game == GameType::Go
-        && matches!(p.ident(), "B" | "W")
-        && matches!(p.values_raw(), [b'[', body @ .., b']'] if go_point_on(body, info.size))
+    lone_move(p, info).is_some()
+}
+
+/// The colour and point of a property `B` or `W` of a Go game whose single
+/// value is a point on the board (see [`quiet_move`]).
+pub(super) fn lone_move(p: &Property<'_>, info: &TreeInfo) -> Option<(Color, Point)> {
+    if info.game != GameType::Go {
+        return None;
+    }
+    let colour = match p.ident().as_bytes() {
+        b"B" => Color::Black,
+        b"W" => Color::White,
+        _ => return None,
+    };
+    let &[b'[', x, y, b']'] = p.values_raw() else {
+        return None;
+    };
+    let point = Point::new(go_coord(x)?, go_coord(y)?);
+    point.is_on(info.size).then_some((colour, point))
 }
 
 /// True for a node below the root in which the node checks find nothing,
@@ -376,6 +398,29 @@ pub(super) fn quiet_node(props: &[Property<'_>], info: &TreeInfo) -> bool {
         seen[slot] = true;
     }
     true
+}
+
+/// True when the values text `raw` (`[ab][cd]…`, blanks between values
+/// allowed) is one or more values each of two Go letters naming a point on
+/// a board of `size`: a point list in which [`Checker::value_in`] finds
+/// nothing wrong (a point given twice is S013's, checked elsewhere).
+fn go_points_on(raw: &[u8], size: BoardSize) -> bool {
+    let mut rest = raw;
+    let mut any = false;
+    loop {
+        match rest {
+            [b'[', x, y, b']', tail @ ..] => {
+                if !go_point_on(&[*x, *y], size) {
+                    return false;
+                }
+                any = true;
+                rest = tail;
+            }
+            [b, tail @ ..] if b.is_ascii_whitespace() => rest = tail,
+            [] => return any,
+            _ => return false,
+        }
+    }
 }
 
 /// True when a values text holds a NUL byte.
