@@ -24,6 +24,7 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
+use crate::grammar::RawValues;
 use crate::tree::{Collection, Node};
 use std::fmt;
 use std::io;
@@ -190,9 +191,18 @@ impl Printer<'_> {
         // One past the last line break inside a value of this node.
         let mut value_break = None;
         self.out.push(b';');
-        for p in node.properties() {
-            self.out.extend_from_slice(p.ident().as_bytes());
-            for v in p.values() {
+        for (ident, values_raw) in node.raw_properties() {
+            self.out.extend_from_slice(ident_text(ident));
+            // Values written `[..][..]` with nothing between them (nearly
+            // all) are copied as they are; the others value by value.
+            if let Some(newline) = tight(values_raw) {
+                if let Some(k) = newline {
+                    value_break = Some(self.out.len() + k + 1);
+                }
+                self.out.extend_from_slice(values_raw);
+                continue;
+            }
+            for v in RawValues::new(values_raw) {
                 self.out.push(b'[');
                 self.out.extend_from_slice(v);
                 self.out.push(b']');
@@ -209,6 +219,57 @@ impl Printer<'_> {
             self.line_start = b;
         }
     }
+}
+
+/// The identifier as [`crate::Property::ident`] gives it: one or two
+/// capital letters as they are, other bytes only if they are UTF-8 (else
+/// nothing).
+#[inline]
+fn ident_text(ident: &[u8]) -> &[u8] {
+    match *ident {
+        [a] if a.is_ascii_uppercase() => ident,
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => ident,
+        _ => std::str::from_utf8(ident).map_or(&[], str::as_bytes),
+    }
+}
+
+/// `Some` if the values text `raw` is `[v1][v2]...`: at least one value,
+/// each closed by an unescaped `]`, nothing before, between or after them,
+/// so that writing the values one by one in brackets gives `raw` again.
+/// Inside is where the last line break of `raw` is, if any. (One loop: a
+/// call to `value_end` and `memrchr` per property costs more on values of
+/// a few bytes, which nearly all are.)
+#[inline]
+fn tight(raw: &[u8]) -> Option<Option<usize>> {
+    if raw.is_empty() {
+        return None;
+    }
+    let mut newline = None;
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] != b'[' {
+            return None;
+        }
+        i += 1;
+        loop {
+            match *raw.get(i)? {
+                b']' => break,
+                b'\\' => {
+                    if raw.get(i + 1) == Some(&b'\n') {
+                        newline = Some(i + 1);
+                    }
+                    i += 2;
+                }
+                b'\n' => {
+                    newline = Some(i);
+                    i += 1;
+                }
+                _ => i += 1,
+            }
+        }
+        i += 1;
+    }
+    Some(newline)
 }
 
 /// The first node of the sequence `node` belongs to: climb while the parent

@@ -29,7 +29,7 @@ use crate::property::{Category, PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId, Property};
 pub use codes::{REPAIR_CODES, REPORT_ONLY_CODES};
-use facts::{facts, values_read};
+use facts::{Facts, facts, values_read};
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
@@ -232,6 +232,8 @@ struct Ctx {
     /// The types of `B` and `W` in this game (looked up once).
     black: Option<PropertyType>,
     white: Option<PropertyType>,
+    /// [`RepairOptions::fox_komi`].
+    fox_komi: bool,
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -260,17 +262,29 @@ impl Repairer<'_> {
             size: board_size(c.node(root), game).ok(),
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
+            fox_komi: self.options.fox_komi,
         };
-        let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
-        // One look at each node tells which repairs can apply; a node the
+        // One look at each node tells which repairs can apply; only the
+        // nodes where one may (few) are kept, in file order. A node the
         // property-level repairs changed is looked at again.
-        let mut seen = Vec::with_capacity(ids.len());
-        for &id in &ids {
-            let f = facts(c.node(id), &ctx);
-            let changed = f.repair && self.node(c, id, &ctx);
-            seen.push(if changed { facts(c.node(id), &ctx) } else { f });
+        let mut todo: Vec<(NodeId, Facts)> = Vec::new();
+        for n in c.node(root).descendants() {
+            let f = facts(n, &ctx);
+            if f.repair || f.tt || f.empty || f.may_split(n.is_root()) || (f.black && f.white) {
+                todo.push((n.id(), f));
+            }
         }
-        for (&id, f) in ids.iter().zip(seen) {
+        for (id, f) in &mut todo {
+            let changed = if f.repair {
+                self.node(c, *id, &ctx)
+            } else {
+                f.tt && self.passes(c, *id)
+            };
+            if changed {
+                *f = facts(c.node(*id), &ctx);
+            }
+        }
+        for &(id, f) in &todo {
             if f.may_split(c.node(id).is_root()) {
                 let moves = self.split(c, id, &ctx);
                 self.split_colors(c, moves);
@@ -278,13 +292,22 @@ impl Repairer<'_> {
                 self.split_colors(c, id);
             }
         }
+        // A node without properties now is one of these: the others were
+        // not changed and have some.
+        let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
         self.ff(c, root, &ctx);
     }
 
     /// Where a diagnostic about property `p` of node `id` points.
     fn span(c: &Collection<'_>, id: NodeId, p: Option<&P>) -> Range<usize> {
-        if let Some(s) = p.and_then(|p| p.span.clone()) {
+        Self::span_at(c, id, p.and_then(|p| p.span.clone()))
+    }
+
+    /// `span` if there is one, else where node `id` (or the nearest node
+    /// above it read from the source) starts.
+    fn span_at(c: &Collection<'_>, id: NodeId, span: Option<Range<usize>>) -> Range<usize> {
+        if let Some(s) = span {
             return s;
         }
         let mut n = c.node(id);
@@ -316,6 +339,37 @@ impl Repairer<'_> {
             rewrite(c, id, &props);
         }
         changed
+    }
+
+    /// [`Repairer::pass_tt`] for a node that needs no other property-level
+    /// repair (what [`Repairer::node`] would do there, without copying
+    /// the node's properties out): the passes of thousands of nodes.
+    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId) -> bool {
+        const PASS: &[Vec<u8>] = &[Vec::new()];
+        let node = c.node(id);
+        let mut items = Vec::with_capacity(node.properties().len());
+        for (k, p) in node.properties().enumerate() {
+            let ident = match p.ident() {
+                "B" => "B",
+                "W" => "W",
+                _ => "",
+            };
+            let mut values = p.values();
+            if ident.is_empty() || values.next() != Some(b"tt") || values.next().is_some() {
+                items.push(NewProp::Keep(k));
+                continue;
+            }
+            let span = Self::span_at(c, id, p.span());
+            let msg = format!("{ident}[tt] is a pass: written as {ident}[]");
+            self.push("R001", span, msg, false);
+            items.push(NewProp::New(ident, PASS));
+        }
+        if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
+            return false;
+        }
+        // A raw empty value is valid.
+        let _ = c.rebuild_properties(id, &items);
+        true
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
