@@ -192,7 +192,12 @@ impl Printer<'_> {
         let mut value_break = None;
         self.out.push(b';');
         for (ident, values_raw) in node.raw_properties() {
-            self.out.extend_from_slice(ident_text(ident));
+            match *ident_text(ident) {
+                // No call to copy one or two bytes.
+                [a] => self.out.push(a),
+                [a, b] => self.out.extend_from_slice(&[a, b]),
+                ref long => self.out.extend_from_slice(long),
+            }
             // Values written `[..][..]` with nothing between them (nearly
             // all) are copied as they are; the others value by value.
             if let Some(newline) = tight(values_raw) {
@@ -241,6 +246,14 @@ fn ident_text(ident: &[u8]) -> &[u8] {
 /// a few bytes, which nearly all are.)
 #[inline]
 fn tight(raw: &[u8]) -> Option<Option<usize>> {
+    let special = |b: &u8| matches!(*b, b']' | b'\\' | b'\n');
+    // One value of two bytes (a move, a point): most properties.
+    if let [b'[', x, y, b']'] = raw
+        && !special(x)
+        && !special(y)
+    {
+        return Some(None);
+    }
     if raw.is_empty() {
         return None;
     }
@@ -252,7 +265,15 @@ fn tight(raw: &[u8]) -> Option<Option<usize>> {
         }
         i += 1;
         loop {
-            match *raw.get(i)? {
+            // The next `]`, `\` or line break: searched byte by byte in
+            // the next 16 bytes, then (long values: comments) with memchr.
+            const SHORT: usize = 16;
+            let rest = raw.get(i..)?;
+            i += match rest[..rest.len().min(SHORT)].iter().position(special) {
+                Some(k) => k,
+                None => SHORT + memchr::memchr3(b']', b'\\', b'\n', rest.get(SHORT..)?)?,
+            };
+            match raw[i] {
                 b']' => break,
                 b'\\' => {
                     if raw.get(i + 1) == Some(&b'\n') {
@@ -260,11 +281,10 @@ fn tight(raw: &[u8]) -> Option<Option<usize>> {
                     }
                     i += 2;
                 }
-                b'\n' => {
+                _ => {
                     newline = Some(i);
                     i += 1;
                 }
-                _ => i += 1,
             }
         }
         i += 1;

@@ -235,6 +235,8 @@ struct Ctx {
     white: Option<PropertyType>,
     /// [`RepairOptions::fox_komi`].
     fox_komi: bool,
+    /// Go on a board up to 19×19 (where `tt` is a pass).
+    small_go: bool,
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -257,10 +259,12 @@ impl Repairer<'_> {
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
         let (game, _) = game_of(c.node(root));
         let gm = game.gm();
+        let size = board_size(c.node(root), game).ok();
         let ctx = Ctx {
             gm,
             game,
-            size: board_size(c.node(root), game).ok(),
+            size,
+            small_go: game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,

@@ -5,7 +5,6 @@
 
 use super::Ctx;
 use super::values::{Fix, fix_date, fix_komi, fix_result, fix_time};
-use crate::game::GameType;
 use crate::grammar::RawValues;
 use crate::property::{PropertyType, lookup};
 use crate::tree::Node;
@@ -46,8 +45,7 @@ impl Facts {
 /// values text (no [`crate::tree::Property`] is built, no value decoded).
 pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
-    let small =
-        ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
+    let small = ctx.small_go;
     let mut f = Facts::default();
     // The identifiers seen so far, by `key` (no string comparison).
     let mut seen = [0u16; MANY];
