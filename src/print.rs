@@ -198,6 +198,15 @@ impl Printer<'_> {
                 [a, b] => self.out.extend_from_slice(&[a, b]),
                 ref long => self.out.extend_from_slice(long),
             }
+            // One value of two bytes (a move, a point: most properties),
+            // with a store of known size rather than a call to memcpy.
+            if let [b'[', x, y, b']'] = *values_raw
+                && !special(x)
+                && !special(y)
+            {
+                self.out.extend_from_slice(&[b'[', x, y, b']']);
+                continue;
+            }
             // Values written `[..][..]` with nothing between them (nearly
             // all) are copied as they are; the others value by value.
             if let Some(newline) = tight(values_raw) {
@@ -246,14 +255,6 @@ fn ident_text(ident: &[u8]) -> &[u8] {
 /// a few bytes, which nearly all are.)
 #[inline]
 fn tight(raw: &[u8]) -> Option<Option<usize>> {
-    let special = |b: &u8| matches!(*b, b']' | b'\\' | b'\n');
-    // One value of two bytes (a move, a point): most properties.
-    if let [b'[', x, y, b']'] = raw
-        && !special(x)
-        && !special(y)
-    {
-        return Some(None);
-    }
     if raw.is_empty() {
         return None;
     }
@@ -269,7 +270,10 @@ fn tight(raw: &[u8]) -> Option<Option<usize>> {
             // the next 16 bytes, then (long values: comments) with memchr.
             const SHORT: usize = 16;
             let rest = raw.get(i..)?;
-            i += match rest[..rest.len().min(SHORT)].iter().position(special) {
+            i += match rest[..rest.len().min(SHORT)]
+                .iter()
+                .position(|&b| special(b))
+            {
                 Some(k) => k,
                 None => SHORT + memchr::memchr3(b']', b'\\', b'\n', rest.get(SHORT..)?)?,
             };
@@ -290,6 +294,12 @@ fn tight(raw: &[u8]) -> Option<Option<usize>> {
         i += 1;
     }
     Some(newline)
+}
+
+/// A byte that ends a value (`]`), escapes (a backslash) or breaks a line.
+#[inline]
+fn special(b: u8) -> bool {
+    matches!(b, b']' | b'\\' | b'\n')
 }
 
 /// The first node of the sequence `node` belongs to: climb while the parent
