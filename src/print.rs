@@ -314,3 +314,75 @@ fn sequence_start<'c, 'a>(node: Node<'c, 'a>) -> Node<'c, 'a> {
     }
     n
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each value written in brackets, as the printer's slow path does.
+    fn one_by_one(raw: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for v in RawValues::new(raw) {
+            out.push(b'[');
+            out.extend_from_slice(v);
+            out.push(b']');
+        }
+        out
+    }
+
+    #[test]
+    fn tight_values_are_copied_as_writing_them_one_by_one_would() {
+        let long = b"[a comment longer than sixteen bytes, \\] with an escape\\\\]";
+        let cases: [&[u8]; 10] = [
+            b"[pd]",
+            b"[]",
+            b"[aa][bb][cc]",
+            b"[a\\]b]",
+            b"[\\\\]",
+            b"[line\nbreak][x]",
+            b"[escaped\\\nbreak]",
+            b"[a very long comment, past sixteen bytes\nwith two\nlines]",
+            long,
+            b"[0123456789abcdef]",
+        ];
+        for raw in cases {
+            let newline = tight(raw);
+            assert_eq!(one_by_one(raw), raw, "{}", String::from_utf8_lossy(raw));
+            assert_eq!(newline, Some(raw.iter().rposition(|&b| b == b'\n')));
+        }
+    }
+
+    #[test]
+    fn values_with_anything_between_or_around_them_are_not_tight() {
+        let cases: [&[u8]; 8] = [
+            b"",
+            b"[aa] [bb]",
+            b"[aa]\n[bb]",
+            b"[unclosed",
+            b"[ends with an escaped bracket\\]",
+            b"[\\",
+            b"x[aa]",
+            b"[aa]x",
+        ];
+        for raw in cases {
+            assert_eq!(tight(raw), None, "{}", String::from_utf8_lossy(raw));
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_value_starts_the_line_the_width_counts() {
+        let comment = "x".repeat(70);
+        let src = format!("(;GM[1];C[{comment}\nshort]B[aa];W[bb] ;B [cc]\n[dd])");
+        let t = crate::parse(src.as_bytes()).unwrap();
+        assert_eq!(
+            t.to_string(),
+            format!("(;GM[1]\n;C[{comment}\nshort]B[aa];W[bb];B[cc][dd])\n")
+        );
+        let mut out = Vec::new();
+        push_sgf(&mut out, &t, &WriterConfig::default().line_width(12));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("(;GM[1]\n;C[{comment}\nshort]B[aa]\n;W[bb]\n;B[cc][dd])\n")
+        );
+    }
+}
