@@ -24,6 +24,7 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
+use crate::grammar::RawValues;
 use crate::tree::{Collection, Node};
 use std::fmt;
 use std::io;
@@ -190,9 +191,32 @@ impl Printer<'_> {
         // One past the last line break inside a value of this node.
         let mut value_break = None;
         self.out.push(b';');
-        for p in node.properties() {
-            self.out.extend_from_slice(p.ident().as_bytes());
-            for v in p.values() {
+        for (ident, values_raw) in node.raw_properties() {
+            match *ident_text(ident) {
+                // No call to copy one or two bytes.
+                [a] => self.out.push(a),
+                [a, b] => self.out.extend_from_slice(&[a, b]),
+                ref long => self.out.extend_from_slice(long),
+            }
+            // One value of two bytes (a move, a point: most properties),
+            // with a store of known size rather than a call to memcpy.
+            if let [b'[', x, y, b']'] = *values_raw
+                && !special(x)
+                && !special(y)
+            {
+                self.out.extend_from_slice(&[b'[', x, y, b']']);
+                continue;
+            }
+            // Values written `[..][..]` with nothing between them (nearly
+            // all) are copied as they are; the others value by value.
+            if let Some(newline) = tight(values_raw) {
+                if let Some(k) = newline {
+                    value_break = Some(self.out.len() + k + 1);
+                }
+                self.out.extend_from_slice(values_raw);
+                continue;
+            }
+            for v in RawValues::new(values_raw) {
                 self.out.push(b'[');
                 self.out.extend_from_slice(v);
                 self.out.push(b']');
@@ -211,6 +235,73 @@ impl Printer<'_> {
     }
 }
 
+/// The identifier as [`crate::Property::ident`] gives it: one or two
+/// capital letters as they are, other bytes only if they are UTF-8 (else
+/// nothing).
+#[inline]
+fn ident_text(ident: &[u8]) -> &[u8] {
+    match *ident {
+        [a] if a.is_ascii_uppercase() => ident,
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => ident,
+        _ => std::str::from_utf8(ident).map_or(&[], str::as_bytes),
+    }
+}
+
+/// `Some` if the values text `raw` is `[v1][v2]...`: at least one value,
+/// each closed by an unescaped `]`, nothing before, between or after them,
+/// so that writing the values one by one in brackets gives `raw` again.
+/// Inside is where the last line break of `raw` is, if any. (One loop: a
+/// call to `value_end` and `memrchr` per property costs more on values of
+/// a few bytes, which nearly all are.)
+#[inline]
+fn tight(raw: &[u8]) -> Option<Option<usize>> {
+    if raw.is_empty() {
+        return None;
+    }
+    let mut newline = None;
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] != b'[' {
+            return None;
+        }
+        i += 1;
+        loop {
+            // The next `]`, `\` or line break: searched byte by byte in
+            // the next 16 bytes, then (long values: comments) with memchr.
+            const SHORT: usize = 16;
+            let rest = raw.get(i..)?;
+            i += match rest[..rest.len().min(SHORT)]
+                .iter()
+                .position(|&b| special(b))
+            {
+                Some(k) => k,
+                None => SHORT + memchr::memchr3(b']', b'\\', b'\n', rest.get(SHORT..)?)?,
+            };
+            match raw[i] {
+                b']' => break,
+                b'\\' => {
+                    if raw.get(i + 1) == Some(&b'\n') {
+                        newline = Some(i + 1);
+                    }
+                    i += 2;
+                }
+                _ => {
+                    newline = Some(i);
+                    i += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    Some(newline)
+}
+
+/// A byte that ends a value (`]`), escapes (a backslash) or breaks a line.
+#[inline]
+fn special(b: u8) -> bool {
+    matches!(b, b']' | b'\\' | b'\n')
+}
+
 /// The first node of the sequence `node` belongs to: climb while the parent
 /// has exactly one child.
 fn sequence_start<'c, 'a>(node: Node<'c, 'a>) -> Node<'c, 'a> {
@@ -222,4 +313,76 @@ fn sequence_start<'c, 'a>(node: Node<'c, 'a>) -> Node<'c, 'a> {
         n = p;
     }
     n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each value written in brackets, as the printer's slow path does.
+    fn one_by_one(raw: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for v in RawValues::new(raw) {
+            out.push(b'[');
+            out.extend_from_slice(v);
+            out.push(b']');
+        }
+        out
+    }
+
+    #[test]
+    fn tight_values_are_copied_as_writing_them_one_by_one_would() {
+        let long = b"[a comment longer than sixteen bytes, \\] with an escape\\\\]";
+        let cases: [&[u8]; 10] = [
+            b"[pd]",
+            b"[]",
+            b"[aa][bb][cc]",
+            b"[a\\]b]",
+            b"[\\\\]",
+            b"[line\nbreak][x]",
+            b"[escaped\\\nbreak]",
+            b"[a very long comment, past sixteen bytes\nwith two\nlines]",
+            long,
+            b"[0123456789abcdef]",
+        ];
+        for raw in cases {
+            let newline = tight(raw);
+            assert_eq!(one_by_one(raw), raw, "{}", String::from_utf8_lossy(raw));
+            assert_eq!(newline, Some(raw.iter().rposition(|&b| b == b'\n')));
+        }
+    }
+
+    #[test]
+    fn values_with_anything_between_or_around_them_are_not_tight() {
+        let cases: [&[u8]; 8] = [
+            b"",
+            b"[aa] [bb]",
+            b"[aa]\n[bb]",
+            b"[unclosed",
+            b"[ends with an escaped bracket\\]",
+            b"[\\",
+            b"x[aa]",
+            b"[aa]x",
+        ];
+        for raw in cases {
+            assert_eq!(tight(raw), None, "{}", String::from_utf8_lossy(raw));
+        }
+    }
+
+    #[test]
+    fn a_line_break_in_a_value_starts_the_line_the_width_counts() {
+        let comment = "x".repeat(70);
+        let src = format!("(;GM[1];C[{comment}\nshort]B[aa];W[bb] ;B [cc]\n[dd])");
+        let t = crate::parse(src.as_bytes()).unwrap();
+        assert_eq!(
+            t.to_string(),
+            format!("(;GM[1]\n;C[{comment}\nshort]B[aa];W[bb];B[cc][dd])\n")
+        );
+        let mut out = Vec::new();
+        push_sgf(&mut out, &t, &WriterConfig::default().line_width(12));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("(;GM[1]\n;C[{comment}\nshort]B[aa]\n;W[bb]\n;B[cc][dd])\n")
+        );
+    }
 }

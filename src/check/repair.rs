@@ -25,11 +25,11 @@
 use super::Diagnostic;
 use super::lenient::fill_positions;
 use crate::game::{BoardSize, GameType, go};
-use crate::property::{Category, PropertyType, ValueType, lookup, lookup_any};
+use crate::property::{PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
-use crate::tree::{Collection, NewProp, NodeId, Property};
+use crate::tree::{Collection, NewProp, NodeId};
 pub use codes::{REPAIR_CODES, REPORT_ONLY_CODES};
-use facts::{facts, values_read};
+use facts::{Facts, facts, values_read};
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
@@ -37,6 +37,7 @@ use values::{fix_komi, fix_result, fix_time, is_real};
 
 mod codes;
 mod facts;
+mod shape;
 mod values;
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
@@ -232,6 +233,10 @@ struct Ctx {
     /// The types of `B` and `W` in this game (looked up once).
     black: Option<PropertyType>,
     white: Option<PropertyType>,
+    /// [`RepairOptions::fox_komi`].
+    fox_komi: bool,
+    /// Go on a board up to 19×19 (where `tt` is a pass).
+    small_go: bool,
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -254,23 +259,37 @@ impl Repairer<'_> {
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
         let (game, _) = game_of(c.node(root));
         let gm = game.gm();
+        let size = board_size(c.node(root), game).ok();
         let ctx = Ctx {
             gm,
             game,
-            size: board_size(c.node(root), game).ok(),
+            size,
+            small_go: game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
+            fox_komi: self.options.fox_komi,
         };
-        let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
-        // One look at each node tells which repairs can apply; a node the
+        // One look at each node tells which repairs can apply; only the
+        // nodes where one may (few) are kept, in file order. A node the
         // property-level repairs changed is looked at again.
-        let mut seen = Vec::with_capacity(ids.len());
-        for &id in &ids {
-            let f = facts(c.node(id), &ctx);
-            let changed = f.repair && self.node(c, id, &ctx);
-            seen.push(if changed { facts(c.node(id), &ctx) } else { f });
+        let mut todo: Vec<(NodeId, Facts)> = Vec::new();
+        for n in c.node(root).descendants() {
+            let f = facts(n, &ctx);
+            if f.repair || f.tt || f.empty || f.may_split(n.is_root()) || (f.black && f.white) {
+                todo.push((n.id(), f));
+            }
         }
-        for (&id, f) in ids.iter().zip(seen) {
+        for (id, f) in &mut todo {
+            let changed = if f.repair {
+                self.node(c, *id, &ctx)
+            } else {
+                f.tt && self.passes(c, *id)
+            };
+            if changed {
+                *f = facts(c.node(*id), &ctx);
+            }
+        }
+        for &(id, f) in &todo {
             if f.may_split(c.node(id).is_root()) {
                 let moves = self.split(c, id, &ctx);
                 self.split_colors(c, moves);
@@ -278,13 +297,22 @@ impl Repairer<'_> {
                 self.split_colors(c, id);
             }
         }
+        // A node without properties now is one of these: the others were
+        // not changed and have some.
+        let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
         self.ff(c, root, &ctx);
     }
 
     /// Where a diagnostic about property `p` of node `id` points.
     fn span(c: &Collection<'_>, id: NodeId, p: Option<&P>) -> Range<usize> {
-        if let Some(s) = p.and_then(|p| p.span.clone()) {
+        Self::span_at(c, id, p.and_then(|p| p.span.clone()))
+    }
+
+    /// `span` if there is one, else where node `id` (or the nearest node
+    /// above it read from the source) starts.
+    fn span_at(c: &Collection<'_>, id: NodeId, span: Option<Range<usize>>) -> Range<usize> {
+        if let Some(s) = span {
             return s;
         }
         let mut n = c.node(id);
@@ -316,6 +344,37 @@ impl Repairer<'_> {
             rewrite(c, id, &props);
         }
         changed
+    }
+
+    /// [`Repairer::pass_tt`] for a node that needs no other property-level
+    /// repair (what [`Repairer::node`] would do there, without copying
+    /// the node's properties out): the passes of thousands of nodes.
+    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId) -> bool {
+        const PASS: &[Vec<u8>] = &[Vec::new()];
+        let node = c.node(id);
+        let mut items = Vec::with_capacity(node.properties().len());
+        for (k, p) in node.properties().enumerate() {
+            let ident = match p.ident() {
+                "B" => "B",
+                "W" => "W",
+                _ => "",
+            };
+            let mut values = p.values();
+            if ident.is_empty() || values.next() != Some(b"tt") || values.next().is_some() {
+                items.push(NewProp::Keep(k));
+                continue;
+            }
+            let span = Self::span_at(c, id, p.span());
+            let msg = format!("{ident}[tt] is a pass: written as {ident}[]");
+            self.push("R001", span, msg, false);
+            items.push(NewProp::New(ident, PASS));
+        }
+        if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
+            return false;
+        }
+        // A raw empty value is valid.
+        let _ = c.rebuild_properties(id, &items);
+        true
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
@@ -620,160 +679,6 @@ impl Repairer<'_> {
             }
         }
         changed
-    }
-
-    /// Splits a node mixing move properties with setup (or root) ones.
-    fn split(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> NodeId {
-        let node = c.node(id);
-        let is_root = node.is_root();
-        // The conditions below, first on the borrowed node (most nodes hold
-        // one move and nothing to split).
-        let ty_of = |p: Property<'_>| lookup(p.ident(), ctx.gm).map(|i| i.property_type);
-        let (mut any_move, mut any_setup) = (false, false);
-        for p in node.properties() {
-            match ty_of(p) {
-                Some(PropertyType::Move) => any_move = true,
-                Some(PropertyType::Setup) => any_setup = true,
-                _ => {}
-            }
-        }
-        if !any_move || !(any_setup || is_root) {
-            return id;
-        }
-        let props = snapshot(c, id);
-        let ty = |p: &P| lookup(&p.ident, ctx.gm).map(|i| i.property_type);
-        let has = |t: PropertyType| props.iter().any(|p| ty(p) == Some(t));
-        let setup = has(PropertyType::Setup);
-        // A move in a root is always split off: the repairs give every root
-        // FF[4], so a root holding only a move would be split by a second
-        // run otherwise (found by the `repair` fuzz target on `;W[`).
-        if !has(PropertyType::Move) || !(setup || is_root) {
-            return id;
-        }
-        let stays = |p: &P| {
-            p.ident == "N"
-                || matches!(
-                    ty(p),
-                    Some(PropertyType::Setup | PropertyType::Root | PropertyType::GameInfo)
-                )
-        };
-        let which: Vec<bool> = props.iter().map(|p| !stays(p)).collect();
-        let second: Vec<&P> = props.iter().filter(|p| !stays(p)).collect();
-        // The first move property still at its place in the source.
-        let mv = props
-            .iter()
-            .find(|p| ty(p) == Some(PropertyType::Move) && p.span.is_some())
-            .cloned();
-        let span = Self::span(c, id, mv.as_ref());
-        let Ok(new) = c.insert_below(id) else {
-            return id;
-        };
-        if c.move_properties(id, new, &which).is_err() {
-            return id;
-        }
-        let moved: Vec<&str> = second.iter().map(|p| &*p.ident).collect();
-        if setup {
-            let msg = format!(
-                "move and setup properties in one node: split, {} moved to a new child node",
-                moved.join(", ")
-            );
-            self.push("R006", span, msg, false);
-        } else {
-            let msg = format!(
-                "move in the root node: split, {} moved to a new child node",
-                moved.join(", ")
-            );
-            self.push("R007", span, msg, false);
-        }
-        new
-    }
-
-    /// Splits a node with both a black and a white move: the second
-    /// colour's move (with its time left) goes to a new child node.
-    fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId) {
-        let node = c.node(id);
-        if node.get("B").is_none() || node.get("W").is_none() {
-            return;
-        }
-        let props = snapshot(c, id);
-        let b = props.iter().position(|p| p.ident == "B");
-        let w = props.iter().position(|p| p.ident == "W");
-        let (Some(b), Some(w)) = (b, w) else {
-            return;
-        };
-        let later: &[&str] = if b < w {
-            &["W", "WL", "OW"]
-        } else {
-            &["B", "BL", "OB"]
-        };
-        let which: Vec<bool> = props.iter().map(|p| later.contains(&&*p.ident)).collect();
-        let span = Self::span(c, id, props.get(b.max(w)));
-        let Ok(new) = c.insert_below(id) else {
-            return;
-        };
-        if c.move_properties(id, new, &which).is_err() {
-            return;
-        }
-        let msg = format!(
-            "black and white move in one node: split, {} moved to a new child node",
-            later[0]
-        );
-        self.push("R019", span, msg, false);
-    }
-
-    fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
-        for &id in ids {
-            let node = c.node(id);
-            if node.properties().len() != 0 {
-                continue;
-            }
-            let Some(parent) = node.parent() else {
-                continue;
-            };
-            let span = Self::span(c, id, None);
-            if node.first_child().is_none() && parent.child_count() > 1 {
-                if c.remove_subtree(id).is_ok() {
-                    let msg = "variation with an empty node and nothing else removed".to_string();
-                    self.push("R015", span, msg, false);
-                }
-            } else if self.options.remove_empty_nodes && c.remove_node(id).is_ok() {
-                self.push("R016", span, "empty node removed".to_string(), false);
-            }
-        }
-    }
-
-    fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx) {
-        let ff = c
-            .node(root)
-            .get("FF")
-            .map(|p| String::from_utf8_lossy(p.value()).trim().to_string());
-        if ff.as_deref() == Some("4") {
-            return;
-        }
-        let mut old: Vec<String> = Vec::new();
-        for n in c.node(root).descendants() {
-            for p in n.properties() {
-                let obsolete = lookup(p.ident(), ctx.gm)
-                    .is_some_and(|i| i.category == Category::Obsolete && !i.versions.contains(4));
-                if obsolete && !old.iter().any(|o| o == p.ident()) {
-                    old.push(p.ident().to_string());
-                }
-            }
-        }
-        let span = Self::span(c, root, None);
-        let was = ff.map_or_else(|| "no FF (FF[1])".to_string(), |v| format!("FF[{v}]"));
-        if old.is_empty() {
-            if c.set_property(root, "FF", ["4"]).is_ok() {
-                let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
-                self.push("R017", span, msg, false);
-            }
-        } else {
-            let msg = format!(
-                "{was} not set to FF[4]: {} not defined in FF[4]",
-                old.join(", ")
-            );
-            self.push("R018", span, msg, false);
-        }
     }
 }
 

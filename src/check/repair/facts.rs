@@ -4,18 +4,23 @@
 //! what they cost.
 
 use super::Ctx;
-use crate::game::GameType;
+use super::values::{Fix, fix_date, fix_komi, fix_result, fix_time};
+use crate::grammar::RawValues;
 use crate::property::{PropertyType, lookup};
-use crate::tree::{Node, Property};
+use crate::tree::Node;
 
 /// What one pass over a node's properties tells [`super::Repairer::game`].
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Facts {
     /// A property-level repair ([`super::Repairer::node`]) may apply: one of
-    /// the conditions its passes start with holds (a pass `tt`, KI, L, M,
-    /// BM with TE, an identifier given twice, TM, or a DT, RE or KM value).
-    /// `true` may be too cautious, never wrong.
+    /// the conditions its passes start with holds (KI, L, M,
+    /// BM with TE, an identifier given twice, or a DT, RE, KM or TM value
+    /// not in FF\[4\] form).
+    /// `true` may be too cautious, never wrong. A pass `tt` alone sets
+    /// [`Facts::tt`] instead.
     pub(super) repair: bool,
+    /// A `B` or `W` with a value `tt` on a Go board up to 19×19 (R001).
+    pub(super) tt: bool,
     /// A move property (by the property table for the game).
     pub(super) moves: bool,
     /// A setup property.
@@ -24,6 +29,8 @@ pub(super) struct Facts {
     pub(super) black: bool,
     /// A `W` property.
     pub(super) white: bool,
+    /// No property at all.
+    pub(super) empty: bool,
 }
 
 impl Facts {
@@ -34,39 +41,50 @@ impl Facts {
     }
 }
 
-/// Looks at every property of `node` once.
+/// Looks at every property of `node` once, on the raw identifier and
+/// values text (no [`crate::tree::Property`] is built, no value decoded).
 pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
-    let small =
-        ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
+    let small = ctx.small_go;
     let mut f = Facts::default();
-    let mut seen: [&str; MANY] = [""; MANY];
+    // The identifiers seen so far, by `key` (no string comparison).
+    let mut seen = [0u16; MANY];
     let (mut bm, mut te) = (false, false);
-    for (k, p) in node.properties().enumerate() {
-        let ident = p.ident();
-        if k >= MANY || seen[..k].contains(&ident) {
+    f.empty = true;
+    for (k, (ident, values_raw)) in node.raw_properties().enumerate() {
+        f.empty = false;
+        let key = key(ident);
+        // An unusual identifier (no key) is taken as a possible duplicate:
+        // too cautious, never wrong.
+        if k >= MANY || key == 0 || seen[..k].contains(&key) {
             f.repair = true;
         } else {
-            seen[k] = ident;
+            seen[k] = key;
         }
         let ty = match ident {
-            "B" => {
+            b"B" => {
                 f.black = true;
-                f.repair |= small && is_tt(&p);
+                f.tt |= small && is_tt(values_raw);
                 ctx.black
             }
-            "W" => {
+            b"W" => {
                 f.white = true;
-                f.repair |= small && is_tt(&p);
+                f.tt |= small && is_tt(values_raw);
                 ctx.white
             }
             _ => {
                 match ident {
-                    "KI" | "L" | "M" | "TM" | "DT" | "RE" | "KM" => f.repair = true,
-                    "BM" => bm = true,
-                    "TE" => te = true,
+                    b"KI" | b"L" | b"M" => f.repair = true,
+                    b"TM" | b"DT" | b"RE" | b"KM" => {
+                        f.repair |= game_info_repair(ident, values_raw, ctx.fox_komi);
+                    }
+                    b"BM" => bm = true,
+                    b"TE" => te = true,
                     _ => {}
                 }
+                // As `Property::ident` reads it: text that is not UTF-8 is
+                // no identifier.
+                let ident = std::str::from_utf8(ident).unwrap_or("");
                 lookup(ident, ctx.gm).map(|i| i.property_type)
             }
         };
@@ -80,12 +98,57 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     f
 }
 
-/// True if a value of `p` is `tt`. The common single value `[xy]` is
-/// compared in place.
-fn is_tt(p: &Property<'_>) -> bool {
-    match p.values_raw() {
-        raw @ [b'[', _, _, b']'] => raw == b"[tt]",
-        _ => p.values().any(|v| v == b"tt"),
+/// True if `Repairer::game_info` or `Repairer::overtime` may report or
+/// change the game-info property `ident` (`DT`, `RE`, `KM` or `TM`) with
+/// the values text `raw`, left as it is by the other repairs: it has one
+/// value, in UTF-8, that is not already FF\[4\] (or a `TM` with an
+/// overtime part). Most files have valid values: their root nodes need no
+/// copy of their properties.
+fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
+    let mut values = RawValues::new(raw);
+    let (Some(value), None) = (values.next(), values.next()) else {
+        return false;
+    };
+    let Ok(text) = std::str::from_utf8(value) else {
+        return false;
+    };
+    let fix = match ident {
+        b"DT" => fix_date(text),
+        b"RE" => fix_result(text),
+        b"KM" => fix_komi(text, fox_komi),
+        _ => {
+            if text.contains(['(', '+']) {
+                return true;
+            }
+            fix_time(text)
+        }
+    };
+    fix != Fix::Valid
+}
+
+/// A number for an identifier of one or two capital letters (nearly all),
+/// different for each; 0 for any other.
+fn key(ident: &[u8]) -> u16 {
+    let letter = |b: u8| {
+        if b.is_ascii_uppercase() {
+            u16::from(b - b'A' + 1)
+        } else {
+            0
+        }
+    };
+    match *ident {
+        [a] => letter(a),
+        [a, b] if letter(a) != 0 && letter(b) != 0 => letter(a) * 32 + letter(b),
+        _ => 0,
+    }
+}
+
+/// True if a value of the values text `raw` is `tt`. The common single
+/// value `[xy]` is compared in place.
+fn is_tt(raw: &[u8]) -> bool {
+    match raw {
+        [b'[', _, _, b']'] => raw == b"[tt]",
+        _ => RawValues::new(raw).any(|v| v == b"tt"),
     }
 }
 

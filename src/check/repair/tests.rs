@@ -344,3 +344,39 @@ fn created_property_merges_with_an_existing_one() {
         "{codes:?}"
     );
 }
+
+#[test]
+fn a_pass_beside_other_properties_keeps_them_in_place() {
+    // The pass-only path (no property snapshot) against the full one.
+    case(
+        "(;FF[4];C[before]B[tt]BL[30];W[tt]AB[aa][bb])",
+        "(;FF[4]\n;C[before]B[]BL[30];AB[aa][bb];W[])\n",
+        &["R001", "R006", "R001"],
+    );
+    // A pass with more than one value is not one.
+    case("(;FF[4];B[tt][aa])", "(;FF[4]\n;B[tt][aa])\n", &[]);
+    // A pass beside a repair of another kind goes the full way.
+    case(
+        "(;FF[4];B[tt]BM[1]TE[1])",
+        "(;FF[4]\n;B[]DO[])\n",
+        &["R001", "R005"],
+    );
+}
+
+#[test]
+fn game_info_values_are_looked_at_only_when_not_ff4() {
+    // Valid values: nothing to do, the node is not copied.
+    case(
+        "(;FF[4]DT[2020-01-02]RE[B+0.5]KM[0]TM[600])",
+        "(;FF[4]DT[2020-01-02]RE[B+0.5]KM[0]TM[600])\n",
+        &[],
+    );
+    // A valid TM with an overtime part still has it moved to OT.
+    case("(;FF[4]TM[600+30])", "(;FF[4]TM[600]OT[30])\n", &["R012"]);
+    // Two values: neither checked nor changed, as before.
+    case("(;FF[4]KM[6.5][7])", "(;FF[4]KM[6.5][7])\n", &[]);
+    // Fox komi is a repair only when asked for.
+    let (out, codes) = fix_with("(;FF[4]KM[375])", &RepairOptions::default().fox_komi(true));
+    assert_eq!((out.as_str(), codes), ("(;FF[4]KM[3.75])\n", vec!["R014"]));
+    case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
+}
