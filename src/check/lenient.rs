@@ -383,19 +383,34 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
         let target = diags[k].span.start.min(src.len());
         // From line break to line break: a LF, or a CR not followed by LF
         // (a CR before LF is a character of its line).
-        while at < target {
-            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
-                Some(j) => {
+        // The line breaks up to `target` are counted in bulk (plain loops
+        // the compiler vectorizes), not one memchr call per line.
+        if at < target {
+            let region = &src[at..target];
+            let lf = count_where(region, region, |a, _| a == b'\n');
+            let cr = count_where(region, region, |a, _| a == b'\r');
+            let crlf = if cr == 0 {
+                0
+            } else {
+                let next = &src[at + 1..(target + 1).min(src.len())];
+                count_where(region, next, |a, b| a == b'\r' && b == b'\n')
+            };
+            let breaks = lf + cr - crlf;
+            if breaks > 0 {
+                line = line.saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
+                column = 1;
+                // The last break: a LF, or a CR not followed by LF.
+                let mut end = region.len();
+                while let Some(j) = memchr::memrchr2(b'\n', b'\r', &region[..end]) {
                     let i = at + j;
                     if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
-                        line = line.saturating_add(1);
-                        column = 1;
                         counted = i + 1;
+                        break;
                     }
-                    at = i + 1;
+                    end = j;
                 }
-                None => at = target,
             }
+            at = target;
         }
         if counted < target {
             column = column.saturating_add(chars(&src[counted..target]));
@@ -403,6 +418,26 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
         }
         diags[k].position = Position { line, column };
     }
+}
+
+/// How many `k` satisfy `pred(a[k], b[k])` (over the shorter of the two):
+/// counted in bytes per chunk of 128, a loop the compiler vectorizes.
+#[inline]
+fn count_where(a: &[u8], b: &[u8], pred: impl Fn(u8, u8) -> bool + Copy) -> usize {
+    let n = a.len().min(b.len());
+    let (a, b) = (&a[..n], &b[..n]);
+    let mut total = 0usize;
+    let mut ca = a.chunks_exact(128);
+    let mut cb = b.chunks_exact(128);
+    for (x, y) in (&mut ca).zip(&mut cb) {
+        let hits = x
+            .iter()
+            .zip(y)
+            .fold(0u8, |acc, (&p, &q)| acc.wrapping_add(u8::from(pred(p, q))));
+        total += usize::from(hits);
+    }
+    let rest = ca.remainder().iter().zip(cb.remainder());
+    total + rest.filter(|&(&p, &q)| pred(p, q)).count()
 }
 
 #[inline(always)]
@@ -484,6 +519,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn ws_from(&self, mut k: usize) -> usize {
         while k < self.src.len() && is_ws(self.src[k]) {
             k += 1;
@@ -491,6 +527,7 @@ impl<'a> Reader<'a> {
         k
     }
 
+    #[inline]
     fn letters_from(&self, mut k: usize) -> usize {
         while k < self.src.len() && self.src[k].is_ascii_alphabetic() {
             k += 1;
@@ -500,6 +537,7 @@ impl<'a> Reader<'a> {
 
     /// True if a property starts at `k`: letters with a capital, optional
     /// whitespace, `[`.
+    #[inline]
     fn property_at(&self, k: usize) -> bool {
         let end = self.letters_from(k);
         end > k
@@ -748,7 +786,11 @@ impl<'a> Reader<'a> {
                 );
                 self.i = end;
             }
-            b if b.is_ascii_alphabetic() => self.property(),
+            b if b.is_ascii_alphabetic() => {
+                if !self.plain_property() {
+                    self.property();
+                }
+            }
             _ => {
                 let mut end = at + 1;
                 while end < src.len() && !Self::meaningful(src[end]) {
@@ -800,6 +842,49 @@ impl<'a> Reader<'a> {
             );
         }
         self.start_node(at);
+    }
+
+    /// At a letter: the common case of [`Reader::property`] — inside a
+    /// node, an identifier of capitals directly followed by its values,
+    /// each closed by a `]` that [`Reader::closes_value`] accepts — read
+    /// without the general path's bookkeeping. Returns false, having
+    /// changed nothing, for anything else: the general path then reads the
+    /// property (and reports what it repairs).
+    #[inline]
+    fn plain_property(&mut self) -> bool {
+        let src = self.src;
+        let start = self.i;
+        if !self.in_node {
+            return false;
+        }
+        let mut id_end = start;
+        while src.get(id_end).is_some_and(u8::is_ascii_uppercase) {
+            id_end += 1;
+        }
+        if id_end == start || src.get(id_end) != Some(&b'[') {
+            return false;
+        }
+        let mut open = id_end;
+        let end = loop {
+            let body = open + 1;
+            let Some(off) = value_end(&src[body..]) else {
+                return false;
+            };
+            let close = body + off;
+            let next = self.ws_from(close + 1);
+            match src.get(next) {
+                Some(b'[') => open = next,
+                None | Some(b';' | b'(' | b')') => break close + 1,
+                Some(_) if self.property_at(next) => break close + 1,
+                Some(_) => return false,
+            }
+        };
+        self.i = end;
+        self.b.property(
+            RawProperty::new(&src[start..id_end], &src[id_end..end]),
+            start..end,
+        );
+        true
     }
 
     /// At a letter: an identifier and its values.
