@@ -880,10 +880,7 @@ impl<'a> Reader<'a> {
             }
         };
         self.i = end;
-        self.b.property(
-            RawProperty::new(&src[start..id_end], &src[id_end..end]),
-            start..end,
-        );
+        self.b.plain_property(src, start, id_end - start, end);
         true
     }
 
