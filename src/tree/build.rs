@@ -187,7 +187,13 @@ impl Builder {
     /// [`Handler::property`] does for such a property, without checking its
     /// form again (the lenient reader's common case).
     #[inline]
-    pub(crate) fn plain_property(&mut self, src: &[u8], start: usize, ident_len: usize, end: usize) {
+    pub(crate) fn plain_property(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        ident_len: usize,
+        end: usize,
+    ) {
         if self.overflow || self.current == NIL {
             return;
         }
