@@ -916,42 +916,44 @@ fn root_ca(bytes: &[u8], start: usize) -> (Option<(Range<usize>, String)>, Vec<E
 
 /// UTF-8 with a few damaged characters, see [`Reason::MostlyUtf8`].
 fn looks_like_damaged_utf8(bytes: &[u8]) -> bool {
-    let mut valid_non_ascii = 0usize; // characters
     let mut malformed = 0usize;
     let mut next_to_question_mark = 0usize;
+    // Characters that start with a byte of a malformed sequence: not
+    // counted among the valid ones.
+    let mut bad_leads = 0usize;
     let mut rest = bytes;
     let mut base = 0usize;
-    loop {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                valid_non_ascii += non_ascii_chars(s);
-                break;
-            }
-            Err(e) => {
-                let good = e.valid_up_to();
-                valid_non_ascii += std::str::from_utf8(&rest[..good])
-                    .map(non_ascii_chars)
-                    .unwrap_or(0);
-                let bad_len = e.error_len().unwrap_or(rest.len() - good);
-                let start = base + good;
-                let end = start + bad_len;
-                malformed += 1;
-                if bytes.get(end) == Some(&b'?') || (start > 0 && bytes[start - 1] == b'?') {
-                    next_to_question_mark += 1;
-                }
-                base = end;
-                rest = &bytes[end..];
-            }
+    while let Err(e) = std::str::from_utf8(rest) {
+        let good = e.valid_up_to();
+        let bad_len = e.error_len().unwrap_or(rest.len() - good);
+        let start = base + good;
+        let end = start + bad_len;
+        malformed += 1;
+        bad_leads += non_ascii_chars(&bytes[start..end]);
+        if bytes.get(end) == Some(&b'?') || (start > 0 && bytes[start - 1] == b'?') {
+            next_to_question_mark += 1;
         }
+        base = end;
+        rest = &bytes[end..];
     }
     malformed > 0
-        && (next_to_question_mark * 10 >= malformed * 8 || valid_non_ascii >= 2 * malformed)
+        && (next_to_question_mark * 10 >= malformed * 8
+            || non_ascii_chars(bytes) - bad_leads >= 2 * malformed)
 }
 
 /// The characters of `s` that are not ASCII: in UTF-8, the bytes that start
-/// a multi-byte sequence (0xC0 and up), counted bytewise.
-fn non_ascii_chars(s: &str) -> usize {
-    s.bytes().filter(|&b| b >= 0xC0).count()
+/// a multi-byte sequence (0xC0 and up), counted bytewise (in byte counters
+/// per chunk of 128, a loop the compiler vectorizes).
+fn non_ascii_chars(s: &[u8]) -> usize {
+    let mut chunks = s.chunks_exact(128);
+    let mut n = 0usize;
+    for c in &mut chunks {
+        let k = c
+            .iter()
+            .fold(0u8, |acc, &b| acc.wrapping_add(u8::from(b >= 0xC0)));
+        n += usize::from(k);
+    }
+    n + chunks.remainder().iter().filter(|&&b| b >= 0xC0).count()
 }
 
 /// Whether pure-ASCII input uses ISO-2022-JP escape sequences for two-byte characters.
@@ -1236,13 +1238,22 @@ fn decode_into(
     max_warnings: usize,
 ) -> Vec<u8> {
     let mut malformed = 0usize;
-    let mut note = |offset: usize, what: &str, warnings: &mut Vec<EncodingWarning>| {
+    // `what` is the message's start, in pieces: files with thousands of
+    // damaged characters make this a hot path, so no `format!`.
+    let mut note = |offset: usize, what: &[&str], warnings: &mut Vec<EncodingWarning>| {
         malformed += 1;
         if malformed <= max_warnings {
+            let mut message = String::with_capacity(64);
+            for part in what {
+                message.push_str(part);
+            }
+            message.push_str(" at byte offset ");
+            push_decimal(&mut message, offset);
+            message.push_str("; replaced by U+FFFD");
             warnings.push(EncodingWarning {
                 offset,
                 kind: WarningKind::Malformed,
-                message: format!("{what} at byte offset {offset}; replaced by U+FFFD"),
+                message,
             });
         }
     };
@@ -1260,7 +1271,7 @@ fn decode_into(
                     u32::from_be_bytes(arr)
                 };
                 let c = char::from_u32(v).unwrap_or_else(|| {
-                    note(base + pos, "invalid UTF-32 code unit", warnings);
+                    note(base + pos, &["invalid UTF-32 code unit"], warnings);
                     char::REPLACEMENT_CHARACTER
                 });
                 let mut buf = [0u8; 4];
@@ -1268,7 +1279,7 @@ fn decode_into(
                 pos += 4;
             }
             if !chunks.remainder().is_empty() {
-                note(base + pos, "truncated UTF-32 code unit", warnings);
+                note(base + pos, &["truncated UTF-32 code unit"], warnings);
                 out.extend_from_slice("\u{FFFD}".as_bytes());
             }
         }
@@ -1299,7 +1310,7 @@ fn decode_into(
                         let start = end.saturating_sub(usize::from(bad));
                         note(
                             base + start,
-                            &format!("malformed {} sequence", enc.name()),
+                            &["malformed ", enc.name(), " sequence"],
                             warnings,
                         );
                         let repl = "\u{FFFD}".as_bytes();
@@ -1336,6 +1347,21 @@ fn decode_into(
         });
     }
     out
+}
+
+/// Appends `n` in decimal.
+fn push_decimal(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 /// Decodes a whole input to UTF-8 with an already chosen charset (BOM of that charset
