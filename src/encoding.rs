@@ -762,17 +762,23 @@ pub fn split_game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
         let mut depth = 1usize;
         i = start + 1;
         loop {
-            while i < n && !matches!(bytes[i], b'[' | b'(' | b')') {
-                i += 1;
-            }
-            let Some(&b) = bytes.get(i) else {
+            let next = bytes[i..]
+                .iter()
+                .position(|&b| matches!(b, b'[' | b'(' | b')'));
+            let Some(off) = next else {
                 // Unterminated: the tree runs to the end.
                 trees.push(start..n);
                 break 'trees;
             };
-            match b {
+            i += off;
+            match bytes[i] {
                 b'[' => {
-                    i = skip_value(bytes, i, true);
+                    // Where the value's `]` is, as `skip_value` finds it
+                    // (the grammar's scan, with its fast paths).
+                    i = match crate::grammar::value_end(&bytes[i + 1..]) {
+                        Some(e) => i + e + 2,
+                        None => n,
+                    };
                     continue;
                 }
                 b'(' => depth += 1,
