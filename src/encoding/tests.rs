@@ -1,6 +1,9 @@
 //! Tests of `sgfkit::encoding`: unit cases, the libsgfc++ and Sabaki fixtures, a Fox sample,
 //! a round-trip property, and a pass over the whole corpus.
 
+use super::decode::MAX_MALFORMED_WARNINGS;
+use super::detect::non_ascii_chars;
+use super::scan::{root_ca, skip_value};
 use super::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
