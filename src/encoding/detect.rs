@@ -177,7 +177,7 @@ pub(super) fn first_malformed(bytes: &[u8], charset: Charset) -> Option<usize> {
     warnings.first().map(|w| w.offset)
 }
 
-/// Detects the charset of an SGF file (or of one game tree), see the [module](self) docs for
+/// Detects the charset of an SGF file (or of one game tree), see the [module](crate::encoding) docs for
 /// the order of the steps. Never fails: the worst case is ISO-8859-1.
 ///
 /// The `CA` of the first game tree's root node is read from the raw bytes; it may stand
