@@ -169,6 +169,33 @@ impl Meter {
         points: bool,
     ) -> Result<(), LimitHit> {
         let mut in_property: u64 = 0;
+        // Most values of a point list are one point, `[pd]`: counted
+        // without the general loop while they last (same checks, same order).
+        let mut k = 0;
+        if points && self.max_value_len >= 2 {
+            while let [b'[', x, y, b']', ..] = values_raw[k..] {
+                if matches!(x, b'\\' | b']' | b':') || matches!(y, b'\\' | b']' | b':') {
+                    break;
+                }
+                in_property += 1;
+                self.file_points = self.file_points.saturating_add(1);
+                if in_property > self.max_points as u64 || self.file_points > self.max_file_points {
+                    // Let the general loop below say which limit, and where.
+                    in_property -= 1;
+                    self.file_points -= 1;
+                    break;
+                }
+                k += 4;
+                while values_raw
+                    .get(k)
+                    .is_some_and(|&b| b != b'[' && b.is_ascii_whitespace())
+                {
+                    k += 1;
+                }
+            }
+        }
+        let values_at = values_at + k;
+        let values_raw = &values_raw[k..];
         for body in value_bodies(values_raw) {
             let at = values_at + body.start;
             if body.len() > self.max_value_len {
@@ -234,11 +261,16 @@ fn is_point_list(ident: &[u8]) -> bool {
                 | (b'V', b'W')
         ),
         [a] if a.is_ascii_uppercase() => false,
-        _ if ident.iter().any(u8::is_ascii_lowercase) => {
-            is_point_list(events::normalize_ident(ident).as_bytes())
-        }
-        _ => false,
+        _ => is_point_list_spelled(ident),
     }
+}
+
+/// [`is_point_list`] for identifiers that are not one or two capitals
+/// (kept out of line: FF\[3\] spellings are rare).
+#[cold]
+fn is_point_list_spelled(ident: &[u8]) -> bool {
+    ident.iter().any(u8::is_ascii_lowercase)
+        && is_point_list(events::normalize_ident(ident).as_bytes())
 }
 
 /// How many points one value of a point list stands for: 0 for an empty

@@ -24,217 +24,16 @@ use crate::events::{Handler, normalize_ident};
 use crate::grammar::{RawProperty, value_end};
 use crate::property::{ValueType, lookup_any};
 use crate::tree::{Builder, Collection};
-use std::fmt;
 use std::ops::Range;
 
-/// How serious a [`Diagnostic`] is.
-///
-/// ```
-/// use sgfkit::check::Severity;
-/// assert!(Severity::Error > Severity::Warning);
-/// assert_eq!(Severity::Info.to_string(), "info");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// Worth knowing; nothing was wrong with the SGF itself.
-    Info,
-    /// Not what FF\[4\] prescribes, but read without doubt.
-    Warning,
-    /// The file breaks the grammar; the reader had to guess.
-    Error,
-}
+mod diagnostic;
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Info => "info",
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
-
-/// One repair or remark of the lenient reader.
-///
-/// Displays as `LINE:COL: severity[CODE]: message`.
-///
-/// ```
-/// use sgfkit::check::parse_lenient;
-/// let (_, diags) = parse_lenient(b"(;B[aa]\n+W[bb])", &Default::default());
-/// assert_eq!(diags[0].to_string(), "2:1: error[L011]: stray bytes `+` inside a game tree (skipped)");
-/// assert_eq!(diags[0].span, 8..9);
-/// assert_eq!(diags[0].sgfc, Some(8));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// The stable code, one of [`CODES`].
-    pub code: &'static str,
-    /// How serious it is.
-    pub severity: Severity,
-    /// The bytes of the input concerned.
-    pub span: Range<usize>,
-    /// Line and column of `span.start`.
-    pub position: Position,
-    /// What was found and what the reader did, in words.
-    pub message: String,
-    /// The number of SGFC's message for the same problem, if there is one.
-    pub sgfc: Option<u32>,
-    /// True when something of the game tree's content was dropped.
-    pub data_lost: bool,
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {}[{}]: {}",
-            self.position, self.severity, self.code, self.message
-        )
-    }
-}
-
-impl std::error::Error for Diagnostic {}
-
-/// Every diagnostic code the lenient reader emits: code, severity, summary,
-/// and the SGFC message number that corresponds, if any.
-///
-/// ```
-/// let (code, sev, _, sgfc) = sgfkit::check::CODES[4];
-/// assert_eq!((code, sev, sgfc), ("L005", sgfkit::check::Severity::Error, Some(9)));
-/// ```
-pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
-    (
-        "L001",
-        Severity::Warning,
-        "bytes outside the game trees skipped",
-        None,
-    ),
-    (
-        "L002",
-        Severity::Error,
-        "`;` missing after the `(` of a variation: node start assumed",
-        Some(67),
-    ),
-    (
-        "L003",
-        Severity::Error,
-        "node outside a variation: `(` assumed",
-        Some(66),
-    ),
-    (
-        "L004",
-        Severity::Error,
-        "empty variation `()` ignored",
-        Some(12),
-    ),
-    (
-        "L005",
-        Severity::Error,
-        "`)` missing at the end of the input: trees closed",
-        Some(9),
-    ),
-    (
-        "L006",
-        Severity::Error,
-        "property identifier without values ignored",
-        Some(20),
-    ),
-    (
-        "L007",
-        Severity::Error,
-        "values without a property identifier deleted",
-        Some(54),
-    ),
-    (
-        "L008",
-        Severity::Warning,
-        "unescaped `]` inside a text value kept as text",
-        None,
-    ),
-    (
-        "L009",
-        Severity::Error,
-        "value not closed before the end of the input",
-        Some(10),
-    ),
-    (
-        "L010",
-        Severity::Warning,
-        "lower-case letters in an identifier: read as its capitals",
-        Some(16),
-    ),
-    (
-        "L011",
-        Severity::Error,
-        "stray bytes inside a game tree skipped",
-        Some(8),
-    ),
-    (
-        "L012",
-        Severity::Error,
-        "identifier without capital letters: property deleted",
-        Some(54),
-    ),
-    (
-        "L013",
-        Severity::Error,
-        "no game tree in the input",
-        Some(7),
-    ),
-    (
-        "L014",
-        Severity::Error,
-        "`(` not followed by a node: ignored",
-        Some(21),
-    ),
-    (
-        "L015",
-        Severity::Info,
-        "UTF-8 byte order mark skipped",
-        None,
-    ),
-    (
-        "L016",
-        Severity::Error,
-        "nesting deeper than ParseOptions::max_depth: variation flattened",
-        Some(76),
-    ),
-    (
-        "L017",
-        Severity::Error,
-        "input too large, or beyond a limit of ParseOptions: nothing read",
-        Some(5),
-    ),
-    (
-        "L018",
-        Severity::Warning,
-        "bytes that look like SGF data skipped before the first game tree",
-        Some(6),
-    ),
-    (
-        "L019",
-        Severity::Error,
-        "`;` missing after the `(` of a game tree: node start assumed",
-        Some(36),
-    ),
-];
+pub(crate) use diagnostic::fill_positions;
+pub use diagnostic::{CODES, Diagnostic, MAX_PER_CODE, Severity};
 
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
 const MAX_SWALLOWED: usize = 64;
-
-/// The most diagnostics kept per code; further ones are counted and
-/// summarized in one last diagnostic of that code (keeps memory bounded on
-/// hostile input).
-///
-/// ```
-/// use sgfkit::check::{parse_lenient, MAX_PER_CODE};
-/// let src = format!("(;{})", "+B[aa]".repeat(MAX_PER_CODE + 5));
-/// let (_, diags) = parse_lenient(src.as_bytes(), &Default::default());
-/// assert_eq!(diags.len(), MAX_PER_CODE + 1);
-/// assert!(diags[MAX_PER_CODE].message.starts_with("5 more"));
-/// ```
-pub const MAX_PER_CODE: usize = 1000;
 
 /// Reads `src` like the strict parser, but repairs what it can instead of
 /// failing, and reports each repair.
@@ -366,45 +165,6 @@ fn raw_diag(
     Diagnostic::from_code(code, span, message, data_lost)
 }
 
-/// Computes every diagnostic's position in one pass over the input.
-pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
-    let mut order: Vec<usize> = (0..diags.len()).collect();
-    order.sort_by_key(|&k| diags[k].span.start);
-    // Characters (bytes that do not continue a UTF-8 sequence) in `b`.
-    let chars = |b: &[u8]| {
-        let n = b.iter().filter(|&&b| b & 0xC0 != 0x80).count();
-        u32::try_from(n).unwrap_or(u32::MAX)
-    };
-    // `at`: how far lines are counted; `counted`: how far the characters
-    // of the current line are (only those before a diagnostic are: the
-    // lines between are only searched for their end).
-    let (mut at, mut counted, mut line, mut column) = (0usize, 0usize, 1u32, 1u32);
-    for k in order {
-        let target = diags[k].span.start.min(src.len());
-        // From line break to line break: a LF, or a CR not followed by LF
-        // (a CR before LF is a character of its line).
-        while at < target {
-            match memchr::memchr2(b'\n', b'\r', &src[at..target]) {
-                Some(j) => {
-                    let i = at + j;
-                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
-                        line = line.saturating_add(1);
-                        column = 1;
-                        counted = i + 1;
-                    }
-                    at = i + 1;
-                }
-                None => at = target,
-            }
-        }
-        if counted < target {
-            column = column.saturating_add(chars(&src[counted..target]));
-            counted = target;
-        }
-        diags[k].position = Position { line, column };
-    }
-}
-
 #[inline(always)]
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
@@ -484,6 +244,7 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[inline]
     fn ws_from(&self, mut k: usize) -> usize {
         while k < self.src.len() && is_ws(self.src[k]) {
             k += 1;
@@ -491,6 +252,7 @@ impl<'a> Reader<'a> {
         k
     }
 
+    #[inline]
     fn letters_from(&self, mut k: usize) -> usize {
         while k < self.src.len() && self.src[k].is_ascii_alphabetic() {
             k += 1;
@@ -500,6 +262,7 @@ impl<'a> Reader<'a> {
 
     /// True if a property starts at `k`: letters with a capital, optional
     /// whitespace, `[`.
+    #[inline]
     fn property_at(&self, k: usize) -> bool {
         let end = self.letters_from(k);
         end > k
@@ -748,7 +511,11 @@ impl<'a> Reader<'a> {
                 );
                 self.i = end;
             }
-            b if b.is_ascii_alphabetic() => self.property(),
+            b if b.is_ascii_alphabetic() => {
+                if !self.plain_property() {
+                    self.property();
+                }
+            }
             _ => {
                 let mut end = at + 1;
                 while end < src.len() && !Self::meaningful(src[end]) {
@@ -800,6 +567,46 @@ impl<'a> Reader<'a> {
             );
         }
         self.start_node(at);
+    }
+
+    /// At a letter: the common case of [`Reader::property`] — inside a
+    /// node, an identifier of capitals directly followed by its values,
+    /// each closed by a `]` that [`Reader::closes_value`] accepts — read
+    /// without the general path's bookkeeping. Returns false, having
+    /// changed nothing, for anything else: the general path then reads the
+    /// property (and reports what it repairs).
+    #[inline]
+    fn plain_property(&mut self) -> bool {
+        let src = self.src;
+        let start = self.i;
+        if !self.in_node {
+            return false;
+        }
+        let mut id_end = start;
+        while src.get(id_end).is_some_and(u8::is_ascii_uppercase) {
+            id_end += 1;
+        }
+        if id_end == start || src.get(id_end) != Some(&b'[') {
+            return false;
+        }
+        let mut open = id_end;
+        let end = loop {
+            let body = open + 1;
+            let Some(off) = value_end(&src[body..]) else {
+                return false;
+            };
+            let close = body + off;
+            let next = self.ws_from(close + 1);
+            match src.get(next) {
+                Some(b'[') => open = next,
+                None | Some(b';' | b'(' | b')') => break close + 1,
+                Some(_) if self.property_at(next) => break close + 1,
+                Some(_) => return false,
+            }
+        };
+        self.i = end;
+        self.b.plain_property(src, start, id_end - start, end);
+        true
     }
 
     /// At a letter: an identifier and its values.

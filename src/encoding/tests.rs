@@ -1,6 +1,9 @@
 //! Tests of `sgfkit::encoding`: unit cases, the libsgfc++ and Sabaki fixtures, a Fox sample,
 //! a round-trip property, and a pass over the whole corpus.
 
+use super::decode::MAX_MALFORMED_WARNINGS;
+use super::detect::non_ascii_chars;
+use super::scan::{root_ca, skip_value};
 use super::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -1143,9 +1146,11 @@ fn non_ascii_characters_are_counted_by_lead_bytes() {
         "Ren\u{e9}",
         "\u{674e}\u{660c}\u{954e}",
         "a\u{1F600}b\u{e9}",
+        // Longer than a chunk of the counting loop, with a remainder.
+        "\u{674e}a\u{e9}".repeat(100).as_str(),
     ] {
         assert_eq!(
-            non_ascii_chars(s),
+            non_ascii_chars(s.as_bytes()),
             s.chars().filter(|c| !c.is_ascii()).count(),
             "{s}"
         );

@@ -478,6 +478,13 @@ fn ws_len(bytes: &[u8]) -> usize {
 #[inline]
 pub fn value_end(bytes: &[u8]) -> Option<usize> {
     const SHORT: usize = 16;
+    // The most common value of all, a two-letter point (`[pd]`).
+    if let [a, b, b']', ..] = *bytes
+        && !matches!(a, b']' | b'\\')
+        && !matches!(b, b']' | b'\\')
+    {
+        return Some(2);
+    }
     let mut i = 0;
     let short = bytes.len().min(SHORT);
     while i < short {

@@ -2,7 +2,7 @@
 //! reader's): nodes are appended in pre-order, so the tree comes out frozen
 //! (see `store`).
 
-use super::store::{NIL, NodeData, PoolFull, PropData, TextRef, pool_text};
+use super::store::{MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, pool_text};
 use super::{Collection, MAX_SOURCE_LEN, NodeId};
 use crate::ParseOptions;
 use crate::error::{Error, ErrorKind, WarningSink};
@@ -178,6 +178,37 @@ impl Builder {
         {
             Ok(p) => self.push_prop(p),
             Err(PoolFull) => self.overflow = true,
+        }
+    }
+
+    /// Adds the property `src[start..end]` (`src` as given to
+    /// [`Builder::new`]) whose identifier is the `ident_len` capital letters
+    /// at `start`, directly followed by its values text: what
+    /// [`Handler::property`] does for such a property, without checking its
+    /// form again (the lenient reader's common case).
+    #[inline]
+    pub(crate) fn plain_property(
+        &mut self,
+        src: &[u8],
+        start: usize,
+        ident_len: usize,
+        end: usize,
+    ) {
+        if self.overflow || self.current == NIL {
+            return;
+        }
+        let values_at = start + ident_len;
+        let ident = &src[start..values_at];
+        if let Err(hit) = self.meter.property(ident, &src[values_at..end], values_at) {
+            self.limit(hit);
+            return;
+        }
+        self.first_property(start);
+        if ident_len <= MAX_SOURCE_IDENT {
+            self.push_prop(PropData::plain(start, end));
+        } else {
+            let prop = RawProperty::new(ident, &src[values_at..end]);
+            self.property_record(prop, &(start..end));
         }
     }
 

@@ -195,48 +195,73 @@ impl Collection<'_> {
             }
             return;
         }
-        let mut props = Vec::with_capacity(self.props.len() + self.games.len());
-        let mut odd = Vec::with_capacity(self.odd_offsets.len());
-        // Out of `self` while it is edited; `offset_of` below is asked only
-        // about nodes without an odd offset, so it needs no table.
-        let old_odd = std::mem::take(&mut self.odd_offsets);
+        // A root with a `CA` gets the new value in its place; a root
+        // without one gets it after its last property, which shifts the
+        // properties of the nodes after it (done at the end, in one pass).
         let games = std::mem::take(&mut self.games);
-        let mut old_odd = old_odd.into_iter().peekable();
-        let mut roots = games.iter().copied().peekable();
-        for i in 0..self.nodes.len() as u32 {
-            let range = self.props_range(i);
-            let start = props.len();
-            while let Some(o) = old_odd.next_if(|o| o.0 < i) {
-                odd.push(o);
-            }
-            let mut offset = old_odd.next_if(|o| o.0 == i).map(|o| o.1);
-            props.extend_from_slice(&self.props[range.clone()]);
-            if roots.next_if_eq(&i).is_some()
-                && let Ok(ca) = self.new_prop("CA", ["UTF-8"])
-            {
-                let existing = self.props[range]
-                    .iter()
-                    .position(|&p| self.property(p).ident == b"CA");
-                match existing {
-                    Some(k) => {
-                        // The node's offset followed from the first
-                        // property's span, which the new one has not.
-                        if k == 0 && offset.is_none() {
-                            offset = Some(self.offset_of(i));
-                        }
-                        props[start + k] = ca;
+        let mut inserts: Vec<(u32, usize, PropData)> = Vec::new();
+        let mut new_odd: Vec<(u32, u32)> = Vec::new();
+        for &root in &games {
+            let Ok(ca) = self.new_prop("CA", ["UTF-8"]) else {
+                continue;
+            };
+            let range = self.props_range(root);
+            let existing = self.props[range.clone()]
+                .iter()
+                .position(|&p| self.property(p).ident == b"CA");
+            match existing {
+                Some(k) => {
+                    // The node's offset followed from the first
+                    // property's span, which the new one has not.
+                    if k == 0
+                        && self
+                            .odd_offsets
+                            .binary_search_by_key(&root, |o| o.0)
+                            .is_err()
+                    {
+                        new_odd.push((root, self.offset_of(root)));
                     }
-                    None => props.push(ca),
+                    self.props[range.start + k] = ca;
                 }
+                None => inserts.push((root, range.end, ca)),
             }
-            if let Some(o) = offset {
-                odd.push((i, o));
-            }
-            self.nodes[i as usize].props_start = start as u32;
         }
-        odd.extend(old_odd);
-        self.props = props;
-        self.odd_offsets = odd;
+        if !new_odd.is_empty() {
+            let old = std::mem::take(&mut self.odd_offsets);
+            let mut merged = Vec::with_capacity(old.len() + new_odd.len());
+            let mut new_odd = new_odd.into_iter().peekable();
+            for o in old {
+                while let Some(n) = new_odd.next_if(|n| n.0 < o.0) {
+                    merged.push(n);
+                }
+                merged.push(o);
+            }
+            merged.extend(new_odd);
+            self.odd_offsets = merged;
+        }
+        if !inserts.is_empty() {
+            let mut props = Vec::with_capacity(self.props.len() + inserts.len());
+            let mut copied = 0;
+            for &(_, at, ca) in &inserts {
+                props.extend_from_slice(&self.props[copied..at]);
+                props.push(ca);
+                copied = at;
+            }
+            props.extend_from_slice(&self.props[copied..]);
+            self.props = props;
+            // Node `j` starts later by the properties inserted for the
+            // roots before it.
+            let mut k = 0;
+            for (j, node) in self.nodes.iter_mut().enumerate() {
+                while inserts
+                    .get(k)
+                    .is_some_and(|&(root, _, _)| (root as usize) < j)
+                {
+                    k += 1;
+                }
+                node.props_start += k as u32;
+            }
+        }
         self.games = games;
     }
 

@@ -120,6 +120,18 @@ impl PropData {
         })
     }
 
+    /// A property stored as its span alone: the caller vouches that the
+    /// source bytes `start..end` are an identifier of at most
+    /// [`MAX_SOURCE_IDENT`] capitals directly followed by the values text
+    /// (what [`PropData::in_source`] checks).
+    #[inline]
+    pub(super) fn plain(start: usize, end: usize) -> PropData {
+        PropData {
+            a: start as u32,
+            b: end as u32,
+        }
+    }
+
     /// Writes a record to `pool`: the identifier's bytes, the values text
     /// (`values`, already placed) and the source span.
     pub(super) fn record(

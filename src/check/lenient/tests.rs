@@ -361,3 +361,57 @@ fn no_game_tree_says_what_is_there() {
     assert!(text[0].contains("skipped"));
     assert!(text[1].ends_with("followed by a node or a property"));
 }
+
+/// Every node's id, parent, offset and properties (identifier, raw values,
+/// span): what a reader of the tree can see of it.
+fn shape(c: &Collection<'_>) -> Vec<String> {
+    let mut out = Vec::new();
+    for game in c.games() {
+        for n in game.descendants() {
+            let props: Vec<String> = n
+                .properties()
+                .map(|p| format!("{}{:?}{:?}", p.ident(), p.values_raw(), p.span()))
+                .collect();
+            out.push(format!(
+                "{} {:?} {:?} {}",
+                n.id().index(),
+                n.parent().map(|p| p.id().index()),
+                n.offset(),
+                props.join(" ")
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn without_a_repair_the_tree_is_the_strict_one() {
+    // Python's `parse` reads leniently first and keeps that tree when
+    // nothing was repaired: it must then be the strict reader's, to the
+    // offsets and spans (the fast path for plain properties included).
+    let inputs = [
+        "(;GM[1]FF[4]SZ[19];B[pd];W[dp](;B[pp])(;B[dd];W[qq]))",
+        "  (;B[aa] ;W[bb]\r\n;B[cc]\n)\n(;C[two\\]trees]AB[aa][bb]\n[cc]AW[dd:ee])\n",
+        "(; B[aa]C [spaced]\tW[bb];\n;)",
+        "(;ABCDEFGHIJKLMNOP[long identifier]XY[1][2] [3];C[a\\\\]B[aa])",
+        "(;C[]C[\\]]C[\\\\\\]];B[];TR[aa][bb][cc][dd:ff];PL[B])",
+        "(;GN[a ] b]C[x]);",
+    ];
+    for src in inputs {
+        let (lenient, diags) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+        if !diags.is_empty() {
+            // Repaired input is not what this test is about.
+            assert!(
+                src.ends_with(';') || src.contains("] b]"),
+                "{src:?}: {diags:?}"
+            );
+            continue;
+        }
+        let mut warnings: Vec<crate::Warning> = Vec::new();
+        let strict =
+            Collection::parse_with(src.as_bytes(), &ParseOptions::default(), &mut warnings)
+                .expect("strict reader accepts it");
+        assert!(warnings.is_empty(), "{src:?}");
+        assert_eq!(shape(&lenient), shape(&strict), "{src:?}");
+    }
+}

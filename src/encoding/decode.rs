@@ -1,0 +1,507 @@
+//! Decoding to UTF-8 (whole inputs, tree by tree, single values) and
+//! encoding back.
+
+use super::detect::{UTF8_BOM, sniff_bom, sniff_wide};
+use super::scan::scan_root;
+use super::*;
+
+pub(super) const MAX_MALFORMED_WARNINGS: usize = 64;
+
+/// Decodes `bytes` (which start at `base` in the original input) to UTF-8, replacing
+/// malformed sequences with U+FFFD and recording up to `max_warnings` of them.
+pub(super) fn decode_into(
+    bytes: &[u8],
+    base: usize,
+    charset: Charset,
+    warnings: &mut Vec<EncodingWarning>,
+    max_warnings: usize,
+) -> Vec<u8> {
+    let mut malformed = 0usize;
+    // `what` is the message's start, in pieces: files with thousands of
+    // damaged characters make this a hot path, so no `format!`.
+    let mut note = |offset: usize, what: &[&str], warnings: &mut Vec<EncodingWarning>| {
+        malformed += 1;
+        if malformed <= max_warnings {
+            let mut message = String::with_capacity(64);
+            for part in what {
+                message.push_str(part);
+            }
+            message.push_str(" at byte offset ");
+            push_decimal(&mut message, offset);
+            message.push_str("; replaced by U+FFFD");
+            warnings.push(EncodingWarning {
+                offset,
+                kind: WarningKind::Malformed,
+                message,
+            });
+        }
+    };
+    let mut out: Vec<u8>;
+    match charset {
+        Charset::Utf32Le | Charset::Utf32Be => {
+            out = Vec::with_capacity(bytes.len());
+            let mut chunks = bytes.chunks_exact(4);
+            let mut pos = 0usize;
+            for u in &mut chunks {
+                let arr = [u[0], u[1], u[2], u[3]];
+                let v = if charset == Charset::Utf32Le {
+                    u32::from_le_bytes(arr)
+                } else {
+                    u32::from_be_bytes(arr)
+                };
+                let c = char::from_u32(v).unwrap_or_else(|| {
+                    note(base + pos, &["invalid UTF-32 code unit"], warnings);
+                    char::REPLACEMENT_CHARACTER
+                });
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                pos += 4;
+            }
+            if !chunks.remainder().is_empty() {
+                note(base + pos, &["truncated UTF-32 code unit"], warnings);
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+            }
+        }
+        Charset::Encoding(enc) => {
+            let mut decoder = enc.new_decoder_without_bom_handling();
+            let cap = decoder
+                .max_utf8_buffer_length_without_replacement(bytes.len())
+                .unwrap_or(bytes.len().saturating_mul(3).saturating_add(16));
+            out = vec![0u8; cap];
+            let mut read_total = 0usize;
+            let mut written_total = 0usize;
+            loop {
+                let (result, read, written) = decoder.decode_to_utf8_without_replacement(
+                    &bytes[read_total..],
+                    &mut out[written_total..],
+                    true,
+                );
+                read_total += read;
+                written_total += written;
+                match result {
+                    DecoderResult::InputEmpty => break,
+                    DecoderResult::OutputFull => {
+                        // Cannot happen with the worst-case capacity; grow to be safe.
+                        out.resize(out.len() * 2 + 16, 0);
+                    }
+                    DecoderResult::Malformed(bad, after) => {
+                        let end = read_total - usize::from(after);
+                        let start = end.saturating_sub(usize::from(bad));
+                        note(
+                            base + start,
+                            &["malformed ", enc.name(), " sequence"],
+                            warnings,
+                        );
+                        let repl = "\u{FFFD}".as_bytes();
+                        if out.len() < written_total + repl.len() {
+                            out.resize(written_total + repl.len() + 16, 0);
+                        }
+                        out[written_total..written_total + repl.len()].copy_from_slice(repl);
+                        written_total += repl.len();
+                        // The decoder may need room for more output: keep the capacity
+                        // ahead of the remaining input's worst case.
+                        let need = written_total
+                            + decoder
+                                .max_utf8_buffer_length_without_replacement(
+                                    bytes.len() - read_total,
+                                )
+                                .unwrap_or(0);
+                        if out.len() < need {
+                            out.resize(need, 0);
+                        }
+                    }
+                }
+            }
+            out.truncate(written_total);
+        }
+    }
+    if malformed > max_warnings && max_warnings > 1 {
+        warnings.push(EncodingWarning {
+            offset: base + bytes.len(),
+            kind: WarningKind::Malformed,
+            message: format!(
+                "{} more malformed sequences not listed",
+                malformed - max_warnings
+            ),
+        });
+    }
+    out
+}
+
+/// Appends `n` in decimal.
+pub(super) fn push_decimal(s: &mut String, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+}
+
+/// Decodes a whole input to UTF-8 with an already chosen charset (BOM of that charset
+/// stripped). Returns `(text, warnings)`; borrows when the input is valid UTF-8 already.
+pub(super) fn decode_with<'a>(
+    bytes: &'a [u8],
+    charset: Charset,
+) -> (Cow<'a, [u8]>, Vec<EncodingWarning>) {
+    let skip = match sniff_bom(bytes) {
+        Some((c, n)) if c == charset => n,
+        // A UTF-32LE BOM starts like a UTF-16LE one.
+        Some((Charset::Utf32Le, _)) if charset == Charset::from(encoding_rs::UTF_16LE) => 2,
+        _ => 0,
+    };
+    let body = &bytes[skip..];
+    if charset == Charset::UTF_8 && std::str::from_utf8(body).is_ok() {
+        return (Cow::Borrowed(body), Vec::new());
+    }
+    if charset.encoding().is_some_and(is_ascii_safe) && body.is_ascii() {
+        return (Cow::Borrowed(body), Vec::new());
+    }
+    let mut warnings = Vec::new();
+    let out = decode_into(body, skip, charset, &mut warnings, MAX_MALFORMED_WARNINGS);
+    (Cow::Owned(out), warnings)
+}
+
+/// Detects the charset ([`detect`]) and converts the whole input to UTF-8.
+///
+/// Borrows the input when it is valid UTF-8 already (a UTF-8 BOM is sliced off) or pure
+/// ASCII in an ASCII-safe charset. Malformed sequences become U+FFFD, each with a
+/// [`WarningKind::Malformed`] warning naming its byte offset in the original input (at most
+/// 64 are listed, then one summary warning). The `CA` value in the text is not changed.
+///
+/// ```
+/// use sgfkit::encoding::{to_utf8, DecodeOptions, Reason};
+///
+/// // UTF-16LE with BOM.
+/// let mut input = vec![0xFF, 0xFE];
+/// for u in "(;PB[李昌镐])".encode_utf16() {
+///     input.extend_from_slice(&u.to_le_bytes());
+/// }
+/// let d = to_utf8(&input, &DecodeOptions::default());
+/// assert_eq!(d.detection.reason, Reason::Bom);
+/// assert_eq!(d.as_str(), "(;PB[李昌镐])");
+/// assert!(d.transcoded);
+/// ```
+pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
+    let detection = detect(bytes, opts);
+    let (text, warnings) = decode_with(bytes, detection.charset);
+    let transcoded = matches!(text, Cow::Owned(_));
+    Decoded {
+        text,
+        detection,
+        transcoded,
+        warnings,
+        trees: Vec::new(),
+    }
+}
+
+/// Like [`to_utf8`], but each top-level game tree gets its own detection, so that a
+/// collection whose trees declare different `CA` values is read correctly.
+///
+/// Wide input (a UTF-16/UTF-32 BOM, or UTF-16/UTF-32 without BOM) and a forced charset are
+/// decoded as a whole, and the trees are then found in the decoded text (their `input` range
+/// is the whole input when the text was transcoded). Otherwise the trees come from
+/// [`split_game_trees`] (see its limits for Shift_JIS, Big5 and GBK); each is detected
+/// independently with the same options (a tree without `CA` is checked for UTF-8 and guessed
+/// on its own bytes), and bytes between trees are decoded with the preceding tree's charset
+/// (the first tree's for leading bytes). `detection` is the first tree's.
+///
+/// ```
+/// use sgfkit::encoding::{to_utf8_per_tree, DecodeOptions};
+/// let mut input = b"(;CA[Shift_JIS]PB[\x8c\xe9])\n".to_vec();
+/// input.extend_from_slice(b"(;CA[GB2312]PB[\xc6\xe5])");
+/// let d = to_utf8_per_tree(&input, &DecodeOptions::default());
+/// assert_eq!(d.as_str(), "(;CA[Shift_JIS]PB[碁])\n(;CA[GB2312]PB[棋])");
+/// assert_eq!(d.trees.len(), 2);
+/// assert_eq!(d.trees[1].output.start, "(;CA[Shift_JIS]PB[碁])\n".len());
+/// ```
+pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
+    let utf8_bom = bytes.starts_with(UTF8_BOM);
+    let whole = opts.forced.is_some()
+        || (sniff_bom(bytes).is_some() && !utf8_bom)
+        || sniff_wide(bytes).is_some();
+    if whole {
+        // One charset for everything; trees are found in the decoded text.
+        let mut d = to_utf8(bytes, opts);
+        let skip = sniff_bom(bytes).map_or(0, |(_, n)| n);
+        d.trees = split_game_trees(&d.text)
+            .into_iter()
+            .map(|output| TreeDecoding {
+                input: if d.transcoded {
+                    0..bytes.len()
+                } else {
+                    output.start + skip..output.end + skip
+                },
+                output,
+                detection: d.detection.clone(),
+            })
+            .collect();
+        return d;
+    }
+    let skip = if utf8_bom { UTF8_BOM.len() } else { 0 };
+    let ranges: Vec<Range<usize>> = split_game_trees(&bytes[skip..])
+        .into_iter()
+        .map(|r| r.start + skip..r.end + skip)
+        .collect();
+    if ranges.len() <= 1 {
+        let mut d = to_utf8(bytes, opts);
+        let input = ranges.first().cloned().unwrap_or(skip..bytes.len());
+        let output = if d.transcoded {
+            0..d.text.len()
+        } else {
+            input.start - skip..input.end - skip
+        };
+        d.trees.push(TreeDecoding {
+            input,
+            output,
+            detection: d.detection.clone(),
+        });
+        return d;
+    }
+
+    let mut detections: Vec<Detection> = ranges
+        .iter()
+        .map(|r| {
+            let mut det = detect(&bytes[r.clone()], opts);
+            for w in &mut det.warnings {
+                w.offset += r.start;
+            }
+            det
+        })
+        .collect();
+
+    // Pieces: (input range, charset index)
+    let mut pieces: Vec<(Range<usize>, usize, bool)> = Vec::new();
+    let mut pos = skip;
+    for (k, r) in ranges.iter().enumerate() {
+        if pos < r.start {
+            pieces.push((pos..r.start, k.saturating_sub(1), false));
+        }
+        pieces.push((r.clone(), k, true));
+        pos = r.end;
+    }
+    if pos < bytes.len() {
+        pieces.push((pos..bytes.len(), ranges.len() - 1, false));
+    }
+
+    let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8)
+        && std::str::from_utf8(bytes).is_ok();
+    let mut trees = Vec::with_capacity(ranges.len());
+    let mut warnings = Vec::new();
+    let text: Cow<'a, [u8]> = if all_utf8 {
+        for (k, r) in ranges.iter().enumerate() {
+            trees.push(TreeDecoding {
+                input: r.clone(),
+                output: r.start.saturating_sub(skip)..r.end - skip,
+                detection: detections[k].clone(),
+            });
+        }
+        Cow::Borrowed(&bytes[skip..])
+    } else {
+        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
+        for (range, k, is_tree) in pieces {
+            let charset = detections[k].charset;
+            let start_out = out.len();
+            let piece = &bytes[range.clone()];
+            if charset == Charset::UTF_8 && std::str::from_utf8(piece).is_ok() {
+                out.extend_from_slice(piece);
+            } else {
+                let decoded = decode_into(
+                    piece,
+                    range.start,
+                    charset,
+                    &mut warnings,
+                    MAX_MALFORMED_WARNINGS,
+                );
+                out.extend_from_slice(&decoded);
+            }
+            if is_tree {
+                trees.push(TreeDecoding {
+                    input: range,
+                    output: start_out..out.len(),
+                    detection: detections[k].clone(),
+                });
+            }
+        }
+        Cow::Owned(out)
+    };
+    let transcoded = matches!(text, Cow::Owned(_));
+    let detection = detections.swap_remove(0);
+    Decoded {
+        text,
+        detection,
+        transcoded,
+        warnings,
+        trees,
+    }
+}
+
+/// Decodes one raw property value (without brackets, escapes still in place) from an
+/// ASCII-safe charset; malformed sequences become U+FFFD. Borrows when the value is valid
+/// UTF-8 in UTF-8, or ASCII in any ASCII-safe charset.
+///
+/// Works for every charset, but for charsets that are not [`is_ascii_safe`] the raw value
+/// boundaries themselves may be wrong: transcode the whole input with [`to_utf8`] instead.
+///
+/// ```
+/// use sgfkit::encoding::decode_value;
+/// assert_eq!(decode_value(b"Ho\xe0ng", encoding_rs::WINDOWS_1252), "Hoàng");
+/// assert_eq!(decode_value(b"\xc0\xcc\xbc\xbc\xb5\xb9", encoding_rs::EUC_KR), "이세돌");
+/// assert!(matches!(decode_value(b"plain", encoding_rs::KOI8_R), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn decode_value(raw: &[u8], charset: impl Into<Charset>) -> Cow<'_, str> {
+    let charset = charset.into();
+    match charset {
+        Charset::Encoding(enc) => {
+            if enc == encoding_rs::UTF_8 {
+                String::from_utf8_lossy(raw)
+            } else {
+                enc.decode_without_bom_handling(raw).0
+            }
+        }
+        _ => {
+            let mut sink = Vec::new();
+            let out = decode_into(raw, 0, charset, &mut sink, 0);
+            Cow::Owned(String::from_utf8(out).unwrap_or_default())
+        }
+    }
+}
+
+/// Whether `text` can be written in `charset` so that it reads back identically: every
+/// character is representable, and none is silently mapped to a look-alike (the WHATWG
+/// Shift_JIS and EUC-JP encoders write `¥` as `\`, ISO-2022-JP turns half-width katakana into
+/// full-width ones...).
+///
+/// ```
+/// use sgfkit::encoding::can_encode;
+/// assert!(can_encode("碁", encoding_rs::SHIFT_JIS));
+/// assert!(!can_encode("碁", encoding_rs::WINDOWS_1252));
+/// assert!(!can_encode("¥", encoding_rs::SHIFT_JIS));
+/// ```
+pub fn can_encode(text: &str, charset: impl Into<Charset>) -> bool {
+    let charset = charset.into();
+    if charset.is_unicode() {
+        return true;
+    }
+    let Some(enc) = charset.encoding() else {
+        return true;
+    };
+    let mut encoder = enc.new_encoder();
+    let mut buf = vec![
+        0u8;
+        encoder
+            .max_buffer_length_from_utf8_without_replacement(text.len())
+            .unwrap_or(text.len() * 8 + 16)
+    ];
+    let (result, _, written) = encoder.encode_from_utf8_without_replacement(text, &mut buf, true);
+    if !matches!(result, EncoderResult::InputEmpty) {
+        return false;
+    }
+    let (back, had_errors) = enc.decode_without_bom_handling(&buf[..written]);
+    !had_errors && back == text
+}
+
+/// Encodes UTF-8 text in `charset` (no BOM), for writing a file back in its own charset.
+/// Characters the charset cannot represent are written as `?` (check first with
+/// [`can_encode`]). UTF-16 and UTF-32 are written by hand (`encoding_rs` has no encoder for
+/// them).
+///
+/// ```
+/// use sgfkit::encoding::{decode_value, encode_from_utf8};
+/// let bytes = encode_from_utf8("碁 Go", encoding_rs::SHIFT_JIS);
+/// assert_eq!(bytes, b"\x8c\xe9 Go");
+/// assert_eq!(encode_from_utf8("a€b", encoding_rs::ISO_8859_2), b"a?b");
+/// assert_eq!(encode_from_utf8("A", encoding_rs::UTF_16BE), b"\x00A");
+/// ```
+pub fn encode_from_utf8(text: &str, charset: impl Into<Charset>) -> Vec<u8> {
+    let charset = charset.into();
+    match charset {
+        Charset::Utf32Le => text
+            .chars()
+            .flat_map(|c| u32::from(c).to_le_bytes())
+            .collect(),
+        Charset::Utf32Be => text
+            .chars()
+            .flat_map(|c| u32::from(c).to_be_bytes())
+            .collect(),
+        Charset::Encoding(enc) if enc == encoding_rs::UTF_16LE => {
+            text.encode_utf16().flat_map(u16::to_le_bytes).collect()
+        }
+        Charset::Encoding(enc) if enc == encoding_rs::UTF_16BE => {
+            text.encode_utf16().flat_map(u16::to_be_bytes).collect()
+        }
+        Charset::Encoding(enc) if enc == encoding_rs::UTF_8 => text.as_bytes().to_vec(),
+        Charset::Encoding(enc) => {
+            let mut encoder = enc.new_encoder();
+            let mut out = Vec::with_capacity(text.len() + 16);
+            let mut buf = [0u8; 1024];
+            let mut rest = text;
+            loop {
+                let (result, read, written) =
+                    encoder.encode_from_utf8_without_replacement(rest, &mut buf, false);
+                out.extend_from_slice(&buf[..written]);
+                rest = &rest[read..];
+                match result {
+                    EncoderResult::InputEmpty => break,
+                    EncoderResult::OutputFull => {}
+                    EncoderResult::Unmappable(_) => {
+                        // Through the encoder, so that stateful charsets stay consistent.
+                        let (_, _, w) =
+                            encoder.encode_from_utf8_without_replacement("?", &mut buf, false);
+                        out.extend_from_slice(&buf[..w]);
+                    }
+                }
+            }
+            // Flush (ISO-2022-JP returns to ASCII).
+            let (_, _, w) = encoder.encode_from_utf8_without_replacement("", &mut buf, true);
+            out.extend_from_slice(&buf[..w]);
+            out
+        }
+    }
+}
+
+/// Sets `CA[UTF-8]` in the root node of every game tree of UTF-8 SGF text (for example
+/// [`Decoded::text`]): an existing first `CA` value is replaced, a missing one is inserted
+/// right after the root's `;`. Borrows when nothing had to change.
+///
+/// ```
+/// use sgfkit::encoding::rewrite_ca_to_utf8;
+/// assert_eq!(rewrite_ca_to_utf8(b"(;FF[4]CA[GB2312]C[x])").as_ref(), b"(;FF[4]CA[UTF-8]C[x])");
+/// assert_eq!(rewrite_ca_to_utf8(b"(;FF[4])(;CA[utf-8])").as_ref(), b"(;CA[UTF-8]FF[4])(;CA[UTF-8])");
+/// assert!(matches!(rewrite_ca_to_utf8(b"(;CA[UTF-8])"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn rewrite_ca_to_utf8(text: &[u8]) -> Cow<'_, [u8]> {
+    let mut edits: Vec<(Range<usize>, &'static [u8])> = Vec::new();
+    for tree in split_game_trees(text) {
+        let scan = scan_root(text, tree.start, true);
+        match scan.cas.first() {
+            Some(hit) => {
+                if &text[hit.value.clone()] != b"UTF-8" {
+                    edits.push((hit.value.clone(), b"UTF-8"));
+                }
+            }
+            None => {
+                if let Some(at) = scan.properties_start {
+                    edits.push((at..at, b"CA[UTF-8]"));
+                }
+            }
+        }
+    }
+    if edits.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = Vec::with_capacity(text.len() + 16 * edits.len());
+    let mut pos = 0;
+    for (range, with) in edits {
+        out.extend_from_slice(&text[pos..range.start]);
+        out.extend_from_slice(with);
+        pos = range.end;
+    }
+    out.extend_from_slice(&text[pos..]);
+    Cow::Owned(out)
+}

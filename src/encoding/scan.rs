@@ -1,0 +1,288 @@
+//! Raw scanning of undecoded bytes: game-tree boundaries and the root
+//! node's `CA`, read before any charset is known.
+
+use super::*;
+
+/// A `CA` property found in a root node.
+#[derive(Debug, Clone)]
+pub(super) struct CaHit {
+    /// Range of the (first) value's content, inside the brackets.
+    pub(super) value: Range<usize>,
+}
+
+/// Root-node facts from a raw scan.
+#[derive(Debug, Clone, Default)]
+pub(super) struct RootScan {
+    /// Where the root's properties start (just after `;`, or after `(` when `;` is missing).
+    pub(super) properties_start: Option<usize>,
+    /// The `CA` properties of the root, in order.
+    pub(super) cas: Vec<CaHit>,
+    /// Where the scan stopped (the end of the root node, or of the input).
+    pub(super) end: usize,
+}
+
+/// Scans the root node of the game tree starting at or after `start`.
+/// With `escapes`, `\` protects the next byte inside values.
+pub(super) fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
+    let mut scan = RootScan::default();
+    // The root node starts after the first `(` (or at the first `;` when there is no `(`);
+    // its `;` may be missing, as in some real files (`(TE[..]..;B[pd])`).
+    let rest = &bytes[start.min(bytes.len())..];
+    let mut i = match memchr::memchr(b'(', rest).or_else(|| memchr::memchr(b';', rest)) {
+        Some(k) => start + k,
+        None => {
+            scan.end = bytes.len();
+            return scan;
+        }
+    };
+    if bytes[i] == b'(' {
+        i += 1;
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+    }
+    if i < bytes.len() && bytes[i] == b';' {
+        i += 1;
+    }
+    scan.properties_start = Some(i);
+    // The upper-case letters of the identifier being read, as far as they
+    // spell `CA` (FF[1]-FF[3] identifiers may contain lower-case letters,
+    // which are dropped): no letter yet, `C`, `CA`, or something else.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Spelled {
+        Nothing,
+        C,
+        Ca,
+        Other,
+    }
+    let mut ident = Spelled::Nothing;
+    let mut in_letters = false; // reading the letters of an identifier
+    let mut has_ident = false; // the identifier applies to the values that follow
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b';' | b'(' | b')' => break,
+            b'[' => {
+                in_letters = false;
+                let end = skip_value(bytes, i, escapes);
+                if has_ident && ident == Spelled::Ca {
+                    let close = if end > i + 1 && bytes[end - 1] == b']' {
+                        end - 1
+                    } else {
+                        end
+                    };
+                    scan.cas.push(CaHit {
+                        value: i + 1..close,
+                    });
+                    // Further values of the same CA are ignored.
+                    has_ident = false;
+                }
+                i = end;
+                continue;
+            }
+            b'A'..=b'Z' | b'a'..=b'z' => {
+                if !in_letters {
+                    ident = Spelled::Nothing;
+                    in_letters = true;
+                    has_ident = true;
+                }
+                if b.is_ascii_uppercase() {
+                    ident = match (ident, b) {
+                        (Spelled::Nothing, b'C') => Spelled::C,
+                        (Spelled::C, b'A') => Spelled::Ca,
+                        _ => Spelled::Other,
+                    };
+                }
+            }
+            b if b.is_ascii_whitespace() => in_letters = false,
+            _ => {
+                in_letters = false;
+                has_ident = false;
+            }
+        }
+        i += 1;
+    }
+    scan.end = i.min(bytes.len());
+    scan
+}
+
+/// Given `bytes[open] == b'['`, returns the index just past the closing `]` (or the end).
+#[inline]
+pub(super) fn skip_value(bytes: &[u8], open: usize, escapes: bool) -> usize {
+    // Most values are a few bytes (`[pd]`): a plain loop over the first
+    // ones, then memchr over long values (comments).
+    const SHORT: usize = 16;
+    let mut i = open + 1;
+    let short_end = bytes.len().min(i + SHORT);
+    while i < short_end {
+        match bytes[i] {
+            b'\\' if escapes => i += 2,
+            b']' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    while i < bytes.len() {
+        let hit = if escapes {
+            memchr::memchr2(b']', b'\\', &bytes[i..])
+        } else {
+            memchr::memchr(b']', &bytes[i..])
+        };
+        match hit {
+            None => return bytes.len(),
+            Some(k) => {
+                i += k;
+                if bytes[i] == b']' {
+                    return i + 1;
+                }
+                i += 2;
+            }
+        }
+    }
+    bytes.len()
+}
+
+/// Removes SGF escapes, trims, and makes a `String` (lossy).
+pub(super) fn unescape_label(raw: &[u8]) -> String {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] == b'\\' && i + 1 < raw.len() {
+            i += 1;
+        }
+        out.push(raw[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).trim().to_string()
+}
+
+/// Top-level game trees of a collection, as byte ranges (each from its `(` to just past its
+/// `)`, or to the end of the input for an unterminated tree), from a tolerant raw scan that
+/// skips bracketed values (honouring `\` escapes) and ignores junk between trees.
+///
+/// Limits: the scan works on bytes. It is exact for ASCII-safe charsets ([`is_ascii_safe`]).
+/// In Shift_JIS, Big5 and GBK a two-byte character ending in `0x5C` or `0x5D` can end a value
+/// early or late, so a split may be wrong in such files; UTF-16/UTF-32 input must be
+/// transcoded first. Input without any `(` yields one range over everything, if it contains
+/// a `;`.
+///
+/// ```
+/// use sgfkit::encoding::split_game_trees;
+/// let input = b"junk (;C[a)b]) \n(;B[aa](;W[bb]))";
+/// let trees = split_game_trees(input);
+/// assert_eq!(trees.len(), 2);
+/// assert_eq!(&input[trees[0].clone()], b"(;C[a)b])");
+/// assert_eq!(&input[trees[1].clone()], b"(;B[aa](;W[bb]))");
+/// ```
+pub fn split_game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut trees = Vec::new();
+    let n = bytes.len();
+    let mut i = 0usize;
+    // Outside the trees only `(` counts: jump to it.
+    'trees: while let Some(k) = memchr::memchr(b'(', &bytes[i..]) {
+        let start = i + k;
+        let mut depth = 1usize;
+        i = start + 1;
+        loop {
+            let next = bytes[i..]
+                .iter()
+                .position(|&b| matches!(b, b'[' | b'(' | b')'));
+            let Some(off) = next else {
+                // Unterminated: the tree runs to the end.
+                trees.push(start..n);
+                break 'trees;
+            };
+            i += off;
+            match bytes[i] {
+                b'[' => {
+                    // Where the value's `]` is, as `skip_value` finds it
+                    // (the grammar's scan, with its fast paths).
+                    i = match crate::grammar::value_end(&bytes[i + 1..]) {
+                        Some(e) => i + e + 2,
+                        None => n,
+                    };
+                    continue;
+                }
+                b'(' => depth += 1,
+                _ => {
+                    depth -= 1;
+                    if depth == 0 {
+                        trees.push(start..i + 1);
+                        i += 1;
+                        continue 'trees;
+                    }
+                }
+            }
+            i += 1;
+        }
+    }
+    if trees.is_empty() && memchr::memchr(b';', bytes).is_some() {
+        trees.push(0..n);
+    }
+    trees
+}
+
+/// Last resort for Shift_JIS/Big5/GBK input whose values confuse the node scan: the first
+/// `CA[label]` (after `]` or whitespace, with a known label) before the first `;B[` or
+/// `;W[`.
+pub(super) fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
+    let hay = &bytes[start.min(bytes.len())..];
+    // Most trees have no `CA[` at all: say so before looking for the first move.
+    memchr::memmem::find(hay, b"CA[")?;
+    let limit = [&b";B["[..], b";W["]
+        .iter()
+        .filter_map(|p| memchr::memmem::find(hay, p))
+        .min()
+        .unwrap_or(hay.len());
+    let hay = &hay[..limit];
+    memchr::memmem::find_iter(hay, b"CA[").find_map(|k| {
+        let before_ok = k > 0 && (hay[k - 1] == b']' || hay[k - 1].is_ascii_whitespace());
+        let open = k + 2;
+        let end = skip_value(hay, open, false);
+        let close = if end > open + 1 && hay[end - 1] == b']' {
+            end - 1
+        } else {
+            end
+        };
+        let label = unescape_label(&hay[open + 1..close]);
+        (before_ok && encoding_for_label(&label).is_some()).then(|| CaHit {
+            value: start + open + 1..start + close,
+        })
+    })
+}
+
+/// The first `CA` of the first game tree's root, from raw (ASCII-compatible) bytes:
+/// `(value range, declared text, other differing CA offsets)`.
+pub(super) fn root_ca(
+    bytes: &[u8],
+    start: usize,
+) -> (Option<(Range<usize>, String)>, Vec<EncodingWarning>) {
+    let mut scan = scan_root(bytes, start, true);
+    let scanned = scan
+        .properties_start
+        .map_or(0..0, |s| s.min(scan.end)..scan.end);
+    if scan.cas.is_empty() && memchr::memchr(b'\\', &bytes[scanned]).is_some() {
+        // In Shift_JIS/Big5/GBK a trailing 0x5C looks like an escape: retry without escapes.
+        // (Without a backslash in the root the retry would read the same.)
+        scan = scan_root(bytes, start, false);
+    }
+    if scan.cas.is_empty() {
+        // A trailing 0x5D ends a value early, and what follows may look like the end of the
+        // root node: look for a known `CA[...]` before the first move.
+        scan.cas.extend(find_ca_pattern(bytes, start));
+    }
+    let mut warnings = Vec::new();
+    let mut first: Option<(Range<usize>, String)> = None;
+    for hit in scan.cas {
+        let text = unescape_label(&bytes[hit.value.clone()]);
+        match &first {
+            None => first = Some((hit.value, text)),
+            Some((_, t)) if !t.eq_ignore_ascii_case(&text) => warnings.push(EncodingWarning {
+                offset: hit.value.start,
+                kind: WarningKind::MultipleCa,
+                message: format!("second CA value {text:?} differs from {t:?}; the first counts"),
+            }),
+            Some(_) => {}
+        }
+    }
+    (first, warnings)
+}
