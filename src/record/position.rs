@@ -219,7 +219,10 @@ pub(crate) fn apply_numbered(
                 }
             }
         };
-        let Ok(out) = board.play(color, m) else {
+        // No list of captured stones is built; the suicide list stays
+        // unallocated unless the move is suicide.
+        let mut suicide = Vec::new();
+        let Ok(out) = board.play_noting_suicide(color, m, &mut suicide) else {
             continue;
         };
         let Move::Play(p) = m else { continue };
@@ -229,8 +232,8 @@ pub(crate) fn apply_numbered(
         if out.ko {
             report(ident, ReportKind::KoRetake(p));
         }
-        if !out.suicide.is_empty() {
-            report(ident, ReportKind::Suicide(out.suicide));
+        if out.suicide > 0 {
+            report(ident, ReportKind::Suicide(suicide));
         }
     }
 }

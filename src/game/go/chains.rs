@@ -1,4 +1,11 @@
-//! The groups of a [`Board`](super::Board), kept up to date stone by stone.
+//! The groups of a [`Board`](super::Board), kept up to date stone by stone,
+//! on a bordered grid.
+//!
+//! The grid has one ring of [`EDGE`] cells around the board: a cell's four
+//! neighbours are always `k - 1`, `k + 1`, `k - stride` and `k + stride`,
+//! with no test for the board's edge. Rows are `stride = columns + 1` cells
+//! apart, so the edge cell that ends a row also starts the next one (54 × 53
+//! cells for 52×52; 21 × 20 for 19×19).
 //!
 //! Every stone belongs to a chain: the stones of its colour connected to it.
 //! A chain is a circular list of its cells (`next`), named by one of them
@@ -14,35 +21,95 @@
 //! it) can split the chain: the chains are then marked stale and rebuilt in
 //! one pass over the board before the next move.
 
-use super::Color;
-use super::board::point_at;
+use super::{Color, Point};
 use crate::game::BoardSize;
 
-/// No cell: a missing neighbour, or a stone not yet given a chain.
-pub(super) const NONE: u16 = u16::MAX;
+/// An empty point.
+pub(super) const EMPTY: u8 = 0;
+/// A black stone.
+pub(super) const BLACK: u8 = 1;
+/// A white stone.
+pub(super) const WHITE: u8 = 2;
+/// A cell of the ring around the board.
+pub(super) const EDGE: u8 = 3;
 
-/// Edge bits of [`Chains::edges`]: the cell has a neighbour to the left,
-/// right, above, below.
-const LEFT: u8 = 1;
-const RIGHT: u8 = 2;
-const UP: u8 = 4;
-const DOWN: u8 = 8;
+/// The grid's cells: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
+pub(super) type Cells = [u8];
+
+/// The cell value of a stone of `c`.
+#[inline]
+pub(super) const fn stone(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The stone of a cell value, `None` for an empty or edge cell.
+#[inline]
+pub(super) const fn colour(v: u8) -> Option<Color> {
+    match v {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The cell value of the other colour's stone (`v` holds a stone).
+#[inline]
+pub(super) const fn other(v: u8) -> u8 {
+    3 - v
+}
+
+/// The grid of an empty board of `size` (at most 52×52): its stride, its
+/// number of cells, and the cells with their edge ring.
+pub(super) fn empty_grid(size: BoardSize) -> (usize, usize, Box<Cells>) {
+    let (w, h) = (usize::from(size.columns), usize::from(size.rows));
+    let stride = w + 1;
+    let n = (h + 2) * stride;
+    let mut cells = vec![EMPTY; n].into_boxed_slice();
+    cells[..stride].fill(EDGE);
+    cells[(h + 1) * stride..].fill(EDGE);
+    for y in 1..=h {
+        cells[y * stride] = EDGE;
+    }
+    (stride, n, cells)
+}
+
+/// The cell of `p` on a grid `stride` wide (`p` on the board).
+#[inline]
+pub(super) fn cell_of(p: Point, stride: usize) -> usize {
+    (usize::from(p.y) + 1) * stride + usize::from(p.x) + 1
+}
+
+/// The point of cell `k` (on the board) of a grid `stride` wide.
+#[inline]
+pub(super) fn point_at(k: usize, stride: usize) -> Point {
+    Point::new((k % stride - 1) as u8, (k / stride - 1) as u8)
+}
+
+/// A zeroed per-cell array of `n` entries.
+fn table(n: usize) -> Box<[u16]> {
+    vec![0u16; n].into_boxed_slice()
+}
 
 #[derive(Debug, Clone)]
 pub(super) struct Chains {
-    columns: u16,
-    /// Per cell, which neighbours it has ([`LEFT`] …).
-    edges: Vec<u8>,
+    stride: usize,
+    /// The grid's number of cells.
+    n: usize,
     /// Per stone, the cell that names its chain.
-    head: Vec<u16>,
+    head: Box<[u16]>,
     /// Per stone, the next stone of its chain (a circular list).
-    next: Vec<u16>,
+    next: Box<[u16]>,
     /// Per chain (at its head), its number of stones.
-    len: Vec<u16>,
+    len: Box<[u16]>,
     /// Per chain (at its head), its (stone, empty neighbour) pairs.
-    plibs: Vec<u16>,
+    plibs: Box<[u16]>,
     /// A work list for removals and rebuilds.
     scratch: Vec<u16>,
+    /// The stones of the chain being removed, in the order found.
+    found: Vec<u16>,
     /// True when the chains no longer describe the cells; [`Chains::rebuild`]
     /// makes them right again.
     pub(super) stale: bool,
@@ -52,106 +119,92 @@ impl Chains {
     /// The largest chain [`Chains::lift`] regroups at once.
     const REGROUP: usize = 64;
 
-    /// The chains of an empty board of `size` (at most 52×52).
-    pub(super) fn new(size: BoardSize) -> Chains {
-        let (w, h) = (usize::from(size.columns), usize::from(size.rows));
-        // One row's pattern with both vertical neighbours, copied row by
-        // row; the first and last rows then lose theirs. A board is made
-        // per game, so this runs once per game, not per cell and bit.
-        let row: Vec<u8> = (0..w)
-            .map(|x| (u8::from(x > 0) * LEFT) | (u8::from(x + 1 < w) * RIGHT) | UP | DOWN)
-            .collect();
-        let n = w * h;
-        let mut edges = Vec::with_capacity(n);
-        for _ in 0..h {
-            edges.extend_from_slice(&row);
-        }
-        if let Some(first) = edges.get_mut(..w) {
-            first.iter_mut().for_each(|e| *e &= !UP);
-        }
-        if let Some(last) = edges.get_mut(n.saturating_sub(w)..) {
-            last.iter_mut().for_each(|e| *e &= !DOWN);
-        }
+    /// The chains of an empty grid `stride` wide with `n` cells.
+    pub(super) fn new(stride: usize, n: usize) -> Chains {
         Chains {
-            columns: size.columns,
-            edges,
-            head: vec![NONE; n],
-            next: vec![0; n],
-            len: vec![0; n],
-            plibs: vec![0; n],
+            stride,
+            n,
+            head: table(n),
+            next: table(n),
+            len: table(n),
+            plibs: table(n),
             scratch: Vec::new(),
+            found: Vec::new(),
             stale: false,
         }
     }
 
-    /// The neighbours of cell `k` (left, right, above, below), [`NONE`]
+    /// The neighbours of cell `k` (left, right, above, below); edge cells
     /// where the board ends.
-    #[inline]
-    pub(super) fn neighbours(&self, k: usize) -> [u16; 4] {
-        let e = self.edges[k];
-        let k = k as u16;
-        let w = self.columns;
+    #[inline(always)]
+    pub(super) fn neighbours(&self, k: usize) -> [usize; 4] {
+        let s = self.stride;
         [
-            if e & LEFT != 0 { k - 1 } else { NONE },
-            if e & RIGHT != 0 { k + 1 } else { NONE },
-            if e & UP != 0 { k - w } else { NONE },
-            if e & DOWN != 0 { k + w } else { NONE },
+            k.wrapping_sub(1),
+            k.wrapping_add(1),
+            k.wrapping_sub(s),
+            k.wrapping_add(s),
         ]
+    }
+
+    /// The head of the chain of stone `k`.
+    #[inline(always)]
+    fn head_of(&self, k: usize) -> usize {
+        usize::from(self.head[k])
     }
 
     /// True when the chain of stone `k` has no liberty.
     #[inline]
-    pub(super) fn no_liberty(&self, k: u16) -> bool {
-        self.plibs[usize::from(self.head[usize::from(k)])] == 0
+    pub(super) fn no_liberty(&self, k: usize) -> bool {
+        self.plibs[self.head_of(k)] == 0
     }
 
     /// True when stone `k` is alone in its chain and has exactly one liberty.
-    pub(super) fn single_with_one_liberty(&self, cells: &[Option<Color>], k: usize) -> bool {
-        cells[k].is_some()
-            && self.len[usize::from(self.head[k])] == 1
+    pub(super) fn single_with_one_liberty(&self, cells: &Cells, k: usize) -> bool {
+        colour(cells[k]).is_some()
+            && self.len[self.head_of(k)] == 1
             && self
                 .neighbours(k)
                 .iter()
-                .filter(|&&n| n != NONE && cells[usize::from(n)].is_none())
+                .filter(|&&n| cells[n] == EMPTY)
                 .count()
                 == 1
     }
 
-    /// Puts a stone of `color` on the empty cell `k` and joins it to the
-    /// chains of its colour around it (no captures).
-    pub(super) fn place(&mut self, cells: &mut [Option<Color>], k: usize, color: Color) {
-        cells[k] = Some(color);
+    /// Puts a stone `me` ([`BLACK`] or [`WHITE`]) on the empty cell `k` and
+    /// joins it to the chains of its colour around it (no captures).
+    #[inline]
+    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) {
+        cells[k] = me;
         let mut libs = 0;
         let around = self.neighbours(k);
         for n in around {
-            if n == NONE {
-                continue;
-            }
-            match cells[usize::from(n)] {
-                None => libs += 1,
-                Some(_) => {
-                    let h = usize::from(self.head[usize::from(n)]);
+            match cells[n] {
+                EMPTY => libs += 1,
+                EDGE => {}
+                _ => {
+                    let h = self.head_of(n);
                     self.plibs[h] -= 1;
                 }
             }
         }
-        self.head[k] = k as u16;
-        self.next[k] = k as u16;
+        let k16 = k as u16;
+        self.head[k] = k16;
+        self.next[k] = k16;
         self.len[k] = 1;
         self.plibs[k] = libs;
         for n in around {
-            if n != NONE && cells[usize::from(n)] == Some(color) {
-                let (a, b) = (self.head[k], self.head[usize::from(n)]);
+            if cells[n] == me {
+                let (a, b) = (self.head[k], self.head[n]);
                 if a != b {
-                    self.join(a, b);
+                    self.join(usize::from(a), usize::from(b));
                 }
             }
         }
     }
 
     /// Joins the chains named `a` and `b`: the smaller is relabelled.
-    fn join(&mut self, a: u16, b: u16) {
-        let (a, b) = (usize::from(a), usize::from(b));
+    fn join(&mut self, a: usize, b: usize) {
         let (big, small) = if self.len[a] >= self.len[b] {
             (a, b)
         } else {
@@ -165,7 +218,9 @@ impl Chains {
                 break;
             }
         }
-        self.next.swap(big, small);
+        let t = self.next[big];
+        self.next[big] = self.next[small];
+        self.next[small] = t;
         self.len[big] += self.len[small];
         self.plibs[big] += self.plibs[small];
     }
@@ -175,21 +230,19 @@ impl Chains {
     /// (one neighbour in the chain), else it may fall apart and is regrouped
     /// when it has at most [`Chains::REGROUP`] stones. A larger chain makes
     /// the chains stale instead, and the caller writes the cell.
-    pub(super) fn lift(&mut self, cells: &mut [Option<Color>], k: usize) {
-        let h = usize::from(self.head[k]);
+    pub(super) fn lift(&mut self, cells: &mut Cells, k: usize) {
+        let h = self.head_of(k);
         let n = usize::from(self.len[h]);
-        let colour = cells[k];
+        let me = cells[k];
         // A stone with one neighbour of its chain is a leaf: the rest stays
         // connected, and only loses the stone and its (stone, empty) pairs.
         let (mut same, mut empty) = (0, 0u16);
         if n > 1 {
             for nb in self.neighbours(k) {
-                if nb != NONE {
-                    match cells[usize::from(nb)] {
-                        None => empty += 1,
-                        c if c == colour => same += 1,
-                        _ => {}
-                    }
+                match cells[nb] {
+                    EMPTY => empty += 1,
+                    c if c == me => same += 1,
+                    _ => {}
                 }
             }
         }
@@ -197,12 +250,13 @@ impl Chains {
             self.stale = true;
             return;
         }
-        cells[k] = None;
+        cells[k] = EMPTY;
+        let them = other(me);
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
             // counted again below.
-            if nb != NONE && cells[usize::from(nb)].is_some_and(|c| Some(c) != colour) {
-                let nh = usize::from(self.head[usize::from(nb)]);
+            if cells[nb] == them {
+                let nh = self.head_of(nb);
                 self.plibs[nh] += 1;
             }
         }
@@ -213,6 +267,7 @@ impl Chains {
             self.unlink_leaf(k, h, empty);
             return;
         }
+        const NONE: u16 = u16::MAX;
         let mut members = [0u16; Self::REGROUP];
         let mut count = 0;
         let mut s = self.next[k];
@@ -224,10 +279,10 @@ impl Chains {
         }
         let mut stack = [0u16; Self::REGROUP];
         for &m in &members[..count] {
-            if self.head[usize::from(m)] != NONE {
+            let r = usize::from(m);
+            if self.head[r] != NONE {
                 continue;
             }
-            let r = usize::from(m);
             self.head[r] = m;
             self.next[r] = m;
             let (mut len, mut libs) = (0u16, 0u16);
@@ -235,20 +290,17 @@ impl Chains {
             stack[0] = m;
             while top > 0 {
                 top -= 1;
-                let st = stack[top];
+                let st = usize::from(stack[top % Self::REGROUP]);
                 len += 1;
-                for nb in self.neighbours(usize::from(st)) {
-                    if nb == NONE {
-                        continue;
-                    }
-                    let c = cells[usize::from(nb)];
-                    if c.is_none() {
+                for nb in self.neighbours(st) {
+                    let c = cells[nb];
+                    if c == EMPTY {
                         libs += 1;
-                    } else if c == colour && self.head[usize::from(nb)] == NONE {
-                        self.head[usize::from(nb)] = m;
-                        self.next[usize::from(nb)] = self.next[r];
-                        self.next[r] = nb;
-                        stack[top] = nb;
+                    } else if c == me && self.head[nb] == NONE {
+                        self.head[nb] = m;
+                        self.next[nb] = self.next[r];
+                        self.next[r] = nb as u16;
+                        stack[top % Self::REGROUP] = nb as u16;
                         top += 1;
                     }
                 }
@@ -288,59 +340,64 @@ impl Chains {
         self.plibs[head] = plibs;
     }
 
-    /// Removes the chain of stone `start` from the board, appending its
-    /// points to `out` in the order of a depth-first search from `start`
-    /// (left, right, above, below).
+    /// Removes the chain of stone `start` from the board and gives its
+    /// number of stones; with `out`, appends their points in the order of a
+    /// depth-first search from `start` (left, right, above, below).
     pub(super) fn remove(
         &mut self,
-        cells: &mut [Option<Color>],
-        start: u16,
-        out: &mut Vec<super::Point>,
-    ) {
-        let colour = cells[usize::from(start)];
-        let h = self.head[usize::from(start)];
+        cells: &mut Cells,
+        start: usize,
+        out: Option<&mut Vec<Point>>,
+    ) -> u32 {
+        let me = cells[start];
+        let h = self.head[start];
         let mut stack = std::mem::take(&mut self.scratch);
+        let mut found = std::mem::take(&mut self.found);
         stack.clear();
-        let first = out.len();
-        cells[usize::from(start)] = None;
-        out.push(point_at(usize::from(start), self.columns));
-        stack.push(start);
+        found.clear();
+        cells[start] = EMPTY;
+        found.push(start as u16);
+        stack.push(start as u16);
         while let Some(c) = stack.pop() {
             for n in self.neighbours(usize::from(c)) {
-                if n != NONE && cells[usize::from(n)] == colour && self.head[usize::from(n)] == h {
-                    cells[usize::from(n)] = None;
-                    out.push(point_at(usize::from(n), self.columns));
-                    stack.push(n);
+                if cells[n] == me && self.head[n] == h {
+                    cells[n] = EMPTY;
+                    found.push(n as u16);
+                    stack.push(n as u16);
                 }
             }
         }
         // Each removed stone's neighbours gain a liberty.
-        let w = usize::from(self.columns);
-        for p in &out[first..] {
-            let s = usize::from(p.y) * w + usize::from(p.x);
-            for n in self.neighbours(s) {
-                if n != NONE && cells[usize::from(n)].is_some() {
-                    let nh = usize::from(self.head[usize::from(n)]);
+        for &s in &found {
+            for n in self.neighbours(usize::from(s)) {
+                if matches!(cells[n], BLACK | WHITE) {
+                    let nh = self.head_of(n);
                     self.plibs[nh] += 1;
                 }
             }
         }
-        debug_assert_eq!(out.len() - first, usize::from(self.len[usize::from(h)]));
+        debug_assert_eq!(found.len(), usize::from(self.len[usize::from(h)]));
+        if let Some(out) = out {
+            out.extend(found.iter().map(|&s| point_at(usize::from(s), self.stride)));
+        }
+        let count = found.len() as u32;
         self.scratch = stack;
+        self.found = found;
+        count
     }
 
     /// Recomputes every chain from the cells, in one pass over the board.
-    pub(super) fn rebuild(&mut self, cells: &[Option<Color>]) {
-        for (k, c) in cells.iter().enumerate() {
-            if c.is_some() {
-                self.head[k] = NONE;
+    pub(super) fn rebuild(&mut self, cells: &Cells) {
+        for k in 0..self.n {
+            if matches!(cells[k], BLACK | WHITE) {
+                self.head[k] = u16::MAX;
             }
         }
         let mut stack = std::mem::take(&mut self.scratch);
         stack.clear();
-        for k in 0..cells.len() {
-            let Some(colour) = cells[k] else { continue };
-            if self.head[k] != NONE {
+        for k in 0..self.n {
+            let me = cells[k];
+            if !matches!(me, BLACK | WHITE) || self.head[k] != u16::MAX {
                 continue;
             }
             let h = k as u16;
@@ -351,18 +408,14 @@ impl Chains {
             while let Some(s) = stack.pop() {
                 len += 1;
                 for n in self.neighbours(usize::from(s)) {
-                    if n == NONE {
-                        continue;
-                    }
-                    match cells[usize::from(n)] {
-                        None => libs += 1,
-                        Some(c) if c == colour && self.head[usize::from(n)] == NONE => {
-                            self.head[usize::from(n)] = h;
-                            self.next[usize::from(n)] = self.next[k];
-                            self.next[k] = n;
-                            stack.push(n);
-                        }
-                        _ => {}
+                    let c = cells[n];
+                    if c == EMPTY {
+                        libs += 1;
+                    } else if c == me && self.head[n] == u16::MAX {
+                        self.head[n] = h;
+                        self.next[n] = self.next[k];
+                        self.next[k] = n as u16;
+                        stack.push(n as u16);
                     }
                 }
             }
@@ -378,23 +431,42 @@ impl Chains {
 mod tests {
     use super::*;
 
-    /// The row-copied edge table equals the per-cell definition on every
-    /// board shape up to 52×52, thin boards included.
+    /// The edge ring: on every board shape up to 52×52, thin boards
+    /// included, a cell is an edge cell exactly when it is off the board,
+    /// and every on-board cell's neighbours are the points around it or
+    /// edge cells.
     #[test]
-    fn edges_match_the_per_cell_definition() {
+    fn the_ring_surrounds_every_board() {
         for w in 1..=52u16 {
             for h in 1..=52u16 {
-                let c = Chains::new(BoardSize::new(w, h));
-                let (w, h) = (usize::from(w), usize::from(h));
-                for y in 0..h {
-                    for x in 0..w {
-                        let want = (u8::from(x > 0) * LEFT)
-                            | (u8::from(x + 1 < w) * RIGHT)
-                            | (u8::from(y > 0) * UP)
-                            | (u8::from(y + 1 < h) * DOWN);
-                        assert_eq!(c.edges[y * w + x], want, "{w}x{h} at ({x}, {y})");
+                let (stride, n, cells) = empty_grid(BoardSize::new(w, h));
+                assert_eq!(cells.len(), n);
+                let chains = Chains::new(stride, n);
+                let (wu, hu) = (usize::from(w), usize::from(h));
+                for y in 0..hu {
+                    for x in 0..wu {
+                        let p = Point::new(x as u8, y as u8);
+                        let k = cell_of(p, stride);
+                        assert_eq!(cells[k], EMPTY, "{w}x{h} at ({x}, {y})");
+                        assert_eq!(point_at(k, stride), p);
+                        let want = [
+                            (x > 0).then(|| (x - 1, y)),
+                            (x + 1 < wu).then_some((x + 1, y)),
+                            (y > 0).then(|| (x, y - 1)),
+                            (y + 1 < hu).then_some((x, y + 1)),
+                        ];
+                        for (nb, want) in chains.neighbours(k).into_iter().zip(want) {
+                            match want {
+                                Some((a, b)) => {
+                                    assert_eq!(nb, cell_of(Point::new(a as u8, b as u8), stride));
+                                }
+                                None => assert_eq!(cells[nb], EDGE, "{w}x{h} at ({x}, {y})"),
+                            }
+                        }
                     }
                 }
+                let inside = cells[..n].iter().filter(|&&c| c == EMPTY).count();
+                assert_eq!(inside, wu * hu);
             }
         }
     }
