@@ -14,6 +14,10 @@
 //! that count is 0, which is all a move needs to know, so no liberty set is
 //! kept.
 //!
+//! An empty or edge cell's `head` is [`NO_CHAIN`], cell 0 (an edge cell,
+//! never a stone), whose counts nobody reads: a stone's neighbours can all
+//! gain or lose a pseudo-liberty without a test of what they hold.
+//!
 //! Placing a stone touches its four neighbours and joins chains (the smaller
 //! one is relabelled, so a stone is relabelled O(log n) times at most);
 //! removing a chain touches its stones and their neighbours. Taking one stone
@@ -32,6 +36,10 @@ pub(super) const BLACK: u8 = 1;
 pub(super) const WHITE: u8 = 2;
 /// A cell of the ring around the board.
 pub(super) const EDGE: u8 = 3;
+
+/// The `head` of a cell without a stone: the top-left edge cell, whose
+/// chain counts are scratch.
+const NO_CHAIN: u16 = 0;
 
 /// The grid's cells: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
 pub(super) type Cells = [u8];
@@ -179,14 +187,11 @@ impl Chains {
         let mut libs = 0;
         let around = self.neighbours(k);
         for n in around {
-            match cells[n] {
-                EMPTY => libs += 1,
-                EDGE => {}
-                _ => {
-                    let h = self.head_of(n);
-                    self.plibs[h] -= 1;
-                }
-            }
+            // Without a test: an empty or edge neighbour counts down the
+            // scratch chain's counter.
+            libs += u16::from(cells[n] == EMPTY);
+            let h = self.head_of(n);
+            self.plibs[h] = self.plibs[h].wrapping_sub(1);
         }
         let k16 = k as u16;
         self.head[k] = k16;
@@ -251,6 +256,7 @@ impl Chains {
             return;
         }
         cells[k] = EMPTY;
+        self.head[k] = NO_CHAIN;
         let them = other(me);
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
@@ -356,12 +362,14 @@ impl Chains {
         stack.clear();
         found.clear();
         cells[start] = EMPTY;
+        self.head[start] = NO_CHAIN;
         found.push(start as u16);
         stack.push(start as u16);
         while let Some(c) = stack.pop() {
             for n in self.neighbours(usize::from(c)) {
                 if cells[n] == me && self.head[n] == h {
                     cells[n] = EMPTY;
+                    self.head[n] = NO_CHAIN;
                     found.push(n as u16);
                     stack.push(n as u16);
                 }
@@ -370,10 +378,8 @@ impl Chains {
         // Each removed stone's neighbours gain a liberty.
         for &s in &found {
             for n in self.neighbours(usize::from(s)) {
-                if matches!(cells[n], BLACK | WHITE) {
-                    let nh = self.head_of(n);
-                    self.plibs[nh] += 1;
-                }
+                let nh = self.head_of(n);
+                self.plibs[nh] = self.plibs[nh].wrapping_add(1);
             }
         }
         debug_assert_eq!(found.len(), usize::from(self.len[usize::from(h)]));
@@ -389,9 +395,11 @@ impl Chains {
     /// Recomputes every chain from the cells, in one pass over the board.
     pub(super) fn rebuild(&mut self, cells: &Cells) {
         for k in 0..self.n {
-            if matches!(cells[k], BLACK | WHITE) {
-                self.head[k] = u16::MAX;
-            }
+            self.head[k] = if matches!(cells[k], BLACK | WHITE) {
+                u16::MAX
+            } else {
+                NO_CHAIN
+            };
         }
         let mut stack = std::mem::take(&mut self.scratch);
         stack.clear();
@@ -424,6 +432,32 @@ impl Chains {
         }
         self.scratch = stack;
         self.stale = false;
+    }
+}
+
+impl Chains {
+    /// True when the chains describe `cells` (or are marked stale): every
+    /// stone's chain has the stones and pseudo-liberties of a fresh
+    /// [`Chains::rebuild`], and every other cell names no chain.
+    #[cfg(test)]
+    pub(super) fn consistent(&self, cells: &Cells) -> bool {
+        if self.stale {
+            return true;
+        }
+        let mut fresh = self.clone();
+        fresh.rebuild(cells);
+        (0..self.n).all(|k| {
+            if !matches!(cells[k], BLACK | WHITE) {
+                return self.head[k] == NO_CHAIN;
+            }
+            let (h, f) = (self.head_of(k), fresh.head_of(k));
+            // Same partition: heads agree on who is together.
+            let together = (0..self.n).all(|j| {
+                !matches!(cells[j], BLACK | WHITE)
+                    || (self.head_of(j) == h) == (fresh.head_of(j) == f)
+            });
+            together && self.len[h] == fresh.len[f] && self.plibs[h] == fresh.plibs[f]
+        })
     }
 }
 

@@ -360,6 +360,7 @@ proptest! {
                 }
             }
             same_stones(&b, &r)?;
+            prop_assert!(b.chains.consistent(&b.cells));
             for k in 0..w * h {
                 if r.cells[k].is_some() {
                     prop_assert_eq!(b.liberties(r.point(k)), Some(r.group(k).1));
@@ -400,6 +401,7 @@ proptest! {
                 }
             }
             same_stones(&b, &r)?;
+            prop_assert!(b.chains.consistent(&b.cells));
         }
     }
 
