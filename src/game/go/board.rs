@@ -204,7 +204,8 @@ impl Board {
             self.chains.lift(cells, k);
         }
         if v != EMPTY && !self.chains.stale {
-            self.chains.place(cells, k, v);
+            // Setup captures nothing.
+            let _ = self.chains.place(cells, k, v);
         } else {
             cells[k] = v;
         }
@@ -288,6 +289,10 @@ impl Board {
         let cells = &mut self.cells;
         let was = cells[k];
         let chains = &mut self.chains;
+        // Whether the move may capture: `place` tells (the common case,
+        // nothing to capture, then looks at no neighbour again); a stone
+        // not placed stone by stone may capture anything around it.
+        let mut maybe_dead = 0b1111;
         if was != me {
             if was != EMPTY && !chains.stale {
                 chains.lift(cells, k);
@@ -295,7 +300,7 @@ impl Board {
             if chains.stale {
                 cells[k] = me;
             } else {
-                chains.place(cells, k, me);
+                maybe_dead = chains.place(cells, k, me);
             }
         }
         if chains.stale {
@@ -303,10 +308,14 @@ impl Board {
         }
         let them = other(me);
         let (mut taken, mut last) = (0, 0);
-        for n in chains.neighbours(k) {
-            if cells[n] == them && chains.no_liberty(n) {
-                taken += chains.remove(cells, n, captured.as_deref_mut());
-                last = n;
+        if maybe_dead != 0 {
+            // All four, in order: a chain is removed from the first of its
+            // stones met, which fixes the order of the captured points.
+            for n in chains.neighbours(k) {
+                if cells[n] == them && chains.no_liberty(n) {
+                    taken += chains.remove(cells, n, captured.as_deref_mut());
+                    last = n;
+                }
             }
         }
         let mut lost = 0;

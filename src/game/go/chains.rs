@@ -180,18 +180,25 @@ impl Chains {
     }
 
     /// Puts a stone `me` ([`BLACK`] or [`WHITE`]) on the empty cell `k` and
-    /// joins it to the chains of its colour around it (no captures).
+    /// joins it to the chains of its colour around it (no captures). Gives
+    /// which neighbours (bit 0 left, 1 right, 2 above, 3 below) hold an
+    /// opponent's stone whose chain the stone took the last liberty of.
     #[inline]
-    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) {
+    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> u8 {
         cells[k] = me;
         let mut libs = 0;
         let around = self.neighbours(k);
-        for n in around {
+        let them = other(me);
+        let mut dead = 0;
+        for (bit, n) in around.into_iter().enumerate() {
             // Without a test: an empty or edge neighbour counts down the
             // scratch chain's counter.
-            libs += u16::from(cells[n] == EMPTY);
+            let c = cells[n];
+            libs += u16::from(c == EMPTY);
             let h = self.head_of(n);
-            self.plibs[h] = self.plibs[h].wrapping_sub(1);
+            let left = self.plibs[h].wrapping_sub(1);
+            self.plibs[h] = left;
+            dead |= u8::from((c == them) & (left == 0)) << bit;
         }
         let k16 = k as u16;
         self.head[k] = k16;
@@ -206,6 +213,7 @@ impl Chains {
                 }
             }
         }
+        dead
     }
 
     /// Joins the chains named `a` and `b`: the smaller is relabelled.
