@@ -96,9 +96,19 @@ pub(super) fn point_at(k: usize, stride: usize) -> Point {
     Point::new((k % stride - 1) as u8, (k / stride - 1) as u8)
 }
 
-/// A zeroed per-cell array of `n` entries.
-fn table(n: usize) -> Box<[u16]> {
-    vec![0u16; n].into_boxed_slice()
+/// A cell's place in the chains: one entry per cell, so that a stone's
+/// chain data is one bounds check and usually one cache line away.
+#[derive(Debug, Clone, Copy, Default)]
+struct Link {
+    /// Per stone, the cell that names its chain ([`NO_CHAIN`] for other
+    /// cells).
+    head: u16,
+    /// Per stone, the next stone of its chain (a circular list).
+    next: u16,
+    /// Per chain (at its head), its number of stones.
+    len: u16,
+    /// Per chain (at its head), its (stone, empty neighbour) pairs.
+    plibs: u16,
 }
 
 #[derive(Debug, Clone)]
@@ -106,14 +116,8 @@ pub(super) struct Chains {
     stride: usize,
     /// The grid's number of cells.
     n: usize,
-    /// Per stone, the cell that names its chain.
-    head: Box<[u16]>,
-    /// Per stone, the next stone of its chain (a circular list).
-    next: Box<[u16]>,
-    /// Per chain (at its head), its number of stones.
-    len: Box<[u16]>,
-    /// Per chain (at its head), its (stone, empty neighbour) pairs.
-    plibs: Box<[u16]>,
+    /// Per cell, its place in the chains.
+    links: Box<[Link]>,
     /// A work list for removals and rebuilds.
     scratch: Vec<u16>,
     /// The stones of the chain being removed, in the order found.
@@ -132,10 +136,7 @@ impl Chains {
         Chains {
             stride,
             n,
-            head: table(n),
-            next: table(n),
-            len: table(n),
-            plibs: table(n),
+            links: vec![Link::default(); n].into_boxed_slice(),
             scratch: Vec::new(),
             found: Vec::new(),
             stale: false,
@@ -158,19 +159,19 @@ impl Chains {
     /// The head of the chain of stone `k`.
     #[inline(always)]
     fn head_of(&self, k: usize) -> usize {
-        usize::from(self.head[k])
+        usize::from(self.links[k].head)
     }
 
     /// True when the chain of stone `k` has no liberty.
     #[inline]
     pub(super) fn no_liberty(&self, k: usize) -> bool {
-        self.plibs[self.head_of(k)] == 0
+        self.links[self.head_of(k)].plibs == 0
     }
 
     /// True when stone `k` is alone in its chain and has exactly one liberty.
     pub(super) fn single_with_one_liberty(&self, cells: &Cells, k: usize) -> bool {
         colour(cells[k]).is_some()
-            && self.len[self.head_of(k)] == 1
+            && self.links[self.head_of(k)].len == 1
             && self
                 .neighbours(k)
                 .iter()
@@ -196,18 +197,18 @@ impl Chains {
             let c = cells[n];
             libs += u16::from(c == EMPTY);
             let h = self.head_of(n);
-            let left = self.plibs[h].wrapping_sub(1);
-            self.plibs[h] = left;
+            let left = self.links[h].plibs.wrapping_sub(1);
+            self.links[h].plibs = left;
             dead |= u8::from((c == them) & (left == 0)) << bit;
         }
         let k16 = k as u16;
-        self.head[k] = k16;
-        self.next[k] = k16;
-        self.len[k] = 1;
-        self.plibs[k] = libs;
+        self.links[k].head = k16;
+        self.links[k].next = k16;
+        self.links[k].len = 1;
+        self.links[k].plibs = libs;
         for n in around {
             if cells[n] == me {
-                let (a, b) = (self.head[k], self.head[n]);
+                let (a, b) = (self.links[k].head, self.links[n].head);
                 if a != b {
                     self.join(usize::from(a), usize::from(b));
                 }
@@ -218,24 +219,24 @@ impl Chains {
 
     /// Joins the chains named `a` and `b`: the smaller is relabelled.
     fn join(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.len[a] >= self.len[b] {
+        let (big, small) = if self.links[a].len >= self.links[b].len {
             (a, b)
         } else {
             (b, a)
         };
         let mut s = small;
         loop {
-            self.head[s] = big as u16;
-            s = usize::from(self.next[s]);
+            self.links[s].head = big as u16;
+            s = usize::from(self.links[s].next);
             if s == small {
                 break;
             }
         }
-        let t = self.next[big];
-        self.next[big] = self.next[small];
-        self.next[small] = t;
-        self.len[big] += self.len[small];
-        self.plibs[big] += self.plibs[small];
+        let t = self.links[big].next;
+        self.links[big].next = self.links[small].next;
+        self.links[small].next = t;
+        self.links[big].len += self.links[small].len;
+        self.links[big].plibs += self.links[small].plibs;
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
@@ -245,7 +246,7 @@ impl Chains {
     /// the chains stale instead, and the caller writes the cell.
     pub(super) fn lift(&mut self, cells: &mut Cells, k: usize) {
         let h = self.head_of(k);
-        let n = usize::from(self.len[h]);
+        let n = usize::from(self.links[h].len);
         let me = cells[k];
         // A stone with one neighbour of its chain is a leaf: the rest stays
         // connected, and only loses the stone and its (stone, empty) pairs.
@@ -264,14 +265,14 @@ impl Chains {
             return;
         }
         cells[k] = EMPTY;
-        self.head[k] = NO_CHAIN;
+        self.links[k].head = NO_CHAIN;
         let them = other(me);
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
             // counted again below.
             if cells[nb] == them {
                 let nh = self.head_of(nb);
-                self.plibs[nh] += 1;
+                self.links[nh].plibs += 1;
             }
         }
         if n == 1 {
@@ -284,21 +285,21 @@ impl Chains {
         const NONE: u16 = u16::MAX;
         let mut members = [0u16; Self::REGROUP];
         let mut count = 0;
-        let mut s = self.next[k];
+        let mut s = self.links[k].next;
         while usize::from(s) != k && count < Self::REGROUP {
             members[count] = s;
-            self.head[usize::from(s)] = NONE;
+            self.links[usize::from(s)].head = NONE;
             count += 1;
-            s = self.next[usize::from(s)];
+            s = self.links[usize::from(s)].next;
         }
         let mut stack = [0u16; Self::REGROUP];
         for &m in &members[..count] {
             let r = usize::from(m);
-            if self.head[r] != NONE {
+            if self.links[r].head != NONE {
                 continue;
             }
-            self.head[r] = m;
-            self.next[r] = m;
+            self.links[r].head = m;
+            self.links[r].next = m;
             let (mut len, mut libs) = (0u16, 0u16);
             let mut top = 1;
             stack[0] = m;
@@ -310,17 +311,17 @@ impl Chains {
                     let c = cells[nb];
                     if c == EMPTY {
                         libs += 1;
-                    } else if c == me && self.head[nb] == NONE {
-                        self.head[nb] = m;
-                        self.next[nb] = self.next[r];
-                        self.next[r] = nb as u16;
+                    } else if c == me && self.links[nb].head == NONE {
+                        self.links[nb].head = m;
+                        self.links[nb].next = self.links[r].next;
+                        self.links[r].next = nb as u16;
                         stack[top % Self::REGROUP] = nb as u16;
                         top += 1;
                     }
                 }
             }
-            self.len[r] = len;
-            self.plibs[r] = libs;
+            self.links[r].len = len;
+            self.links[r].plibs = libs;
         }
     }
 
@@ -329,19 +330,19 @@ impl Chains {
     /// chain gains `k` as a liberty.
     fn unlink_leaf(&mut self, k: usize, h: usize, empty: u16) {
         // The stone before `k` in the circular list.
-        let mut q = usize::from(self.next[k]);
-        while usize::from(self.next[q]) != k {
-            q = usize::from(self.next[q]);
+        let mut q = usize::from(self.links[k].next);
+        while usize::from(self.links[q].next) != k {
+            q = usize::from(self.links[q].next);
         }
-        let after = self.next[k];
-        self.next[q] = after;
-        let (len, plibs) = (self.len[h] - 1, self.plibs[h] + 1 - empty);
+        let after = self.links[k].next;
+        self.links[q].next = after;
+        let (len, plibs) = (self.links[h].len - 1, self.links[h].plibs + 1 - empty);
         let head = if h == k {
             // Rename the chain after the stone that followed `k`.
             let mut s = after;
             loop {
-                self.head[usize::from(s)] = after;
-                s = self.next[usize::from(s)];
+                self.links[usize::from(s)].head = after;
+                s = self.links[usize::from(s)].next;
                 if s == after {
                     break;
                 }
@@ -350,8 +351,8 @@ impl Chains {
         } else {
             h
         };
-        self.len[head] = len;
-        self.plibs[head] = plibs;
+        self.links[head].len = len;
+        self.links[head].plibs = plibs;
     }
 
     /// Removes the chain of stone `start` from the board and gives its
@@ -364,20 +365,20 @@ impl Chains {
         out: Option<&mut Vec<Point>>,
     ) -> u32 {
         let me = cells[start];
-        let h = self.head[start];
+        let h = self.links[start].head;
         let mut stack = std::mem::take(&mut self.scratch);
         let mut found = std::mem::take(&mut self.found);
         stack.clear();
         found.clear();
         cells[start] = EMPTY;
-        self.head[start] = NO_CHAIN;
+        self.links[start].head = NO_CHAIN;
         found.push(start as u16);
         stack.push(start as u16);
         while let Some(c) = stack.pop() {
             for n in self.neighbours(usize::from(c)) {
-                if cells[n] == me && self.head[n] == h {
+                if cells[n] == me && self.links[n].head == h {
                     cells[n] = EMPTY;
-                    self.head[n] = NO_CHAIN;
+                    self.links[n].head = NO_CHAIN;
                     found.push(n as u16);
                     stack.push(n as u16);
                 }
@@ -387,10 +388,10 @@ impl Chains {
         for &s in &found {
             for n in self.neighbours(usize::from(s)) {
                 let nh = self.head_of(n);
-                self.plibs[nh] = self.plibs[nh].wrapping_add(1);
+                self.links[nh].plibs = self.links[nh].plibs.wrapping_add(1);
             }
         }
-        debug_assert_eq!(found.len(), usize::from(self.len[usize::from(h)]));
+        debug_assert_eq!(found.len(), usize::from(self.links[usize::from(h)].len));
         if let Some(out) = out {
             out.extend(found.iter().map(|&s| point_at(usize::from(s), self.stride)));
         }
@@ -403,7 +404,7 @@ impl Chains {
     /// Recomputes every chain from the cells, in one pass over the board.
     pub(super) fn rebuild(&mut self, cells: &Cells) {
         for k in 0..self.n {
-            self.head[k] = if matches!(cells[k], BLACK | WHITE) {
+            self.links[k].head = if matches!(cells[k], BLACK | WHITE) {
                 u16::MAX
             } else {
                 NO_CHAIN
@@ -413,12 +414,12 @@ impl Chains {
         stack.clear();
         for k in 0..self.n {
             let me = cells[k];
-            if !matches!(me, BLACK | WHITE) || self.head[k] != u16::MAX {
+            if !matches!(me, BLACK | WHITE) || self.links[k].head != u16::MAX {
                 continue;
             }
             let h = k as u16;
-            self.head[k] = h;
-            self.next[k] = h;
+            self.links[k].head = h;
+            self.links[k].next = h;
             let (mut len, mut libs) = (0u16, 0u16);
             stack.push(h);
             while let Some(s) = stack.pop() {
@@ -427,16 +428,16 @@ impl Chains {
                     let c = cells[n];
                     if c == EMPTY {
                         libs += 1;
-                    } else if c == me && self.head[n] == u16::MAX {
-                        self.head[n] = h;
-                        self.next[n] = self.next[k];
-                        self.next[k] = n as u16;
+                    } else if c == me && self.links[n].head == u16::MAX {
+                        self.links[n].head = h;
+                        self.links[n].next = self.links[k].next;
+                        self.links[k].next = n as u16;
                         stack.push(n as u16);
                     }
                 }
             }
-            self.len[k] = len;
-            self.plibs[k] = libs;
+            self.links[k].len = len;
+            self.links[k].plibs = libs;
         }
         self.scratch = stack;
         self.stale = false;
@@ -456,7 +457,7 @@ impl Chains {
         fresh.rebuild(cells);
         (0..self.n).all(|k| {
             if !matches!(cells[k], BLACK | WHITE) {
-                return self.head[k] == NO_CHAIN;
+                return self.links[k].head == NO_CHAIN;
             }
             let (h, f) = (self.head_of(k), fresh.head_of(k));
             // Same partition: heads agree on who is together.
@@ -464,7 +465,9 @@ impl Chains {
                 !matches!(cells[j], BLACK | WHITE)
                     || (self.head_of(j) == h) == (fresh.head_of(j) == f)
             });
-            together && self.len[h] == fresh.len[f] && self.plibs[h] == fresh.plibs[f]
+            together
+                && self.links[h].len == fresh.links[f].len
+                && self.links[h].plibs == fresh.links[f].plibs
         })
     }
 }
