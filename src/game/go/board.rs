@@ -378,10 +378,12 @@ impl Board {
         })
     }
 
-    /// The rows of the board, top first, each point's stone left to right.
+    /// The rows of the board, top first, each point's stone left to right
+    /// (none on a board without columns).
     fn rows(&self) -> impl Iterator<Item = impl Iterator<Item = Option<Color>> + '_> + '_ {
         let w = usize::from(self.size.columns);
-        (0..usize::from(self.size.rows)).map(move |y| {
+        let h = if w == 0 { 0 } else { self.size.rows };
+        (0..usize::from(h)).map(move |y| {
             let row = (y + 1) * self.stride + 1;
             self.cells[row..row + w].iter().map(|&c| colour(c))
         })

@@ -14,9 +14,10 @@
 //! that count is 0, which is all a move needs to know, so no liberty set is
 //! kept.
 //!
-//! An empty or edge cell's `head` is [`NO_CHAIN`], cell 0 (an edge cell,
-//! never a stone), whose counts nobody reads: a stone's neighbours can all
-//! gain or lose a pseudo-liberty without a test of what they hold.
+//! An empty or edge cell is its own `head`, with counts nobody reads: a
+//! stone's neighbours can all gain or lose a pseudo-liberty without a test
+//! of what they hold (and each empty neighbour counts on its own entry, so
+//! the updates do not wait for one another).
 //!
 //! Placing a stone touches its four neighbours and joins chains (the smaller
 //! one is relabelled, so a stone is relabelled O(log n) times at most);
@@ -36,10 +37,6 @@ pub(super) const BLACK: u8 = 1;
 pub(super) const WHITE: u8 = 2;
 /// A cell of the ring around the board.
 pub(super) const EDGE: u8 = 3;
-
-/// The `head` of a cell without a stone: the top-left edge cell, whose
-/// chain counts are scratch.
-const NO_CHAIN: u16 = 0;
 
 /// The grid's cells: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
 pub(super) type Cells = [u8];
@@ -100,8 +97,8 @@ pub(super) fn point_at(k: usize, stride: usize) -> Point {
 /// chain data is one bounds check and usually one cache line away.
 #[derive(Debug, Clone, Copy, Default)]
 struct Link {
-    /// Per stone, the cell that names its chain ([`NO_CHAIN`] for other
-    /// cells).
+    /// Per stone, the cell that names its chain; another cell names
+    /// itself.
     head: u16,
     /// Per stone, the next stone of its chain (a circular list).
     next: u16,
@@ -136,7 +133,12 @@ impl Chains {
         Chains {
             stride,
             n,
-            links: vec![Link::default(); n].into_boxed_slice(),
+            links: (0..n)
+                .map(|k| Link {
+                    head: k as u16,
+                    ..Link::default()
+                })
+                .collect(),
             scratch: Vec::new(),
             found: Vec::new(),
             stale: false,
@@ -192,8 +194,8 @@ impl Chains {
         let them = other(me);
         let mut dead = 0;
         for (bit, n) in around.into_iter().enumerate() {
-            // Without a test: an empty or edge neighbour counts down the
-            // scratch chain's counter.
+            // Without a test: an empty or edge neighbour counts down its
+            // own unused counter.
             let c = cells[n];
             libs += u16::from(c == EMPTY);
             let h = self.head_of(n);
@@ -265,7 +267,7 @@ impl Chains {
             return;
         }
         cells[k] = EMPTY;
-        self.links[k].head = NO_CHAIN;
+        self.links[k].head = k as u16;
         let them = other(me);
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
@@ -371,14 +373,14 @@ impl Chains {
         stack.clear();
         found.clear();
         cells[start] = EMPTY;
-        self.links[start].head = NO_CHAIN;
+        self.links[start].head = start as u16;
         found.push(start as u16);
         stack.push(start as u16);
         while let Some(c) = stack.pop() {
             for n in self.neighbours(usize::from(c)) {
                 if cells[n] == me && self.links[n].head == h {
                     cells[n] = EMPTY;
-                    self.links[n].head = NO_CHAIN;
+                    self.links[n].head = n as u16;
                     found.push(n as u16);
                     stack.push(n as u16);
                 }
@@ -407,7 +409,7 @@ impl Chains {
             self.links[k].head = if matches!(cells[k], BLACK | WHITE) {
                 u16::MAX
             } else {
-                NO_CHAIN
+                k as u16
             };
         }
         let mut stack = std::mem::take(&mut self.scratch);
@@ -447,7 +449,7 @@ impl Chains {
 impl Chains {
     /// True when the chains describe `cells` (or are marked stale): every
     /// stone's chain has the stones and pseudo-liberties of a fresh
-    /// [`Chains::rebuild`], and every other cell names no chain.
+    /// [`Chains::rebuild`], and every other cell names itself.
     #[cfg(test)]
     pub(super) fn consistent(&self, cells: &Cells) -> bool {
         if self.stale {
@@ -457,7 +459,7 @@ impl Chains {
         fresh.rebuild(cells);
         (0..self.n).all(|k| {
             if !matches!(cells[k], BLACK | WHITE) {
-                return self.links[k].head == NO_CHAIN;
+                return usize::from(self.links[k].head) == k;
             }
             let (h, f) = (self.head_of(k), fresh.head_of(k));
             // Same partition: heads agree on who is together.
