@@ -252,7 +252,7 @@ pub(crate) fn apply_numbered(
 /// anything else (a rectangle, an escape, a point off the board, a
 /// duplicate, `[]`), which the general reader handles and reports.
 fn quick_points(values_raw: &[u8], size: BoardSize) -> Option<impl Iterator<Item = Point> + '_> {
-    if values_raw.is_empty() || values_raw.len() % 4 != 0 {
+    if values_raw.is_empty() || !values_raw.len().is_multiple_of(4) {
         return None;
     }
     // One bit per point of the largest board (52×52).

@@ -407,7 +407,6 @@ impl Board {
         seen[k] = true;
         while let Some(c) = stack.pop() {
             for n in self.chains.neighbours(c) {
-                let n = n;
                 match self.cells[n] {
                     EMPTY if !liberty[n] => {
                         liberty[n] = true;

@@ -405,8 +405,8 @@ impl Chains {
 
     /// Recomputes every chain from the cells, in one pass over the board.
     pub(super) fn rebuild(&mut self, cells: &Cells) {
-        for k in 0..self.n {
-            self.links[k].head = if matches!(cells[k], BLACK | WHITE) {
+        for (k, (link, &c)) in self.links.iter_mut().zip(cells.iter()).enumerate() {
+            link.head = if matches!(c, BLACK | WHITE) {
                 u16::MAX
             } else {
                 k as u16
