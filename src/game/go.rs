@@ -181,6 +181,17 @@ pub(crate) fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
     }
 }
 
+/// The point of one raw value `[pd]` (exactly two letters on the board),
+/// as [`point`] reads the value; `None` for anything else.
+#[inline]
+pub(crate) fn quick_point(value_raw: &[u8], size: BoardSize) -> Option<Point> {
+    let [b'[', a, b, b']'] = *value_raw else {
+        return None;
+    };
+    let p = Point::new(go_letter(a)?, go_letter(b)?);
+    p.is_on(size).then_some(p)
+}
+
 /// Append a Go point; coordinates must be below 52 (larger ones print as `?`).
 pub(crate) fn write_point(p: Point, out: &mut Vec<u8>) {
     let l = |v: u8| if v < 52 { go_letter_of(v) } else { b'?' };

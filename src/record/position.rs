@@ -3,7 +3,7 @@
 //! value.
 
 use super::board_size;
-use crate::game::go::{Board, Color, Go, Move, Point, point, quick_move};
+use crate::game::go::{Board, Color, Go, Move, Point, point, quick_move, quick_point};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
 use crate::grammar::RawValues;
 use crate::grammar::value::{epoint_list, expand};
@@ -182,6 +182,14 @@ pub(crate) fn apply_numbered(
         let Some(values_raw) = picked[k] else {
             continue;
         };
+        // Plain points (`AB[dd][pp]`), none twice: set up straight from the
+        // text, without the lists the general reader builds.
+        if let Some(points) = quick_points(values_raw, size) {
+            for p in points {
+                let _ = board.setup(p, stone);
+            }
+            continue;
+        }
         let values: Vec<&[u8]> = RawValues::new(values_raw).collect();
         let items = match epoint_list(|i| point(i, size), &values) {
             Ok(items) => items,
@@ -219,7 +227,10 @@ pub(crate) fn apply_numbered(
                 }
             }
         };
-        let Ok(out) = board.play(color, m) else {
+        // No list of captured stones is built; the suicide list stays
+        // unallocated unless the move is suicide.
+        let mut suicide = Vec::new();
+        let Ok(out) = board.play_noting_suicide(color, m, &mut suicide) else {
             continue;
         };
         let Move::Play(p) = m else { continue };
@@ -229,10 +240,38 @@ pub(crate) fn apply_numbered(
         if out.ko {
             report(ident, ReportKind::KoRetake(p));
         }
-        if !out.suicide.is_empty() {
-            report(ident, ReportKind::Suicide(out.suicide));
+        if out.suicide > 0 {
+            report(ident, ReportKind::Suicide(suicide));
         }
     }
+}
+
+/// The points of a setup property whose raw values text is only plain
+/// points on the board (`[dd][pp]`, no space between), none twice, in
+/// order: what [`epoint_list`] and [`expand`] would give for it. `None` for
+/// anything else (a rectangle, an escape, a point off the board, a
+/// duplicate, `[]`), which the general reader handles and reports.
+fn quick_points(values_raw: &[u8], size: BoardSize) -> Option<impl Iterator<Item = Point> + '_> {
+    if values_raw.is_empty() || !values_raw.len().is_multiple_of(4) {
+        return None;
+    }
+    // One bit per point of the largest board (52×52).
+    let mut seen = [0u64; 52 * 52 / 64 + 1];
+    for v in values_raw.chunks_exact(4) {
+        let p = quick_point(v, size)?;
+        let bit = usize::from(p.y) * 52 + usize::from(p.x);
+        let word = seen.get_mut(bit / 64)?;
+        let mask = 1u64 << (bit % 64);
+        if *word & mask != 0 {
+            return None;
+        }
+        *word |= mask;
+    }
+    Some(
+        values_raw
+            .chunks_exact(4)
+            .filter_map(move |v| quick_point(v, size)),
+    )
 }
 
 #[cfg(test)]
@@ -266,6 +305,42 @@ mod tests {
         );
         assert!(matches!(r[2].kind, ReportKind::Invalid(_)));
         assert!(matches!(r[3].kind, ReportKind::Invalid(_)));
+    }
+
+    /// Setup read straight from plain points gives what the general
+    /// reader gives, and every other form still goes through it.
+    #[test]
+    fn quick_setup_agrees_with_the_point_lists() {
+        let size = BoardSize::square(19);
+        let texts: [&[u8]; 10] = [
+            b"[aa]",
+            b"[dd][pp][dp]",
+            b"[dd][dd]",
+            b"[tt]",
+            b"[aa:bb]",
+            b"[]",
+            b"[dd] [pp]",
+            b"[d\\d]",
+            b"[sS]",
+            b"[ab][ba][ss][as][sa]",
+        ];
+        for text in texts {
+            let values: Vec<&[u8]> = RawValues::new(text).collect();
+            let general = epoint_list(|i| point(i, size), &values)
+                .ok()
+                .and_then(|items| expand(&items).ok());
+            if let Some(quick) = quick_points(text, size) {
+                let quick: Vec<Point> = quick.collect();
+                assert_eq!(Some(quick), general, "{}", String::from_utf8_lossy(text));
+            }
+        }
+        let quick = |t: &'static [u8]| quick_points(t, size).map(Iterator::count);
+        assert_eq!(quick(b"[dd][pp][dp]"), Some(3));
+        assert_eq!(quick(b"[dd][dd]"), None);
+        assert_eq!(quick(b"[tt]"), None);
+        assert_eq!(quick(b"[aa:bb]"), None);
+        let big = quick_points(b"[ZZ][aa]", BoardSize::square(52)).map(Iterator::count);
+        assert_eq!(big, Some(2));
     }
 
     #[test]

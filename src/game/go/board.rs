@@ -1,7 +1,9 @@
 //! [`Board`]: a Go position that executes SGF moves, with its chains kept
 //! up to date move by move (see [`chains`](super::chains)).
 
-use super::chains::{Chains, NONE};
+use super::chains::{
+    Cells, Chains, EMPTY, cell_of, colour, empty_grid, other, point_at, stone as cell,
+};
 use super::{Color, MAX_SIZE, Move, Point};
 use crate::game::BoardSize;
 
@@ -38,15 +40,31 @@ const fn side(c: Color) -> usize {
 #[derive(Clone)]
 pub struct Board {
     size: BoardSize,
-    cells: Vec<Option<Color>>,
+    /// Cells from one row to the next in `cells` (columns + 1).
+    stride: usize,
+    /// The number of cells of the grid in use.
+    n: usize,
+    /// The points, with a ring of edge cells around them (see
+    /// [`chains`](super::chains)).
+    cells: Box<Cells>,
     captured: [u32; 2],
     /// After a single-stone capture that could be retaken at once: the point the opponent must
     /// not play on, the opponent's colour, and the capturing stone.
     ko: Option<(Point, Color, Point)>,
     /// The groups of `cells`; derived data, left out of equality.
     chains: Chains,
-    /// A reused list of removed stones, for [`Board::play_noting_occupied`].
-    removed: Vec<Point>,
+}
+
+/// What a move did, for the callers inside the crate that need no lists of
+/// removed stones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Played {
+    /// The colour of the stone that stood on the point before, if any.
+    pub(crate) occupied: Option<Color>,
+    /// The move retook a ko at once.
+    pub(crate) ko: bool,
+    /// The mover's stones removed by suicide (0 when the move was not).
+    pub(crate) suicide: u32,
 }
 
 /// Two boards are equal when their positions are: size, stones, capture
@@ -64,9 +82,10 @@ impl Eq for Board {}
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cells: Vec<Option<Color>> = self.rows().flatten().collect();
         f.debug_struct("Board")
             .field("size", &self.size)
-            .field("cells", &self.cells)
+            .field("cells", &cells)
             .field("captured", &self.captured)
             .field("ko", &self.ko)
             .finish_non_exhaustive()
@@ -113,8 +132,7 @@ impl MoveOutcome {
 /// ```
 impl std::fmt::Display for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let w = usize::from(self.size.columns).max(1);
-        for row in self.cells.chunks(w) {
+        for row in self.rows() {
             for c in row {
                 f.write_str(match c {
                     Some(Color::Black) => "X",
@@ -137,13 +155,15 @@ impl Board {
     /// An empty board. Sizes above 52 are clamped to 52.
     pub fn new(size: BoardSize) -> Self {
         let size = BoardSize::new(size.columns.min(MAX_SIZE), size.rows.min(MAX_SIZE));
+        let (stride, n, cells) = empty_grid(size);
         Board {
             size,
-            cells: vec![None; usize::from(size.columns) * usize::from(size.rows)],
+            stride,
+            n,
+            cells,
             captured: [0; 2],
             ko: None,
-            chains: Chains::new(size),
-            removed: Vec::new(),
+            chains: Chains::new(stride, n),
         }
     }
 
@@ -154,7 +174,7 @@ impl Board {
 
     /// The stone on `p`, or `None` for an empty point or a point off the board.
     pub fn get(&self, p: Point) -> Option<Color> {
-        self.index(p).and_then(|k| self.cells[k])
+        self.index(p).and_then(|k| colour(self.cells[k]))
     }
 
     /// How many stones of `color` have been removed from the board (captured by the opponent
@@ -171,19 +191,23 @@ impl Board {
     pub fn setup(&mut self, p: Point, stone: Option<Color>) -> Result<(), OffBoard> {
         let k = self.index(p).ok_or(OffBoard(p))?;
         self.ko = None;
-        if self.cells[k] == stone {
+        let v = stone.map_or(EMPTY, cell);
+        let cells = &mut self.cells;
+        if cells[k] == v {
             return Ok(());
         }
         if self.chains.stale {
-            self.cells[k] = stone;
+            cells[k] = v;
             return Ok(());
         }
-        if self.cells[k].is_some() {
-            self.chains.lift(&mut self.cells, k);
+        if cells[k] != EMPTY {
+            self.chains.lift(cells, k);
         }
-        match stone {
-            Some(c) if !self.chains.stale => self.chains.place(&mut self.cells, k, c),
-            _ => self.cells[k] = stone,
+        if v != EMPTY && !self.chains.stale {
+            // Setup captures nothing.
+            let _ = self.chains.place(cells, k, v);
+        } else {
+            cells[k] = v;
         }
         Ok(())
     }
@@ -195,9 +219,9 @@ impl Board {
     /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
     pub fn play(&mut self, color: Color, m: Move) -> Result<MoveOutcome, OffBoard> {
         let mut out = MoveOutcome::default();
-        let (occupied, ko) = self.execute(color, m, &mut out.captured, &mut out.suicide)?;
-        out.occupied = occupied;
-        out.ko = ko;
+        let played = self.execute(color, m, Some(&mut out.captured), Some(&mut out.suicide))?;
+        out.occupied = played.occupied;
+        out.ko = played.ko;
         Ok(out)
     }
 
@@ -212,12 +236,22 @@ impl Board {
         color: Color,
         m: Move,
     ) -> Result<Option<Color>, OffBoard> {
-        let mut captured = std::mem::take(&mut self.removed);
-        let mut suicide = Vec::new();
-        captured.clear();
-        let r = self.execute(color, m, &mut captured, &mut suicide);
-        self.removed = captured;
-        r.map(|(occupied, _)| occupied)
+        self.execute(color, m, None, None).map(|p| p.occupied)
+    }
+
+    /// [`Board::play`] without the list of captured stones: the same
+    /// position results; the stones lost by suicide, if any, are appended
+    /// to `suicide`.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
+    pub(crate) fn play_noting_suicide(
+        &mut self,
+        color: Color,
+        m: Move,
+        suicide: &mut Vec<Point>,
+    ) -> Result<Played, OffBoard> {
+        self.execute(color, m, None, Some(suicide))
     }
 
     /// Lets the chains go stale: setup that follows writes its cells only,
@@ -229,85 +263,104 @@ impl Board {
     }
 
     /// The move itself: removed stones are appended to `captured` and
-    /// `suicide`; gives the colour that was on the point and whether the
-    /// move retook a ko.
+    /// `suicide` when given; gives the colour that was on the point, whether
+    /// the move retook a ko and how many stones suicide removed.
+    #[inline]
     fn execute(
         &mut self,
         color: Color,
         m: Move,
-        captured: &mut Vec<Point>,
-        suicide: &mut Vec<Point>,
-    ) -> Result<(Option<Color>, bool), OffBoard> {
+        mut captured: Option<&mut Vec<Point>>,
+        suicide: Option<&mut Vec<Point>>,
+    ) -> Result<Played, OffBoard> {
         let p = match m {
             Move::Pass => {
                 self.ko = None;
-                return Ok((None, false));
+                return Ok(Played {
+                    occupied: None,
+                    ko: false,
+                    suicide: 0,
+                });
             }
             Move::Play(p) => p,
         };
         let k = self.index(p).ok_or(OffBoard(p))?;
-        let occupied = self.cells[k];
+        let me = cell(color);
+        let cells = &mut self.cells;
+        let was = cells[k];
         let chains = &mut self.chains;
-        match self.cells[k] {
-            Some(c) if c == color => {}
-            Some(_) => {
-                if !chains.stale {
-                    chains.lift(&mut self.cells, k);
-                }
-                if chains.stale {
-                    self.cells[k] = Some(color);
-                } else {
-                    chains.place(&mut self.cells, k, color);
-                }
+        // Whether the move may capture: `place` tells (the common case,
+        // nothing to capture, then looks at no neighbour again); a stone
+        // not placed stone by stone may capture anything around it.
+        let mut maybe_dead = 0b1111;
+        if was != me {
+            if was != EMPTY && !chains.stale {
+                chains.lift(cells, k);
             }
-            None if chains.stale => self.cells[k] = Some(color),
-            None => chains.place(&mut self.cells, k, color),
+            if chains.stale {
+                cells[k] = me;
+            } else {
+                maybe_dead = chains.place(cells, k, me);
+            }
         }
         if chains.stale {
-            chains.rebuild(&self.cells);
+            chains.rebuild(cells);
         }
-        let enemy = color.opponent();
-        for n in chains.neighbours(k) {
-            if n != NONE && self.cells[usize::from(n)] == Some(enemy) && chains.no_liberty(n) {
-                chains.remove(&mut self.cells, n, captured);
+        let them = other(me);
+        let (mut taken, mut last) = (0, 0);
+        if maybe_dead != 0 {
+            // All four, in order: a chain is removed from the first of its
+            // stones met, which fixes the order of the captured points.
+            for n in chains.neighbours(k) {
+                if cells[n] == them && chains.no_liberty(n) {
+                    taken += chains.remove(cells, n, captured.as_deref_mut());
+                    last = n;
+                }
             }
         }
-        if chains.no_liberty(k as u16) {
-            chains.remove(&mut self.cells, k as u16, suicide);
+        let mut lost = 0;
+        if chains.no_liberty(k) {
+            lost = chains.remove(cells, k, suicide);
         }
-        self.captured[side(enemy)] += captured.len() as u32;
-        self.captured[side(color)] += suicide.len() as u32;
+        let enemy = color.opponent();
+        self.captured[side(enemy)] += taken;
+        self.captured[side(color)] += lost;
 
+        // With one stone taken, it is the stone `last` the removal began at.
         let mut ko = false;
         if let Some((ko_point, ko_color, capturer)) = self.ko {
-            ko = ko_point == p && ko_color == color && captured[..] == [capturer];
+            ko = ko_point == p
+                && ko_color == color
+                && taken == 1
+                && point_at(last, self.stride) == capturer;
         }
         self.ko = None;
-        if captured.len() == 1
-            && suicide.is_empty()
-            && chains.single_with_one_liberty(&self.cells, k)
-        {
-            self.ko = Some((captured[0], enemy, p));
+        if taken == 1 && lost == 0 && chains.single_with_one_liberty(cells, k) {
+            self.ko = Some((point_at(last, self.stride), enemy, p));
         }
-        Ok((occupied, ko))
+        Ok(Played {
+            occupied: colour(was),
+            ko,
+            suicide: lost,
+        })
     }
 
     /// The number of liberties of the group on `p`, or `None` when `p` is empty or off the
     /// board.
     pub fn liberties(&self, p: Point) -> Option<usize> {
         let k = self.index(p)?;
-        self.cells[k]?;
+        colour(self.cells[k])?;
         Some(self.group(k).1)
     }
 
     /// The points of the group on `p` (empty when `p` is empty or off the board).
     pub fn group_of(&self, p: Point) -> Vec<Point> {
         match self.index(p) {
-            Some(k) if self.cells[k].is_some() => self
+            Some(k) if colour(self.cells[k]).is_some() => self
                 .group(k)
                 .0
                 .into_iter()
-                .map(|g| self.point_at(g))
+                .map(|g| point_at(g, self.stride))
                 .collect(),
             _ => Vec::new(),
         }
@@ -315,43 +368,51 @@ impl Board {
 
     /// All stones on the board, row by row.
     pub fn stones(&self) -> impl Iterator<Item = (Point, Color)> + '_ {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(|(k, c)| c.map(|c| (self.point_at(k), c)))
+        let w = usize::from(self.size.columns);
+        (0..usize::from(self.size.rows)).flat_map(move |y| {
+            let row = (y + 1) * self.stride + 1;
+            self.cells[row..row + w]
+                .iter()
+                .enumerate()
+                .filter_map(move |(x, &c)| Some((Point::new(x as u8, y as u8), colour(c)?)))
+        })
     }
 
+    /// The rows of the board, top first, each point's stone left to right
+    /// (none on a board without columns).
+    fn rows(&self) -> impl Iterator<Item = impl Iterator<Item = Option<Color>> + '_> + '_ {
+        let w = usize::from(self.size.columns);
+        let h = if w == 0 { 0 } else { self.size.rows };
+        (0..usize::from(h)).map(move |y| {
+            let row = (y + 1) * self.stride + 1;
+            self.cells[row..row + w].iter().map(|&c| colour(c))
+        })
+    }
+
+    /// The cell of `p`, when `p` is on the board.
+    #[inline]
     fn index(&self, p: Point) -> Option<usize> {
-        p.is_on(self.size)
-            .then(|| usize::from(p.y) * usize::from(self.size.columns) + usize::from(p.x))
-    }
-
-    fn point_at(&self, k: usize) -> Point {
-        point_at(k, self.size.columns)
+        p.is_on(self.size).then(|| cell_of(p, self.stride))
     }
 
     /// The group on cell `k` (which holds a stone) and its number of liberties, by a flood
     /// fill (for the queries; moves use the chains).
     fn group(&self, k: usize) -> (Vec<usize>, usize) {
-        let color = self.cells[k];
-        let mut seen = vec![false; self.cells.len()];
-        let mut liberty = vec![false; self.cells.len()];
+        let me = self.cells[k];
+        let mut seen = vec![false; self.n];
+        let mut liberty = vec![false; self.n];
         let mut libs = 0;
         let mut group = vec![k];
         let mut stack = vec![k];
         seen[k] = true;
         while let Some(c) = stack.pop() {
             for n in self.chains.neighbours(c) {
-                if n == NONE {
-                    continue;
-                }
-                let n = usize::from(n);
                 match self.cells[n] {
-                    None if !liberty[n] => {
+                    EMPTY if !liberty[n] => {
                         liberty[n] = true;
                         libs += 1;
                     }
-                    s if s == color && !seen[n] => {
+                    s if s == me && !seen[n] => {
                         seen[n] = true;
                         group.push(n);
                         stack.push(n);
@@ -362,12 +423,6 @@ impl Board {
         }
         (group, libs)
     }
-}
-
-/// The point of cell `k` on a board `columns` wide.
-pub(super) fn point_at(k: usize, columns: u16) -> Point {
-    let w = usize::from(columns).max(1);
-    Point::new((k % w) as u8, (k / w) as u8)
 }
 
 #[cfg(test)]

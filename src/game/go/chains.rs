@@ -1,4 +1,11 @@
-//! The groups of a [`Board`](super::Board), kept up to date stone by stone.
+//! The groups of a [`Board`](super::Board), kept up to date stone by stone,
+//! on a bordered grid.
+//!
+//! The grid has one ring of [`EDGE`] cells around the board: a cell's four
+//! neighbours are always `k - 1`, `k + 1`, `k - stride` and `k + stride`,
+//! with no test for the board's edge. Rows are `stride = columns + 1` cells
+//! apart, so the edge cell that ends a row also starts the next one (54 × 53
+//! cells for 52×52; 21 × 20 for 19×19).
 //!
 //! Every stone belongs to a chain: the stones of its colour connected to it.
 //! A chain is a circular list of its cells (`next`), named by one of them
@@ -7,6 +14,11 @@
 //! that count is 0, which is all a move needs to know, so no liberty set is
 //! kept.
 //!
+//! An empty or edge cell is its own `head`, with counts nobody reads: a
+//! stone's neighbours can all gain or lose a pseudo-liberty without a test
+//! of what they hold (and each empty neighbour counts on its own entry, so
+//! the updates do not wait for one another).
+//!
 //! Placing a stone touches its four neighbours and joins chains (the smaller
 //! one is relabelled, so a stone is relabelled O(log n) times at most);
 //! removing a chain touches its stones and their neighbours. Taking one stone
@@ -14,35 +26,99 @@
 //! it) can split the chain: the chains are then marked stale and rebuilt in
 //! one pass over the board before the next move.
 
-use super::Color;
-use super::board::point_at;
+use super::{Color, Point};
 use crate::game::BoardSize;
 
-/// No cell: a missing neighbour, or a stone not yet given a chain.
-pub(super) const NONE: u16 = u16::MAX;
+/// An empty point.
+pub(super) const EMPTY: u8 = 0;
+/// A black stone.
+pub(super) const BLACK: u8 = 1;
+/// A white stone.
+pub(super) const WHITE: u8 = 2;
+/// A cell of the ring around the board.
+pub(super) const EDGE: u8 = 3;
 
-/// Edge bits of [`Chains::edges`]: the cell has a neighbour to the left,
-/// right, above, below.
-const LEFT: u8 = 1;
-const RIGHT: u8 = 2;
-const UP: u8 = 4;
-const DOWN: u8 = 8;
+/// The grid's cells: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
+pub(super) type Cells = [u8];
+
+/// The cell value of a stone of `c`.
+#[inline]
+pub(super) const fn stone(c: Color) -> u8 {
+    match c {
+        Color::Black => BLACK,
+        Color::White => WHITE,
+    }
+}
+
+/// The stone of a cell value, `None` for an empty or edge cell.
+#[inline]
+pub(super) const fn colour(v: u8) -> Option<Color> {
+    match v {
+        BLACK => Some(Color::Black),
+        WHITE => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// The cell value of the other colour's stone (`v` holds a stone).
+#[inline]
+pub(super) const fn other(v: u8) -> u8 {
+    3 - v
+}
+
+/// The grid of an empty board of `size` (at most 52×52): its stride, its
+/// number of cells, and the cells with their edge ring.
+pub(super) fn empty_grid(size: BoardSize) -> (usize, usize, Box<Cells>) {
+    let (w, h) = (usize::from(size.columns), usize::from(size.rows));
+    let stride = w + 1;
+    let n = (h + 2) * stride;
+    let mut cells = vec![EMPTY; n].into_boxed_slice();
+    cells[..stride].fill(EDGE);
+    cells[(h + 1) * stride..].fill(EDGE);
+    for y in 1..=h {
+        cells[y * stride] = EDGE;
+    }
+    (stride, n, cells)
+}
+
+/// The cell of `p` on a grid `stride` wide (`p` on the board).
+#[inline]
+pub(super) fn cell_of(p: Point, stride: usize) -> usize {
+    (usize::from(p.y) + 1) * stride + usize::from(p.x) + 1
+}
+
+/// The point of cell `k` (on the board) of a grid `stride` wide.
+#[inline]
+pub(super) fn point_at(k: usize, stride: usize) -> Point {
+    Point::new((k % stride - 1) as u8, (k / stride - 1) as u8)
+}
+
+/// A cell's place in the chains: one entry per cell, so that a stone's
+/// chain data is one bounds check and usually one cache line away.
+#[derive(Debug, Clone, Copy, Default)]
+struct Link {
+    /// Per stone, the cell that names its chain; another cell names
+    /// itself.
+    head: u16,
+    /// Per stone, the next stone of its chain (a circular list).
+    next: u16,
+    /// Per chain (at its head), its number of stones.
+    len: u16,
+    /// Per chain (at its head), its (stone, empty neighbour) pairs.
+    plibs: u16,
+}
 
 #[derive(Debug, Clone)]
 pub(super) struct Chains {
-    columns: u16,
-    /// Per cell, which neighbours it has ([`LEFT`] …).
-    edges: Vec<u8>,
-    /// Per stone, the cell that names its chain.
-    head: Vec<u16>,
-    /// Per stone, the next stone of its chain (a circular list).
-    next: Vec<u16>,
-    /// Per chain (at its head), its number of stones.
-    len: Vec<u16>,
-    /// Per chain (at its head), its (stone, empty neighbour) pairs.
-    plibs: Vec<u16>,
+    stride: usize,
+    /// The grid's number of cells.
+    n: usize,
+    /// Per cell, its place in the chains.
+    links: Box<[Link]>,
     /// A work list for removals and rebuilds.
     scratch: Vec<u16>,
+    /// The stones of the chain being removed, in the order found.
+    found: Vec<u16>,
     /// True when the chains no longer describe the cells; [`Chains::rebuild`]
     /// makes them right again.
     pub(super) stale: bool,
@@ -52,122 +128,117 @@ impl Chains {
     /// The largest chain [`Chains::lift`] regroups at once.
     const REGROUP: usize = 64;
 
-    /// The chains of an empty board of `size` (at most 52×52).
-    pub(super) fn new(size: BoardSize) -> Chains {
-        let (w, h) = (usize::from(size.columns), usize::from(size.rows));
-        // One row's pattern with both vertical neighbours, copied row by
-        // row; the first and last rows then lose theirs. A board is made
-        // per game, so this runs once per game, not per cell and bit.
-        let row: Vec<u8> = (0..w)
-            .map(|x| (u8::from(x > 0) * LEFT) | (u8::from(x + 1 < w) * RIGHT) | UP | DOWN)
-            .collect();
-        let n = w * h;
-        let mut edges = Vec::with_capacity(n);
-        for _ in 0..h {
-            edges.extend_from_slice(&row);
-        }
-        if let Some(first) = edges.get_mut(..w) {
-            first.iter_mut().for_each(|e| *e &= !UP);
-        }
-        if let Some(last) = edges.get_mut(n.saturating_sub(w)..) {
-            last.iter_mut().for_each(|e| *e &= !DOWN);
-        }
+    /// The chains of an empty grid `stride` wide with `n` cells.
+    pub(super) fn new(stride: usize, n: usize) -> Chains {
         Chains {
-            columns: size.columns,
-            edges,
-            head: vec![NONE; n],
-            next: vec![0; n],
-            len: vec![0; n],
-            plibs: vec![0; n],
+            stride,
+            n,
+            links: (0..n)
+                .map(|k| Link {
+                    head: k as u16,
+                    ..Link::default()
+                })
+                .collect(),
             scratch: Vec::new(),
+            found: Vec::new(),
             stale: false,
         }
     }
 
-    /// The neighbours of cell `k` (left, right, above, below), [`NONE`]
+    /// The neighbours of cell `k` (left, right, above, below); edge cells
     /// where the board ends.
-    #[inline]
-    pub(super) fn neighbours(&self, k: usize) -> [u16; 4] {
-        let e = self.edges[k];
-        let k = k as u16;
-        let w = self.columns;
+    #[inline(always)]
+    pub(super) fn neighbours(&self, k: usize) -> [usize; 4] {
+        let s = self.stride;
         [
-            if e & LEFT != 0 { k - 1 } else { NONE },
-            if e & RIGHT != 0 { k + 1 } else { NONE },
-            if e & UP != 0 { k - w } else { NONE },
-            if e & DOWN != 0 { k + w } else { NONE },
+            k.wrapping_sub(1),
+            k.wrapping_add(1),
+            k.wrapping_sub(s),
+            k.wrapping_add(s),
         ]
+    }
+
+    /// The head of the chain of stone `k`.
+    #[inline(always)]
+    fn head_of(&self, k: usize) -> usize {
+        usize::from(self.links[k].head)
     }
 
     /// True when the chain of stone `k` has no liberty.
     #[inline]
-    pub(super) fn no_liberty(&self, k: u16) -> bool {
-        self.plibs[usize::from(self.head[usize::from(k)])] == 0
+    pub(super) fn no_liberty(&self, k: usize) -> bool {
+        self.links[self.head_of(k)].plibs == 0
     }
 
     /// True when stone `k` is alone in its chain and has exactly one liberty.
-    pub(super) fn single_with_one_liberty(&self, cells: &[Option<Color>], k: usize) -> bool {
-        cells[k].is_some()
-            && self.len[usize::from(self.head[k])] == 1
+    pub(super) fn single_with_one_liberty(&self, cells: &Cells, k: usize) -> bool {
+        colour(cells[k]).is_some()
+            && self.links[self.head_of(k)].len == 1
             && self
                 .neighbours(k)
                 .iter()
-                .filter(|&&n| n != NONE && cells[usize::from(n)].is_none())
+                .filter(|&&n| cells[n] == EMPTY)
                 .count()
                 == 1
     }
 
-    /// Puts a stone of `color` on the empty cell `k` and joins it to the
-    /// chains of its colour around it (no captures).
-    pub(super) fn place(&mut self, cells: &mut [Option<Color>], k: usize, color: Color) {
-        cells[k] = Some(color);
+    /// Puts a stone `me` ([`BLACK`] or [`WHITE`]) on the empty cell `k` and
+    /// joins it to the chains of its colour around it (no captures). Gives
+    /// which neighbours (bit 0 left, 1 right, 2 above, 3 below) hold an
+    /// opponent's stone whose chain the stone took the last liberty of.
+    #[inline]
+    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> u8 {
+        cells[k] = me;
         let mut libs = 0;
         let around = self.neighbours(k);
-        for n in around {
-            if n == NONE {
-                continue;
-            }
-            match cells[usize::from(n)] {
-                None => libs += 1,
-                Some(_) => {
-                    let h = usize::from(self.head[usize::from(n)]);
-                    self.plibs[h] -= 1;
-                }
-            }
+        let them = other(me);
+        let mut dead = 0;
+        for (bit, n) in around.into_iter().enumerate() {
+            // Without a test: an empty or edge neighbour counts down its
+            // own unused counter.
+            let c = cells[n];
+            libs += u16::from(c == EMPTY);
+            let h = self.head_of(n);
+            let left = self.links[h].plibs.wrapping_sub(1);
+            self.links[h].plibs = left;
+            dead |= u8::from((c == them) & (left == 0)) << bit;
         }
-        self.head[k] = k as u16;
-        self.next[k] = k as u16;
-        self.len[k] = 1;
-        self.plibs[k] = libs;
+        let k16 = k as u16;
+        self.links[k].head = k16;
+        self.links[k].next = k16;
+        self.links[k].len = 1;
+        self.links[k].plibs = libs;
         for n in around {
-            if n != NONE && cells[usize::from(n)] == Some(color) {
-                let (a, b) = (self.head[k], self.head[usize::from(n)]);
+            if cells[n] == me {
+                let (a, b) = (self.links[k].head, self.links[n].head);
                 if a != b {
-                    self.join(a, b);
+                    self.join(usize::from(a), usize::from(b));
                 }
             }
         }
+        dead
     }
 
     /// Joins the chains named `a` and `b`: the smaller is relabelled.
-    fn join(&mut self, a: u16, b: u16) {
-        let (a, b) = (usize::from(a), usize::from(b));
-        let (big, small) = if self.len[a] >= self.len[b] {
+    fn join(&mut self, a: usize, b: usize) {
+        let (big, small) = if self.links[a].len >= self.links[b].len {
             (a, b)
         } else {
             (b, a)
         };
         let mut s = small;
         loop {
-            self.head[s] = big as u16;
-            s = usize::from(self.next[s]);
+            self.links[s].head = big as u16;
+            s = usize::from(self.links[s].next);
             if s == small {
                 break;
             }
         }
-        self.next.swap(big, small);
-        self.len[big] += self.len[small];
-        self.plibs[big] += self.plibs[small];
+        let t = self.links[big].next;
+        self.links[big].next = self.links[small].next;
+        self.links[small].next = t;
+        self.links[big].len += self.links[small].len;
+        self.links[big].plibs += self.links[small].plibs;
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
@@ -175,21 +246,19 @@ impl Chains {
     /// (one neighbour in the chain), else it may fall apart and is regrouped
     /// when it has at most [`Chains::REGROUP`] stones. A larger chain makes
     /// the chains stale instead, and the caller writes the cell.
-    pub(super) fn lift(&mut self, cells: &mut [Option<Color>], k: usize) {
-        let h = usize::from(self.head[k]);
-        let n = usize::from(self.len[h]);
-        let colour = cells[k];
+    pub(super) fn lift(&mut self, cells: &mut Cells, k: usize) {
+        let h = self.head_of(k);
+        let n = usize::from(self.links[h].len);
+        let me = cells[k];
         // A stone with one neighbour of its chain is a leaf: the rest stays
         // connected, and only loses the stone and its (stone, empty) pairs.
         let (mut same, mut empty) = (0, 0u16);
         if n > 1 {
             for nb in self.neighbours(k) {
-                if nb != NONE {
-                    match cells[usize::from(nb)] {
-                        None => empty += 1,
-                        c if c == colour => same += 1,
-                        _ => {}
-                    }
+                match cells[nb] {
+                    EMPTY => empty += 1,
+                    c if c == me => same += 1,
+                    _ => {}
                 }
             }
         }
@@ -197,13 +266,15 @@ impl Chains {
             self.stale = true;
             return;
         }
-        cells[k] = None;
+        cells[k] = EMPTY;
+        self.links[k].head = k as u16;
+        let them = other(me);
         for nb in self.neighbours(k) {
             // Stones of the colour next to `k` belong to its chain, which is
             // counted again below.
-            if nb != NONE && cells[usize::from(nb)].is_some_and(|c| Some(c) != colour) {
-                let nh = usize::from(self.head[usize::from(nb)]);
-                self.plibs[nh] += 1;
+            if cells[nb] == them {
+                let nh = self.head_of(nb);
+                self.links[nh].plibs += 1;
             }
         }
         if n == 1 {
@@ -213,48 +284,46 @@ impl Chains {
             self.unlink_leaf(k, h, empty);
             return;
         }
+        const NONE: u16 = u16::MAX;
         let mut members = [0u16; Self::REGROUP];
         let mut count = 0;
-        let mut s = self.next[k];
+        let mut s = self.links[k].next;
         while usize::from(s) != k && count < Self::REGROUP {
             members[count] = s;
-            self.head[usize::from(s)] = NONE;
+            self.links[usize::from(s)].head = NONE;
             count += 1;
-            s = self.next[usize::from(s)];
+            s = self.links[usize::from(s)].next;
         }
         let mut stack = [0u16; Self::REGROUP];
         for &m in &members[..count] {
-            if self.head[usize::from(m)] != NONE {
+            let r = usize::from(m);
+            if self.links[r].head != NONE {
                 continue;
             }
-            let r = usize::from(m);
-            self.head[r] = m;
-            self.next[r] = m;
+            self.links[r].head = m;
+            self.links[r].next = m;
             let (mut len, mut libs) = (0u16, 0u16);
             let mut top = 1;
             stack[0] = m;
             while top > 0 {
                 top -= 1;
-                let st = stack[top];
+                let st = usize::from(stack[top % Self::REGROUP]);
                 len += 1;
-                for nb in self.neighbours(usize::from(st)) {
-                    if nb == NONE {
-                        continue;
-                    }
-                    let c = cells[usize::from(nb)];
-                    if c.is_none() {
+                for nb in self.neighbours(st) {
+                    let c = cells[nb];
+                    if c == EMPTY {
                         libs += 1;
-                    } else if c == colour && self.head[usize::from(nb)] == NONE {
-                        self.head[usize::from(nb)] = m;
-                        self.next[usize::from(nb)] = self.next[r];
-                        self.next[r] = nb;
-                        stack[top] = nb;
+                    } else if c == me && self.links[nb].head == NONE {
+                        self.links[nb].head = m;
+                        self.links[nb].next = self.links[r].next;
+                        self.links[r].next = nb as u16;
+                        stack[top % Self::REGROUP] = nb as u16;
                         top += 1;
                     }
                 }
             }
-            self.len[r] = len;
-            self.plibs[r] = libs;
+            self.links[r].len = len;
+            self.links[r].plibs = libs;
         }
     }
 
@@ -263,19 +332,19 @@ impl Chains {
     /// chain gains `k` as a liberty.
     fn unlink_leaf(&mut self, k: usize, h: usize, empty: u16) {
         // The stone before `k` in the circular list.
-        let mut q = usize::from(self.next[k]);
-        while usize::from(self.next[q]) != k {
-            q = usize::from(self.next[q]);
+        let mut q = usize::from(self.links[k].next);
+        while usize::from(self.links[q].next) != k {
+            q = usize::from(self.links[q].next);
         }
-        let after = self.next[k];
-        self.next[q] = after;
-        let (len, plibs) = (self.len[h] - 1, self.plibs[h] + 1 - empty);
+        let after = self.links[k].next;
+        self.links[q].next = after;
+        let (len, plibs) = (self.links[h].len - 1, self.links[h].plibs + 1 - empty);
         let head = if h == k {
             // Rename the chain after the stone that followed `k`.
             let mut s = after;
             loop {
-                self.head[usize::from(s)] = after;
-                s = self.next[usize::from(s)];
+                self.links[usize::from(s)].head = after;
+                s = self.links[usize::from(s)].next;
                 if s == after {
                     break;
                 }
@@ -284,93 +353,124 @@ impl Chains {
         } else {
             h
         };
-        self.len[head] = len;
-        self.plibs[head] = plibs;
+        self.links[head].len = len;
+        self.links[head].plibs = plibs;
     }
 
-    /// Removes the chain of stone `start` from the board, appending its
-    /// points to `out` in the order of a depth-first search from `start`
-    /// (left, right, above, below).
+    /// Removes the chain of stone `start` from the board and gives its
+    /// number of stones; with `out`, appends their points in the order of a
+    /// depth-first search from `start` (left, right, above, below).
     pub(super) fn remove(
         &mut self,
-        cells: &mut [Option<Color>],
-        start: u16,
-        out: &mut Vec<super::Point>,
-    ) {
-        let colour = cells[usize::from(start)];
-        let h = self.head[usize::from(start)];
+        cells: &mut Cells,
+        start: usize,
+        out: Option<&mut Vec<Point>>,
+    ) -> u32 {
+        let me = cells[start];
+        let h = self.links[start].head;
         let mut stack = std::mem::take(&mut self.scratch);
+        let mut found = std::mem::take(&mut self.found);
         stack.clear();
-        let first = out.len();
-        cells[usize::from(start)] = None;
-        out.push(point_at(usize::from(start), self.columns));
-        stack.push(start);
+        found.clear();
+        cells[start] = EMPTY;
+        self.links[start].head = start as u16;
+        found.push(start as u16);
+        stack.push(start as u16);
         while let Some(c) = stack.pop() {
             for n in self.neighbours(usize::from(c)) {
-                if n != NONE && cells[usize::from(n)] == colour && self.head[usize::from(n)] == h {
-                    cells[usize::from(n)] = None;
-                    out.push(point_at(usize::from(n), self.columns));
-                    stack.push(n);
+                if cells[n] == me && self.links[n].head == h {
+                    cells[n] = EMPTY;
+                    self.links[n].head = n as u16;
+                    found.push(n as u16);
+                    stack.push(n as u16);
                 }
             }
         }
         // Each removed stone's neighbours gain a liberty.
-        let w = usize::from(self.columns);
-        for p in &out[first..] {
-            let s = usize::from(p.y) * w + usize::from(p.x);
-            for n in self.neighbours(s) {
-                if n != NONE && cells[usize::from(n)].is_some() {
-                    let nh = usize::from(self.head[usize::from(n)]);
-                    self.plibs[nh] += 1;
-                }
+        for &s in &found {
+            for n in self.neighbours(usize::from(s)) {
+                let nh = self.head_of(n);
+                self.links[nh].plibs = self.links[nh].plibs.wrapping_add(1);
             }
         }
-        debug_assert_eq!(out.len() - first, usize::from(self.len[usize::from(h)]));
+        debug_assert_eq!(found.len(), usize::from(self.links[usize::from(h)].len));
+        if let Some(out) = out {
+            out.extend(found.iter().map(|&s| point_at(usize::from(s), self.stride)));
+        }
+        let count = found.len() as u32;
         self.scratch = stack;
+        self.found = found;
+        count
     }
 
     /// Recomputes every chain from the cells, in one pass over the board.
-    pub(super) fn rebuild(&mut self, cells: &[Option<Color>]) {
-        for (k, c) in cells.iter().enumerate() {
-            if c.is_some() {
-                self.head[k] = NONE;
-            }
+    pub(super) fn rebuild(&mut self, cells: &Cells) {
+        for (k, (link, &c)) in self.links.iter_mut().zip(cells.iter()).enumerate() {
+            link.head = if matches!(c, BLACK | WHITE) {
+                u16::MAX
+            } else {
+                k as u16
+            };
         }
         let mut stack = std::mem::take(&mut self.scratch);
         stack.clear();
-        for k in 0..cells.len() {
-            let Some(colour) = cells[k] else { continue };
-            if self.head[k] != NONE {
+        for k in 0..self.n {
+            let me = cells[k];
+            if !matches!(me, BLACK | WHITE) || self.links[k].head != u16::MAX {
                 continue;
             }
             let h = k as u16;
-            self.head[k] = h;
-            self.next[k] = h;
+            self.links[k].head = h;
+            self.links[k].next = h;
             let (mut len, mut libs) = (0u16, 0u16);
             stack.push(h);
             while let Some(s) = stack.pop() {
                 len += 1;
                 for n in self.neighbours(usize::from(s)) {
-                    if n == NONE {
-                        continue;
-                    }
-                    match cells[usize::from(n)] {
-                        None => libs += 1,
-                        Some(c) if c == colour && self.head[usize::from(n)] == NONE => {
-                            self.head[usize::from(n)] = h;
-                            self.next[usize::from(n)] = self.next[k];
-                            self.next[k] = n;
-                            stack.push(n);
-                        }
-                        _ => {}
+                    let c = cells[n];
+                    if c == EMPTY {
+                        libs += 1;
+                    } else if c == me && self.links[n].head == u16::MAX {
+                        self.links[n].head = h;
+                        self.links[n].next = self.links[k].next;
+                        self.links[k].next = n as u16;
+                        stack.push(n as u16);
                     }
                 }
             }
-            self.len[k] = len;
-            self.plibs[k] = libs;
+            self.links[k].len = len;
+            self.links[k].plibs = libs;
         }
         self.scratch = stack;
         self.stale = false;
+    }
+}
+
+impl Chains {
+    /// True when the chains describe `cells` (or are marked stale): every
+    /// stone's chain has the stones and pseudo-liberties of a fresh
+    /// [`Chains::rebuild`], and every other cell names itself.
+    #[cfg(test)]
+    pub(super) fn consistent(&self, cells: &Cells) -> bool {
+        if self.stale {
+            return true;
+        }
+        let mut fresh = self.clone();
+        fresh.rebuild(cells);
+        (0..self.n).all(|k| {
+            if !matches!(cells[k], BLACK | WHITE) {
+                return usize::from(self.links[k].head) == k;
+            }
+            let (h, f) = (self.head_of(k), fresh.head_of(k));
+            // Same partition: heads agree on who is together.
+            let together = (0..self.n).all(|j| {
+                !matches!(cells[j], BLACK | WHITE)
+                    || (self.head_of(j) == h) == (fresh.head_of(j) == f)
+            });
+            together
+                && self.links[h].len == fresh.links[f].len
+                && self.links[h].plibs == fresh.links[f].plibs
+        })
     }
 }
 
@@ -378,23 +478,42 @@ impl Chains {
 mod tests {
     use super::*;
 
-    /// The row-copied edge table equals the per-cell definition on every
-    /// board shape up to 52×52, thin boards included.
+    /// The edge ring: on every board shape up to 52×52, thin boards
+    /// included, a cell is an edge cell exactly when it is off the board,
+    /// and every on-board cell's neighbours are the points around it or
+    /// edge cells.
     #[test]
-    fn edges_match_the_per_cell_definition() {
+    fn the_ring_surrounds_every_board() {
         for w in 1..=52u16 {
             for h in 1..=52u16 {
-                let c = Chains::new(BoardSize::new(w, h));
-                let (w, h) = (usize::from(w), usize::from(h));
-                for y in 0..h {
-                    for x in 0..w {
-                        let want = (u8::from(x > 0) * LEFT)
-                            | (u8::from(x + 1 < w) * RIGHT)
-                            | (u8::from(y > 0) * UP)
-                            | (u8::from(y + 1 < h) * DOWN);
-                        assert_eq!(c.edges[y * w + x], want, "{w}x{h} at ({x}, {y})");
+                let (stride, n, cells) = empty_grid(BoardSize::new(w, h));
+                assert_eq!(cells.len(), n);
+                let chains = Chains::new(stride, n);
+                let (wu, hu) = (usize::from(w), usize::from(h));
+                for y in 0..hu {
+                    for x in 0..wu {
+                        let p = Point::new(x as u8, y as u8);
+                        let k = cell_of(p, stride);
+                        assert_eq!(cells[k], EMPTY, "{w}x{h} at ({x}, {y})");
+                        assert_eq!(point_at(k, stride), p);
+                        let want = [
+                            (x > 0).then(|| (x - 1, y)),
+                            (x + 1 < wu).then_some((x + 1, y)),
+                            (y > 0).then(|| (x, y - 1)),
+                            (y + 1 < hu).then_some((x, y + 1)),
+                        ];
+                        for (nb, want) in chains.neighbours(k).into_iter().zip(want) {
+                            match want {
+                                Some((a, b)) => {
+                                    assert_eq!(nb, cell_of(Point::new(a as u8, b as u8), stride));
+                                }
+                                None => assert_eq!(cells[nb], EDGE, "{w}x{h} at ({x}, {y})"),
+                            }
+                        }
                     }
                 }
+                let inside = cells[..n].iter().filter(|&&c| c == EMPTY).count();
+                assert_eq!(inside, wu * hu);
             }
         }
     }

@@ -360,6 +360,7 @@ proptest! {
                 }
             }
             same_stones(&b, &r)?;
+            prop_assert!(b.chains.consistent(&b.cells));
             for k in 0..w * h {
                 if r.cells[k].is_some() {
                     prop_assert_eq!(b.liberties(r.point(k)), Some(r.group(k).1));
@@ -400,6 +401,7 @@ proptest! {
                 }
             }
             same_stones(&b, &r)?;
+            prop_assert!(b.chains.consistent(&b.cells));
         }
     }
 
@@ -425,4 +427,37 @@ proptest! {
             prop_assert_eq!(b.get(r.point(k)), r.cells[k]);
         }
     }
+}
+
+/// The bordered grid on thin and empty shapes: drawing, equality and the
+/// stones' points are those of the board, never of its edge ring.
+#[test]
+fn thin_and_empty_boards() {
+    assert_eq!(Board::new(BoardSize::new(0, 3)).to_string(), "");
+    assert_eq!(Board::new(BoardSize::new(3, 0)).to_string(), "");
+    let mut b = board(&["X", ".", "O"]);
+    assert_eq!(b.to_string(), "X\n.\nO\n");
+    let o = play(&mut b, Color::White, 0, 1);
+    assert_eq!(o.captured, vec![Point::new(0, 0)]);
+    assert_eq!(b.to_string(), ".\nO\nO\n");
+    let mut row = board(&["XO.O."]);
+    assert_eq!(
+        play(&mut row, Color::Black, 2, 0).captured,
+        vec![Point::new(1, 0)]
+    );
+    let stones: Vec<_> = row.stones().collect();
+    assert_eq!(
+        stones,
+        [
+            (Point::new(0, 0), Color::Black),
+            (Point::new(2, 0), Color::Black),
+            (Point::new(3, 0), Color::White)
+        ]
+    );
+    // The capture is a ko shape; a pass ends it.
+    assert!(row.play(Color::White, Move::Pass).unwrap().is_legal());
+    let mut want = board(&["X.XO."]);
+    want.captured = row.captured;
+    assert_eq!(row, want);
+    assert_ne!(board(&["X."]), board(&["X", "."]));
 }
