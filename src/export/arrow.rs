@@ -86,7 +86,8 @@ impl Batches {
         let shared: Arc<str> = Arc::from(source);
         let (mut games, mut diagnostics) = (Vec::new(), Vec::new());
         // A move every ~17 bytes in move-dense files; the builders grow past it.
-        let mut moves = MoveColumns::with_capacity(doc.collection().source().len() / 16);
+        let mut moves =
+            MoveColumns::with_capacity(shared.clone(), doc.collection().source().len() / 16);
         let mut failed = None;
         super::walk(
             doc,
@@ -95,7 +96,7 @@ impl Batches {
             &mut games,
             &mut diagnostics,
             &mut |m: &MoveView<'_, '_, '_>| {
-                if let Err(e) = moves.push(source, m) {
+                if let Err(e) = moves.push(m) {
                     failed.get_or_insert(e);
                 }
             },
@@ -302,7 +303,7 @@ fn u32_field(name: &str, nullable: bool) -> Field {
 }
 
 /// `map<utf8, list<utf8>>`, as the builders of [`props_builder`] make it.
-fn properties_field() -> Field {
+pub(crate) fn properties_field() -> Field {
     let values = Field::new(
         "values",
         DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
@@ -406,9 +407,9 @@ pub fn diagnostics_schema() -> SchemaRef {
     .clone()
 }
 
-pub(crate) type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
+type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
 
-pub(crate) fn props_builder(rows: usize) -> PropsBuilder {
+fn props_builder(rows: usize) -> PropsBuilder {
     let f = properties_field();
     let DataType::Map(entries, _) = f.data_type() else {
         unreachable!("properties_field is a map")
