@@ -21,9 +21,9 @@
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 
-use super::columns::MoveColumns;
+pub use super::columns::BatchesBuilder;
 use super::values::days_since_epoch;
-use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, MoveView, PropertyEntry, Tables};
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
 use crate::{Document, Position};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
@@ -83,32 +83,9 @@ impl Batches {
         source: &str,
         options: &ExportOptions,
     ) -> Result<Batches, ArrowError> {
-        let shared: Arc<str> = Arc::from(source);
-        let (mut games, mut diagnostics) = (Vec::new(), Vec::new());
-        // A move every ~17 bytes in move-dense files; the builders grow past it.
-        let mut moves =
-            MoveColumns::with_capacity(shared.clone(), doc.collection().source().len() / 16);
-        let mut failed = None;
-        super::walk(
-            doc,
-            &shared,
-            options,
-            &mut games,
-            &mut diagnostics,
-            &mut |m: &MoveView<'_, '_, '_>| {
-                if let Err(e) = moves.push(m) {
-                    failed.get_or_insert(e);
-                }
-            },
-        );
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        Ok(Batches {
-            games: games_batch(&games)?,
-            moves: moves.finish()?,
-            diagnostics: diagnostics_batch(&diagnostics)?,
-        })
+        let mut b = BatchesBuilder::default();
+        b.push_document(doc, source, options);
+        b.finish()
     }
 
     /// The three batches with their tables' names, `games` first.
@@ -489,7 +466,7 @@ fn props<R>(rows: &[R], get: impl Fn(&R) -> &[PropertyEntry]) -> Result<ArrayRef
     Ok(Arc::new(b.finish()))
 }
 
-fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
+pub(crate) fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
     let mut dates = Date32Builder::with_capacity(rows.len());
     for r in rows {
         dates.append_option(r.first_date.map(days_since_epoch));
@@ -544,7 +521,7 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
     RecordBatch::try_new(moves_schema(), columns)
 }
 
-fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, ArrowError> {
+pub(crate) fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, ArrowError> {
     let columns: Vec<ArrayRef> = vec![
         strings(rows, |r| Some(&r.source)),
         u32s(rows, |r| r.game),

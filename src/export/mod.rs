@@ -52,7 +52,7 @@ pub use values::{ParsedResult, first_date, parse_result};
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
-use crate::game::go::{Go, Move};
+use crate::game::go::{Go, Move, quick_move};
 use crate::game::{Game, GameType};
 use crate::grammar::RawValues;
 use crate::record::{GoGame, board_size, game_of};
@@ -316,11 +316,7 @@ impl Tables {
             m.game = m.game.saturating_add(first_game);
         }
         for d in &mut self.diagnostics {
-            d.game = d.game.map(|g| g.saturating_add(first_game));
-            if d.line == 1 {
-                d.column = d.column.saturating_add(start.column.saturating_sub(1));
-            }
-            d.line = d.line.saturating_add(start.line.saturating_sub(1));
+            place_diagnostic(d, first_game, start);
         }
     }
 
@@ -452,13 +448,16 @@ fn game_row(
 /// The rows of a document: the games and diagnostics as rows, each move
 /// handed to `moves` as a view (the rows layer makes [`MoveRow`]s of them,
 /// the Arrow layer appends them to its columns).
+///
+/// Generic over `moves` so that the append of each move is inlined in the
+/// loop (a move every 17 bytes of a move-dense file).
 pub(crate) fn walk(
     doc: &Document<'_>,
     source: &Arc<str>,
     options: &ExportOptions,
     games: &mut Vec<GameRow>,
     diagnostics: &mut Vec<DiagnosticRow>,
-    moves: &mut dyn FnMut(&MoveView<'_, '_, '_>),
+    moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) {
     let diags = if options.semantic_checks {
         doc.check(&options.check)
@@ -558,7 +557,7 @@ fn move_rows(
     go: &GoGame<'_, '_>,
     game: u32,
     options: &ExportOptions,
-    out: &mut dyn FnMut(&MoveView<'_, '_, '_>),
+    out: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) -> u32 {
     let size = go.size();
     let mut main_count = 0u32;
@@ -580,7 +579,10 @@ fn move_rows(
                 _ => others = true,
             }
         }
-        let read = |p: Option<&[u8]>| p.and_then(|p| Go::read_move(first_value(p), size).ok());
+        // `[pd]` and `[]` read in place; any other form by the general reader.
+        let read = |p: Option<&[u8]>| {
+            p.and_then(|p| quick_move(p, size).or_else(|| Go::read_move(first_value(p), size).ok()))
+        };
         let moves = [(read(b), 'B'), (read(w), 'W')];
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
@@ -690,6 +692,16 @@ fn first_value(values: &[u8]) -> &[u8] {
 
 fn simple_text(raw: &[u8]) -> String {
     decode_str(raw, TextKind::SimpleText).into_owned()
+}
+
+/// A diagnostic of a game tree moved to its place in the whole file (see
+/// [`Tables::place`]).
+fn place_diagnostic(d: &mut DiagnosticRow, first_game: u32, start: Position) {
+    d.game = d.game.map(|g| g.saturating_add(first_game));
+    if d.line == 1 {
+        d.column = d.column.saturating_add(start.column.saturating_sub(1));
+    }
+    d.line = d.line.saturating_add(start.line.saturating_sub(1));
 }
 
 fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {
