@@ -173,7 +173,7 @@ const COLUMNS_FROM: usize = 64 << 10;
 enum Part {
     Rows(Tables),
     #[cfg(feature = "parquet")]
-    Building(sgfkit::export::arrow::BatchesBuilder),
+    Building(Box<sgfkit::export::arrow::BatchesBuilder>),
     #[cfg(feature = "parquet")]
     Columns(sgfkit::export::arrow::Batches),
 }
@@ -188,7 +188,7 @@ impl Part {
             // A file without a game tree keeps its columns unmade, for
             // `why_empty`.
             if bytes.len() < COLUMNS_FROM || b.counts()[0] == 0 {
-                return Part::Building(b);
+                return Part::Building(Box::new(b));
             }
             // Arrow refuses columns only past 2 GiB of text a column; the
             // rows below say the same, the slow way.
@@ -287,7 +287,7 @@ impl Part {
                     if !rows.is_empty() {
                         flush(&mut batches, &mut rows, &mut building)?;
                     }
-                    building.push(b);
+                    building.push(*b);
                 }
                 Part::Columns(b) => {
                     flush(&mut batches, &mut rows, &mut building)?;
