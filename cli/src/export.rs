@@ -161,17 +161,19 @@ impl Sink {
 }
 
 /// Files of at least this many bytes become Arrow batches on the worker
-/// threads; smaller ones stay rows until written (gathered, a batch for
-/// many files): a batch costs tens of microseconds more to make and
-/// concatenate than the rows of a small file.
+/// threads; smaller ones stay columns being built until written (gathered,
+/// a batch for many files): a batch costs tens of microseconds more to make
+/// and concatenate than the columns of a small file.
 #[cfg(feature = "parquet")]
 const COLUMNS_FROM: usize = 64 << 10;
 
-/// The tables of one unit: rows for JSON Lines and small files, Arrow
-/// batches (built straight from the tree, on the worker threads) for the
-/// big files of the other formats.
+/// The tables of one unit: rows for JSON Lines, columns being built for
+/// the small files of the other formats, Arrow batches (built on the
+/// worker threads) for their big files.
 enum Part {
     Rows(Tables),
+    #[cfg(feature = "parquet")]
+    Building(Box<sgfkit::export::arrow::BatchesBuilder>),
     #[cfg(feature = "parquet")]
     Columns(sgfkit::export::arrow::Batches),
 }
@@ -179,18 +181,21 @@ enum Part {
 impl Part {
     fn new(bytes: &[u8], source: &str, options: &ExportOptions, columnar: bool) -> Part {
         #[cfg(feature = "parquet")]
-        if columnar && bytes.len() >= COLUMNS_FROM {
+        if columnar {
             let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
-            // A file without a game tree keeps its rows, for `why_empty`
-            // (they become batches when written, the same columns).
-            if doc.collection().games().len() > 0 {
-                // Arrow refuses columns only when they do not fit the
-                // schema (a bug); the rows below say the same, the slow way.
-                if let Ok(b) = sgfkit::export::arrow::Batches::of_document(&doc, source, options) {
-                    return Part::Columns(b);
-                }
+            let mut b = sgfkit::export::arrow::BatchesBuilder::default();
+            b.push_document(&doc, source, options);
+            // A file without a game tree keeps its columns unmade, for
+            // `why_empty`.
+            if bytes.len() < COLUMNS_FROM || b.counts()[0] == 0 {
+                return Part::Building(Box::new(b));
             }
-            return Part::Rows(Tables::of_document(&doc, source, options));
+            // Arrow refuses columns only past 2 GiB of text a column; the
+            // rows below say the same, the slow way.
+            return match b.finish() {
+                Ok(b) => Part::Columns(b),
+                Err(_) => Part::Rows(Tables::of_document(&doc, source, options)),
+            };
         }
         let _ = columnar;
         Part::Rows(sgfkit::export::tables(bytes, source, options))
@@ -200,6 +205,8 @@ impl Part {
     fn counts(&self) -> [usize; 3] {
         match self {
             Part::Rows(t) => [t.games.len(), t.moves.len(), t.diagnostics.len()],
+            #[cfg(feature = "parquet")]
+            Part::Building(b) => b.counts(),
             #[cfg(feature = "parquet")]
             Part::Columns(b) => [
                 b.games.num_rows(),
@@ -216,6 +223,11 @@ impl Part {
                 Ok(())
             }
             #[cfg(feature = "parquet")]
+            Part::Building(b) => {
+                b.place(first_game, at);
+                Ok(())
+            }
+            #[cfg(feature = "parquet")]
             Part::Columns(b) => b.place(first_game, at).map_err(io::Error::other),
         }
     }
@@ -223,45 +235,68 @@ impl Part {
     /// Why a file has no game tree: its last `L013`/`L017` diagnostic, as
     /// `sgfkit check` prints it.
     fn why_empty(&self) -> Option<String> {
-        let is_why = |code: &str| code == "L013" || code == "L017";
-        match self {
-            Part::Rows(t) => t
-                .diagnostics
-                .iter()
-                .rev()
-                .find(|d| is_why(d.code))
-                .map(|d| {
-                    format!(
-                        "{}:{}:{}: {}[{}]: {}",
-                        d.source, d.line, d.column, d.severity, d.code, d.message
-                    )
-                }),
+        let diagnostics = match self {
+            Part::Rows(t) => &t.diagnostics[..],
+            #[cfg(feature = "parquet")]
+            Part::Building(b) => b.diagnostics(),
             // Batches are made of files with a game tree only (Part::new).
             #[cfg(feature = "parquet")]
-            Part::Columns(_) => None,
-        }
+            Part::Columns(_) => return None,
+        };
+        let is_why = |code: &str| code == "L013" || code == "L017";
+        diagnostics.iter().rev().find(|d| is_why(d.code)).map(|d| {
+            format!(
+                "{}:{}:{}: {}[{}]: {}",
+                d.source, d.line, d.column, d.severity, d.code, d.message
+            )
+        })
     }
 
-    /// The parts as one batch a table, in order: the rows of neighbouring
-    /// parts made into one batch first.
+    /// The parts as one batch a table, in order: neighbouring parts of the
+    /// same kind gathered into one batch first.
     #[cfg(feature = "parquet")]
     fn concat(parts: Vec<Part>) -> io::Result<sgfkit::export::arrow::Batches> {
-        use sgfkit::export::arrow::Batches;
+        use sgfkit::export::arrow::{Batches, BatchesBuilder};
         let mut batches = Vec::new();
         let mut rows = Tables::default();
+        let mut building: Vec<BatchesBuilder> = Vec::new();
+        // The gathered rows or columns made into a batch (one of them is empty).
+        let flush = |batches: &mut Vec<Batches>,
+                     rows: &mut Tables,
+                     building: &mut Vec<BatchesBuilder>|
+         -> io::Result<()> {
+            if !rows.is_empty() {
+                let t = std::mem::take(rows);
+                batches.push(Batches::from_tables(&t).map_err(io::Error::other)?);
+            }
+            if !building.is_empty() {
+                let b = BatchesBuilder::concat(std::mem::take(building));
+                batches.push(b.finish().map_err(io::Error::other)?);
+            }
+            Ok(())
+        };
         for part in parts {
             match part {
-                Part::Rows(mut t) => rows.append(&mut t),
-                Part::Columns(b) => {
-                    if !rows.is_empty() {
-                        batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
-                        rows = Tables::default();
+                Part::Rows(mut t) => {
+                    if !building.is_empty() {
+                        flush(&mut batches, &mut rows, &mut building)?;
                     }
+                    rows.append(&mut t);
+                }
+                Part::Building(b) => {
+                    if !rows.is_empty() {
+                        flush(&mut batches, &mut rows, &mut building)?;
+                    }
+                    building.push(*b);
+                }
+                Part::Columns(b) => {
+                    flush(&mut batches, &mut rows, &mut building)?;
                     batches.push(b);
                 }
             }
         }
-        if !rows.is_empty() || batches.is_empty() {
+        flush(&mut batches, &mut rows, &mut building)?;
+        if batches.is_empty() {
             batches.push(Batches::from_tables(&rows).map_err(io::Error::other)?);
         }
         Batches::concat(&batches).map_err(io::Error::other)

@@ -21,9 +21,9 @@
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 
-use super::columns::MoveColumns;
+pub use super::columns::BatchesBuilder;
 use super::values::days_since_epoch;
-use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, MoveView, PropertyEntry, Tables};
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
 use crate::{Document, Position};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
@@ -83,31 +83,9 @@ impl Batches {
         source: &str,
         options: &ExportOptions,
     ) -> Result<Batches, ArrowError> {
-        let shared: Arc<str> = Arc::from(source);
-        let (mut games, mut diagnostics) = (Vec::new(), Vec::new());
-        // A move every ~17 bytes in move-dense files; the builders grow past it.
-        let mut moves = MoveColumns::with_capacity(doc.collection().source().len() / 16);
-        let mut failed = None;
-        super::walk(
-            doc,
-            &shared,
-            options,
-            &mut games,
-            &mut diagnostics,
-            &mut |m: &MoveView<'_, '_, '_>| {
-                if let Err(e) = moves.push(source, m) {
-                    failed.get_or_insert(e);
-                }
-            },
-        );
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        Ok(Batches {
-            games: games_batch(&games)?,
-            moves: moves.finish()?,
-            diagnostics: diagnostics_batch(&diagnostics)?,
-        })
+        let mut b = BatchesBuilder::default();
+        b.push_document(doc, source, options);
+        b.finish()
     }
 
     /// The three batches with their tables' names, `games` first.
@@ -302,7 +280,7 @@ fn u32_field(name: &str, nullable: bool) -> Field {
 }
 
 /// `map<utf8, list<utf8>>`, as the builders of [`props_builder`] make it.
-fn properties_field() -> Field {
+pub(crate) fn properties_field() -> Field {
     let values = Field::new(
         "values",
         DataType::List(Arc::new(Field::new_list_field(DataType::Utf8, true))),
@@ -406,9 +384,9 @@ pub fn diagnostics_schema() -> SchemaRef {
     .clone()
 }
 
-pub(crate) type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
+type PropsBuilder = MapBuilder<StringBuilder, ListBuilder<StringBuilder>>;
 
-pub(crate) fn props_builder(rows: usize) -> PropsBuilder {
+fn props_builder(rows: usize) -> PropsBuilder {
     let f = properties_field();
     let DataType::Map(entries, _) = f.data_type() else {
         unreachable!("properties_field is a map")
@@ -488,7 +466,7 @@ fn props<R>(rows: &[R], get: impl Fn(&R) -> &[PropertyEntry]) -> Result<ArrayRef
     Ok(Arc::new(b.finish()))
 }
 
-fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
+pub(crate) fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
     let mut dates = Date32Builder::with_capacity(rows.len());
     for r in rows {
         dates.append_option(r.first_date.map(days_since_epoch));
@@ -543,7 +521,7 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
     RecordBatch::try_new(moves_schema(), columns)
 }
 
-fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, ArrowError> {
+pub(crate) fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, ArrowError> {
     let columns: Vec<ArrayRef> = vec![
         strings(rows, |r| Some(&r.source)),
         u32s(rows, |r| r.game),

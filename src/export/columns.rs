@@ -1,98 +1,511 @@
-//! The `moves` table built as Arrow columns straight from the tree (feature
+//! The tables built as Arrow columns straight from the tree (feature
 //! `arrow`): each move the walk of [`super::walk`] finds is appended to the
-//! column builders, with no [`MoveRow`](super::MoveRow) in between (the
+//! `moves` columns, with no [`MoveRow`](super::MoveRow) in between (the
 //! rows cost an allocation or more a move; a move-dense collection has a
-//! move every 17 bytes).
+//! move every 17 bytes); games and diagnostics, a few a file, stay rows
+//! until the batch is made.
+//!
+//! The columns are plain vectors while they fill (a push a value, nulls a
+//! bit), made into arrays once, at [`BatchesBuilder::finish`]: Arrow's
+//! builders cost several times more a value, and plain vectors append to
+//! each other at the speed of a copy, which is how the tables of many small
+//! files become one batch. The `source` column, the same text on the rows
+//! of a file, is kept as runs and written out only at the end.
 
-use super::MoveView;
-use super::arrow::{PropsBuilder, moves_schema, props_builder};
+use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveView};
 use crate::text::{TextKind, decode_str};
-use arrow_array::builder::{BooleanBuilder, StringBuilder, UInt16Builder, UInt32Builder};
-use arrow_array::{ArrayRef, RecordBatch, UInt32Array};
-use arrow_schema::ArrowError;
+use crate::{Document, Position};
+use arrow_array::{
+    ArrayRef, BooleanArray, ListArray, MapArray, RecordBatch, StringArray, StructArray,
+    UInt16Array, UInt32Array,
+};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{ArrowError, DataType};
 use std::sync::Arc;
 
+/// The three tables of one or more documents, being built: `moves` as
+/// columns, `games` and `diagnostics` as rows. Cheap to start for a small
+/// file and to [`append`](BatchesBuilder::append) to another, so that the
+/// tables of many small files become one batch, which
+/// [`finish`](BatchesBuilder::finish) makes.
+///
+/// ```
+/// use sgfkit::export::arrow::{Batches, BatchesBuilder};
+/// let opts = Default::default();
+/// let (a, b) = (sgfkit::read(b"(;B[aa])", &opts)?, sgfkit::read(b"(;B[bb];W[cc])", &opts)?);
+/// let mut all = BatchesBuilder::default();
+/// all.push_document(&a, "a.sgf", &Default::default());
+/// let mut more = BatchesBuilder::default();
+/// more.push_document(&b, "b.sgf", &Default::default());
+/// all.append(&mut more);
+/// assert_eq!(all.counts()[..2], [2, 3]); // games, moves (and diagnostics)
+/// let batches = all.finish()?;
+/// let one_by_one = Batches::concat(&[
+///     Batches::of_document(&a, "a.sgf", &Default::default())?,
+///     Batches::of_document(&b, "b.sgf", &Default::default())?,
+/// ])?;
+/// assert_eq!(batches, one_by_one);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct BatchesBuilder {
+    games: Vec<GameRow>,
+    moves: MoveColumns,
+    diagnostics: Vec<DiagnosticRow>,
+}
+
+impl BatchesBuilder {
+    /// Adds the rows of a document already read (by [`crate::read`] or
+    /// [`crate::read_lenient`]), `source` naming it in every row: the rows
+    /// of [`Tables::of_document`](super::Tables::of_document).
+    ///
+    /// Columns that outgrow Arrow's 32-bit offsets (2 GiB of text) are
+    /// refused by [`BatchesBuilder::finish`].
+    pub fn push_document(&mut self, doc: &Document<'_>, source: &str, options: &ExportOptions) {
+        let shared: Arc<str> = Arc::from(source);
+        // A move every ~17 bytes in move-dense files, a comment or another
+        // property for some: the vectors grow past it.
+        let len = doc.collection().source().len();
+        self.moves.reserve(len / 16);
+        for t in [
+            &mut self.moves.comment,
+            &mut self.moves.keys,
+            &mut self.moves.values,
+        ] {
+            t.ends.reserve(len / 64);
+            t.valid.reserve(len / 64);
+            t.bytes.reserve(len / 32);
+        }
+        self.moves.list_ends.reserve(len / 64);
+        let moves = &mut self.moves;
+        super::walk(
+            doc,
+            &shared,
+            options,
+            &mut self.games,
+            &mut self.diagnostics,
+            &mut |m: &MoveView<'_, '_, '_>| moves.push(&shared, m),
+        );
+    }
+
+    /// Moves the rows of `other` after these, leaving it empty.
+    pub fn append(&mut self, other: &mut BatchesBuilder) {
+        if self.counts() == [0; 3] {
+            std::mem::swap(self, other);
+            return;
+        }
+        self.games.append(&mut other.games);
+        self.moves.reserve_for([&other.moves]);
+        self.moves.append(&mut other.moves);
+        self.diagnostics.append(&mut other.diagnostics);
+    }
+
+    /// The rows of `parts` one after the other, in one builder: each
+    /// column's room is reserved once, its values copied once.
+    ///
+    /// ```
+    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// let parts: Vec<BatchesBuilder> = [&b"(;B[aa])"[..], b"(;W[bb];B[])"]
+    ///     .iter()
+    ///     .map(|sgf| {
+    ///         let mut b = BatchesBuilder::default();
+    ///         b.push_document(&sgfkit::read(sgf, &Default::default()).unwrap(), "x.sgf", &Default::default());
+    ///         b
+    ///     })
+    ///     .collect();
+    /// assert_eq!(BatchesBuilder::concat(parts).counts()[..2], [2, 3]);
+    /// ```
+    pub fn concat(parts: Vec<BatchesBuilder>) -> BatchesBuilder {
+        let mut all = BatchesBuilder::default();
+        all.games.reserve(parts.iter().map(|p| p.games.len()).sum());
+        all.diagnostics
+            .reserve(parts.iter().map(|p| p.diagnostics.len()).sum());
+        all.moves.reserve_for(parts.iter().map(|p| &p.moves));
+        for mut p in parts {
+            all.games.append(&mut p.games);
+            all.moves.append(&mut p.moves);
+            all.diagnostics.append(&mut p.diagnostics);
+        }
+        all
+    }
+
+    /// Rows of the three tables: games, moves, diagnostics.
+    pub fn counts(&self) -> [usize; 3] {
+        [self.games.len(), self.moves.rows, self.diagnostics.len()]
+    }
+
+    /// The `diagnostics` rows so far.
+    pub fn diagnostics(&self) -> &[DiagnosticRow] {
+        &self.diagnostics
+    }
+
+    /// Moves the rows of one game tree of a streamed file to their place
+    /// in the whole file, as [`Tables::place`](super::Tables::place) does.
+    pub fn place(&mut self, first_game: u32, start: Position) {
+        for g in &mut self.games {
+            g.game = g.game.saturating_add(first_game);
+        }
+        for g in &mut self.moves.game {
+            *g = g.saturating_add(first_game);
+        }
+        for d in &mut self.diagnostics {
+            super::place_diagnostic(d, first_game, start);
+        }
+    }
+
+    /// The batches of the rows added.
+    ///
+    /// # Errors
+    /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
+    pub fn finish(self) -> Result<Batches, ArrowError> {
+        Ok(Batches {
+            games: games_batch(&self.games)?,
+            moves: self.moves.finish()?,
+            diagnostics: diagnostics_batch(&self.diagnostics)?,
+        })
+    }
+}
+
 /// The columns of the `moves` table being built, in schema order.
-pub(crate) struct MoveColumns {
-    source: StringBuilder,
+#[derive(Debug, Default)]
+struct MoveColumns {
+    rows: usize,
+    /// The `source` column as runs: a text and the rows it names.
+    sources: Vec<(Arc<str>, usize)>,
     game: Vec<u32>,
     move_number: Vec<u32>,
     node_id: Vec<u32>,
-    parent_id: UInt32Builder,
-    color: StringBuilder,
-    column: UInt16Builder,
-    row: UInt16Builder,
-    pass: BooleanBuilder,
-    comment: StringBuilder,
-    properties: PropsBuilder,
+    parent_id: Vec<u32>,
+    parent_valid: Validity,
+    /// `B`, `W`, or 0 for none.
+    color: Vec<u8>,
+    column: Vec<u16>,
+    row: Vec<u16>,
+    /// Where `column` and `row` are valid: they are null together.
+    point_valid: Validity,
+    pass: Vec<bool>,
+    comment: Texts,
+    /// The `properties` map: its offsets (entries a row, without the
+    /// leading 0), keys, and the ends of the value lists (a list an entry).
+    map_ends: Vec<usize>,
+    keys: Texts,
+    list_ends: Vec<usize>,
+    values: Texts,
 }
 
 impl MoveColumns {
-    /// Empty columns with room for about `rows` rows.
-    pub(crate) fn with_capacity(rows: usize) -> MoveColumns {
-        MoveColumns {
-            source: StringBuilder::with_capacity(rows, rows * 16),
-            game: Vec::with_capacity(rows),
-            move_number: Vec::with_capacity(rows),
-            node_id: Vec::with_capacity(rows),
-            parent_id: UInt32Builder::with_capacity(rows),
-            color: StringBuilder::with_capacity(rows, rows),
-            column: UInt16Builder::with_capacity(rows),
-            row: UInt16Builder::with_capacity(rows),
-            pass: BooleanBuilder::with_capacity(rows),
-            comment: StringBuilder::new(),
-            properties: props_builder(rows),
-        }
+    /// Room for `rows` more rows.
+    fn reserve(&mut self, rows: usize) {
+        self.game.reserve(rows);
+        self.move_number.reserve(rows);
+        self.node_id.reserve(rows);
+        self.parent_id.reserve(rows);
+        self.parent_valid.reserve(rows);
+        self.color.reserve(rows);
+        self.column.reserve(rows);
+        self.row.reserve(rows);
+        self.point_valid.reserve(rows);
+        self.pass.reserve(rows);
+        self.map_ends.reserve(rows);
     }
 
     /// Appends one row, `source` naming its file.
-    pub(crate) fn push(
-        &mut self,
-        source: &str,
-        m: &MoveView<'_, '_, '_>,
-    ) -> Result<(), ArrowError> {
-        self.source.append_value(source);
+    fn push(&mut self, source: &Arc<str>, m: &MoveView<'_, '_, '_>) {
+        match self.sources.last_mut() {
+            Some((s, n)) if Arc::ptr_eq(s, source) => *n += 1,
+            _ => self.sources.push((Arc::clone(source), 1)),
+        }
+        self.rows += 1;
         self.game.push(m.game);
         self.move_number.push(m.move_number);
         self.node_id.push(m.node_id);
-        self.parent_id.append_option(m.parent_id);
-        match m.color {
-            Some('B') => self.color.append_value("B"),
-            Some('W') => self.color.append_value("W"),
-            Some(c) => self.color.append_value(c.encode_utf8(&mut [0; 4])),
-            None => self.color.append_null(),
-        }
-        self.column.append_option(m.column);
-        self.row.append_option(m.row);
-        self.pass.append_value(m.pass);
-        self.comment.append_option(m.comment);
-        for p in m.properties() {
-            self.properties.keys().append_value(p.ident());
-            let list = self.properties.values();
-            for v in p.values() {
-                list.values().append_value(decode_str(v, TextKind::Text));
+        self.parent_id.push(m.parent_id.unwrap_or(0));
+        self.parent_valid.push(m.parent_id.is_some());
+        self.color.push(match m.color {
+            Some('B') => b'B',
+            Some('W') => b'W',
+            // The walk gives no other colour.
+            _ => 0,
+        });
+        self.column.push(m.column.unwrap_or(0));
+        self.row.push(m.row.unwrap_or(0));
+        self.point_valid.push(m.column.is_some() && m.row.is_some());
+        self.pass.push(m.pass);
+        self.comment.push(m.comment);
+        if m.others {
+            for p in m.properties() {
+                self.keys.push(Some(p.ident()));
+                for v in p.values() {
+                    self.values.push(Some(&*decode_str(v, TextKind::Text)));
+                }
+                self.list_ends.push(self.values.count());
             }
-            list.append(true);
         }
-        self.properties.append(true)
+        self.map_ends.push(self.keys.count());
+    }
+
+    /// Room for the rows of `parts` besides these.
+    fn reserve_for<'p>(&mut self, parts: impl IntoIterator<Item = &'p MoveColumns>) {
+        // Rows, runs, lists, then (texts, bytes) of comment, keys, values.
+        let mut n = [0usize; 9];
+        for p in parts {
+            let texts = [&p.comment, &p.keys, &p.values];
+            let counts = [p.rows, p.sources.len(), p.list_ends.len()]
+                .into_iter()
+                .chain(texts.iter().flat_map(|t| [t.ends.len(), t.bytes.len()]));
+            for (sum, c) in n.iter_mut().zip(counts) {
+                *sum += c;
+            }
+        }
+        self.reserve(n[0]);
+        self.sources.reserve(n[1]);
+        self.list_ends.reserve(n[2]);
+        for (t, [texts, bytes]) in [&mut self.comment, &mut self.keys, &mut self.values]
+            .into_iter()
+            .zip([[n[3], n[4]], [n[5], n[6]], [n[7], n[8]]])
+        {
+            t.ends.reserve(texts);
+            t.valid.reserve(texts);
+            t.bytes.reserve(bytes);
+        }
+    }
+
+    /// Adds the rows of `other` after these, leaving it empty.
+    fn append(&mut self, other: &mut MoveColumns) {
+        self.rows += std::mem::take(&mut other.rows);
+        for (source, n) in other.sources.drain(..) {
+            match self.sources.last_mut() {
+                Some((last, m)) if Arc::ptr_eq(last, &source) || **last == *source => *m += n,
+                _ => self.sources.push((source, n)),
+            }
+        }
+        self.game.append(&mut other.game);
+        self.move_number.append(&mut other.move_number);
+        self.node_id.append(&mut other.node_id);
+        self.parent_id.append(&mut other.parent_id);
+        self.parent_valid.append(&mut other.parent_valid);
+        self.color.append(&mut other.color);
+        self.column.append(&mut other.column);
+        self.row.append(&mut other.row);
+        self.point_valid.append(&mut other.point_valid);
+        self.pass.append(&mut other.pass);
+        self.comment.append(&mut other.comment);
+        let (keys, values) = (self.keys.count(), self.values.count());
+        self.map_ends
+            .extend(other.map_ends.drain(..).map(|e| e + keys));
+        self.keys.append(&mut other.keys);
+        self.list_ends
+            .extend(other.list_ends.drain(..).map(|e| e + values));
+        self.values.append(&mut other.values);
     }
 
     /// The batch of the rows appended.
-    pub(crate) fn finish(mut self) -> Result<RecordBatch, ArrowError> {
+    ///
+    /// # Errors
+    /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
+    fn finish(self) -> Result<RecordBatch, ArrowError> {
         let u32s = |v: Vec<u32>| -> ArrayRef { Arc::new(UInt32Array::from(v)) };
+        let points = self.point_valid.finish();
+        let u16s = |v: Vec<u16>| -> ArrayRef {
+            Arc::new(UInt16Array::new(ScalarBuffer::from(v), points.clone()))
+        };
         let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.source.finish()),
+            Arc::new(repeated(&self.sources)?),
             u32s(self.game),
             u32s(self.move_number),
             u32s(self.node_id),
-            Arc::new(self.parent_id.finish()),
-            Arc::new(self.color.finish()),
-            Arc::new(self.column.finish()),
-            Arc::new(self.row.finish()),
-            Arc::new(self.pass.finish()),
-            Arc::new(self.comment.finish()),
-            Arc::new(self.properties.finish()),
+            Arc::new(UInt32Array::new(
+                ScalarBuffer::from(self.parent_id),
+                self.parent_valid.finish(),
+            )),
+            Arc::new(colors(&self.color)?),
+            u16s(self.column),
+            u16s(self.row),
+            Arc::new(BooleanArray::new(bits(&self.pass), None)),
+            Arc::new(self.comment.finish()?),
+            Arc::new(properties(
+                &self.map_ends,
+                self.keys.finish()?,
+                &self.list_ends,
+                self.values.finish()?,
+            )?),
         ];
         RecordBatch::try_new(moves_schema(), columns)
     }
+}
+
+/// Which values of a column are valid (not null): a `bool` a value while
+/// filling (a push is a store), packed into bits at the end.
+#[derive(Debug, Default)]
+struct Validity {
+    valid: Vec<bool>,
+    nulls: usize,
+}
+
+impl Validity {
+    fn reserve(&mut self, n: usize) {
+        self.valid.reserve(n);
+    }
+
+    #[inline]
+    fn push(&mut self, valid: bool) {
+        self.valid.push(valid);
+        self.nulls += usize::from(!valid);
+    }
+
+    fn append(&mut self, other: &mut Validity) {
+        self.valid.append(&mut other.valid);
+        self.nulls += other.nulls;
+    }
+
+    /// No buffer when every value is valid, as Arrow's builders make it.
+    fn finish(self) -> Option<NullBuffer> {
+        (self.nulls > 0).then(|| NullBuffer::new(bits(&self.valid)))
+    }
+}
+
+/// `bool`s packed into Arrow's bits.
+fn bits(b: &[bool]) -> BooleanBuffer {
+    BooleanBuffer::collect_bool(b.len(), |i| b[i])
+}
+
+/// A text column being filled: the end of each text in its bytes, and
+/// which are null.
+#[derive(Debug, Default)]
+struct Texts {
+    ends: Vec<usize>,
+    bytes: Vec<u8>,
+    valid: Validity,
+}
+
+impl Texts {
+    /// Texts pushed so far.
+    fn count(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn push(&mut self, text: Option<&str>) {
+        if let Some(t) = text {
+            self.bytes.extend_from_slice(t.as_bytes());
+        }
+        self.valid.push(text.is_some());
+        self.ends.push(self.bytes.len());
+    }
+
+    fn append(&mut self, other: &mut Texts) {
+        let shift = self.bytes.len();
+        self.ends.extend(other.ends.drain(..).map(|e| e + shift));
+        self.bytes.append(&mut other.bytes);
+        self.valid.append(&mut other.valid);
+    }
+
+    fn finish(self) -> Result<StringArray, ArrowError> {
+        StringArray::try_new(
+            offsets(&self.ends)?,
+            Buffer::from_vec(self.bytes),
+            self.valid.finish(),
+        )
+    }
+}
+
+/// Arrow's offsets (a leading 0, then the ends), in 32 bits as the `Utf8`,
+/// `List` and `Map` types store them.
+fn offsets(ends: &[usize]) -> Result<OffsetBuffer<i32>, ArrowError> {
+    let last = ends.last().copied().unwrap_or(0);
+    if i32::try_from(last).is_err() {
+        return Err(ArrowError::OffsetOverflowError(last));
+    }
+    let mut v = Vec::with_capacity(ends.len() + 1);
+    v.push(0);
+    // Ends never decrease: each fits when the last does.
+    v.extend(ends.iter().map(|&e| e as i32));
+    Ok(OffsetBuffer::new(ScalarBuffer::from(v)))
+}
+
+/// The `source` column of its runs.
+fn repeated(runs: &[(Arc<str>, usize)]) -> Result<StringArray, ArrowError> {
+    let rows: usize = runs.iter().map(|(_, n)| n).sum();
+    let bytes: usize = runs
+        .iter()
+        .map(|(s, n)| s.len().saturating_mul(*n))
+        .fold(0, usize::saturating_add);
+    if i32::try_from(bytes).is_err() {
+        return Err(ArrowError::OffsetOverflowError(bytes));
+    }
+    let mut offsets = Vec::with_capacity(rows + 1);
+    let mut text = Vec::with_capacity(bytes);
+    let mut at = 0i32;
+    offsets.push(at);
+    for (s, n) in runs {
+        // Fits: the sum of all the runs' bytes does.
+        let len = s.len() as i32;
+        offsets.extend((0..*n).map(|_| {
+            at += len;
+            at
+        }));
+        // The text once, then copies of what is written, doubling.
+        let start = text.len();
+        if *n > 0 {
+            text.extend_from_slice(s.as_bytes());
+        }
+        let mut have = 1;
+        while have < *n {
+            let more = have.min(*n - have);
+            text.extend_from_within(start..start + more * s.len());
+            have += more;
+        }
+    }
+    StringArray::try_new(
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        Buffer::from_vec(text),
+        None,
+    )
+}
+
+/// The `color` column: `"B"`, `"W"`, or null for a 0.
+fn colors(color: &[u8]) -> Result<StringArray, ArrowError> {
+    let mut offsets = Vec::with_capacity(color.len() + 1);
+    let mut bytes = Vec::with_capacity(color.len());
+    if i32::try_from(color.len()).is_err() {
+        return Err(ArrowError::OffsetOverflowError(color.len()));
+    }
+    let mut end = 0i32;
+    offsets.push(end);
+    for &c in color {
+        if c != 0 {
+            bytes.push(c);
+            end += 1;
+        }
+        offsets.push(end);
+    }
+    let valid = NullBuffer::new(BooleanBuffer::collect_bool(color.len(), |i| color[i] != 0));
+    StringArray::try_new(
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        Buffer::from_vec(bytes),
+        (valid.null_count() > 0).then_some(valid),
+    )
+}
+
+/// The `properties` column of its parts: `map<utf8, list<utf8>>` as
+/// [`properties_field`] describes it, no entry or list null.
+fn properties(
+    map_ends: &[usize],
+    keys: StringArray,
+    list_ends: &[usize],
+    values: StringArray,
+) -> Result<MapArray, ArrowError> {
+    let field = properties_field();
+    let DataType::Map(entries, ordered) = field.data_type() else {
+        unreachable!("properties_field is a map")
+    };
+    let DataType::Struct(kv) = entries.data_type() else {
+        unreachable!("map entries are a struct")
+    };
+    let DataType::List(item) = kv[1].data_type() else {
+        unreachable!("a property's values are a list")
+    };
+    let lists = ListArray::try_new(item.clone(), offsets(list_ends)?, Arc::new(values), None)?;
+    let struct_ = StructArray::try_new(kv.clone(), vec![Arc::new(keys), Arc::new(lists)], None)?;
+    MapArray::try_new(entries.clone(), offsets(map_ends)?, struct_, None, *ordered)
 }

@@ -52,8 +52,9 @@ pub use values::{ParsedResult, first_date, parse_result};
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
-use crate::game::go::{Go, Move};
+use crate::game::go::{Go, Move, quick_move};
 use crate::game::{Game, GameType};
+use crate::grammar::RawValues;
 use crate::record::{GoGame, board_size, game_of};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property};
@@ -315,11 +316,7 @@ impl Tables {
             m.game = m.game.saturating_add(first_game);
         }
         for d in &mut self.diagnostics {
-            d.game = d.game.map(|g| g.saturating_add(first_game));
-            if d.line == 1 {
-                d.column = d.column.saturating_add(start.column.saturating_sub(1));
-            }
-            d.line = d.line.saturating_add(start.line.saturating_sub(1));
+            place_diagnostic(d, first_game, start);
         }
     }
 
@@ -374,10 +371,37 @@ const GAME_COLUMNS: &[&str] = &[
     "GM", "SZ", "PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "RU", "EV",
 ];
 
-fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
-    let (game_type, _) = game_of(root);
-    let size = board_size(root, game_type).ok();
-    let text = |ident: &str| root.get(ident).map(|p| simple_text(p.value()));
+/// The identifiers of [`GAME_COLUMNS`] read as simple text.
+const ROOT_TEXTS: [&str; 10] = ["PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", "RU", "EV"];
+
+/// The `games` row of the tree at `root`, of the game `game_type`; `go`
+/// is its [`GoGame`] (built once for the row and the moves) when it is one.
+fn game_row(
+    root: Node<'_, '_>,
+    source: &Arc<str>,
+    game: u32,
+    game_type: GameType,
+    go: Option<&GoGame<'_, '_>>,
+) -> GameRow {
+    // `go` read the size as `board_size` would: no need to read it again.
+    let size = match go {
+        Some(go) => Some(go.size()),
+        None => board_size(root, game_type).ok(),
+    };
+    // The first value of the first property of each identifier with a
+    // column, found in one pass over the root (what `Node::get` finds).
+    let mut first: [Option<&[u8]>; ROOT_TEXTS.len()] = [None; ROOT_TEXTS.len()];
+    for (ident, values) in root.raw_properties() {
+        if let Some(k) = ROOT_TEXTS.iter().position(|t| t.as_bytes() == ident)
+            && first[k].is_none()
+        {
+            first[k] = Some(first_value(values));
+        }
+    }
+    let text = |ident: &str| {
+        let k = ROOT_TEXTS.iter().position(|t| *t == ident)?;
+        first[k].map(simple_text)
+    };
     let result = text("RE");
     let parsed = result.as_deref().map(parse_result).unwrap_or_default();
     let date = text("DT");
@@ -388,9 +412,8 @@ fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
             leaves += 1;
         }
     }
-    let go = game_type == GameType::Go;
-    let komi = if go {
-        GoGame::new(root).ok().and_then(|g| g.komi())
+    let komi = if game_type == GameType::Go {
+        go.and_then(|g| g.komi())
     } else {
         text("KM").and_then(|k| k.trim().parse::<f64>().ok())
     };
@@ -425,13 +448,16 @@ fn game_row(root: Node<'_, '_>, source: &Arc<str>, game: u32) -> GameRow {
 /// The rows of a document: the games and diagnostics as rows, each move
 /// handed to `moves` as a view (the rows layer makes [`MoveRow`]s of them,
 /// the Arrow layer appends them to its columns).
+///
+/// Generic over `moves` so that the append of each move is inlined in the
+/// loop (a move every 17 bytes of a move-dense file).
 pub(crate) fn walk(
     doc: &Document<'_>,
     source: &Arc<str>,
     options: &ExportOptions,
     games: &mut Vec<GameRow>,
     diagnostics: &mut Vec<DiagnosticRow>,
-    moves: &mut dyn FnMut(&MoveView<'_, '_, '_>),
+    moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) {
     let diags = if options.semantic_checks {
         doc.check(&options.check)
@@ -457,10 +483,17 @@ pub(crate) fn walk(
     games.reserve(roots.len());
     for (i, root) in roots.iter().enumerate() {
         let index = u32::try_from(i).unwrap_or(u32::MAX);
-        let mut row = game_row(*root, source, index);
+        let (game_type, _) = game_of(*root);
+        let go = if game_type == GameType::Go {
+            GoGame::new(*root).ok()
+        } else {
+            None
+        };
+        let mut row = game_row(*root, source, index, game_type, go.as_ref());
         row.diagnostic_count = per_game[i];
-        if row.gm == GameType::Go.gm() {
-            row.move_count = move_rows(*root, index, options, moves);
+        // `None` for a Go game whose `SZ` is no board (no `GoGame`).
+        if let Some(go) = &go {
+            row.move_count = Some(move_rows(*root, go, index, options, moves));
         }
         games.push(row);
     }
@@ -518,15 +551,14 @@ fn is_move_column(ident: &str) -> bool {
 }
 
 /// Hands the `moves` rows of a Go game tree to `out`; gives the main
-/// line's move count, or `None` when its `SZ` is no board a move can be
-/// read on.
+/// line's move count.
 fn move_rows(
     root: Node<'_, '_>,
+    go: &GoGame<'_, '_>,
     game: u32,
     options: &ExportOptions,
-    out: &mut dyn FnMut(&MoveView<'_, '_, '_>),
-) -> Option<u32> {
-    let go = GoGame::new(root).ok()?;
+    out: &mut impl FnMut(&MoveView<'_, '_, '_>),
+) -> u32 {
     let size = go.size();
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
@@ -539,17 +571,20 @@ fn move_rows(
     } {
         // One pass over the properties: the moves, the comment, the rest.
         let (mut b, mut w, mut c, mut others) = (None, None, None, false);
-        for p in node.properties() {
-            match p.ident() {
-                "B" if b.is_none() => b = Some(p),
-                "W" if w.is_none() => w = Some(p),
-                "C" if c.is_none() => c = Some(p),
+        for (ident, values) in node.raw_properties() {
+            match ident {
+                b"B" if b.is_none() => b = Some(values),
+                b"W" if w.is_none() => w = Some(values),
+                b"C" if c.is_none() => c = Some(values),
                 _ => others = true,
             }
         }
-        let read = |p: Option<Property<'_>>| p.and_then(|p| Go::read_move(p.value(), size).ok());
+        // `[pd]` and `[]` read in place; any other form by the general reader.
+        let read = |p: Option<&[u8]>| {
+            p.and_then(|p| quick_move(p, size).or_else(|| Go::read_move(first_value(p), size).ok()))
+        };
         let moves = [(read(b), 'B'), (read(w), 'W')];
-        let comment = c.map(|c| decode_str(c.value(), TextKind::Text));
+        let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
         let parent_id = node.parent().map(|p| numbers.of(p));
         let mut number = if options.all_nodes {
@@ -603,7 +638,7 @@ fn move_rows(
     if options.all_nodes {
         main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
     }
-    Some(main_count)
+    main_count
 }
 
 /// Node numbers in file order: the arena index less the root's when the
@@ -649,8 +684,24 @@ fn property_entry(p: Property<'_>) -> PropertyEntry {
     (p.ident().to_string(), values)
 }
 
+/// The first value of a property's raw values text (what
+/// [`Property::value`] gives).
+fn first_value(values: &[u8]) -> &[u8] {
+    RawValues::new(values).next().unwrap_or(&[])
+}
+
 fn simple_text(raw: &[u8]) -> String {
     decode_str(raw, TextKind::SimpleText).into_owned()
+}
+
+/// A diagnostic of a game tree moved to its place in the whole file (see
+/// [`Tables::place`]).
+fn place_diagnostic(d: &mut DiagnosticRow, first_game: u32, start: Position) {
+    d.game = d.game.map(|g| g.saturating_add(first_game));
+    if d.line == 1 {
+        d.column = d.column.saturating_add(start.column.saturating_sub(1));
+    }
+    d.line = d.line.saturating_add(start.line.saturating_sub(1));
 }
 
 fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {

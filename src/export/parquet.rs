@@ -202,7 +202,6 @@ fn run<T: Send, R: Send>(
 /// the same size after compression.
 const DICTIONARY: &[&str] = &[
     "source",
-    "game",
     "gm",
     "color",
     "column",
@@ -217,11 +216,24 @@ const DICTIONARY: &[&str] = &[
     "properties.entries.keys",
 ];
 
-/// Counters that grow row by row: delta-encoded.
-const DELTA: &[&str] = &["move_number", "node_id", "parent_id"];
+/// Counters that grow row by row, or stay the same for long runs (`game`):
+/// delta-encoded (for `game`, smaller and cheaper than a dictionary).
+const DELTA: &[&str] = &["game", "move_number", "node_id", "parent_id"];
+
+/// Text columns whose minimum and maximum would tell a reader nothing it
+/// could skip row groups by (`B` and `W`; free text; property identifiers
+/// and values): written without statistics, which cost a comparison of
+/// every value (no min, max nor null count in their metadata). The columns
+/// of players, events, results, sources keep theirs.
+const NO_STATISTICS: &[&str] = &[
+    "color",
+    "comment",
+    "properties.entries.keys",
+    "properties.entries.values.list.item",
+];
 
 /// How the files are written: Snappy, row groups of [`ROW_GROUP_ROWS`],
-/// statistics per column chunk.
+/// statistics per column chunk (but for [`NO_STATISTICS`]).
 fn properties() -> WriterProperties {
     let mut b = WriterProperties::builder()
         .set_compression(Compression::SNAPPY)
@@ -234,6 +246,9 @@ fn properties() -> WriterProperties {
     }
     for col in DELTA {
         b = b.set_column_encoding(path(col), Encoding::DELTA_BINARY_PACKED);
+    }
+    for col in NO_STATISTICS {
+        b = b.set_column_statistics_enabled(path(col), EnabledStatistics::None);
     }
     b.build()
 }

@@ -290,6 +290,61 @@ mod columns {
         );
     }
 
+    #[test]
+    fn built_columns_of_many_files_equal_their_rows() {
+        use crate::export::arrow::BatchesBuilder;
+        let files: [&[u8]; 5] = [
+            TREE,
+            b"(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[\xc3\xbc])",
+            b"no game tree here",
+            b"(;GM[2];B[aa])(;SZ[0];B[aa])",
+            b"(;B[aa];W[bb]",
+        ];
+        for opts in [
+            ExportOptions::default(),
+            ExportOptions::default().all_nodes(true),
+        ] {
+            let mut rows = Tables::default();
+            let mut parts = Vec::new();
+            let mut appended = BatchesBuilder::default();
+            for (i, src) in files.iter().enumerate() {
+                let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+                let name = format!("f{i}.sgf");
+                rows.append(&mut Tables::of_document(&doc, &name, &opts));
+                let mut b = BatchesBuilder::default();
+                b.push_document(&doc, &name, &opts);
+                let mut again = BatchesBuilder::default();
+                again.push_document(&doc, &name, &opts);
+                appended.append(&mut again);
+                assert_eq!(again.counts(), [0; 3]);
+                parts.push(b);
+            }
+            let want = Batches::from_tables(&rows).unwrap();
+            let all = BatchesBuilder::concat(parts);
+            assert_eq!(
+                all.counts(),
+                [rows.games.len(), rows.moves.len(), rows.diagnostics.len()]
+            );
+            assert_eq!(all.diagnostics(), &rows.diagnostics[..]);
+            assert_eq!(all.finish().unwrap(), want);
+            assert_eq!(appended.finish().unwrap(), want);
+        }
+    }
+
+    #[test]
+    fn placed_builder_equals_placed_rows() {
+        use crate::export::arrow::BatchesBuilder;
+        let src = b"(;B[aa]\n;W[bb]";
+        let at = crate::Position { line: 4, column: 9 };
+        let mut t = tables(src, "p.sgf", &Default::default());
+        t.place(3, at);
+        let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+        let mut b = BatchesBuilder::default();
+        b.push_document(&doc, "p.sgf", &Default::default());
+        b.place(3, at);
+        assert_eq!(b.finish().unwrap(), Batches::from_tables(&t).unwrap());
+    }
+
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_files_are_the_same_on_any_number_of_threads() {
@@ -361,7 +416,8 @@ fn edited_trees_give_rows_in_file_order() {
     let opts = ExportOptions::default().all_nodes(true);
     let root = c.games().next().unwrap();
     let source: Arc<str> = Arc::from("e.sgf");
-    move_rows(root, 0, &opts, &mut |m: &MoveView<'_, '_, '_>| {
+    let go = GoGame::new(root).unwrap();
+    move_rows(root, &go, 0, &opts, &mut |m: &MoveView<'_, '_, '_>| {
         t.moves.push(m.to_row(&source))
     });
     let ids: Vec<(u32, Option<u32>)> = t.moves.iter().map(|m| (m.node_id, m.parent_id)).collect();
