@@ -200,7 +200,8 @@ impl fmt::Display for Color {
     }
 }
 
-/// Why [`list`], [`elist`], [`point_list`] or [`epoint_list`] rejected a property's values.
+/// Why [`list`](super::list), [`elist`](super::elist), [`point_list`](super::point_list) or
+/// [`epoint_list`](super::epoint_list) rejected a property's values.
 ///
 /// ```
 /// use sgfkit::grammar::value::{list, color, ListError};
