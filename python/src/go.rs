@@ -80,26 +80,40 @@ fn letter(c: u8) -> Option<u8> {
 pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<u16>> {
     let g = game(n)?;
     let size = g.size();
-    let mut out = Vec::with_capacity(256);
+    let mut out = Vec::with_capacity(512);
     for node in g.main_line() {
         let (mut b, mut w) = (None, None);
         for p in node.properties() {
-            match p.ident() {
-                "B" if b.is_none() => b = Some(p.values_raw()),
-                "W" if w.is_none() => w = Some(p.values_raw()),
+            match p.ident().as_bytes() {
+                [b'B'] if b.is_none() => b = Some(p.values_raw()),
+                [b'W'] if w.is_none() => w = Some(p.values_raw()),
                 _ => {}
             }
         }
-        for (raw, color) in [(b, Color::Black), (w, Color::White)] {
-            if let Some(raw) = raw
-                && let Some(m) = raw_move(raw, size)
-                && let Some(d) = move_data(color, m, size)
-            {
-                out.push(move_key(d));
-            }
+        if let Some(k) = b.and_then(|raw| raw_key(raw, Color::Black, size)) {
+            out.push(k);
+        }
+        if let Some(k) = w.and_then(|raw| raw_key(raw, Color::White, size)) {
+            out.push(k);
         }
     }
     Ok(out)
+}
+
+/// The key ([`move_key`]) of the move `color` plays with the raw values
+/// `raw`, as `raw_move` and `move_data` give it, with the shape nearly
+/// every move has (two letters `a`–`s`, which `tt` is not) computed in
+/// place.
+#[inline]
+fn raw_key(raw: &[u8], color: Color, size: BoardSize) -> Option<u16> {
+    if let [b'[', x @ b'a'..=b's', y @ b'a'..=b's', b']'] = *raw {
+        let (col, row) = (u16::from(x - b'a'), u16::from(y - b'a'));
+        if col < size.columns && row < size.rows {
+            return Some(move_key((color, Some((size.rows - 1 - row, col)))));
+        }
+    }
+    let m = raw_move(raw, size)?;
+    move_data(color, m, size).map(move_key)
 }
 
 /// The move of node `n`: `B` if it has a valid one, else `W`.

@@ -2,7 +2,7 @@
 //! plain Rust ([`read_bytes`], [`check_bytes`]) with the GIL released.
 
 use crate::SgfError;
-use crate::tree::{Collection, DiagData};
+use crate::tree::{Collection, DiagData, Source};
 use pyo3::exceptions::{PyOSError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
@@ -15,6 +15,14 @@ use std::path::PathBuf;
 /// A tree read from bytes, owning its text, with what reading found.
 pub(crate) struct Parsed {
     pub(crate) collection: sgfkit::Collection<'static>,
+    /// Decoding problems not yet given a line and column: byte offset in
+    /// the input and message, in offset order. Most Fox games have one (a
+    /// truncated UTF-8 sequence) and most callers never look, so the
+    /// positions are counted only when asked for ([`Parsed::position_encoding`],
+    /// or `Collection.diagnostics` with the input kept).
+    pub(crate) encoding: Vec<(usize, String)>,
+    /// The parser's warnings (strict reading) or the lenient reader's
+    /// repairs, positioned; they come after the decoding problems.
     pub(crate) diagnostics: Vec<DiagData>,
     pub(crate) charsets: Vec<&'static str>,
 }
@@ -46,12 +54,13 @@ impl SyntaxError {
 }
 
 impl Parsed {
-    /// The tree of `doc` (read from `bytes`), owned, with everything
-    /// reading found, in this order: decoding problems (positioned in
-    /// `bytes`), then the parser's warnings (strict reading) or the lenient
-    /// reader's repairs (one of the two is empty), and each tree's charset.
-    fn from_document(bytes: &[u8], doc: sgfkit::Document<'_>) -> Parsed {
-        let mut diagnostics = encoding_diags(bytes, &doc);
+    /// The tree of `doc`, owned, with everything reading found: decoding
+    /// problems (to be positioned in the input), then the parser's warnings
+    /// (strict reading) or the lenient reader's repairs (one of the two is
+    /// empty), and each tree's charset.
+    fn from_document(doc: sgfkit::Document<'_>) -> Parsed {
+        let encoding = encoding_found(&doc);
+        let mut diagnostics = Vec::new();
         diagnostics.extend(doc.parse_warnings().iter().map(|w| {
             // The warning's text after its `LINE:COLUMN: `.
             let text = w.to_string();
@@ -74,9 +83,22 @@ impl Parsed {
             .collect();
         Parsed {
             collection: doc.into_collection().into_owned(),
+            encoding,
             diagnostics,
             charsets,
         }
+    }
+
+    /// Gives the decoding problems their line and column in `bytes` (the
+    /// input this was read from) and puts them first in `diagnostics`.
+    pub(crate) fn position_encoding(&mut self, bytes: &[u8]) {
+        if self.encoding.is_empty() {
+            return;
+        }
+        let mut all = position_encoding(bytes, &self.encoding);
+        self.encoding = Vec::new();
+        all.append(&mut self.diagnostics);
+        self.diagnostics = all;
     }
 }
 
@@ -114,29 +136,40 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
             }
         }
     };
-    Ok(Parsed::from_document(bytes, doc))
+    Ok(Parsed::from_document(doc))
 }
 
-/// Decoding problems, positioned in the original bytes; none when nothing
-/// was read (a binary file: one line says why, as in `sgfkit check`).
-fn encoding_diags(bytes: &[u8], doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
+/// Decoding problems as (byte offset, message), in offset order; none
+/// when nothing was read (a binary file: one line says why, as in
+/// `sgfkit check`).
+fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<(usize, String)> {
     if doc.encoding_warnings().is_empty() || doc.collection().games().len() == 0 {
         return Vec::new();
     }
-    let mut warnings: Vec<_> = doc.encoding_warnings().iter().collect();
-    warnings.sort_by_key(|w| w.offset);
+    let mut found: Vec<_> = doc
+        .encoding_warnings()
+        .iter()
+        .map(|w| (w.offset, w.message.clone()))
+        .collect();
+    found.sort_by_key(|w| w.0);
+    found
+}
+
+/// The decoding problems `found` ([`encoding_found`]) positioned in
+/// `bytes`, the input they were found in.
+pub(crate) fn position_encoding(bytes: &[u8], found: &[(usize, String)]) -> Vec<DiagData> {
     let mut cursor = PositionCursor::new(bytes);
-    warnings
-        .into_iter()
-        .map(|w| {
-            let p = cursor.position(w.offset);
+    found
+        .iter()
+        .map(|(offset, message)| {
+            let p = cursor.position(*offset);
             DiagData {
                 code: None,
                 severity: "warning",
                 line: p.line,
                 column: p.column,
-                offset: w.offset,
-                message: w.message.clone(),
+                offset: *offset,
+                message: message.clone(),
                 sgfc: None,
             }
         })
@@ -146,7 +179,7 @@ fn encoding_diags(bytes: &[u8], doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
 /// Everything `sgfkit check` reports for one file, in its order.
 pub(crate) fn check_bytes(bytes: &[u8], strict: bool) -> Vec<DiagData> {
     let doc = sgfkit::read_lenient(bytes, &DecodeOptions::default(), &ParseOptions::default());
-    let mut out = encoding_diags(bytes, &doc);
+    let mut out = position_encoding(bytes, &encoding_found(&doc));
     let found = doc.check(&CheckOptions::default().strict(strict));
     let no_error = !found.iter().any(|d| d.severity == Severity::Error);
     out.extend(found.iter().map(DiagData::from_check));
@@ -192,29 +225,47 @@ fn input<'py>(data: &Bound<'py, PyAny>) -> PyResult<Input<'py>> {
     )))
 }
 
+impl Input<'_> {
+    /// Runs `f` on the bytes with the GIL released.
+    fn detached<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&[u8]) -> T + Send) -> PyResult<T> {
+        Ok(match self {
+            Input::Bytes(b) => {
+                let bytes = b.as_bytes();
+                py.detach(|| f(bytes))
+            }
+            Input::Str(s) => {
+                let text = s.to_cow()?;
+                let bytes = text.as_bytes();
+                py.detach(|| f(bytes))
+            }
+            Input::Owned(v) => py.detach(|| f(v)),
+        })
+    }
+
+    /// The input kept for later: the same `bytes` or `str` object (no copy),
+    /// or the copied buffer.
+    fn into_source(self) -> Source {
+        match self {
+            Input::Bytes(b) => Source::Bytes(b.unbind()),
+            Input::Str(s) => Source::Str(s.unbind()),
+            Input::Owned(v) => Source::Owned(v),
+        }
+    }
+}
+
 /// Runs `f` on the bytes of `data` with the GIL released.
 fn with_bytes<T: Send>(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     f: impl FnOnce(&[u8]) -> T + Send,
 ) -> PyResult<T> {
-    Ok(match input(data)? {
-        Input::Bytes(b) => {
-            let bytes = b.as_bytes();
-            py.detach(|| f(bytes))
-        }
-        Input::Str(s) => {
-            let text = s.to_cow()?;
-            let bytes = text.as_bytes();
-            py.detach(|| f(bytes))
-        }
-        Input::Owned(v) => py.detach(|| f(&v)),
-    })
+    input(data)?.detached(py, f)
 }
 
-pub(crate) fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult<Collection> {
+/// The collection of `r`, read from `source`, or the syntax error.
+fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>, source: Source) -> PyResult<Collection> {
     match r {
-        Ok(parsed) => Ok(Collection::new(parsed)),
+        Ok(parsed) => Ok(Collection::read_from(parsed, source)),
         Err(e) => Err(e.into_py(py)),
     }
 }
@@ -234,8 +285,9 @@ pub(crate) fn parse(
     data: &Bound<'_, PyAny>,
     lenient: bool,
 ) -> PyResult<Collection> {
-    let r = with_bytes(py, data, |b| read_bytes(b, lenient))?;
-    finish(py, r)
+    let input = input(data)?;
+    let r = input.detached(py, |b| read_bytes(b, lenient))?;
+    finish(py, r, input.into_source())
 }
 
 /// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
@@ -243,9 +295,9 @@ pub(crate) fn parse(
 #[pyfunction]
 #[pyo3(signature = (path, *, lenient = true))]
 pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResult<Collection> {
-    let r = py.detach(|| std::fs::read(&path).map(|b| read_bytes(&b, lenient)));
+    let r = py.detach(|| std::fs::read(&path).map(|b| (read_bytes(&b, lenient), b)));
     match r {
-        Ok(r) => finish(py, r),
+        Ok((r, bytes)) => finish(py, r, Source::Owned(bytes)),
         Err(e) => Err(PyOSError::new_err(format!("{}: {e}", path.display()))),
     }
 }

@@ -345,3 +345,47 @@ def test_version_exports_docstrings_and_signatures():
     for cls in (sgfkit.Collection, sgfkit.Node, sgfkit.Board, sgfkit.Diagnostic, sgfkit.Properties, sgfkit.SgfError):
         assert cls.__doc__, cls
     assert sgfkit.Node.moves.__doc__.startswith("The moves of the game's main line")
+
+
+def test_decoding_problems_are_positioned_when_asked_for(tmp_path):
+    # A decoding problem is kept as a byte offset while parsing and given
+    # its line and column when `diagnostics` is first read, from the input
+    # the collection keeps (the caller's object, or the file's bytes): the
+    # values are those `check` computes at once, from every kind of input.
+    data = b"(;FF[4]CA[UTF-8]\nPB[Ab\xe4c]PW[\xff]\n;B[aa];W[bb]C[x]\n;B[cc]"
+    expected = [
+        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
+        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
+        (None, "warning", 2, 6, 22, "malformed UTF-8 sequence at byte offset 22; replaced by U+FFFD"),
+        (None, "warning", 2, 12, 28, "malformed UTF-8 sequence at byte offset 28; replaced by U+FFFD"),
+        ("L005", "error", 4, 7, 58, "input ends with 1 game tree(s) still open: `)` assumed"),
+    ]
+
+    def found(ds):
+        return [(d.code, d.severity, d.line, d.column, d.offset, d.message) for d in ds]
+
+    assert found(sgfkit.check(data)) == expected
+    path = tmp_path / "bad.sgf"
+    path.write_bytes(data)
+    buffer = bytearray(data)
+    collections = [
+        sgfkit.parse(data),
+        sgfkit.parse(buffer),
+        sgfkit.parse(memoryview(data)),
+        sgfkit.read_file(path),
+        next(iter(sgfkit.iter_games(path))).collection,
+    ]
+    buffer[:] = b"(;)"  # the copy of a bytearray is what is kept
+    for c in collections:
+        assert found(c.diagnostics) == expected
+        assert found(c.diagnostics) == expected  # asked again: the same
+        assert c.games[0].get("PB") == "Ab\ufffdc"
+    # Kept alive by the collection: positions still come out after the
+    # caller lets go of its object.
+    c = sgfkit.parse(bytes(data))
+    del data
+    assert found(c.diagnostics) == expected
+    # A str is read as its UTF-8 (valid: nothing to report but the repair).
+    s = sgfkit.parse("(;PB[Ab\u00e4c]\n;B[aa]")
+    assert [(d.code, d.line, d.column) for d in s.diagnostics] == [("L005", 2, 7)]
+    assert sgfkit.parse("(;PB[x];B[aa])").diagnostics == []
