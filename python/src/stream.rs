@@ -67,7 +67,8 @@ fn read_game(game: &Game, lenient: bool) -> Result<Parsed, SyntaxError> {
 
 enum Next {
     Done,
-    Game(Result<Parsed, SyntaxError>),
+    // Boxed: a tree read is far larger than the other variants.
+    Game(Box<Result<Parsed, SyntaxError>>),
     Failed(StreamError),
 }
 
@@ -83,17 +84,19 @@ impl GameIterator {
             let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
             match games.next() {
                 None => Next::Done,
-                Some(Ok(game)) => Next::Game(read_game(&game, lenient)),
+                Some(Ok(game)) => Next::Game(Box::new(read_game(&game, lenient))),
                 Some(Err(e)) => Next::Failed(e),
             }
         });
         match next {
             Next::Done => Ok(None),
-            Next::Game(Ok(parsed)) => {
-                let c = Collection::new(parsed);
-                Ok(c.games_vec().into_iter().next())
-            }
-            Next::Game(Err(e)) => Err(e.into_py(py)),
+            Next::Game(read) => match *read {
+                Ok(parsed) => {
+                    let c = Collection::new(parsed);
+                    Ok(c.games_vec().into_iter().next())
+                }
+                Err(e) => Err(e.into_py(py)),
+            },
             Next::Failed(StreamError::Io(e)) => Err(PyOSError::new_err(e.to_string())),
             Next::Failed(e) => Err(PyValueError::new_err(e.to_string())),
         }
