@@ -10,7 +10,7 @@ use crate::property::{PropertyType, lookup};
 use crate::tree::Node;
 
 /// What one pass over a node's properties tells [`super::Repairer::game`].
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Facts {
     /// A property-level repair ([`super::Repairer::node`]) may apply: one of
     /// the conditions its passes start with holds (KI, L, M,
@@ -44,6 +44,28 @@ impl Facts {
 /// Looks at every property of `node` once, on the raw identifier and
 /// values text (no [`crate::tree::Property`] is built, no value decoded).
 pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
+    let mut props = node.raw_properties();
+    // Most nodes hold one move, `B[pd]`: what `every_property` would find,
+    // without its identifier matching.
+    if let (1, Some((ident @ (b"B" | b"W"), raw @ [b'[', _, _, b']']))) =
+        (props.len(), props.next())
+    {
+        let black = ident == b"B";
+        let ty = if black { ctx.black } else { ctx.white };
+        return Facts {
+            tt: ctx.small_go && raw == b"[tt]",
+            moves: ty == Some(PropertyType::Move),
+            setup: ty == Some(PropertyType::Setup),
+            black,
+            white: !black,
+            ..Facts::default()
+        };
+    }
+    every_property(node, ctx)
+}
+
+/// [`facts`] the long way: each property's identifier matched.
+fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
     let small = ctx.small_go;
     let mut f = Facts::default();
@@ -161,4 +183,50 @@ pub(super) fn values_read(ident: &str) -> bool {
         ident,
         "B" | "W" | "KI" | "KM" | "L" | "M" | "BM" | "TE" | "TM" | "DT" | "RE"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::parse_lenient;
+    use crate::record::{board_size, game_of};
+
+    /// The one-move shortcut of `facts` finds what the loop over every
+    /// property finds, on a board where `tt` is a pass and on one where it
+    /// is a point, in roots and in other nodes.
+    #[test]
+    fn the_lone_move_shortcut_agrees_with_the_loop() {
+        for sz in ["9", "19", "21", "19:21"] {
+            let text = format!(
+                "(;SZ[{sz}];B[pd];W[tt];B[tt]C[x];W[pd][qd];B[aa]AB[bb];W[];B[p];KI[1];AB[cc];W[dd]W[ee])(;B[aa])"
+            );
+            let (c, _) = parse_lenient(text.as_bytes(), &crate::ParseOptions::default());
+            for root in c.games() {
+                let (game, _) = game_of(root);
+                let gm = game.gm();
+                let size = board_size(root, game).ok();
+                let ctx = Ctx {
+                    gm,
+                    game,
+                    size,
+                    small_go: game == crate::game::GameType::Go
+                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
+                    black: lookup("B", gm).map(|i| i.property_type),
+                    white: lookup("W", gm).map(|i| i.property_type),
+                    fox_komi: false,
+                };
+                let mut seen = 0;
+                for n in root.descendants() {
+                    assert_eq!(
+                        facts(n, &ctx),
+                        every_property(n, &ctx),
+                        "SZ[{sz}] node {:?}",
+                        n.id()
+                    );
+                    seen += 1;
+                }
+                assert!(seen >= 1);
+            }
+        }
+    }
 }
