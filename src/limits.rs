@@ -144,6 +144,14 @@ impl Meter {
         }
     }
 
+    /// Whether [`Meter::property`] lets through, without counting anything,
+    /// a property whose identifier is one capital (never a point list) and
+    /// whose values text is `len` bytes long.
+    #[inline]
+    pub(crate) fn short_value_fits(&self, len: usize) -> bool {
+        len <= self.max_value_len
+    }
+
     /// Takes in one property; `values_at` is the offset of `values_raw` in
     /// the source. The common case (short values, not a point list) costs
     /// two comparisons.
