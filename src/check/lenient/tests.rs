@@ -508,3 +508,11 @@ fn runs_of_moves_respect_the_limits() {
     let (c, d) = parse_lenient(src, &opts);
     assert_eq!((c.node_count(), d.len()), (6, 0));
 }
+
+#[test]
+fn white_space_is_the_six_bytes() {
+    for b in 0..=255u8 {
+        let want = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C);
+        assert_eq!(is_ws(b), want, "{b:#04x}");
+    }
+}
