@@ -144,6 +144,14 @@ impl Meter {
         }
     }
 
+    /// Whether [`Meter::property`] lets through, without counting anything,
+    /// a property whose identifier is one capital (never a point list) and
+    /// whose values text is `len` bytes long.
+    #[inline]
+    pub(crate) fn short_value_fits(&self, len: usize) -> bool {
+        len <= self.max_value_len
+    }
+
     /// Takes in one property; `values_at` is the offset of `values_raw` in
     /// the source. The common case (short values, not a point list) costs
     /// two comparisons.
@@ -173,26 +181,30 @@ impl Meter {
         // without the general loop while they last (same checks, same order).
         let mut k = 0;
         if points && self.max_value_len >= 2 {
-            while let [b'[', x, y, b']', ..] = values_raw[k..] {
-                if matches!(x, b'\\' | b']' | b':') || matches!(y, b'\\' | b']' | b':') {
+            // As many as both limits allow: the general loop below says
+            // which limit the next one crosses, and where.
+            let allowed =
+                (self.max_points as u64).min(self.max_file_points.saturating_sub(self.file_points));
+            let plain = |c: u8| !matches!(c, b'\\' | b']' | b':');
+            while in_property < allowed {
+                let Some(&[b'[', x, y, b']']) = values_raw.get(k..k + 4) else {
+                    break;
+                };
+                if !plain(x) || !plain(y) {
                     break;
                 }
                 in_property += 1;
-                self.file_points = self.file_points.saturating_add(1);
-                if in_property > self.max_points as u64 || self.file_points > self.max_file_points {
-                    // Let the general loop below say which limit, and where.
-                    in_property -= 1;
-                    self.file_points -= 1;
-                    break;
-                }
                 k += 4;
-                while values_raw
-                    .get(k)
-                    .is_some_and(|&b| b != b'[' && b.is_ascii_whitespace())
-                {
-                    k += 1;
+                if values_raw.get(k) != Some(&b'[') {
+                    while values_raw
+                        .get(k)
+                        .is_some_and(|&b| b != b'[' && b.is_ascii_whitespace())
+                    {
+                        k += 1;
+                    }
                 }
             }
+            self.file_points += in_property;
         }
         let values_at = values_at + k;
         let values_raw = &values_raw[k..];
@@ -452,6 +464,60 @@ mod tests {
         let raw = b"[a\\]b] \n[][x";
         let bodies: Vec<&[u8]> = value_bodies(raw).map(|r| &raw[r]).collect();
         assert_eq!(bodies, [&b"a\\]b"[..], b"", b"x"]);
+    }
+
+    #[test]
+    fn runs_of_single_points_count_like_the_general_loop() {
+        // The meter's quick count of `[aa]` values against a plain
+        // reference: each body counted in turn, the first limit crossed
+        // reported at its body.
+        let reference = |max_points: u64, max_file: u64, before: u64, raw: &[u8]| {
+            let (mut in_property, mut file) = (0u64, before);
+            for body in value_bodies(raw) {
+                let n = points_in(&raw[body.clone()]);
+                in_property += n;
+                file += n;
+                if in_property > max_points {
+                    return Err((body.start + 7, "max_points"));
+                }
+                if file > max_file {
+                    return Err((body.start + 7, "max_file_points"));
+                }
+            }
+            Ok(file)
+        };
+        let values: [&[u8]; 4] = [
+            b"[aa][bb][cc][dd][ee][ff]",
+            b"[aa] [bb]\n[cc]\t\r\n[dd][ee:ff][gg]",
+            b"[aa][b:][cc][d\\]][ee]",
+            b"[aa][bb][cc]\x0b[dd][ee]",
+        ];
+        for raw in values {
+            for max_points in 0..8 {
+                for max_file in 0..10 {
+                    for before in [0, 2] {
+                        let opts = ParseOptions::default()
+                            .max_points(max_points)
+                            .max_file_points(max_file);
+                        let mut m = Meter::new(&opts);
+                        m.file_points = before;
+                        let got = match m.property(b"AB", raw, 7) {
+                            Ok(()) => Ok(m.file_points),
+                            Err(hit) => Err((
+                                hit.offset,
+                                if hit.what.contains("max_file_points") {
+                                    "max_file_points"
+                                } else {
+                                    "max_points"
+                                },
+                            )),
+                        };
+                        let want = reference(max_points as u64, max_file, before, raw);
+                        assert_eq!(got, want, "{raw:?} {max_points} {max_file} {before}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -212,6 +212,81 @@ impl Builder {
         }
     }
 
+    /// How many nodes [`Builder::push_move`] may append now: none unless
+    /// the last node started is the current one, its offset is settled
+    /// (its first property came directly after its `;`), no limit was
+    /// crossed and a move's values text passes the limits; then up to the
+    /// node limit.
+    #[inline]
+    pub(crate) fn move_room(&self) -> usize {
+        let len = self.parts.nodes.len();
+        if self.overflow
+            || self.pending.is_some()
+            || self.current as usize + 1 != len
+            || !self.meter.short_value_fits(4)
+        {
+            return 0;
+        }
+        self.max_nodes.saturating_sub(len)
+    }
+
+    /// Appends the node `;X[ab]` at `at` (one capital, then a two-byte
+    /// value without `]` or `\`) as a child of the current node, as
+    /// [`Builder::plain_node`] would, without its checks: the caller makes
+    /// sure [`Builder::move_room`] allows it.
+    #[inline]
+    pub(crate) fn push_move(&mut self, at: usize) {
+        let id = self.parts.nodes.len() as u32;
+        self.parts.nodes.push(NodeData {
+            parent: self.current,
+            next_sibling: NIL,
+            props_start: self.parts.props.len() as u32,
+        });
+        self.parts.props.push(PropData::plain(at + 1, at + 6));
+        self.current = id;
+    }
+
+    /// A node whose `;` at `at` is directly followed by its first property
+    /// `src[at + 1..end]` (an identifier of `ident_len` capitals directly
+    /// followed by its values text): what [`Handler::start_node`] then
+    /// [`Builder::plain_property`] do, in one step for the common case of a
+    /// node that continues the current sequence (the lenient reader's
+    /// `;B[pd]`).
+    #[inline]
+    pub(crate) fn plain_node(&mut self, src: &[u8], at: usize, ident_len: usize, end: usize) {
+        let id = self.parts.nodes.len();
+        if self.overflow
+            || self.pending.is_some()
+            || self.current as usize + 1 != id
+            || id >= self.max_nodes
+        {
+            self.start_node(at);
+            self.plain_property(src, at + 1, ident_len, end);
+            return;
+        }
+        // The node's offset is one before its first property's: nothing
+        // to list (what `settle_offset` would find).
+        self.parts.nodes.push(NodeData {
+            parent: self.current,
+            next_sibling: NIL,
+            props_start: self.parts.props.len() as u32,
+        });
+        self.current = id as u32;
+        let start = at + 1;
+        let values_at = start + ident_len;
+        let ident = &src[start..values_at];
+        if let Err(hit) = self.meter.property(ident, &src[values_at..end], values_at) {
+            self.limit(hit);
+            return;
+        }
+        if ident_len <= MAX_SOURCE_IDENT {
+            self.parts.props.push(PropData::plain(start, end));
+        } else {
+            let prop = RawProperty::new(ident, &src[values_at..end]);
+            self.property_record(prop, &(start..end));
+        }
+    }
+
     /// Stops building at the first limit crossed.
     #[cold]
     fn limit(&mut self, hit: LimitHit) {

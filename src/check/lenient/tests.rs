@@ -415,3 +415,104 @@ fn without_a_repair_the_tree_is_the_strict_one() {
         assert_eq!(shape(&lenient), shape(&strict), "{src:?}");
     }
 }
+
+#[test]
+fn runs_of_moves_read_like_the_strict_reader() {
+    // The reader's fast path for runs of `;B[pd]` nodes, and every way a
+    // run ends and the general path takes over: the trees must be the
+    // strict reader's, to the offsets and spans.
+    let inputs = [
+        "(;B[pd];W[dd];B[pq];W[dq])",
+        "(;GM[1];B[pd]\n;W[dd]\r\n;B[pq] ;W[dq]\n)",
+        "(;B[pd];W[dd](;B[aa];W[bb])(;B[cc]))",
+        "(;B[pd];W[dd]C[comment];B[pq]\n;W[dq]C[x]\n;B[aa])",
+        "(;B[pd];W[dd][ee];B[pq] [qq];W[dq])",
+        "(;B[pd];W[];B[p];W[ddd];B[p\\]];W[\\\\a];B[tt])",
+        "(;B[pd];;W[dd]; B[pq];W[dq])",
+        "(;B[pd];XYZ[dd];AB[pq];W[dq]PL[B])",
+        "(;B[pd]\n\n\t;W[dd]\n (;B[aa]) \n(;B[bb]\n)\n)",
+        "(;B[pd];W[dd])(;B[pq];W[dq])",
+        "(;B[pd];W[dd]",
+    ];
+    for src in inputs {
+        let (lenient, diags) = parse_lenient(src.as_bytes(), &ParseOptions::default());
+        let strict_src = if diags.is_empty() {
+            src.to_string()
+        } else {
+            // Only the missing `)` at the end is repaired.
+            assert_eq!(diags.len(), 1, "{src:?}: {diags:?}");
+            assert_eq!(diags[0].code, "L005");
+            format!("{src})")
+        };
+        let strict = crate::parse(strict_src.as_bytes()).expect("strict reader accepts it");
+        assert_eq!(shape(&lenient), shape(&strict), "{src:?}");
+    }
+}
+
+#[test]
+fn runs_of_moves_fall_back_where_the_general_path_repairs() {
+    // A node after a variation (its `(` assumed), a lower-case identifier,
+    // a value that swallows an unescaped `]`, a value cut by the end.
+    case(
+        "(;B[pd](;W[dd]);B[pq];W[dq];B[aa])",
+        "(;B[pd]\n(;W[dd])\n(;B[pq];W[dq];B[aa]))\n",
+        &["L003@1:16", "L005@1:35"],
+    );
+    case(
+        "(;B[pd];Wh[dd];B[pq])",
+        "(;B[pd]\n;W[dd];B[pq])\n",
+        &["L010@1:9"],
+    );
+    case("(;B[pd];w[dd];B[pq])", "(;B[pd]\n;;B[pq])\n", &["L012@1:9"]);
+    case(
+        "(;B[pd];C[a]b];B[pq])",
+        "(;B[pd]\n;C[a\\]b];B[pq])\n",
+        &["L008@1:11"],
+    );
+    case(
+        "(;B[pd];W[d",
+        "(;B[pd]\n;W[d])\n",
+        &["L009@1:10", "L005@1:12"],
+    );
+    case(";B[pd];W[dd]", "(;B[pd]\n;W[dd])\n", &["L003@1:1"]);
+}
+
+#[test]
+fn runs_of_moves_respect_the_limits() {
+    let src = b"(;GM[1];B[pd];W[dd];B[pq];W[dq];B[aa])";
+    // The node limit crossed inside a run: reported at the first node
+    // too many, as the strict reader does.
+    for max in 1..7 {
+        let opts = ParseOptions::default().max_nodes(max);
+        let (c, d) = parse_lenient(src, &opts);
+        let strict = Collection::parse_with(src, &opts, &mut Vec::new());
+        if max == 6 {
+            assert_eq!(c.node_count(), 6);
+            assert!(d.is_empty() && strict.is_ok());
+            continue;
+        }
+        assert_eq!(c.node_count(), 0, "max {max}");
+        let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
+        assert_eq!(codes, ["L017"], "max {max}");
+        let e = strict.expect_err("strict reader stops too");
+        assert_eq!(d[0].span, e.span(), "max {max}");
+        assert_eq!(d[0].span.start, 7 + 6 * (max - 1), "max {max}");
+    }
+    // Values longer than the limit: moves are not read as a run then.
+    let opts = ParseOptions::default().max_value_len(1);
+    let (c, d) = parse_lenient(src, &opts);
+    assert_eq!(c.node_count(), 0);
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["L017"]);
+    assert_eq!(d[0].span.start, 10);
+    let opts = ParseOptions::default().max_value_len(2);
+    let (c, d) = parse_lenient(src, &opts);
+    assert_eq!((c.node_count(), d.len()), (6, 0));
+}
+
+#[test]
+fn white_space_is_the_six_bytes() {
+    for b in 0..=255u8 {
+        let want = matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C);
+        assert_eq!(is_ws(b), want, "{b:#04x}");
+    }
+}
