@@ -83,10 +83,10 @@ pub(crate) fn main_line_moves(n: sgfkit::Node<'_, 'static>) -> PyResult<Vec<u16>
     let mut out = Vec::with_capacity(512);
     for node in g.main_line() {
         let (mut b, mut w) = (None, None);
-        for p in node.properties() {
-            match p.ident().as_bytes() {
-                [b'B'] if b.is_none() => b = Some(p.values_raw()),
-                [b'W'] if w.is_none() => w = Some(p.values_raw()),
+        for (ident, raw) in node.raw_properties() {
+            match ident {
+                b"B" if b.is_none() => b = Some(raw),
+                b"W" if w.is_none() => w = Some(raw),
                 _ => {}
             }
         }

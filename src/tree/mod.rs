@@ -488,11 +488,22 @@ impl<'c, 'a> Node<'c, 'a> {
         coll.props.get(coll.props_range(self.id.0)).unwrap_or(&[])
     }
 
-    /// The identifier and raw values text of each property, as
-    /// [`Node::properties`] gives them but without building a
-    /// [`Property`]: the inner loop of a board replay.
+    /// The identifier and raw values text of each property, in file order,
+    /// as [`Node::properties`] gives them ([`Property::ident`] and
+    /// [`Property::values_raw`]: every value in its brackets, escapes left
+    /// in place) but without building a [`Property`]: for loops that look
+    /// at millions of nodes, such as reading the moves of a game.
+    ///
+    /// ```
+    /// let tree = sgfkit::parse(b"(;B[pd]C[a\\]b]AB[dd][pp])").unwrap();
+    /// let node = tree.games().next().unwrap();
+    /// let raw: Vec<_> = node.raw_properties().collect();
+    /// assert_eq!(raw[0], (&b"B"[..], &b"[pd]"[..]));
+    /// assert_eq!(raw[1], (&b"C"[..], &br"[a\]b]"[..]));
+    /// assert_eq!(raw[2], (&b"AB"[..], &b"[dd][pp]"[..]));
+    /// ```
     #[inline]
-    pub(crate) fn raw_properties(
+    pub fn raw_properties(
         &self,
     ) -> impl ExactSizeIterator<Item = (&'c [u8], &'c [u8])> + use<'c, 'a> {
         let coll = self.coll;
