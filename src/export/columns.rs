@@ -3,26 +3,31 @@
 //! `moves` columns, with no [`MoveRow`](super::MoveRow) in between (the
 //! rows cost an allocation or more a move; a move-dense collection has a
 //! move every 17 bytes); games and diagnostics, a few a file, stay rows
-//! until the batch is made.
+//! until the batch is made, but for the roots' other properties, which go
+//! straight into their map column (no `String` a value).
 //!
-//! The columns are plain vectors while they fill (a push a value, nulls a
-//! bit), made into arrays once, at [`BatchesBuilder::finish`]: Arrow's
-//! builders cost several times more a value, and plain vectors append to
-//! each other at the speed of a copy, which is how the tables of many small
-//! files become one batch. The `source` column, the same text on the rows
-//! of a file, is kept as runs and written out only at the end.
+//! The columns are plain vectors while they fill (one push of a 24-byte
+//! struct a move for the fixed-width values, a push a text), made into
+//! arrays once, at [`BatchesBuilder::finish`]: Arrow's builders cost
+//! several times more a value, and plain vectors append to each other at
+//! the speed of a copy, which is how the tables of many small files become
+//! one batch. The `source` column, the same text on the rows of a file, is
+//! kept as runs and written out only at the end; for Parquet not at all
+//! (a dictionary array, a value a run, which the encoder reads as the
+//! texts).
 
 use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Position, Property};
+use arrow_array::types::Int32Type;
 use arrow_array::{
-    ArrayRef, BooleanArray, ListArray, MapArray, RecordBatch, StringArray, StructArray,
-    UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Int32Array, ListArray, MapArray, RecordBatch,
+    StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType};
-use std::sync::Arc;
+use arrow_schema::{ArrowError, DataType, FieldRef, Schema, SchemaRef};
+use std::sync::{Arc, OnceLock};
 
 /// The three tables of one or more documents, being built: `moves` as
 /// columns, `games` and `diagnostics` as rows. Cheap to start for a small
@@ -165,9 +170,22 @@ impl BatchesBuilder {
     /// # Errors
     /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
     pub fn finish(self) -> Result<Batches, ArrowError> {
+        self.finish_as(false)
+    }
+
+    /// The batches for [`ParquetFiles`](super::parquet::ParquetFiles)
+    /// only: the `moves` batch's `source` a dictionary array (a value a
+    /// file), which the Parquet writer reads as the texts it stands for, so
+    /// the files are the same as of [`BatchesBuilder::finish`]'s batches.
+    #[cfg(feature = "parquet")]
+    pub(crate) fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
+        self.finish_as(true)
+    }
+
+    fn finish_as(self, dictionary_source: bool) -> Result<Batches, ArrowError> {
         Ok(Batches {
             games: games_batch(&self.games, Some(Arc::new(self.game_props.finish()?)))?,
-            moves: self.moves.finish()?,
+            moves: self.moves.finish(dictionary_source)?,
             diagnostics: diagnostics_batch(&self.diagnostics)?,
         })
     }
@@ -295,32 +313,26 @@ impl MoveColumns {
     ///
     /// # Errors
     /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
-    fn finish(self) -> Result<RecordBatch, ArrowError> {
+    fn finish(self, dictionary_source: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
-        let u32s = |get: fn(&Fixed) -> u32| -> ArrayRef {
-            Arc::new(UInt32Array::from(f.iter().map(get).collect::<Vec<u32>>()))
+        let points = valid(f, POINT);
+        let (source, schema): (ArrayRef, _) = if dictionary_source {
+            (
+                Arc::new(runs_dictionary(&self.sources)?),
+                parquet_moves_schema(),
+            )
+        } else {
+            (Arc::new(repeated(&self.sources)?), moves_schema())
         };
-        // No buffer when every value is valid, as Arrow's builders make it.
-        let valid = |flag: u8| {
-            let bits = BooleanBuffer::collect_bool(f.len(), |i| f[i].flags & flag != 0);
-            let nulls = NullBuffer::new(bits);
-            (nulls.null_count() > 0).then_some(nulls)
-        };
-        let points = valid(POINT);
-        let u16s = |get: fn(&Fixed) -> u16| -> ArrayRef {
-            let v: Vec<u16> = f.iter().map(get).collect();
-            Arc::new(UInt16Array::new(ScalarBuffer::from(v), points.clone()))
-        };
-        let parents: Vec<u32> = f.iter().map(|m| m.parent_id).collect();
         let columns: Vec<ArrayRef> = vec![
-            Arc::new(repeated(&self.sources)?),
-            u32s(|m| m.game),
-            u32s(|m| m.move_number),
-            u32s(|m| m.node_id),
-            Arc::new(UInt32Array::new(ScalarBuffer::from(parents), valid(PARENT))),
+            source,
+            u32s(f, |m| m.game, None),
+            u32s(f, |m| m.move_number, None),
+            u32s(f, |m| m.node_id, None),
+            u32s(f, |m| m.parent_id, valid(f, PARENT)),
             Arc::new(colors(f)?),
-            u16s(|m| m.column),
-            u16s(|m| m.row),
+            u16s(f, |m| m.column, points.clone()),
+            u16s(f, |m| m.row, points),
             Arc::new(BooleanArray::new(
                 BooleanBuffer::collect_bool(f.len(), |i| f[i].flags & PASS != 0),
                 None,
@@ -328,7 +340,7 @@ impl MoveColumns {
             Arc::new(self.comment.finish()?),
             Arc::new(self.props.finish()?),
         ];
-        RecordBatch::try_new(moves_schema(), columns)
+        RecordBatch::try_new(schema, columns)
     }
 }
 
@@ -554,6 +566,60 @@ fn repeated(runs: &[(Arc<str>, usize)]) -> Result<StringArray, ArrowError> {
         Buffer::from_vec(text),
         None,
     )
+}
+
+/// A `u32` column of the fixed-width values (generic, so that `get` is
+/// inlined in the loop).
+fn u32s(f: &[Fixed], get: impl Fn(&Fixed) -> u32, nulls: Option<NullBuffer>) -> ArrayRef {
+    let v: Vec<u32> = f.iter().map(get).collect();
+    Arc::new(UInt32Array::new(ScalarBuffer::from(v), nulls))
+}
+
+/// A `u16` column of the fixed-width values.
+fn u16s(f: &[Fixed], get: impl Fn(&Fixed) -> u16, nulls: Option<NullBuffer>) -> ArrayRef {
+    let v: Vec<u16> = f.iter().map(get).collect();
+    Arc::new(UInt16Array::new(ScalarBuffer::from(v), nulls))
+}
+
+/// Where a flag of the fixed-width values is set, as Arrow's validity: no
+/// buffer when it is set everywhere, as Arrow's builders make it.
+fn valid(f: &[Fixed], flag: u8) -> Option<NullBuffer> {
+    let nulls = NullBuffer::new(BooleanBuffer::collect_bool(f.len(), |i| {
+        f[i].flags & flag != 0
+    }));
+    (nulls.null_count() > 0).then_some(nulls)
+}
+
+/// The `source` column of its runs as a dictionary: a value a run, a key a
+/// row. The same values as [`repeated`] without writing the text out for
+/// every row (a path of 60 bytes on every move of a file), for the Parquet
+/// writer, which reads a dictionary array as the texts it stands for.
+fn runs_dictionary(runs: &[(Arc<str>, usize)]) -> Result<DictionaryArray<Int32Type>, ArrowError> {
+    if i32::try_from(runs.len()).is_err() {
+        return Err(ArrowError::DictionaryKeyOverflowError);
+    }
+    let rows: usize = runs.iter().map(|(_, n)| n).sum();
+    let mut keys = Vec::with_capacity(rows);
+    for (k, (_, n)) in runs.iter().enumerate() {
+        // Fits: there are fewer runs than i32::MAX.
+        keys.resize(keys.len() + n, k as i32);
+    }
+    let values: StringArray = runs.iter().map(|(s, _)| Some(&**s)).collect();
+    DictionaryArray::try_new(Int32Array::from(keys), Arc::new(values))
+}
+
+/// [`moves_schema`] with `source` a dictionary (of [`runs_dictionary`]):
+/// the schema of the batches [`BatchesBuilder::finish_for_parquet`] makes.
+fn parquet_moves_schema() -> SchemaRef {
+    static S: OnceLock<SchemaRef> = OnceLock::new();
+    S.get_or_init(|| {
+        let m = moves_schema();
+        let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
+        let dictionary = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
+        fields[0] = Arc::new(fields[0].as_ref().clone().with_data_type(dictionary));
+        Arc::new(Schema::new(fields))
+    })
+    .clone()
 }
 
 /// The `color` column: `"B"`, `"W"`, or null for a 0.
