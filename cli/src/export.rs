@@ -133,10 +133,7 @@ impl Sink {
                 files.write(&b).map_err(io::Error::other)
             }
             #[cfg(feature = "parquet")]
-            Sink::Parquet(files) => {
-                let b = Part::concat(parts)?;
-                files.write(&b).map_err(io::Error::other)
-            }
+            Sink::Parquet(files) => Part::write_parquet(parts, files),
         }
     }
 
@@ -250,6 +247,43 @@ impl Part {
                 d.source, d.line, d.column, d.severity, d.code, d.message
             )
         })
+    }
+
+    /// Writes the parts, in order: neighbouring small files' columns
+    /// gathered into one builder first, written without a batch of their
+    /// own (`write_builder`: the `source` column is not written out row by
+    /// row).
+    #[cfg(feature = "parquet")]
+    fn write_parquet(
+        parts: Vec<Part>,
+        files: &mut sgfkit::export::parquet::ParquetFiles<BufWriter<File>>,
+    ) -> io::Result<()> {
+        use sgfkit::export::arrow::{Batches, BatchesBuilder};
+        let mut building: Vec<BatchesBuilder> = Vec::new();
+        let flush = |building: &mut Vec<BatchesBuilder>,
+                     files: &mut sgfkit::export::parquet::ParquetFiles<BufWriter<File>>|
+         -> io::Result<()> {
+            if building.is_empty() {
+                return Ok(());
+            }
+            let b = BatchesBuilder::concat(std::mem::take(building));
+            files.write_builder(b).map_err(io::Error::other)
+        };
+        for part in parts {
+            match part {
+                Part::Building(b) => building.push(*b),
+                Part::Columns(b) => {
+                    flush(&mut building, files)?;
+                    files.write(&b).map_err(io::Error::other)?;
+                }
+                Part::Rows(t) => {
+                    flush(&mut building, files)?;
+                    let b = Batches::from_tables(&t).map_err(io::Error::other)?;
+                    files.write(&b).map_err(io::Error::other)?;
+                }
+            }
+        }
+        flush(&mut building, files)
     }
 
     /// The parts as one batch a table, in order: neighbouring parts of the

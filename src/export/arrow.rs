@@ -54,7 +54,7 @@ impl Batches {
     /// Only if the columns built do not fit the schema (a bug).
     pub fn from_tables(t: &Tables) -> Result<Batches, ArrowError> {
         Ok(Batches {
-            games: games_batch(&t.games)?,
+            games: games_batch(&t.games, None)?,
             moves: moves_batch(&t.moves)?,
             diagnostics: diagnostics_batch(&t.diagnostics)?,
         })
@@ -466,7 +466,12 @@ fn props<R>(rows: &[R], get: impl Fn(&R) -> &[PropertyEntry]) -> Result<ArrayRef
     Ok(Arc::new(b.finish()))
 }
 
-pub(crate) fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
+/// The `games` batch of `rows`; their `properties` column, or
+/// `properties` in its place when given (one map a row).
+pub(crate) fn games_batch(
+    rows: &[GameRow],
+    properties: Option<ArrayRef>,
+) -> Result<RecordBatch, ArrowError> {
     let mut dates = Date32Builder::with_capacity(rows.len());
     for r in rows {
         dates.append_option(r.first_date.map(days_since_epoch));
@@ -495,7 +500,10 @@ pub(crate) fn games_batch(rows: &[GameRow]) -> Result<RecordBatch, ArrowError> {
         u32s(rows, |r| Some(r.node_count)),
         u32s(rows, |r| Some(r.variation_count)),
         u32s(rows, |r| Some(r.diagnostic_count)),
-        props(rows, |r| &r.properties)?,
+        match properties {
+            Some(p) => p,
+            None => props(rows, |r| &r.properties)?,
+        },
     ];
     RecordBatch::try_new(games_schema(), columns)
 }

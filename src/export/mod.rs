@@ -286,6 +286,7 @@ impl Tables {
             doc,
             &source,
             options,
+            true,
             &mut t.games,
             &mut t.diagnostics,
             &mut |m: &MoveView<'_, '_, '_>| moves.push(m.to_row(&source)),
@@ -376,12 +377,16 @@ const ROOT_TEXTS: [&str; 10] = ["PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", 
 
 /// The `games` row of the tree at `root`, of the game `game_type`; `go`
 /// is its [`GoGame`] (built once for the row and the moves) when it is one.
+/// `properties` false leaves [`GameRow::properties`] empty, for a caller
+/// that reads them from the root itself (the Arrow columns: no `String` a
+/// value).
 fn game_row(
     root: Node<'_, '_>,
     source: &Arc<str>,
     game: u32,
     game_type: GameType,
     go: Option<&GoGame<'_, '_>>,
+    properties: bool,
 ) -> GameRow {
     // `go` read the size as `board_size` would: no need to read it again.
     let size = match go {
@@ -441,8 +446,17 @@ fn game_row(
         node_count: nodes,
         variation_count: leaves.saturating_sub(1),
         diagnostic_count: 0,
-        properties: other_properties(root, |id| GAME_COLUMNS.contains(&id)),
+        properties: if properties {
+            other_properties(root, is_game_column)
+        } else {
+            Vec::new()
+        },
     }
+}
+
+/// The identifiers that have columns of their own in `games`.
+pub(crate) fn is_game_column(ident: &str) -> bool {
+    GAME_COLUMNS.contains(&ident)
 }
 
 /// The rows of a document: the games and diagnostics as rows, each move
@@ -450,11 +464,13 @@ fn game_row(
 /// the Arrow layer appends them to its columns).
 ///
 /// Generic over `moves` so that the append of each move is inlined in the
-/// loop (a move every 17 bytes of a move-dense file).
+/// loop (a move every 17 bytes of a move-dense file). `root_properties`
+/// false leaves the rows' [`GameRow::properties`] empty (see [`game_row`]).
 pub(crate) fn walk(
     doc: &Document<'_>,
     source: &Arc<str>,
     options: &ExportOptions,
+    root_properties: bool,
     games: &mut Vec<GameRow>,
     diagnostics: &mut Vec<DiagnosticRow>,
     moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
@@ -489,7 +505,14 @@ pub(crate) fn walk(
         } else {
             None
         };
-        let mut row = game_row(*root, source, index, game_type, go.as_ref());
+        let mut row = game_row(
+            *root,
+            source,
+            index,
+            game_type,
+            go.as_ref(),
+            root_properties,
+        );
         row.diagnostic_count = per_game[i];
         // `None` for a Go game whose `SZ` is no board (no `GoGame`).
         if let Some(go) = &go {

@@ -383,6 +383,46 @@ mod columns {
             assert_eq!(&got[0], want);
         }
     }
+
+    /// `write_builder` (the `source` column as a dictionary) reads back as
+    /// the batches of `finish` do: the same rows, values and schema, on
+    /// several files gathered in one builder.
+    #[cfg(feature = "parquet")]
+    #[test]
+    fn parquet_of_a_builder_reads_back_as_its_batches() {
+        use crate::export::arrow::BatchesBuilder;
+        use crate::export::parquet::ParquetFiles;
+        use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+        let build = || {
+            let parts: Vec<BatchesBuilder> = ["a.sgf", "b/c.sgf", "a.sgf"]
+                .iter()
+                .map(|name| {
+                    let doc = crate::read(TREE, &Default::default()).unwrap();
+                    let mut b = BatchesBuilder::default();
+                    b.push_document(&doc, name, &Default::default());
+                    b
+                })
+                .collect();
+            BatchesBuilder::concat(parts)
+        };
+        let want = build().finish().unwrap();
+        let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
+        files.write_builder(build()).unwrap();
+        let written = files.finish().unwrap();
+        for (bytes, (_, want)) in written.into_iter().zip(want.each()) {
+            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+                .unwrap()
+                .build()
+                .unwrap();
+            let got: Vec<_> = reader.map(Result::unwrap).collect();
+            assert_eq!(got.len(), 1);
+            assert_eq!(&got[0], want);
+        }
+        let sources = want.moves.column(0).as_string::<i32>();
+        assert_eq!(sources.value(0), "a.sgf");
+        assert_eq!(sources.value(sources.len() - 1), "a.sgf");
+        assert!(sources.iter().any(|s| s == Some("b/c.sgf")));
+    }
 }
 
 /// `TREE` with a new first variation after the root (`;B[aa]`), so that
