@@ -184,6 +184,7 @@ impl<'c> Checker<'c> {
 
     /// S035 (strict): a move of `colour` in the main line after a move of
     /// the same colour (`last`).
+    #[inline]
     pub(super) fn two_in_a_row(
         &mut self,
         node: &Node<'_, '_>,
