@@ -330,7 +330,9 @@ fn trees_are_shared_out_in_runs_of_about_equal_nodes() {
 /// the property list, with the same diagnostics at the same places.
 #[test]
 fn lone_moves_and_their_fallbacks() {
-    let cases: &[(&str, &[(u32, u32, &str)])] = &[
+    // Each diagnostic as line, column and code.
+    type Want = &'static [(u32, u32, &'static str)];
+    let cases: &[(&str, Want)] = &[
         ("(;SZ[5];B[cc];W[cc])", &[(1, 15, "S030")]),
         ("(;B[aa];W[aa])", &[(1, 3, "S041"), (1, 9, "S030")]),
         ("(;SZ[5];B[ff];W[])", &[(1, 9, "S012"), (1, 15, "S028")]),
