@@ -195,6 +195,7 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
             ck.tree(*root, options);
         }
     }
+    std::mem::take(&mut ck.scratch.marks).keep();
     let mut diags = ck.sorted();
     fill_positions(collection.source(), &mut diags);
     diags
@@ -333,7 +334,10 @@ impl<'c> Checker<'c> {
             counts: [0; CODE_SLOTS],
             other_counts: Vec::new(),
             part,
-            scratch: Scratch::default(),
+            scratch: Scratch {
+                marks: PointMarks::reused(),
+                ..Scratch::default()
+            },
         }
     }
 
