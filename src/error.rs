@@ -692,8 +692,83 @@ impl SourceLine {
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
             .map_or(hi, |p| at + p);
+        let cut_after_window = end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+        if src[start..end].is_ascii() {
+            // One character a byte: the same as below without decoding.
+            return Some(Self::ascii(
+                src,
+                start,
+                at,
+                end,
+                span.end,
+                lo,
+                cut_after_window,
+            ));
+        }
+        Self::chars(src, start, at, end, span.end, lo, cut_after_window)
+    }
+
+    /// The window of [`SourceLine::around`] when the line's bytes
+    /// `start..end` are all ASCII.
+    fn ascii(
+        src: &[u8],
+        start: usize,
+        at: usize,
+        end: usize,
+        span_end: usize,
+        lo: usize,
+        cut_after_window: bool,
+    ) -> SourceLine {
+        const WIDTH: usize = 100;
+        let (before, after) = (&src[start..at], &src[at..end]);
+        let inside = (span_end.clamp(at, end) - at).max(1);
+        let skip = before.len().saturating_sub(WIDTH / 2);
+        let shown_before = &before[skip..];
+        let room = WIDTH.saturating_sub(before.len() - skip).max(10);
+        let shown_after = &after[..after.len().min(room)];
+        let cut_before = skip > 0 || (start == lo && lo > 0);
+        let cut_after = after.len() > room || cut_after_window;
+        let clean = |b: u8| {
+            if (b < 0x20 && b != b'\t') || b == 0x7F {
+                ' '
+            } else {
+                char::from(b)
+            }
+        };
+        let mut text = String::with_capacity(shown_before.len() + shown_after.len() + 6);
+        if cut_before {
+            text.push('…');
+        }
+        text.extend(shown_before.iter().chain(shown_after).map(|&b| clean(b)));
+        if cut_after {
+            text.push('…');
+        }
+        let mut pad = String::with_capacity(shown_before.len() + 1);
+        if cut_before {
+            pad.push(' ');
+        }
+        pad.extend(
+            shown_before
+                .iter()
+                .map(|&b| if b == b'\t' { '\t' } else { ' ' }),
+        );
+        let carets = "^".repeat(inside.min(room));
+        SourceLine { text, pad, carets }
+    }
+
+    /// The window of [`SourceLine::around`], character by character.
+    fn chars(
+        src: &[u8],
+        start: usize,
+        at: usize,
+        end: usize,
+        span_end: usize,
+        lo: usize,
+        cut_after_window: bool,
+    ) -> Option<SourceLine> {
+        const WIDTH: usize = 100;
         let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
-        let span_end = span.end.clamp(at, end);
+        let span_end = span_end.clamp(at, end);
         let inside = String::from_utf8_lossy(&src[at..span_end])
             .chars()
             .count()
@@ -714,9 +789,7 @@ impl SourceLine {
             if cut_before { "…" } else { "" },
             clean(&shown_before),
             clean(&shown_after),
-            if after.len() > room
-                || (end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r'))
-            {
+            if after.len() > room || cut_after_window {
                 "…"
             } else {
                 ""
@@ -759,5 +832,44 @@ mod tests {
                 prop_assert_eq!(cursor.position(at), Position::of(&src, at));
             }
         }
+
+        /// The ASCII window of `SourceLine::around` is the one found
+        /// character by character, on lines of any length with tabs,
+        /// control characters and both line ends, and spans past the line.
+        #[test]
+        fn ascii_window_agrees_with_chars(
+            src in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'\t'), Just(0u8), Just(0x7Fu8), Just(b'a'), Just(b'['), Just(b' '), 0u8..0x80],
+                1..1200,
+            ),
+            start in 0usize..1300,
+            len in 0usize..200,
+        ) {
+            let (at, end) = (start.min(src.len()), start.saturating_add(len));
+            let lo = at.saturating_sub(400);
+            let hi = at.saturating_add(400).min(src.len());
+            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(lo, |p| lo + p + 1);
+            let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
+            let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+            let fast = SourceLine::ascii(&src, from, at, to, end, lo, cut);
+            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
+            prop_assert_eq!(&fast, &slow);
+            prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
+        }
+    }
+
+    /// A line with a non-ASCII character is shown character by character
+    /// (one caret per character, not per byte).
+    #[test]
+    fn non_ascii_line_falls_back_to_chars() {
+        let src = "(;C[été]B[aa])".as_bytes();
+        let s = SourceLine::around(src, 4..9).unwrap();
+        assert_eq!(s.text, "(;C[été]B[aa])");
+        assert_eq!(s.pad, "    ");
+        assert_eq!(s.carets, "^^^");
+        let s = SourceLine::around(src, 9..14).unwrap();
+        assert_eq!(s.pad, "       ");
+        assert_eq!(s.carets, "^^^^^");
+        assert_eq!(SourceLine::around(b"", 0..0), None);
     }
 }

@@ -90,7 +90,22 @@ impl Diagnostic {
 /// assert!(sgfkit::check::code_info("X999").is_none());
 /// ```
 pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
-    all_codes().find(|c| c.0 == code)
+    // Each table lists its codes in order from 1: the row is found by the
+    // code's number (every diagnostic looks its code up), and by a search
+    // when a table ever leaves a gap.
+    let table: &'static [CodeInfo] = match code.as_bytes().first() {
+        Some(b'L') => CODES,
+        Some(b'S') => SEMANTIC_CODES,
+        Some(b'R') => REPAIR_CODES,
+        _ => return None,
+    };
+    let by_number = code
+        .get(1..)
+        .filter(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<usize>().ok())
+        .and_then(|n| table.get(n.checked_sub(1)?))
+        .filter(|c| c.0 == code);
+    by_number.or_else(|| table.iter().find(|c| c.0 == code))
 }
 
 #[cfg(test)]
@@ -106,6 +121,25 @@ mod tests {
         }
         s.push(b')');
         s
+    }
+
+    /// `code_info` finds each row by the code's number: the same row as a
+    /// search of every table, and nothing for what is no code.
+    #[test]
+    fn code_info_finds_every_row_by_number() {
+        for row in all_codes() {
+            let found = code_info(row.0).unwrap();
+            assert!(std::ptr::eq(found, row), "{}", row.0);
+        }
+        for bad in [
+            "", "S", "S0", "S04", "S000", "S999", "S0001", "s001", "X001", "S+01", "L 01", "R",
+        ] {
+            assert_eq!(
+                code_info(bad).map(|c| c.0),
+                all_codes().find(|c| c.0 == bad).map(|c| c.0),
+                "{bad:?}"
+            );
+        }
     }
 
     fn count(diags: &[Diagnostic], code: &str) -> usize {

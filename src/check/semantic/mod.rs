@@ -195,6 +195,7 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
             ck.tree(*root, options);
         }
     }
+    std::mem::take(&mut ck.scratch.marks).keep();
     let mut diags = ck.sorted();
     fill_positions(collection.source(), &mut diags);
     diags
@@ -260,8 +261,11 @@ struct Checker<'c> {
     /// [`MAX_PER_CODE`]` + 1` diagnostics of each code as they are, for
     /// [`Checker::absorb`] to count and cut over the whole collection.
     part: bool,
-    /// Diagnostics pushed per code (a few dozen codes: a short list).
-    counts: Vec<(&'static str, usize)>,
+    /// Diagnostics pushed per code `S000`–`S127`, by number: asked for
+    /// every diagnostic, and before most messages are written.
+    counts: [usize; CODE_SLOTS],
+    /// Diagnostics pushed per other code (none today: a short list).
+    other_counts: Vec<(&'static str, usize)>,
     /// Buffers reused from node to node.
     scratch: Scratch<'c>,
 }
@@ -327,9 +331,13 @@ impl<'c> Checker<'c> {
             keys: Vec::new(),
             tree_seq: 0,
             phase: 0,
-            counts: Vec::new(),
+            counts: [0; CODE_SLOTS],
+            other_counts: Vec::new(),
             part,
-            scratch: Scratch::default(),
+            scratch: Scratch {
+                marks: PointMarks::reused(),
+                ..Scratch::default()
+            },
         }
     }
 
@@ -367,28 +375,41 @@ impl<'c> Checker<'c> {
     /// True when diagnostics of `code` are no longer kept (more than
     /// [`MAX_PER_CODE`] were pushed): the caller may skip writing them.
     fn saturated(&self, code: &'static str) -> bool {
-        self.counts
-            .iter()
-            .any(|&(c, n)| c == code && n > MAX_PER_CODE)
+        match code_slot(code) {
+            Some(k) => self.counts[k] > MAX_PER_CODE,
+            None => self
+                .other_counts
+                .iter()
+                .any(|&(c, n)| c == code && n > MAX_PER_CODE),
+        }
+    }
+
+    /// The count of diagnostics of `code` pushed so far.
+    fn count_of(&mut self, code: &'static str) -> &mut usize {
+        if let Some(k) = code_slot(code) {
+            return &mut self.counts[k];
+        }
+        let k = match self.other_counts.iter().position(|&(c, _)| c == code) {
+            Some(k) => k,
+            None => {
+                self.other_counts.push((code, 0));
+                self.other_counts.len() - 1
+            }
+        };
+        &mut self.other_counts[k].1
     }
 
     fn push(&mut self, code: &'static str, span: Range<usize>, message: String) {
-        let k = match self.counts.iter().position(|&(c, _)| c == code) {
-            Some(k) => k,
-            None => {
-                self.counts.push((code, 0));
-                self.counts.len() - 1
-            }
-        };
-        let n = &mut self.counts[k].1;
+        let n = self.count_of(code);
         *n += 1;
-        if self.part && *n == MAX_PER_CODE + 1 {
+        let n = *n;
+        if self.part && n == MAX_PER_CODE + 1 {
             self.diags.push(diag(code, span, message));
             self.keys.push(self.phase);
             return;
         }
-        if *n > MAX_PER_CODE {
-            if *n == MAX_PER_CODE + 1 {
+        if n > MAX_PER_CODE {
+            if n == MAX_PER_CODE + 1 {
                 self.diags.push(diag(
                     code,
                     span,
@@ -523,23 +544,37 @@ impl<'c> Checker<'c> {
                 },
             };
             let node = walk.node;
-            props.clear();
-            props.extend(node.properties());
             let is_root = node.is_root();
             // Most nodes are a lone move on the board (`;B[pd]`) below the
-            // root, or a move with its time left and a comment, where the
-            // node checks find nothing.
+            // root, seen here from the raw property, without building it;
+            // the node checks find nothing in them.
+            let fast = if is_root {
+                None
+            } else {
+                let mut raw = node.raw_properties();
+                match (raw.len(), raw.next()) {
+                    (1, Some((ident, values))) => values::lone_move_raw(ident, values, &info),
+                    _ => None,
+                }
+            };
+            props.clear();
+            if fast.is_none() {
+                props.extend(node.properties());
+            }
+            // Else a move with its time left and a comment, where the node
+            // checks find nothing either.
             // A lone move on the board: what it plays, read once for the
             // node checks and the board.
-            let lone = match &props[..] {
+            let lone = fast.or_else(|| match &props[..] {
                 [p] => values::lone_move(p, &info),
                 _ => None,
-            };
+            });
             let quiet = !is_root
-                && match &props[..] {
-                    [_] => lone.is_some(),
-                    ps => values::quiet_node(ps, &info),
-                };
+                && (fast.is_some()
+                    || match &props[..] {
+                        [_] => lone.is_some(),
+                        ps => values::quiet_node(ps, &info),
+                    });
             let mut own_gi = false;
             if !quiet {
                 self.set_phase(Phase::Nodes);
@@ -551,8 +586,10 @@ impl<'c> Checker<'c> {
                     match lone {
                         Some((colour, point)) => {
                             let was = board.play_noting_occupied(colour, Move::Play(point));
-                            if let Ok(Some(was)) = was {
-                                self.occupied(&node, &props[0], colour, was);
+                            if let Ok(Some(was)) = was
+                                && let Some(p) = node.properties().next()
+                            {
+                                self.occupied(&node, &p, colour, was);
                             }
                             self.two_in_a_row(&node, colour, walk.last, walk.main_line, options);
                             Some(colour)
@@ -686,6 +723,22 @@ impl<'c> Checker<'c> {
             size,
             size_ok,
         }
+    }
+}
+
+/// The codes [`Checker`] counts by number: `S000` to `S127`.
+const CODE_SLOTS: usize = 128;
+
+/// The slot of a code `S` and three digits below [`CODE_SLOTS`] in
+/// [`Checker`]'s counts; `None` for any other code.
+fn code_slot(code: &str) -> Option<usize> {
+    match *code.as_bytes() {
+        [b'S', a @ b'0'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => {
+            let n =
+                usize::from(a - b'0') * 100 + usize::from(b - b'0') * 10 + usize::from(c - b'0');
+            (n < CODE_SLOTS).then_some(n)
+        }
+        _ => None,
     }
 }
 

@@ -323,3 +323,35 @@ fn trees_are_shared_out_in_runs_of_about_equal_nodes() {
         vec![Range { start: 0, end: 10 }]
     );
 }
+
+/// The tree walk reads a lone `B`/`W` below the root from its raw property;
+/// everything else (the root, passes, points off the board or unreadable,
+/// other games, boards too large, nodes with more properties) falls back to
+/// the property list, with the same diagnostics at the same places.
+#[test]
+fn lone_moves_and_their_fallbacks() {
+    // Each diagnostic as line, column and code.
+    type Want = &'static [(u32, u32, &'static str)];
+    let cases: &[(&str, Want)] = &[
+        ("(;SZ[5];B[cc];W[cc])", &[(1, 15, "S030")]),
+        ("(;B[aa];W[aa])", &[(1, 3, "S041"), (1, 9, "S030")]),
+        ("(;SZ[5];B[ff];W[])", &[(1, 9, "S012"), (1, 15, "S028")]),
+        ("(;FF[3]SZ[5];B[];W[tt])", &[(1, 14, "S028")]),
+        ("(;GM[2];B[aa];W[aa])", &[(1, 3, "S029")]),
+        ("(;SZ[5];B[cc]BL[10];W[cc]C[x])", &[(1, 21, "S030")]),
+        ("(;SZ[5];B[Cc];W[c c])", &[(1, 9, "S012"), (1, 15, "S045")]),
+        ("(;SZ[60];B[cc];W[cc])", &[(1, 3, "S036")]),
+        (
+            "(;SZ[5];B[cc];B[cc];W[cc];W[cc])",
+            &[(1, 15, "S030"), (1, 21, "S030"), (1, 27, "S030")],
+        ),
+    ];
+    for (src, want) in cases {
+        let t = crate::parse(src.as_bytes()).unwrap();
+        let got: Vec<(u32, u32, &str)> = check(&t, &CheckOptions::default())
+            .into_iter()
+            .map(|d| (d.position.line, d.position.column, d.code))
+            .collect();
+        assert_eq!(&got, want, "{src}");
+    }
+}

@@ -351,15 +351,22 @@ pub(super) fn quiet_move(p: &Property<'_>, info: &TreeInfo) -> bool {
 /// The colour and point of a property `B` or `W` of a Go game whose single
 /// value is a point on the board (see [`quiet_move`]).
 pub(super) fn lone_move(p: &Property<'_>, info: &TreeInfo) -> Option<(Color, Point)> {
+    lone_move_raw(p.ident().as_bytes(), p.values_raw(), info)
+}
+
+/// [`lone_move`] of a property given as its identifier and raw values
+/// text (as [`Node::raw_properties`](crate::tree::Node) gives them).
+#[inline]
+pub(super) fn lone_move_raw(ident: &[u8], raw: &[u8], info: &TreeInfo) -> Option<(Color, Point)> {
     if info.game != GameType::Go {
         return None;
     }
-    let colour = match p.ident().as_bytes() {
+    let colour = match ident {
         b"B" => Color::Black,
         b"W" => Color::White,
         _ => return None,
     };
-    let &[b'[', x, y, b']'] = p.values_raw() else {
+    let &[b'[', x, y, b']'] = raw else {
         return None;
     };
     let point = Point::new(go_coord(x)?, go_coord(y)?);
