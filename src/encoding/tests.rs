@@ -1093,6 +1093,57 @@ fn split_reference(bytes: &[u8]) -> Vec<Range<usize>> {
     trees
 }
 
+#[test]
+fn split_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
+    // One `(`, a final `)`, no other `)`: the whole rest is the tree.
+    assert_eq!(split_game_trees(b"junk(;B[pd];W[dd])"), vec![4..18]);
+    // The final `)` inside an unterminated value: unterminated, same range.
+    assert_eq!(split_game_trees(b"(;C[x)"), vec![0..6]);
+    // Each of these falls back to the scan, which finds something else.
+    let cases: [(&[u8], Vec<Range<usize>>); 6] = [
+        // Text after the `)`: the tree ends at the `)`.
+        (b"(;B[pd])\n", vec![0..8]),
+        // ... unless the `)` is in a value: then it runs to the end.
+        (b"(;C[x)\n", vec![0..7]),
+        // Another `)` before the last one ends the tree early.
+        (b"(;B[pd]);C[)]x)", vec![0..8]),
+        // A second `(`: two trees.
+        (b"(;B[pd])(;W[dd])", vec![0..8, 8..16]),
+        // A `(` inside a value still counts as a second `(`.
+        (b"(;C[(])", vec![0..7]),
+        // The only `)` comes before the `(`.
+        (b")(;B[pd]", vec![1..8]),
+    ];
+    for (input, expected) in cases {
+        assert_eq!(
+            split_game_trees(input),
+            expected,
+            "{:?}",
+            input.escape_ascii().to_string()
+        );
+        assert_eq!(split_game_trees(input), split_reference(input));
+    }
+}
+
+#[test]
+fn split_handles_every_position_around_the_64_byte_steps() {
+    // Escapes, two-byte values and tree ends placed across each lane boundary.
+    let pieces: [&[u8]; 6] = [b"[pd]", b"[p\\]", b"[\\]]", b"[x\\]y]", b"(;C[a)b]", b")"];
+    for pad in 0..70 {
+        for piece in pieces {
+            let mut input = b"(;".to_vec();
+            input.extend(std::iter::repeat_n(b'x', pad));
+            input.extend_from_slice(piece);
+            input.extend_from_slice(b"B[pd])(;W[dd])");
+            assert_eq!(
+                split_game_trees(&input),
+                split_reference(&input),
+                "pad {pad}, piece {piece:?}"
+            );
+        }
+    }
+}
+
 /// Bytes rich in what the scans look at, with long values now and then.
 fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
     let piece = prop_oneof![
@@ -1111,6 +1162,8 @@ fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
         Just(b" ".to_vec()),
         Just(b"x".repeat(40)),
         Just(b"\x95".to_vec()),
+        Just(b"[pd]".to_vec()),
+        Just(b"[p\\]".to_vec()),
     ];
     prop::collection::vec(piece, 0..40).prop_map(|v| v.concat())
 }
