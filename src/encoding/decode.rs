@@ -1,7 +1,7 @@
 //! Decoding to UTF-8 (whole inputs, tree by tree, single values) and
 //! encoding back.
 
-use super::detect::{UTF8_BOM, sniff_bom, sniff_wide};
+use super::detect::{UTF8_BOM, is_utf8, sniff_bom, sniff_wide};
 use super::scan::scan_root;
 use super::*;
 
@@ -61,6 +61,25 @@ pub(super) fn decode_into(
                 note(base + pos, &["truncated UTF-32 code unit"], warnings);
                 out.extend_from_slice("\u{FFFD}".as_bytes());
             }
+        }
+        Charset::Encoding(enc) if enc == encoding_rs::UTF_8 => {
+            // Valid runs copied, each maximal malformed sequence (where
+            // `from_utf8` stops, as the WHATWG decoder delimits it too) one
+            // U+FFFD: one pass, with `std`'s fast path over ASCII runs.
+            out = Vec::with_capacity(bytes.len() + 16);
+            let mut pos = 0usize;
+            while let Err(e) = std::str::from_utf8(&bytes[pos..]) {
+                let good = pos + e.valid_up_to();
+                out.extend_from_slice(&bytes[pos..good]);
+                note(
+                    base + good,
+                    &["malformed ", enc.name(), " sequence"],
+                    warnings,
+                );
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+                pos = e.error_len().map_or(bytes.len(), |n| good + usize::from(n));
+            }
+            out.extend_from_slice(&bytes[pos..]);
         }
         Charset::Encoding(enc) => {
             let mut decoder = enc.new_decoder_without_bom_handling();
@@ -156,7 +175,7 @@ pub(super) fn decode_with<'a>(
         _ => 0,
     };
     let body = &bytes[skip..];
-    if charset == Charset::UTF_8 && std::str::from_utf8(body).is_ok() {
+    if charset == Charset::UTF_8 && is_utf8(body) {
         return (Cow::Borrowed(body), Vec::new());
     }
     if charset.encoding().is_some_and(is_ascii_safe) && body.is_ascii() {
@@ -289,8 +308,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         pieces.push((pos..bytes.len(), ranges.len() - 1, false));
     }
 
-    let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8)
-        && std::str::from_utf8(bytes).is_ok();
+    let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8) && is_utf8(bytes);
     let mut trees = Vec::with_capacity(ranges.len());
     let mut warnings = Vec::new();
     let text: Cow<'a, [u8]> = if all_utf8 {
@@ -308,7 +326,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
             let charset = detections[k].charset;
             let start_out = out.len();
             let piece = &bytes[range.clone()];
-            if charset == Charset::UTF_8 && std::str::from_utf8(piece).is_ok() {
+            if charset == Charset::UTF_8 && is_utf8(piece) {
                 out.extend_from_slice(piece);
             } else {
                 let decoded = decode_into(

@@ -1,8 +1,8 @@
 //! Tests of `sgfkit::encoding`: unit cases, the libsgfc++ and Sabaki fixtures, a Fox sample,
 //! a round-trip property, and a pass over the whole corpus.
 
-use super::decode::MAX_MALFORMED_WARNINGS;
-use super::detect::non_ascii_chars;
+use super::decode::{MAX_MALFORMED_WARNINGS, decode_into};
+use super::detect::{is_utf8, non_ascii_chars};
 use super::scan::{root_ca, skip_value};
 use super::*;
 use std::collections::BTreeMap;
@@ -1169,6 +1169,36 @@ fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
+    #[test]
+    fn utf8_decoding_agrees_with_encoding_rs(bytes in prop::collection::vec(
+        prop_oneof![Just(b'a'), Just(b'?'), 0x80u8..=0xFF, any::<u8>()], 0..200)) {
+        // The one-pass UTF-8 path against `encoding_rs`'s WHATWG decoder:
+        // same text, and one warning at the start of each malformed sequence.
+        let mut warnings = Vec::new();
+        let out = decode_into(&bytes, 7, Charset::UTF_8, &mut warnings, usize::MAX);
+        let mut decoder = encoding_rs::UTF_8.new_decoder_without_bom_handling();
+        let mut expected = vec![0u8; bytes.len() * 3 + 16];
+        let mut offsets = Vec::new();
+        let (mut read, mut written) = (0usize, 0usize);
+        loop {
+            let (r, n, w) = decoder.decode_to_utf8_without_replacement(&bytes[read..], &mut expected[written..], true);
+            read += n;
+            written += w;
+            match r {
+                encoding_rs::DecoderResult::Malformed(bad, after) => {
+                    offsets.push(7 + read - usize::from(after) - usize::from(bad));
+                    expected[written..written + 3].copy_from_slice("\u{FFFD}".as_bytes());
+                    written += 3;
+                }
+                _ => break,
+            }
+        }
+        expected.truncate(written);
+        prop_assert_eq!(&out, &expected);
+        prop_assert_eq!(warnings.iter().map(|w| w.offset).collect::<Vec<_>>(), offsets);
+        prop_assert_eq!(is_utf8(&bytes), std::str::from_utf8(&bytes).is_ok());
+    }
+
     #[test]
     fn split_agrees_with_a_byte_loop(bytes in structured_bytes()) {
         prop_assert_eq!(split_game_trees(&bytes), split_reference(&bytes));
