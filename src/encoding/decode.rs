@@ -77,7 +77,7 @@ pub(super) fn decode_into(
                     warnings,
                 );
                 out.extend_from_slice("\u{FFFD}".as_bytes());
-                pos = e.error_len().map_or(bytes.len(), |n| good + usize::from(n));
+                pos = e.error_len().map_or(bytes.len(), |n| good + n);
             }
             out.extend_from_slice(&bytes[pos..]);
         }

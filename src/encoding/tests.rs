@@ -1094,6 +1094,7 @@ fn split_reference(bytes: &[u8]) -> Vec<Range<usize>> {
 }
 
 #[test]
+#[allow(clippy::single_range_in_vec_init)] // the expected trees: a one-tree list
 fn split_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
     // One `(`, a final `)`, no other `)`: the whole rest is the tree.
     assert_eq!(split_game_trees(b"junk(;B[pd];W[dd])"), vec![4..18]);
