@@ -338,12 +338,28 @@ pub(super) fn find_ca_pattern(bytes: &[u8], start: usize) -> Option<CaHit> {
     })
 }
 
+/// Whether `bytes` hold an upper-case `C` followed, after lower-case letters
+/// only, by an upper-case `A`: what every `CA` identifier looks like (FF\[3\]
+/// style ones included), and `CA[` too. Without one, no scan can find a `CA`;
+/// most files have few `C`s, so this is a couple of `memchr` steps.
+fn may_name_ca(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'C', bytes).any(|at| {
+        bytes[at + 1..]
+            .iter()
+            .find(|b| !b.is_ascii_lowercase())
+            .is_some_and(|&b| b == b'A')
+    })
+}
+
 /// The first `CA` of the first game tree's root, from raw (ASCII-compatible) bytes:
 /// `(value range, declared text, other differing CA offsets)`.
 pub(super) fn root_ca(
     bytes: &[u8],
     start: usize,
 ) -> (Option<(Range<usize>, String)>, Vec<EncodingWarning>) {
+    if !may_name_ca(&bytes[start.min(bytes.len())..]) {
+        return (None, Vec::new());
+    }
     let mut scan = scan_root(bytes, start, true);
     let scanned = scan
         .properties_start

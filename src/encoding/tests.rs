@@ -1127,6 +1127,32 @@ fn split_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
 }
 
 #[test]
+fn root_ca_shortcut_only_skips_inputs_without_a_ca() {
+    // No `C[a-z]*A` anywhere: nothing to find, and no warnings.
+    let (ca, warnings) = root_ca(b"(;GM[1]RU[Chinese]TC[3]C[cat];B[pd])", 0);
+    assert!(ca.is_none() && warnings.is_empty());
+    // Each of these still has its `CA` found.
+    let cases: [(&[u8], &str); 4] = [
+        (b"(;CA[GBK])", "GBK"),
+        (b"(;CharsetA[UTF-8])", "UTF-8"),
+        (b"(;C[x]CoA[latin1])", "latin1"),
+        // Shift_JIS's trailing 0x5C defeats the escape-aware scan.
+        (b"(;C[\x95\x5c]CA[Shift_JIS];B[aa])", "Shift_JIS"),
+    ];
+    for (input, label) in cases {
+        let (ca, _) = root_ca(input, 0);
+        assert_eq!(
+            ca.map(|(_, l)| l).as_deref(),
+            Some(label),
+            "{:?}",
+            input.escape_ascii().to_string()
+        );
+    }
+    // A `C` then lower-case letters then something else is no `CA`.
+    assert!(root_ca(b"(;Cx[1]Cb;A[2])", 0).0.is_none());
+}
+
+#[test]
 fn split_handles_every_position_around_the_64_byte_steps() {
     // Escapes, two-byte values and tree ends placed across each lane boundary.
     let pieces: [&[u8]; 6] = [b"[pd]", b"[p\\]", b"[\\]]", b"[x\\]y]", b"(;C[a)b]", b")"];
