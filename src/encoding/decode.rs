@@ -1,7 +1,7 @@
 //! Decoding to UTF-8 (whole inputs, tree by tree, single values) and
 //! encoding back.
 
-use super::detect::{UTF8_BOM, sniff_bom, sniff_wide};
+use super::detect::{UTF8_BOM, detect_inner, is_utf8, malformed_utf8, sniff_bom, sniff_wide};
 use super::scan::scan_root;
 use super::*;
 
@@ -15,6 +15,19 @@ pub(super) fn decode_into(
     charset: Charset,
     warnings: &mut Vec<EncodingWarning>,
     max_warnings: usize,
+) -> Vec<u8> {
+    decode_into_known(bytes, base, charset, warnings, max_warnings, None)
+}
+
+/// [`decode_into`], told the malformed sequences when `bytes` are UTF-8
+/// whose [`malformed_utf8`] sequences detection found already.
+fn decode_into_known(
+    bytes: &[u8],
+    base: usize,
+    charset: Charset,
+    warnings: &mut Vec<EncodingWarning>,
+    max_warnings: usize,
+    known_malformed: Option<&[Range<usize>]>,
 ) -> Vec<u8> {
     let mut malformed = 0usize;
     // `what` is the message's start, in pieces: files with thousands of
@@ -61,6 +74,23 @@ pub(super) fn decode_into(
                 note(base + pos, &["truncated UTF-32 code unit"], warnings);
                 out.extend_from_slice("\u{FFFD}".as_bytes());
             }
+        }
+        Charset::Encoding(enc) if enc == encoding_rs::UTF_8 => {
+            let found;
+            let malformed = match known_malformed {
+                Some(m) => m,
+                None => {
+                    found = malformed_utf8(bytes);
+                    &found
+                }
+            };
+            out = replace_malformed_utf8(bytes, malformed, |at| {
+                note(
+                    base + at,
+                    &["malformed ", enc.name(), " sequence"],
+                    warnings,
+                );
+            });
         }
         Charset::Encoding(enc) => {
             let mut decoder = enc.new_decoder_without_bom_handling();
@@ -128,6 +158,27 @@ pub(super) fn decode_into(
     out
 }
 
+/// UTF-8 with each of its `malformed` sequences ([`malformed_utf8`]) replaced
+/// by U+FFFD (one per maximal malformed sequence, as the WHATWG decoder does),
+/// calling `note` with each one's offset; the valid runs in between are copied
+/// without being validated again.
+fn replace_malformed_utf8(
+    bytes: &[u8],
+    malformed: &[Range<usize>],
+    mut note: impl FnMut(usize),
+) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len() + 2 * malformed.len());
+    let mut pos = 0usize;
+    for bad in malformed {
+        out.extend_from_slice(&bytes[pos..bad.start]);
+        note(bad.start);
+        out.extend_from_slice("\u{FFFD}".as_bytes());
+        pos = bad.end;
+    }
+    out.extend_from_slice(&bytes[pos..]);
+    out
+}
+
 /// Appends `n` in decimal.
 pub(super) fn push_decimal(s: &mut String, mut n: usize) {
     let mut digits = [0u8; 20];
@@ -156,7 +207,7 @@ pub(super) fn decode_with<'a>(
         _ => 0,
     };
     let body = &bytes[skip..];
-    if charset == Charset::UTF_8 && std::str::from_utf8(body).is_ok() {
+    if charset == Charset::UTF_8 && is_utf8(body) {
         return (Cow::Borrowed(body), Vec::new());
     }
     if charset.encoding().is_some_and(is_ascii_safe) && body.is_ascii() {
@@ -188,8 +239,25 @@ pub(super) fn decode_with<'a>(
 /// assert!(d.transcoded);
 /// ```
 pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
-    let detection = detect(bytes, opts);
-    let (text, warnings) = decode_with(bytes, detection.charset);
+    let mut damage = Vec::new();
+    let mut detection = detect_inner(bytes, opts, &mut damage);
+    detection.warnings.sort_by_key(|w| w.offset);
+    let (text, warnings) = if damage.is_empty() {
+        decode_with(bytes, detection.charset)
+    } else {
+        // Damaged UTF-8 (no BOM, or the reason would be `Bom`): detection
+        // found the malformed sequences already.
+        let mut warnings = Vec::new();
+        let out = decode_into_known(
+            bytes,
+            0,
+            Charset::UTF_8,
+            &mut warnings,
+            MAX_MALFORMED_WARNINGS,
+            Some(&damage),
+        );
+        (Cow::Owned(out), warnings)
+    };
     let transcoded = matches!(text, Cow::Owned(_));
     Decoded {
         text,
@@ -289,8 +357,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         pieces.push((pos..bytes.len(), ranges.len() - 1, false));
     }
 
-    let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8)
-        && std::str::from_utf8(bytes).is_ok();
+    let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8) && is_utf8(bytes);
     let mut trees = Vec::with_capacity(ranges.len());
     let mut warnings = Vec::new();
     let text: Cow<'a, [u8]> = if all_utf8 {
@@ -308,7 +375,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
             let charset = detections[k].charset;
             let start_out = out.len();
             let piece = &bytes[range.clone()];
-            if charset == Charset::UTF_8 && std::str::from_utf8(piece).is_ok() {
+            if charset == Charset::UTF_8 && is_utf8(piece) {
                 out.extend_from_slice(piece);
             } else {
                 let decoded = decode_into(

@@ -250,16 +250,17 @@ impl Collection<'_> {
             props.extend_from_slice(&self.props[copied..]);
             self.props = props;
             // Node `j` starts later by the properties inserted for the
-            // roots before it.
-            let mut k = 0;
-            for (j, node) in self.nodes.iter_mut().enumerate() {
-                while inserts
-                    .get(k)
-                    .is_some_and(|&(root, _, _)| (root as usize) < j)
-                {
-                    k += 1;
+            // roots before it: `i + 1` for the nodes after the `i`th
+            // insert's root up to the next one's (the roots ascend).
+            for (i, &(root, _, _)) in inserts.iter().enumerate() {
+                let from = root as usize + 1;
+                let to = inserts
+                    .get(i + 1)
+                    .map_or(self.nodes.len(), |next| next.0 as usize + 1);
+                let shift = (i + 1) as u32;
+                for node in self.nodes.get_mut(from..to).unwrap_or_default() {
+                    node.props_start += shift;
                 }
-                node.props_start += k as u32;
             }
         }
         self.games = games;
