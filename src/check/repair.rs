@@ -567,9 +567,13 @@ impl Repairer<'_> {
                         }
                     }
                 }
-                // An elist's `[]` means "none": drop it beside real values.
-                if values.len() > 1 {
+                // An elist's `[]` means "none": drop it beside real values,
+                // and keep one when there are only `[]`s (a property needs
+                // a value: `AW[][]` and `AW[]` merge into `AW[]`).
+                if values.iter().any(|v| !v.is_empty()) {
                     values.retain(|v| !v.is_empty());
+                } else {
+                    values.truncate(1);
                 }
             } else {
                 let mut text = values.pop().unwrap_or_default();

@@ -16,3 +16,26 @@ fn a_move_alone_in_the_root_is_split_at_once() {
     assert!(repair(&mut again, &RepairOptions::default()).is_empty());
     assert_eq!(again.to_string(), printed);
 }
+
+/// `fuzz/regressions/repair-empty-values-merged.sgf` (the `repair` target):
+/// merging `AW[][]` with `AW[]` left no value (the empty values were dropped
+/// as "none" beside real values, but there were none), so the node could not
+/// be rewritten: its repairs (the merge, `M` to `MA`) were reported and lost,
+/// and a second repair found them again.
+#[test]
+fn duplicate_lists_of_empty_values_merge_into_one_empty_value() {
+    use sgfkit::check::{RepairOptions, parse_lenient, repair};
+    let (mut tree, _) = parse_lenient(b"(M[]AW[][]AW[]W[", &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    let codes: Vec<_> = first.iter().map(|d| d.code).collect();
+    assert!(
+        codes.contains(&"R008") && codes.contains(&"R004"),
+        "{codes:?}"
+    );
+    let printed = tree.to_string();
+    assert_eq!(printed, "(;AW[]FF[4]\n;MA[]W[])\n");
+    let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
+    let second = repair(&mut again, &RepairOptions::default());
+    assert!(second.is_empty(), "{second:?}");
+    assert_eq!(again.to_string(), printed);
+}
