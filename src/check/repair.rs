@@ -338,6 +338,13 @@ impl Repairer<'_> {
         changed |= self.markup(c, id, ctx, &mut props);
         changed |= self.bm_te(c, id, &mut props);
         changed |= self.merge(c, id, ctx, &mut props);
+        // A merge can leave an `L` that `letters` passed over (`L[]` and
+        // `L[][bb]` merge into `L[bb]`): convert it now, and merge what that
+        // gives, so that a second repair finds nothing.
+        if self.letters(c, id, &mut props) {
+            self.merge(c, id, ctx, &mut props);
+            changed = true;
+        }
         changed |= self.overtime(c, id, &mut props);
         changed |= self.game_info(c, id, &mut props);
         if changed {

@@ -39,3 +39,25 @@ fn duplicate_lists_of_empty_values_merge_into_one_empty_value() {
     assert!(second.is_empty(), "{second:?}");
     assert_eq!(again.to_string(), printed);
 }
+
+/// `fuzz/regressions/repair-letters-after-merge.sgf` (the `repair` target):
+/// `L[]` and `L[][bb]` were passed over by the `L` to `LB` conversion (a value
+/// that is not a point) and then merged into `L[bb]`, which a second repair
+/// converted: repairing was not idempotent.
+#[test]
+fn an_l_left_by_a_merge_is_converted_in_the_same_repair() {
+    use sgfkit::check::{RepairOptions, parse_lenient, repair};
+    let (mut tree, _) = parse_lenient(b"(L[]L[][bb", &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    let codes: Vec<_> = first.iter().map(|d| d.code).collect();
+    assert!(
+        codes.contains(&"R008") && codes.contains(&"R003"),
+        "{codes:?}"
+    );
+    let printed = tree.to_string();
+    let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
+    let second = repair(&mut again, &RepairOptions::default());
+    assert!(second.is_empty(), "{second:?}\n{printed}");
+    assert_eq!(again.to_string(), printed);
+    assert!(printed.contains("LB[bb:A]"), "{printed}");
+}
