@@ -49,11 +49,7 @@ pub(crate) fn drive<R: Send>(
     work: impl Fn(Unit<'_>) -> R + Sync,
     mut emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let big = |s: &Source| {
-        s.path()
-            .and_then(|p| p.metadata().ok())
-            .is_some_and(|m| m.is_file() && m.len() > threshold)
-    };
+    let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
     let mut k = 0;
     while k < sources.len() {
         if big(&sources[k]) {

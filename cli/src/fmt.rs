@@ -55,7 +55,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 if p.as_os_str() == "-" {
                     Source::Stdin
                 } else {
-                    Source::File(p.clone())
+                    Source::File(p.clone(), None)
                 }
             })
             .collect()

@@ -13,8 +13,10 @@ use std::sync::OnceLock;
 pub(crate) enum Source {
     /// Standard input (`-`).
     Stdin,
-    /// A file named on the command line or found in a folder.
-    File(PathBuf),
+    /// A file named on the command line or found in a folder, with its
+    /// size when the walk that found it looked (`None`: looked up when
+    /// asked).
+    File(PathBuf, Option<u64>),
     /// A file compiled into the binary (the bundled examples).
     Bundled(&'static str, &'static [u8]),
 }
@@ -27,7 +29,7 @@ pub(crate) fn read_single(
     status: &mut crate::run::Status,
 ) -> io::Result<Option<(String, Vec<u8>)>> {
     let source = match path {
-        Some(p) if p.as_os_str() != "-" => Source::File(p.to_path_buf()),
+        Some(p) if p.as_os_str() != "-" => Source::File(p.to_path_buf(), None),
         _ => Source::Stdin,
     };
     let name = source.name();
@@ -47,7 +49,7 @@ impl Source {
     pub(crate) fn name(&self) -> String {
         match self {
             Source::Stdin => "<stdin>".to_string(),
-            Source::File(p) => p.display().to_string(),
+            Source::File(p, _) => p.display().to_string(),
             Source::Bundled(name, _) => (*name).to_string(),
         }
     }
@@ -61,30 +63,37 @@ impl Source {
                 io::stdin().lock().read_to_end(&mut buf)?;
                 Ok(buf)
             }
-            Source::File(p) => {
-                if p.is_dir() {
-                    return Err(io::Error::new(
+            // A folder is refused by the read itself: no look-up of the
+            // path before the open.
+            Source::File(p, _) => std::fs::read(p).map_err(|e| {
+                if e.kind() == io::ErrorKind::IsADirectory {
+                    io::Error::new(
                         io::ErrorKind::InvalidInput,
                         "is a folder (give a file, or use a command that walks folders)",
-                    ));
+                    )
+                } else {
+                    e
                 }
-                std::fs::read(p)
-            }
+            }),
             Source::Bundled(_, bytes) => Ok(bytes.to_vec()),
         }
     }
 
-    /// The size of a file of the file system, from its metadata (`None`
-    /// for standard input, a bundled example, or a file that cannot be
-    /// looked at).
+    /// The size of a regular file of the file system: as the walk that
+    /// found it saw it, or from its metadata (`None` for standard input, a
+    /// bundled example, a folder, or a file that cannot be looked at).
     pub(crate) fn file_len(&self) -> Option<u64> {
-        self.path().and_then(|p| p.metadata().ok()).map(|m| m.len())
+        match self {
+            Source::File(_, Some(len)) => Some(*len),
+            Source::File(p, None) => p.metadata().ok().filter(|m| m.is_file()).map(|m| m.len()),
+            _ => None,
+        }
     }
 
     /// Is this a file of the file system (something `--in-place` can rewrite)?
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
-            Source::File(p) => Some(p),
+            Source::File(p, _) => Some(p),
             _ => None,
         }
     }
@@ -115,7 +124,7 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
             walk_folder(p, walk.follow, &mut seen, &mut out, failed);
         } else {
             // A missing file is reported when it is read, in input order.
-            out.push(Source::File(p.clone()));
+            out.push(Source::File(p.clone(), None));
         }
     }
     out
@@ -140,8 +149,11 @@ fn walk_folder(
                     .extension()
                     .is_some_and(|x| x.eq_ignore_ascii_case("sgf"));
                 // Without --follow a link is an entry of type link: skipped.
-                if e.file_type().is_file() && is_sgf && seen.first_time(e.path()) {
-                    out.push(Source::File(e.into_path()));
+                if e.file_type().is_file()
+                    && is_sgf
+                    && let Some(len) = seen.first_time(e.path())
+                {
+                    out.push(Source::File(e.into_path(), len));
                 }
             }
             Err(e) => {
@@ -172,18 +184,21 @@ fn is_hidden(name: &std::ffi::OsStr) -> bool {
 struct Seen(std::collections::HashSet<(u64, u64)>);
 
 impl Seen {
+    /// `None` when the file was taken already; else `Some` of its size when
+    /// known. The one look-up of a walked file's metadata: the size is kept
+    /// with the file, for the progress bar and the streaming threshold.
     #[cfg(unix)]
-    fn first_time(&mut self, path: &Path) -> bool {
+    fn first_time(&mut self, path: &Path) -> Option<Option<u64>> {
         use std::os::unix::fs::MetadataExt;
         match std::fs::metadata(path) {
-            Ok(m) => self.0.insert((m.dev(), m.ino())),
-            Err(_) => true,
+            Ok(m) => self.0.insert((m.dev(), m.ino())).then_some(Some(m.len())),
+            Err(_) => Some(None),
         }
     }
 
     #[cfg(not(unix))]
-    fn first_time(&mut self, _path: &Path) -> bool {
-        true
+    fn first_time(&mut self, _path: &Path) -> Option<Option<u64>> {
+        Some(None)
     }
 }
 

@@ -59,6 +59,12 @@ enum Command {
     Tree(tree::Args),
 }
 
+/// The allocator: mimalloc. Every command allocates a tree, diagnostics and
+/// output per file; with glibc's malloc, allocating and freeing were 9 % of
+/// the instructions of `export` on the corpus.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_limits(&cli.limits);
