@@ -326,23 +326,68 @@ pub(crate) fn read_for_writing(
         let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
         return (tree.into_owned(), messages);
     }
-    let doc = read(bytes, decode);
     let mut messages: Vec<String> = Vec::new();
     if wide {
         messages.push(format!(
             "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
         ));
     }
+    let tree = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    (tree, messages)
+}
+
+/// Reads one game tree of a streamed file as [`read_for_writing`] reads a
+/// file (without `--keep-encoding`), the positions of its messages in the
+/// whole file.
+pub(crate) fn read_game_for_writing(
+    name: &str,
+    game: &sgfkit::stream::Game,
+    decode: &DecodeOptions,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    let start = game.position();
+    // A position in the game tree's bytes, moved to where the tree starts
+    // (as `Game::position_in_input`, from a position already counted).
+    let place = |p: sgfkit::Position| {
+        if p.line == 1 {
+            sgfkit::Position {
+                line: start.line,
+                column: start.column.saturating_add(p.column - 1),
+            }
+        } else {
+            sgfkit::Position {
+                line: start.line.saturating_add(p.line - 1),
+                column: p.column,
+            }
+        }
+    };
+    let mut messages = Vec::new();
+    let tree = read_with_messages(name, game.bytes(), decode, place, &mut messages);
+    (tree, messages)
+}
+
+/// [`read`], its encoding warnings and repairs added to `messages` as
+/// `PATH:LINE:COL: ...` lines, each position passed through `place`.
+fn read_with_messages(
+    name: &str,
+    bytes: &[u8],
+    decode: &DecodeOptions,
+    place: impl Fn(sgfkit::Position) -> sgfkit::Position,
+    messages: &mut Vec<String>,
+) -> sgfkit::Collection<'static> {
+    let doc = read(bytes, decode);
     // Nothing read (a binary file, say): the one line that says so is
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;
     let shown = doc.encoding_warnings().iter().filter(|_| !nothing);
     messages.extend(shown.map(|w| {
-        let p = sgfkit::Position::of(bytes, w.offset);
+        let p = place(sgfkit::Position::of(bytes, w.offset));
         format!("{name}:{p}: warning: {}", w.message)
     }));
-    messages.extend(doc.diagnostics().iter().map(|d| format!("{name}:{d}")));
-    (doc.into_collection().into_owned(), messages)
+    messages.extend(doc.diagnostics().iter().map(|d| {
+        let p = place(d.position);
+        format!("{name}:{p}: {}[{}]: {}", d.severity, d.code, d.message)
+    }));
+    doc.into_collection().into_owned()
 }
 
 /// Marks every game tree of a transcoded collection `CA[UTF-8]`.

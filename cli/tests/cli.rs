@@ -759,6 +759,54 @@ fn big_files_are_streamed_with_the_same_results() {
     assert_eq!(positions(&one).len(), 6);
 }
 
+/// `json` reads a file above `--stream-above` one game tree at a time and
+/// writes the same document: both forms, one input or several (a line a
+/// file), any -j, the reader's messages at their place in the whole file.
+#[test]
+fn json_of_a_streamed_file_is_the_json_of_the_whole_file() {
+    let mut sgf = Vec::new();
+    for k in 0..200 {
+        sgf.extend_from_slice(
+            format!("(;GM[1]FF[4]SZ[9]GN[game {k}]\n;B[ee]\n(;W[cc]C[k{k}])(;W[dd]XX[{k}]))\n")
+                .as_bytes(),
+        );
+        if k == 150 {
+            // A repair after game 151 (three lines a game): line 454.
+            sgf.extend_from_slice(b"(;GM[1]Comment[x];B[aa])\n");
+        }
+    }
+    let f = temp_file("big-json/collection.sgf", &sgf);
+    let g = temp_file("big-json/small.sgf", b"(;GM[1];B[dd])");
+    let (p, q) = (f.to_str().unwrap(), g.to_str().unwrap());
+    for form in [&[][..], &["--compact"][..]] {
+        for inputs in [vec![p], vec![p, q]] {
+            let mut whole = vec!["json"];
+            whole.extend(form);
+            whole.extend(&inputs);
+            let mut streamed = vec!["-j", "1", "json", "--stream-above", "0"];
+            streamed.extend(form);
+            streamed.extend(&inputs);
+            let (a, b) = (sgfkit(&whole, None), sgfkit(&streamed, None));
+            streamed[1] = "3";
+            let c = sgfkit(&streamed, None);
+            assert_eq!(a.status.code(), Some(0), "{whole:?}");
+            assert_eq!(b.status.code(), Some(0), "{streamed:?}");
+            assert!(a.stdout.len() > 20_000, "{whole:?}");
+            assert!(a.stdout == b.stdout, "{streamed:?}");
+            assert!(b.stdout == c.stdout, "{streamed:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&a.stderr),
+                String::from_utf8_lossy(&b.stderr)
+            );
+            assert!(
+                String::from_utf8_lossy(&b.stderr).contains(&format!("{p}:454:8: warning[L010]")),
+                "{}",
+                String::from_utf8_lossy(&b.stderr)
+            );
+        }
+    }
+}
+
 #[test]
 fn json_compact_is_a_line_a_game() {
     let a = temp_file("compact-a.sgf", b"(;GM[1]SZ[9];B[ee];W[cc])(;SZ[13];B[aa])");

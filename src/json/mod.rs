@@ -102,12 +102,43 @@ const FLUSH_AT: usize = 1 << 16;
 /// # Errors
 /// Whatever `out` returns.
 pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<()> {
+    out.write_all(b"{\"games\":[")?;
+    write_json_games(collection, &mut out)?;
+    out.write_all(b"]}\n")
+}
+
+/// Writes the games of the collection as [`write_json`] writes them inside
+/// `{"games":[` and `]}`, separated by commas, and returns how many there
+/// were: the pieces of one document made from several collections, e.g.
+/// the game trees of a huge file read one at a time
+/// ([`stream`](crate::stream)), each parsed alone. The caller writes the
+/// brackets, and a comma between two non-empty pieces.
+///
+/// ```
+/// let one = sgfkit::parse(b"(;GM[1]SZ[9];B[ee])")?;
+/// let two = sgfkit::parse(b"(;GM[1]SZ[9];W[cc])")?;
+/// let mut out = b"{\"games\":[".to_vec();
+/// assert_eq!(sgfkit::json::write_json_games(&one, &mut out).unwrap(), 1);
+/// out.push(b',');
+/// sgfkit::json::write_json_games(&two, &mut out).unwrap();
+/// out.extend_from_slice(b"]}\n");
+///
+/// let both = sgfkit::parse(b"(;GM[1]SZ[9];B[ee])(;GM[1]SZ[9];W[cc])")?;
+/// let mut whole = Vec::new();
+/// sgfkit::json::write_json(&both, &mut whole).unwrap();
+/// assert_eq!(out, whole);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_json_games<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<usize> {
     let mut w = JsonOut {
         buf: Vec::with_capacity(FLUSH_AT + 1024),
         scratch: Vec::new(),
         out: &mut out,
     };
-    w.buf.extend_from_slice(b"{\"games\":[");
+    let mut games = 0;
     for (k, g) in collection.games().enumerate() {
         if k > 0 {
             w.buf.push(b',');
@@ -126,9 +157,10 @@ pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Resu
             20 => w.game::<Gess>(g, gm)?,
             _ => w.game::<Raw<0>>(g, gm)?,
         }
+        games += 1;
     }
-    w.buf.extend_from_slice(b"]}\n");
-    w.out.write_all(&w.buf)
+    w.out.write_all(&w.buf)?;
+    Ok(games)
 }
 
 /// Writes the collection in the compact form: one JSON object a game tree,
