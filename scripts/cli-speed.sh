@@ -64,6 +64,26 @@ fn main() {
     println!("{n}");
 }
 EOF
+# The floor of any parse to a tree, whole process: read the file, count
+# `;` and `]`, and write that many 16-byte nodes and 12-byte properties (the
+# memory sgfkit's tree takes) -- no parsing at all. Issue 9 asked for
+# parse-to-tree at 20x sgf-parse whole-process; this row shows how much of
+# that budget a process spends before any parsing.
+mkdir -p "$tmp/peer/src/bin"
+cat >"$tmp/peer/src/bin/floor.rs" <<'EOF'
+fn main() {
+    let path = std::env::args().nth(1).expect("a file");
+    let bytes = std::fs::read(path).expect("readable");
+    let nodes = bytes.iter().filter(|&&b| b == b';').count();
+    let props = bytes.iter().filter(|&&b| b == b']').count();
+    let mut n: Vec<[u32; 4]> = Vec::with_capacity(nodes);
+    n.extend((0..nodes).map(|i| [i as u32; 4]));
+    let mut p: Vec<[u32; 3]> = Vec::with_capacity(props);
+    p.extend((0..props).map(|i| [i as u32; 3]));
+    let touched = n.get(nodes / 2).map_or(0, |x| x[0]) + p.get(props / 2).map_or(0, |x| x[1]);
+    println!("{nodes} {props} {touched}");
+}
+EOF
 if (cd "$tmp/peer" && CARGO_TARGET_DIR="$tmp/peer/target" cargo build --release -q --offline) 2>"$tmp/peer.log"; then
     peer=$tmp/peer/target/release/sgf-parse-peer
 else
@@ -107,6 +127,8 @@ done
 if [ -n "$peer" ]; then
     t=$(best "$peer" "$input")
     echo "| sgf-parse 4.2.8 parse | $t | $(mbs "$t") | | |"
+    t=$(best "$tmp/peer/target/release/floor" "$input")
+    echo "| floor: read, count, tree-sized memory, no parsing | $t | $(mbs "$t") | | |"
 fi
 if [ -n "${SGFC:-}" ]; then
     t=$(best "$SGFC" -c "$input" "$tmp/sgfc-out.sgf")
