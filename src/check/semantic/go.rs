@@ -422,27 +422,8 @@ pub(super) struct PointMarks {
     node: u32,
 }
 
-thread_local! {
-    /// The stamps of the last [`check`](super::check) on this thread: 32 KB
-    /// that a checker of every small file would otherwise allocate and
-    /// zero again.
-    static KEPT_MARKS: std::cell::Cell<Option<PointMarks>> = const { std::cell::Cell::new(None) };
-}
-
 impl PointMarks {
     const CELLS: usize = 52 * 52;
-
-    /// The stamps kept on this thread by [`PointMarks::keep`], else new
-    /// ones (allocated at their first node). Stamps stay valid from checker
-    /// to checker: each node and property takes a stamp never used before.
-    pub(super) fn reused() -> PointMarks {
-        KEPT_MARKS.with(|k| k.take()).unwrap_or_default()
-    }
-
-    /// Keeps these stamps for the next checker on this thread.
-    pub(super) fn keep(self) {
-        KEPT_MARKS.with(|k| k.set(Some(self)));
-    }
 
     fn next_node(&mut self) {
         if self.own.is_empty() {

@@ -195,7 +195,7 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
             ck.tree(*root, options);
         }
     }
-    std::mem::take(&mut ck.scratch.marks).keep();
+    std::mem::take(&mut ck.scratch).keep();
     let mut diags = ck.sorted();
     fill_positions(collection.source(), &mut diags);
     diags
@@ -271,17 +271,109 @@ struct Checker<'c> {
 }
 
 /// The buffers of [`Checker`], reused from node to node so that checking a
-/// node allocates nothing in the common case.
+/// node allocates nothing in the common case, and kept on the thread from
+/// one [`check`] to the next (see [`Scratch::reused`]).
 #[derive(Default)]
 struct Scratch<'c> {
     props: Vec<Property<'c>>,
     infos: Vec<Option<&'static PropertyInfo>>,
     seen: Vec<&'c str>,
+    /// Per identifier of one or two capital letters (see [`ident_slot`]),
+    /// the stamp of the node that last gave it; `ident_stamp` is the
+    /// current node's.
+    ident_marks: Vec<u32>,
+    ident_stamp: u32,
     values: Vec<&'c [u8]>,
     marks: PointMarks,
     kids: Vec<Node<'c, 'c>>,
     /// The variations waiting in [`Checker::tree`].
     pending: Vec<Pending<'c>>,
+}
+
+thread_local! {
+    /// The buffers of the last [`check`] on this thread (empty, their
+    /// capacity kept): a checker of every small file would otherwise grow
+    /// them again.
+    static KEPT_SCRATCH: std::cell::Cell<Option<Scratch<'static>>> = const { std::cell::Cell::new(None) };
+}
+
+/// An empty vector of `U` in the allocation of `v` (emptied), when `T` and
+/// `U` have one size and alignment (the buffers of [`Scratch`] differ only
+/// in lifetimes); else a new one.
+fn recycle<T, U>(mut v: Vec<T>) -> Vec<U> {
+    v.clear();
+    // In-place collection keeps the allocation; no element is made.
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+impl Scratch<'_> {
+    /// The buffers kept on this thread by [`Scratch::keep`], else new ones.
+    fn reused<'c>() -> Scratch<'c> {
+        let Some(kept) = KEPT_SCRATCH.with(|k| k.take()) else {
+            return Scratch::default();
+        };
+        Scratch {
+            props: recycle(kept.props),
+            infos: kept.infos,
+            seen: recycle(kept.seen),
+            ident_marks: kept.ident_marks,
+            ident_stamp: kept.ident_stamp,
+            values: recycle(kept.values),
+            marks: kept.marks,
+            kids: recycle(kept.kids),
+            pending: recycle(kept.pending),
+        }
+    }
+
+    /// Keeps these buffers, emptied, for the next checker on this thread.
+    fn keep(self) {
+        let kept = Scratch::<'static> {
+            props: recycle(self.props),
+            infos: self.infos,
+            seen: recycle(self.seen),
+            ident_marks: self.ident_marks,
+            ident_stamp: self.ident_stamp,
+            values: recycle(self.values),
+            marks: self.marks,
+            kids: recycle(self.kids),
+            pending: recycle(self.pending),
+        };
+        KEPT_SCRATCH.with(|k| k.set(Some(kept)));
+    }
+
+    /// Starts a node for [`Scratch::ident_given`]: no identifier given yet.
+    fn next_ident_node(&mut self) {
+        if self.ident_marks.is_empty() {
+            self.ident_marks = vec![0; IDENT_SLOTS];
+        }
+        if self.ident_stamp == u32::MAX {
+            self.ident_marks.fill(0);
+            self.ident_stamp = 0;
+        }
+        self.ident_stamp += 1;
+    }
+
+    /// Notes identifier slot `slot` as given in the current node; true
+    /// when it was given before in it.
+    fn ident_given(&mut self, slot: usize) -> bool {
+        let twice = self.ident_marks[slot] == self.ident_stamp;
+        self.ident_marks[slot] = self.ident_stamp;
+        twice
+    }
+}
+
+/// The slots of [`ident_slot`].
+const IDENT_SLOTS: usize = 27 * 27;
+
+/// A slot of its own for each identifier of one or two capital letters
+/// (below [`IDENT_SLOTS`]); `None` for any other.
+fn ident_slot(ident: &str) -> Option<usize> {
+    let cap = |b: u8| b.is_ascii_uppercase().then(|| usize::from(b - b'A') + 1);
+    match *ident.as_bytes() {
+        [a] => Some(cap(a)? * 27),
+        [a, b] => Some(cap(a)? * 27 + cap(b)?),
+        _ => None,
+    }
 }
 
 /// A node [`Checker::tree`] has still to visit, with what it needs from
@@ -334,10 +426,7 @@ impl<'c> Checker<'c> {
             counts: [0; CODE_SLOTS],
             other_counts: Vec::new(),
             part,
-            scratch: Scratch {
-                marks: PointMarks::reused(),
-                ..Scratch::default()
-            },
+            scratch: Scratch::reused(),
         }
     }
 
@@ -471,34 +560,45 @@ impl<'c> Checker<'c> {
             })
         };
         let ff = |n: &Node<'_, '_>| raw(n, "FF", "1");
-        if let Some(g) = games[1..].iter().find(|g| ff(g) != ff(first)) {
+        // The first tree's values read once.
+        let ff_first = ff(first);
+        if let Some((g, ff_g)) = games[1..]
+            .iter()
+            .map(|g| (g, ff(g)))
+            .find(|(_, f)| *f != ff_first)
+        {
             let msg = format!(
-                "this game tree is FF[{}], the first one FF[{}] (one format for all trees is safer)",
-                ff(g),
-                ff(first)
+                "this game tree is FF[{ff_g}], the first one FF[{ff_first}] (one format for all trees is safer)"
             );
             self.push("S022", prop_span(g, "FF"), msg);
         }
         let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
-        if let Some(g) = games[1..].iter().find(|g| gm(g) != gm(first)) {
+        let gm_first = gm(first);
+        if let Some((g, gm_g)) = games[1..]
+            .iter()
+            .map(|g| (g, gm(g)))
+            .find(|(_, t)| *t != gm_first)
+        {
             let msg = format!(
                 "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
-                gm(g).name(),
-                gm(g).gm(),
-                gm(first).name(),
-                gm(first).gm()
+                gm_g.name(),
+                gm_g.gm(),
+                gm_first.name(),
+                gm_first.gm()
             );
             self.push("S023", prop_span(g, "GM"), msg);
         }
         let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
-        for pair in games.windows(2) {
-            let (before, now) = (ca(&pair[0]), ca(&pair[1]));
+        let mut before = ca(first);
+        for g in &games[1..] {
+            let now = ca(g);
             if !before.eq_ignore_ascii_case(&now) {
                 let msg = format!(
                     "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
                 );
-                self.push("S024", prop_span(&pair[1], "CA"), msg);
+                self.push("S024", prop_span(g, "CA"), msg);
             }
+            before = now;
         }
     }
 
@@ -523,28 +623,12 @@ impl<'c> Checker<'c> {
         let mut stack = std::mem::take(&mut self.scratch.pending);
         let mut kids = std::mem::take(&mut self.scratch.kids);
         stack.clear();
-        let mut current = Some(Pending {
-            node: root,
-            board: None,
-            last: None,
-            main_line: true,
-            gi_above: false,
-        });
+        // The node being checked and what it needs from the path above it
+        // (see [`Pending`]).
+        let mut node = root;
+        let (mut last, mut main_line, mut gi_above) = (None, true, false);
+        let mut is_root = true;
         loop {
-            let walk = match current.take() {
-                Some(w) => w,
-                None => match stack.pop() {
-                    Some(mut w) => {
-                        if let Some(b) = w.board.take() {
-                            board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
-                        }
-                        w
-                    }
-                    None => break,
-                },
-            };
-            let node = walk.node;
-            let is_root = node.is_root();
             // Most nodes are a lone move on the board (`;B[pd]`) below the
             // root, seen here from the raw property, without building it;
             // the node checks find nothing in them.
@@ -557,83 +641,137 @@ impl<'c> Checker<'c> {
                     _ => None,
                 }
             };
-            props.clear();
-            if fast.is_none() {
-                props.extend(node.properties());
-            }
-            // Else a move with its time left and a comment, where the node
-            // checks find nothing either.
-            // A lone move on the board: what it plays, read once for the
-            // node checks and the board.
-            let lone = fast.or_else(|| match &props[..] {
-                [p] => values::lone_move(p, &info),
-                _ => None,
-            });
-            let quiet = !is_root
-                && (fast.is_some()
-                    || match &props[..] {
-                        [_] => lone.is_some(),
-                        ps => values::quiet_node(ps, &info),
-                    });
-            let mut own_gi = false;
-            if !quiet {
-                self.set_phase(Phase::Nodes);
-                self.node(node, &props, &info, walk.gi_above, &mut own_gi);
-            }
-            let last = match board.as_mut() {
-                Some(board) => {
-                    self.set_phase(Phase::Go);
-                    match lone {
-                        Some((colour, point)) => {
-                            let was = board.play_noting_occupied(colour, Move::Play(point));
-                            if let Ok(Some(was)) = was
-                                && let Some(p) = node.properties().next()
-                            {
-                                self.occupied(&node, &p, colour, was);
-                            }
-                            self.two_in_a_row(&node, colour, walk.last, walk.main_line, options);
-                            Some(colour)
-                        }
-                        None => {
-                            self.go_node(node, &props, board, walk.last, walk.main_line, options)
-                        }
+            let (now_last, now_gi) = match fast {
+                Some((colour, point)) => match board.as_mut() {
+                    Some(board) => {
+                        self.set_phase(Phase::Go);
+                        self.lone_move(node, board, colour, point);
+                        self.two_in_a_row(&node, colour, last, main_line, options);
+                        (Some(colour), gi_above)
+                    }
+                    None => (None, gi_above),
+                },
+                None => {
+                    props.clear();
+                    props.extend(node.properties());
+                    self.any_node(
+                        node,
+                        &props,
+                        &info,
+                        board.as_mut(),
+                        (last, main_line, gi_above),
+                        options,
+                    )
+                }
+            };
+            is_root = false;
+            // On to the first child; the other children wait, sharing one
+            // copy of the board.
+            if let Some(first) = node.first_child() {
+                if let Some(second) = first.next_sibling() {
+                    kids.clear();
+                    let mut c = Some(second);
+                    while let Some(k) = c {
+                        kids.push(k);
+                        c = k.next_sibling();
+                    }
+                    let shared = board.as_ref().map(|b| Rc::new(b.clone()));
+                    for &k in kids.iter().rev() {
+                        stack.push(Pending {
+                            node: k,
+                            board: shared.clone(),
+                            last: now_last,
+                            main_line: false,
+                            gi_above: now_gi,
+                        });
                     }
                 }
-                None => None,
-            };
-            let gi_above = own_gi || walk.gi_above;
-            let Some(first) = node.first_child() else {
+                node = first;
+                (last, gi_above) = (now_last, now_gi);
                 continue;
+            }
+            let Some(mut w) = stack.pop() else {
+                break;
             };
-            kids.clear();
-            let mut c = first.next_sibling();
-            while let Some(k) = c {
-                kids.push(k);
-                c = k.next_sibling();
+            if let Some(b) = w.board.take() {
+                board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
             }
-            if !kids.is_empty() {
-                let shared = board.as_ref().map(|b| Rc::new(b.clone()));
-                for &k in kids.iter().rev() {
-                    stack.push(Pending {
-                        node: k,
-                        board: shared.clone(),
-                        last,
-                        main_line: false,
-                        gi_above,
-                    });
-                }
-            }
-            current = Some(Pending {
-                node: first,
-                board: None,
-                last,
-                main_line: walk.main_line,
-                gi_above,
-            });
+            node = w.node;
+            (last, main_line, gi_above) = (w.last, w.main_line, w.gi_above);
         }
         self.scratch.props = props;
         self.scratch.pending = stack;
         self.scratch.kids = kids;
+    }
+
+    /// A lone move `colour` at `point` (on the board) in `node`, played on
+    /// `board` (S030).
+    #[inline]
+    fn lone_move(
+        &mut self,
+        node: Node<'c, 'c>,
+        board: &mut Board,
+        colour: Color,
+        point: crate::game::go::Point,
+    ) {
+        let was = board.play_noting_occupied(colour, Move::Play(point));
+        if let Ok(Some(was)) = was
+            && let Some(p) = node.properties().next()
+        {
+            self.occupied(&node, &p, colour, was);
+        }
+    }
+
+    /// The checks of a node other than a lone move below the root (its
+    /// properties `props`), with `board` the Go position before it; `above`
+    /// is the colour of the last move on the path above, whether the node
+    /// is on the main line and whether a node above holds game
+    /// information. Gives the colour of the last move at the node and
+    /// whether game information is given at or above it.
+    fn any_node(
+        &mut self,
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
+        info: &TreeInfo,
+        board: Option<&mut Board>,
+        above: (Option<Color>, bool, bool),
+        options: &CheckOptions,
+    ) -> (Option<Color>, bool) {
+        let (last, main_line, gi_above) = above;
+        let is_root = node.is_root();
+        // A lone move on the board: what it plays, read once for the node
+        // checks and the board.
+        let lone = match props {
+            [p] => values::lone_move(p, info),
+            _ => None,
+        };
+        // Else a move with its time left and a comment, where the node
+        // checks find nothing either.
+        let quiet = !is_root
+            && match props {
+                [_] => lone.is_some(),
+                ps => values::quiet_node(ps, info),
+            };
+        let mut own_gi = false;
+        if !quiet {
+            self.set_phase(Phase::Nodes);
+            self.node(node, props, info, gi_above, &mut own_gi);
+        }
+        let last = match board {
+            Some(board) => {
+                self.set_phase(Phase::Go);
+                match lone {
+                    Some((colour, point)) => {
+                        self.lone_move(node, board, colour, point);
+                        self.two_in_a_row(&node, colour, last, main_line, options);
+                        Some(colour)
+                    }
+                    None => self.go_node(node, props, board, last, main_line, options),
+                }
+            }
+            None => None,
+        };
+        (last, own_gi || gi_above)
     }
 
     /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.

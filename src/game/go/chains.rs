@@ -183,17 +183,17 @@ impl Chains {
     }
 
     /// Puts a stone `me` ([`BLACK`] or [`WHITE`]) on the empty cell `k` and
-    /// joins it to the chains of its colour around it (no captures). Gives
-    /// which neighbours (bit 0 left, 1 right, 2 above, 3 below) hold an
-    /// opponent's stone whose chain the stone took the last liberty of.
-    #[inline]
-    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> u8 {
+    /// joins it to the chains of its colour around it (no captures). True
+    /// when a neighbour holds an opponent's stone whose chain the stone
+    /// took the last liberty of.
+    #[inline(always)]
+    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> bool {
         cells[k] = me;
         let mut libs = 0;
         let around = self.neighbours(k);
         let them = other(me);
-        let mut dead = 0;
-        for (bit, n) in around.into_iter().enumerate() {
+        let mut dead = false;
+        for n in around {
             // Without a test: an empty or edge neighbour counts down its
             // own unused counter.
             let c = cells[n];
@@ -201,7 +201,7 @@ impl Chains {
             let h = self.head_of(n);
             let left = self.links[h].plibs.wrapping_sub(1);
             self.links[h].plibs = left;
-            dead |= u8::from((c == them) & (left == 0)) << bit;
+            dead |= (c == them) & (left == 0);
         }
         let k16 = k as u16;
         self.links[k].head = k16;
