@@ -287,7 +287,8 @@ impl Board {
         };
         let k = self.index(p).ok_or(OffBoard(p))?;
         let me = cell(color);
-        let cells = &mut self.cells;
+        // The cells through a local slice (see `Chains::place`).
+        let cells = &mut *self.cells;
         let was = cells[k];
         let chains = &mut self.chains;
         // Whether the move may capture: `place` tells (the common case,

@@ -188,9 +188,15 @@ impl Chains {
     /// took the last liberty of.
     #[inline(always)]
     pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> bool {
+        // The links through a local slice: its address stays in a register
+        // across the stores below (through `self` it would be read again
+        // after each).
+        let around = self.neighbours(k);
+        // As long as the cells (one link a cell): a cell's bounds check
+        // covers its link's.
+        let links = &mut self.links[..cells.len()];
         cells[k] = me;
         let mut libs = 0;
-        let around = self.neighbours(k);
         let them = other(me);
         let mut dead = false;
         for n in around {
@@ -198,47 +204,27 @@ impl Chains {
             // own unused counter.
             let c = cells[n];
             libs += u16::from(c == EMPTY);
-            let h = self.head_of(n);
-            let left = self.links[h].plibs.wrapping_sub(1);
-            self.links[h].plibs = left;
+            let h = usize::from(links[n].head);
+            let left = links[h].plibs.wrapping_sub(1);
+            links[h].plibs = left;
             dead |= (c == them) & (left == 0);
         }
         let k16 = k as u16;
-        self.links[k].head = k16;
-        self.links[k].next = k16;
-        self.links[k].len = 1;
-        self.links[k].plibs = libs;
+        links[k] = Link {
+            head: k16,
+            next: k16,
+            len: 1,
+            plibs: libs,
+        };
         for n in around {
             if cells[n] == me {
-                let (a, b) = (self.links[k].head, self.links[n].head);
+                let (a, b) = (links[k].head, links[n].head);
                 if a != b {
-                    self.join(usize::from(a), usize::from(b));
+                    join(links, usize::from(a), usize::from(b));
                 }
             }
         }
         dead
-    }
-
-    /// Joins the chains named `a` and `b`: the smaller is relabelled.
-    fn join(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.links[a].len >= self.links[b].len {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.links[s].head = big as u16;
-            s = usize::from(self.links[s].next);
-            if s == small {
-                break;
-            }
-        }
-        let t = self.links[big].next;
-        self.links[big].next = self.links[small].next;
-        self.links[small].next = t;
-        self.links[big].len += self.links[small].len;
-        self.links[big].plibs += self.links[small].plibs;
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
@@ -444,6 +430,29 @@ impl Chains {
         self.scratch = stack;
         self.stale = false;
     }
+}
+
+/// Joins the chains named `a` and `b` in `links`: the smaller is
+/// relabelled.
+fn join(links: &mut [Link], a: usize, b: usize) {
+    let (big, small) = if links[a].len >= links[b].len {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut s = small;
+    loop {
+        links[s].head = big as u16;
+        s = usize::from(links[s].next);
+        if s == small {
+            break;
+        }
+    }
+    let t = links[big].next;
+    links[big].next = links[small].next;
+    links[small].next = t;
+    links[big].len += links[small].len;
+    links[big].plibs += links[small].plibs;
 }
 
 impl Chains {
