@@ -108,6 +108,26 @@ struct Link {
     plibs: u16,
 }
 
+/// The cells of the largest grid, 52×52 with its edge ring.
+const MAX_CELLS: usize = 54 * 53;
+
+/// The links of an empty grid of up to [`MAX_CELLS`] cells: every cell
+/// names itself.
+static EMPTY_LINKS: [Link; MAX_CELLS] = {
+    let mut links = [Link {
+        head: 0,
+        next: 0,
+        len: 0,
+        plibs: 0,
+    }; MAX_CELLS];
+    let mut k = 0;
+    while k < MAX_CELLS {
+        links[k].head = k as u16;
+        k += 1;
+    }
+    links
+};
+
 #[derive(Debug, Clone)]
 pub(super) struct Chains {
     stride: usize,
@@ -130,15 +150,21 @@ impl Chains {
 
     /// The chains of an empty grid `stride` wide with `n` cells.
     pub(super) fn new(stride: usize, n: usize) -> Chains {
-        Chains {
-            stride,
-            n,
-            links: (0..n)
+        // Copied from a template (one copy, where filling them in one by
+        // one cost a board of every small file a loop over its cells).
+        let links = match EMPTY_LINKS.get(..n) {
+            Some(template) => Box::from(template),
+            None => (0..n)
                 .map(|k| Link {
                     head: k as u16,
                     ..Link::default()
                 })
                 .collect(),
+        };
+        Chains {
+            stride,
+            n,
+            links,
             scratch: Vec::new(),
             found: Vec::new(),
             stale: false,
@@ -498,6 +524,10 @@ mod tests {
                 let (stride, n, cells) = empty_grid(BoardSize::new(w, h));
                 assert_eq!(cells.len(), n);
                 let chains = Chains::new(stride, n);
+                // The template covers every grid: each cell names itself.
+                assert!(n <= MAX_CELLS);
+                assert!((0..n).all(|k| usize::from(chains.links[k].head) == k));
+                assert!(chains.links.iter().all(|l| l.len == 0 && l.plibs == 0));
                 let (wu, hu) = (usize::from(w), usize::from(h));
                 for y in 0..hu {
                     for x in 0..wu {
