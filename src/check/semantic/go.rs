@@ -561,7 +561,11 @@ mod tests {
             b"[aa]x",
             b"[aa",
         ] {
-            assert!(plain_cells(raw).is_none(), "{}", String::from_utf8_lossy(raw));
+            assert!(
+                plain_cells(raw).is_none(),
+                "{}",
+                String::from_utf8_lossy(raw)
+            );
         }
     }
 
