@@ -551,7 +551,8 @@ impl<'c> Checker<'c> {
     /// first tree that differs from the first tree); CA differs (at each
     /// tree whose charset differs from the tree before it).
     fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
-        let Some(first) = games.first() else {
+        // One tree (most files) differs from no other.
+        let [first, _, ..] = games else {
             return;
         };
         let raw = |n: &Node<'_, '_>, ident: &str, default: &str| -> String {
