@@ -131,6 +131,13 @@ pub struct Position {
 impl Position {
     /// The position of byte `offset` in `src` (clamped to the end of `src`).
     pub fn of(src: &[u8], offset: usize) -> Position {
+        PositionCursor::new(src).position(offset)
+    }
+
+    /// [`Position::of`] counted line by line: what the cursor's counts are
+    /// checked against.
+    #[cfg(test)]
+    fn of_by_lines(src: &[u8], offset: usize) -> Position {
         let offset = offset.min(src.len());
         let before = &src[..offset];
         let mut line = 1u32;
@@ -206,7 +213,24 @@ impl<'s> PositionCursor<'s> {
         if target < self.at {
             *self = PositionCursor::new(src);
         }
-        let chars = |b: &[u8]| b.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+        let chars = |b: &[u8]| count_bytes(b, |b| (b & 0xC0) != 0x80);
+        // The common case, a stretch without CR: its line breaks counted in
+        // bulk (a loop the compiler vectorises), the column from the last
+        // one, instead of a search per line.
+        if let Some(stretch) = src.get(self.at..target)
+            && memchr::memchr(b'\r', stretch).is_none()
+        {
+            let breaks = count_bytes(stretch, |b| b == b'\n');
+            if breaks == 0 {
+                self.column += chars(stretch);
+            } else {
+                let last = memchr::memrchr(b'\n', stretch).unwrap_or(0);
+                let breaks = u32::try_from(breaks).unwrap_or(u32::MAX);
+                self.line = self.line.saturating_add(breaks);
+                self.column = chars(&stretch[last + 1..]);
+            }
+            self.at = target;
+        }
         while self.at < target {
             match memchr::memchr2(b'\n', b'\r', &src[self.at..target]) {
                 Some(k) => {
@@ -234,6 +258,21 @@ impl<'s> PositionCursor<'s> {
             column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
         }
     }
+}
+
+/// The bytes of `bytes` for which `f` holds, counted in blocks of 255 in a
+/// byte counter (a loop the compiler turns into vector code).
+#[inline]
+fn count_bytes(bytes: &[u8], f: impl Fn(u8) -> bool + Copy) -> usize {
+    bytes
+        .chunks(255)
+        .map(|block| {
+            let n = block
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(f(b))));
+            usize::from(n)
+        })
+        .sum()
 }
 
 impl fmt::Display for Position {
@@ -674,24 +713,18 @@ impl SourceLine {
         let at = span.start.min(src.len());
         let lo = at.saturating_sub(4 * WIDTH);
         let hi = at.saturating_add(4 * WIDTH).min(src.len());
-        let start = src[lo..at]
-            .iter()
-            .rposition(|&b| b == b'\n' || b == b'\r')
-            .map_or_else(
-                || {
-                    // Start on a character boundary.
-                    let mut s = lo;
-                    while s < at && (src[s] & 0xC0) == 0x80 {
-                        s += 1;
-                    }
-                    s
-                },
-                |p| lo + p + 1,
-            );
-        let end = src[at..hi]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .map_or(hi, |p| at + p);
+        let start = memchr::memrchr2(b'\n', b'\r', &src[lo..at]).map_or_else(
+            || {
+                // Start on a character boundary.
+                let mut s = lo;
+                while s < at && (src[s] & 0xC0) == 0x80 {
+                    s += 1;
+                }
+                s
+            },
+            |p| lo + p + 1,
+        );
+        let end = memchr::memchr2(b'\n', b'\r', &src[at..hi]).map_or(hi, |p| at + p);
         let cut_after_window = end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
         if src[start..end].is_ascii() {
             // One character a byte: the same as below without decoding.
@@ -705,7 +738,74 @@ impl SourceLine {
                 cut_after_window,
             ));
         }
+        if let (Ok(before), Ok(after)) = (
+            std::str::from_utf8(&src[start..at]),
+            std::str::from_utf8(&src[at..end]),
+        ) {
+            // Valid text: the same as below without a vector of characters.
+            let cut_before_window = start == lo && lo > 0;
+            let span_end = span.end.clamp(at, end);
+            let inside = String::from_utf8_lossy(&src[at..span_end])
+                .chars()
+                .count()
+                .max(1);
+            return Some(Self::text(
+                before,
+                after,
+                inside,
+                cut_before_window,
+                cut_after_window,
+            ));
+        }
         Self::chars(src, start, at, end, span.end, lo, cut_after_window)
+    }
+
+    /// The window of [`SourceLine::around`] when the line's text before
+    /// and from the spot is valid UTF-8; `inside` is the span's number of
+    /// characters on the line (at least 1).
+    fn text(
+        before: &str,
+        after: &str,
+        inside: usize,
+        cut_before_window: bool,
+        cut_after_window: bool,
+    ) -> SourceLine {
+        const WIDTH: usize = 100;
+        let before_chars = before.chars().count();
+        let skip = before_chars.saturating_sub(WIDTH / 2);
+        let from = before
+            .char_indices()
+            .nth(skip)
+            .map_or(before.len(), |(i, _)| i);
+        let shown_before = &before[from..];
+        let room = WIDTH.saturating_sub(before_chars - skip).max(10);
+        let to = after
+            .char_indices()
+            .nth(room)
+            .map_or(after.len(), |(i, _)| i);
+        let shown_after = &after[..to];
+        let cut_before = skip > 0 || cut_before_window;
+        let cut_after = to < after.len() || cut_after_window;
+        let clean = |c: char| if c.is_control() && c != '\t' { ' ' } else { c };
+        let mut text = String::with_capacity(shown_before.len() + shown_after.len() + 6);
+        if cut_before {
+            text.push('…');
+        }
+        text.extend(shown_before.chars().chain(shown_after.chars()).map(clean));
+        if cut_after {
+            text.push('…');
+        }
+        let mut pad = String::with_capacity(shown_before.len() + 1);
+        if cut_before {
+            pad.push(' ');
+        }
+        pad.extend(
+            shown_before
+                .chars()
+                .map(|c| if c == '\t' { '\t' } else { ' ' }),
+        );
+        let carets = "^".repeat(inside.min(room));
+        SourceLine { text, pad, carets }
     }
 
     /// The window of [`SourceLine::around`] when the line's bytes
@@ -829,7 +929,7 @@ mod tests {
             }
             let mut cursor = PositionCursor::new(&src);
             for at in offsets {
-                prop_assert_eq!(cursor.position(at), Position::of(&src, at));
+                prop_assert_eq!(cursor.position(at), Position::of_by_lines(&src, at));
             }
         }
 
@@ -854,6 +954,35 @@ mod tests {
             let fast = SourceLine::ascii(&src, from, at, to, end, lo, cut);
             let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
             prop_assert_eq!(&fast, &slow);
+            prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
+        }
+
+        /// The window of valid UTF-8 text is the one found character by
+        /// character, spots inside a character and broken bytes included.
+        #[test]
+        fn text_window_agrees_with_chars(
+            parts in proptest::collection::vec(
+                prop_oneof![Just("\n"), Just("\r"), Just("\t"), Just("\u{1}"), Just("a"), Just("é"), Just("中"), Just("\u{85}"), Just("[")],
+                1..500,
+            ),
+            broken in any::<bool>(),
+            start in 0usize..1600,
+            len in 0usize..200,
+        ) {
+            let mut src = parts.concat().into_bytes();
+            if broken {
+                src.insert(src.len() / 2, 0xFF);
+            }
+            let (at, end) = (start.min(src.len()), start.saturating_add(len));
+            let lo = at.saturating_sub(400);
+            let hi = at.saturating_add(400).min(src.len());
+            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or_else(
+                || (lo..at).find(|&s| (src[s] & 0xC0) != 0x80).unwrap_or(at),
+                |p| lo + p + 1,
+            );
+            let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
+            let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
             prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
         }
     }

@@ -34,7 +34,24 @@ impl<'c> Checker<'c> {
             marks.next_property();
             let mut raw_own: Option<HashSet<&[u8]>> = None;
             let mut dups: Vec<String> = Vec::new();
-            for v in p.values() {
+            // The common list, points only: no value scanner.
+            let plain = if go_like {
+                plain_cells(p.values_raw())
+            } else {
+                None
+            };
+            let values = match plain {
+                Some(cells) => {
+                    for (x, y) in cells {
+                        if marks.give(x, y, group) && dups.len() < 20 {
+                            dups.push(letters(x, y).into_iter().map(char::from).collect());
+                        }
+                    }
+                    None
+                }
+                None => Some(p.values()),
+            };
+            for v in values.into_iter().flatten() {
                 let rect = if go_like { go_rectangle(v) } else { None };
                 if let Some((xs, ys)) = rect {
                     for x in xs.clone() {
@@ -257,11 +274,9 @@ impl<'c> Checker<'c> {
             }
             let id = ["AE", "AB", "AW"][k];
             for p in props.iter().filter(|p| p.ident() == id) {
-                for v in p.values() {
-                    each_go_point(v, size, |point| {
-                        let _ = board.setup(point, stone);
-                    });
-                }
+                each_go_point_of(p.values_raw(), size, |point| {
+                    let _ = board.setup(point, stone);
+                });
             }
         }
     }
@@ -286,15 +301,13 @@ impl<'c> Checker<'c> {
             // Past the limit of S031 (when pushing changes nothing) only the
             // effect counts.
             let saturated = self.saturated("S031");
-            for v in p.values() {
-                each_go_point(v, size, |point| {
-                    if board.get(point) != want {
-                        effect[k] = true;
-                    } else if !saturated && useless.len() < 20 {
-                        useless.push(letters(point.x, point.y).map(char::from).iter().collect());
-                    }
-                });
-            }
+            each_go_point_of(p.values_raw(), size, |point| {
+                if board.get(point) != want {
+                    effect[k] = true;
+                } else if !saturated && useless.len() < 20 {
+                    useless.push(letters(point.x, point.y).map(char::from).iter().collect());
+                }
+            });
             if !useless.is_empty() {
                 self.push(
                     "S031",
@@ -408,6 +421,64 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
     }
 }
 
+/// [`each_go_point`] for every value of a raw values text (`[ab][cd:ef]`),
+/// in order; a list of points only is read without the value scanner.
+fn each_go_point_of(raw: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
+    match plain_cells(raw) {
+        Some(cells) => {
+            let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
+            for (x, y) in cells {
+                if x < w && y < h {
+                    f(crate::game::go::Point::new(x, y));
+                }
+            }
+        }
+        None => {
+            for v in crate::grammar::RawValues::new(raw) {
+                each_go_point(v, size, &mut f);
+            }
+        }
+    }
+}
+
+/// The cells of a raw values text made only of values of two Go letters
+/// (`[ab][cd]`, blanks between values allowed), in order: what reading
+/// its values one by one gives. `None` for any other text (rectangles,
+/// other values, escapes), to be read value by value.
+fn plain_cells(raw: &[u8]) -> Option<PlainCells<'_>> {
+    let mut rest = raw;
+    loop {
+        match rest {
+            [b'[', x, y, b']', tail @ ..] if go_coord(*x).is_some() && go_coord(*y).is_some() => {
+                rest = tail;
+            }
+            [b, tail @ ..] if b.is_ascii_whitespace() => rest = tail,
+            [] => return Some(PlainCells(raw)),
+            _ => return None,
+        }
+    }
+}
+
+/// The cells of a text [`plain_cells`] accepted.
+struct PlainCells<'a>(&'a [u8]);
+
+impl Iterator for PlainCells<'_> {
+    type Item = (u8, u8);
+
+    fn next(&mut self) -> Option<(u8, u8)> {
+        loop {
+            match self.0 {
+                [b'[', x, y, b']', tail @ ..] => {
+                    self.0 = tail;
+                    return Some((go_coord(*x)?, go_coord(*y)?));
+                }
+                [_, tail @ ..] => self.0 = tail,
+                [] => return None,
+            }
+        }
+    }
+}
+
 /// Stamps over the 52×52 cells that two Go letters can name, for S013:
 /// which cells the current property gave, and which the node's setup
 /// (group 1) and markup (group 2) properties gave; new stamps instead of
@@ -422,27 +493,8 @@ pub(super) struct PointMarks {
     node: u32,
 }
 
-thread_local! {
-    /// The stamps of the last [`check`](super::check) on this thread: 32 KB
-    /// that a checker of every small file would otherwise allocate and
-    /// zero again.
-    static KEPT_MARKS: std::cell::Cell<Option<PointMarks>> = const { std::cell::Cell::new(None) };
-}
-
 impl PointMarks {
     const CELLS: usize = 52 * 52;
-
-    /// The stamps kept on this thread by [`PointMarks::keep`], else new
-    /// ones (allocated at their first node). Stamps stay valid from checker
-    /// to checker: each node and property takes a stamp never used before.
-    pub(super) fn reused() -> PointMarks {
-        KEPT_MARKS.with(|k| k.take()).unwrap_or_default()
-    }
-
-    /// Keeps these stamps for the next checker on this thread.
-    pub(super) fn keep(self) {
-        KEPT_MARKS.with(|k| k.set(Some(self)));
-    }
 
     fn next_node(&mut self) {
         if self.own.is_empty() {
@@ -476,5 +528,59 @@ impl PointMarks {
             g[k] = self.node;
         }
         twice
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A list of two-letter points is read as its values read one by one
+    /// give; anything else is left to the value scanner.
+    #[test]
+    fn plain_cells_agree_with_the_values() {
+        for raw in [
+            &b"[aa]"[..],
+            b"[ab][cd]",
+            b"[ab]\n [Zz]\r\n[sS]",
+            b"[tt][aa][tt]",
+        ] {
+            let plain: Vec<(u8, u8)> = plain_cells(raw).unwrap().collect();
+            let read: Vec<(u8, u8)> = crate::grammar::RawValues::new(raw)
+                .map(|v| go_cell(v).unwrap())
+                .collect();
+            assert_eq!(plain, read, "{}", String::from_utf8_lossy(raw));
+        }
+        for raw in [
+            &b"[aa:bb]"[..],
+            b"[a]",
+            b"[abc]",
+            b"[a\\]]",
+            b"[a1]",
+            b"x[aa]",
+            b"[aa]x",
+            b"[aa",
+        ] {
+            assert!(
+                plain_cells(raw).is_none(),
+                "{}",
+                String::from_utf8_lossy(raw)
+            );
+        }
+    }
+
+    /// Points of a plain list off the board are skipped, as value by value.
+    #[test]
+    fn each_point_of_a_list_stays_on_the_board() {
+        let size = BoardSize::square(9);
+        for raw in [&b"[aa][jj][ii][ss]"[..], b"[aa][ab:bb][jj]"] {
+            let mut all = Vec::new();
+            each_go_point_of(raw, size, |p| all.push(p));
+            let mut one_by_one = Vec::new();
+            for v in crate::grammar::RawValues::new(raw) {
+                each_go_point(v, size, |p| one_by_one.push(p));
+            }
+            assert_eq!(all, one_by_one);
+        }
     }
 }

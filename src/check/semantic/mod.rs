@@ -46,12 +46,14 @@ use crate::tree::{Collection, Node, Property};
 mod codes;
 mod go;
 mod node;
+mod scratch;
 #[cfg(test)]
 mod tests;
 mod values;
 
 pub use codes::SEMANTIC_CODES;
 use go::{PointMarks, go_coord};
+use scratch::{Scratch, ident_slot};
 use values::{compose_missing_everywhere, is_point_list, leading_number};
 
 /// Options of [`check`]. Build with [`CheckOptions::default`] and the
@@ -195,7 +197,7 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
             ck.tree(*root, options);
         }
     }
-    std::mem::take(&mut ck.scratch.marks).keep();
+    std::mem::take(&mut ck.scratch).keep();
     let mut diags = ck.sorted();
     fill_positions(collection.source(), &mut diags);
     diags
@@ -270,20 +272,6 @@ struct Checker<'c> {
     scratch: Scratch<'c>,
 }
 
-/// The buffers of [`Checker`], reused from node to node so that checking a
-/// node allocates nothing in the common case.
-#[derive(Default)]
-struct Scratch<'c> {
-    props: Vec<Property<'c>>,
-    infos: Vec<Option<&'static PropertyInfo>>,
-    seen: Vec<&'c str>,
-    values: Vec<&'c [u8]>,
-    marks: PointMarks,
-    kids: Vec<Node<'c, 'c>>,
-    /// The variations waiting in [`Checker::tree`].
-    pending: Vec<Pending<'c>>,
-}
-
 /// A node [`Checker::tree`] has still to visit, with what it needs from
 /// the path above it.
 struct Pending<'c> {
@@ -334,10 +322,7 @@ impl<'c> Checker<'c> {
             counts: [0; CODE_SLOTS],
             other_counts: Vec::new(),
             part,
-            scratch: Scratch {
-                marks: PointMarks::reused(),
-                ..Scratch::default()
-            },
+            scratch: Scratch::reused(),
         }
     }
 
@@ -462,7 +447,8 @@ impl<'c> Checker<'c> {
     /// first tree that differs from the first tree); CA differs (at each
     /// tree whose charset differs from the tree before it).
     fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
-        let Some(first) = games.first() else {
+        // One tree (most files) differs from no other.
+        let [first, _, ..] = games else {
             return;
         };
         let raw = |n: &Node<'_, '_>, ident: &str, default: &str| -> String {
@@ -471,34 +457,45 @@ impl<'c> Checker<'c> {
             })
         };
         let ff = |n: &Node<'_, '_>| raw(n, "FF", "1");
-        if let Some(g) = games[1..].iter().find(|g| ff(g) != ff(first)) {
+        // The first tree's values read once.
+        let ff_first = ff(first);
+        if let Some((g, ff_g)) = games[1..]
+            .iter()
+            .map(|g| (g, ff(g)))
+            .find(|(_, f)| *f != ff_first)
+        {
             let msg = format!(
-                "this game tree is FF[{}], the first one FF[{}] (one format for all trees is safer)",
-                ff(g),
-                ff(first)
+                "this game tree is FF[{ff_g}], the first one FF[{ff_first}] (one format for all trees is safer)"
             );
             self.push("S022", prop_span(g, "FF"), msg);
         }
         let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
-        if let Some(g) = games[1..].iter().find(|g| gm(g) != gm(first)) {
+        let gm_first = gm(first);
+        if let Some((g, gm_g)) = games[1..]
+            .iter()
+            .map(|g| (g, gm(g)))
+            .find(|(_, t)| *t != gm_first)
+        {
             let msg = format!(
                 "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
-                gm(g).name(),
-                gm(g).gm(),
-                gm(first).name(),
-                gm(first).gm()
+                gm_g.name(),
+                gm_g.gm(),
+                gm_first.name(),
+                gm_first.gm()
             );
             self.push("S023", prop_span(g, "GM"), msg);
         }
         let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
-        for pair in games.windows(2) {
-            let (before, now) = (ca(&pair[0]), ca(&pair[1]));
+        let mut before = ca(first);
+        for g in &games[1..] {
+            let now = ca(g);
             if !before.eq_ignore_ascii_case(&now) {
                 let msg = format!(
                     "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
                 );
-                self.push("S024", prop_span(&pair[1], "CA"), msg);
+                self.push("S024", prop_span(g, "CA"), msg);
             }
+            before = now;
         }
     }
 
@@ -523,28 +520,12 @@ impl<'c> Checker<'c> {
         let mut stack = std::mem::take(&mut self.scratch.pending);
         let mut kids = std::mem::take(&mut self.scratch.kids);
         stack.clear();
-        let mut current = Some(Pending {
-            node: root,
-            board: None,
-            last: None,
-            main_line: true,
-            gi_above: false,
-        });
+        // The node being checked and what it needs from the path above it
+        // (see [`Pending`]).
+        let mut node = root;
+        let (mut last, mut main_line, mut gi_above) = (None, true, false);
+        let mut is_root = true;
         loop {
-            let walk = match current.take() {
-                Some(w) => w,
-                None => match stack.pop() {
-                    Some(mut w) => {
-                        if let Some(b) = w.board.take() {
-                            board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
-                        }
-                        w
-                    }
-                    None => break,
-                },
-            };
-            let node = walk.node;
-            let is_root = node.is_root();
             // Most nodes are a lone move on the board (`;B[pd]`) below the
             // root, seen here from the raw property, without building it;
             // the node checks find nothing in them.
@@ -557,83 +538,137 @@ impl<'c> Checker<'c> {
                     _ => None,
                 }
             };
-            props.clear();
-            if fast.is_none() {
-                props.extend(node.properties());
-            }
-            // Else a move with its time left and a comment, where the node
-            // checks find nothing either.
-            // A lone move on the board: what it plays, read once for the
-            // node checks and the board.
-            let lone = fast.or_else(|| match &props[..] {
-                [p] => values::lone_move(p, &info),
-                _ => None,
-            });
-            let quiet = !is_root
-                && (fast.is_some()
-                    || match &props[..] {
-                        [_] => lone.is_some(),
-                        ps => values::quiet_node(ps, &info),
-                    });
-            let mut own_gi = false;
-            if !quiet {
-                self.set_phase(Phase::Nodes);
-                self.node(node, &props, &info, walk.gi_above, &mut own_gi);
-            }
-            let last = match board.as_mut() {
-                Some(board) => {
-                    self.set_phase(Phase::Go);
-                    match lone {
-                        Some((colour, point)) => {
-                            let was = board.play_noting_occupied(colour, Move::Play(point));
-                            if let Ok(Some(was)) = was
-                                && let Some(p) = node.properties().next()
-                            {
-                                self.occupied(&node, &p, colour, was);
-                            }
-                            self.two_in_a_row(&node, colour, walk.last, walk.main_line, options);
-                            Some(colour)
-                        }
-                        None => {
-                            self.go_node(node, &props, board, walk.last, walk.main_line, options)
-                        }
+            let (now_last, now_gi) = match fast {
+                Some((colour, point)) => match board.as_mut() {
+                    Some(board) => {
+                        self.set_phase(Phase::Go);
+                        self.lone_move(node, board, colour, point);
+                        self.two_in_a_row(&node, colour, last, main_line, options);
+                        (Some(colour), gi_above)
+                    }
+                    None => (None, gi_above),
+                },
+                None => {
+                    props.clear();
+                    props.extend(node.properties());
+                    self.any_node(
+                        node,
+                        &props,
+                        &info,
+                        board.as_mut(),
+                        (last, main_line, gi_above),
+                        options,
+                    )
+                }
+            };
+            is_root = false;
+            // On to the first child; the other children wait, sharing one
+            // copy of the board.
+            if let Some(first) = node.first_child() {
+                if let Some(second) = first.next_sibling() {
+                    kids.clear();
+                    let mut c = Some(second);
+                    while let Some(k) = c {
+                        kids.push(k);
+                        c = k.next_sibling();
+                    }
+                    let shared = board.as_ref().map(|b| Rc::new(b.clone()));
+                    for &k in kids.iter().rev() {
+                        stack.push(Pending {
+                            node: k,
+                            board: shared.clone(),
+                            last: now_last,
+                            main_line: false,
+                            gi_above: now_gi,
+                        });
                     }
                 }
-                None => None,
-            };
-            let gi_above = own_gi || walk.gi_above;
-            let Some(first) = node.first_child() else {
+                node = first;
+                (last, gi_above) = (now_last, now_gi);
                 continue;
+            }
+            let Some(mut w) = stack.pop() else {
+                break;
             };
-            kids.clear();
-            let mut c = first.next_sibling();
-            while let Some(k) = c {
-                kids.push(k);
-                c = k.next_sibling();
+            if let Some(b) = w.board.take() {
+                board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
             }
-            if !kids.is_empty() {
-                let shared = board.as_ref().map(|b| Rc::new(b.clone()));
-                for &k in kids.iter().rev() {
-                    stack.push(Pending {
-                        node: k,
-                        board: shared.clone(),
-                        last,
-                        main_line: false,
-                        gi_above,
-                    });
-                }
-            }
-            current = Some(Pending {
-                node: first,
-                board: None,
-                last,
-                main_line: walk.main_line,
-                gi_above,
-            });
+            node = w.node;
+            (last, main_line, gi_above) = (w.last, w.main_line, w.gi_above);
         }
         self.scratch.props = props;
         self.scratch.pending = stack;
         self.scratch.kids = kids;
+    }
+
+    /// A lone move `colour` at `point` (on the board) in `node`, played on
+    /// `board` (S030).
+    #[inline]
+    fn lone_move(
+        &mut self,
+        node: Node<'c, 'c>,
+        board: &mut Board,
+        colour: Color,
+        point: crate::game::go::Point,
+    ) {
+        let was = board.play_noting_occupied(colour, Move::Play(point));
+        if let Ok(Some(was)) = was
+            && let Some(p) = node.properties().next()
+        {
+            self.occupied(&node, &p, colour, was);
+        }
+    }
+
+    /// The checks of a node other than a lone move below the root (its
+    /// properties `props`), with `board` the Go position before it; `above`
+    /// is the colour of the last move on the path above, whether the node
+    /// is on the main line and whether a node above holds game
+    /// information. Gives the colour of the last move at the node and
+    /// whether game information is given at or above it.
+    fn any_node(
+        &mut self,
+        node: Node<'c, 'c>,
+        props: &[Property<'c>],
+        info: &TreeInfo,
+        board: Option<&mut Board>,
+        above: (Option<Color>, bool, bool),
+        options: &CheckOptions,
+    ) -> (Option<Color>, bool) {
+        let (last, main_line, gi_above) = above;
+        let is_root = node.is_root();
+        // A lone move on the board: what it plays, read once for the node
+        // checks and the board.
+        let lone = match props {
+            [p] => values::lone_move(p, info),
+            _ => None,
+        };
+        // Else a move with its time left and a comment, where the node
+        // checks find nothing either.
+        let quiet = !is_root
+            && match props {
+                [_] => lone.is_some(),
+                ps => values::quiet_node(ps, info),
+            };
+        let mut own_gi = false;
+        if !quiet {
+            self.set_phase(Phase::Nodes);
+            self.node(node, props, info, gi_above, &mut own_gi);
+        }
+        let last = match board {
+            Some(board) => {
+                self.set_phase(Phase::Go);
+                match lone {
+                    Some((colour, point)) => {
+                        self.lone_move(node, board, colour, point);
+                        self.two_in_a_row(&node, colour, last, main_line, options);
+                        Some(colour)
+                    }
+                    None => self.go_node(node, props, board, last, main_line, options),
+                }
+            }
+            None => None,
+        };
+        (last, own_gi || gi_above)
     }
 
     /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.

@@ -18,6 +18,7 @@ impl<'c> Checker<'c> {
         let nspan = || node_span(&node);
         let mut seen = std::mem::take(&mut self.scratch.seen);
         seen.clear();
+        self.scratch.next_ident_node();
         // Only for nodes of more than 16 properties.
         let mut seen_many: Option<HashSet<&str>> = None;
         let (mut any_move, mut any_setup) = (false, false);
@@ -39,6 +40,10 @@ impl<'c> Checker<'c> {
             // makes no duplicate (Fox's second `AP[foxwq]`).
             let twice = if found.is_some_and(|pi| compose_missing_everywhere(p, pi)) {
                 false
+            } else if let Some(slot) = ident_slot(ident) {
+                // The common identifiers, each in a slot of its own (no other
+                // identifier equals them).
+                self.scratch.ident_given(slot)
             } else if props.len() <= 16 {
                 let t = seen.contains(&ident);
                 seen.push(ident);

@@ -432,7 +432,7 @@ fn go_points_on(raw: &[u8], size: BoardSize) -> bool {
 
 /// True when a values text holds a NUL byte.
 pub(super) fn has_nul(raw: &[u8]) -> bool {
-    raw.contains(&0)
+    memchr::memchr(0, raw).is_some()
 }
 
 /// True when `v` is two Go letters naming a point on a board of `size`.
@@ -506,25 +506,31 @@ pub(super) fn date_ok(v: &[u8]) -> bool {
     // How many parts the item before had: 1 (year), 2 (month), 3 (day).
     let mut before = 0;
     for item in text.split(',') {
-        let parts: Vec<&str> = item.split('-').collect();
+        // The item's parts, without a vector: 4 stands for more than 3.
+        let mut parts = [""; 3];
+        let mut n = 0;
+        for part in item.split('-') {
+            if n == 3 {
+                n = 4;
+                break;
+            }
+            parts[n] = part;
+            n += 1;
+        }
         let full = num(parts[0], 4);
-        let ok = match (full, parts.as_slice()) {
-            (true, [_]) => true,
-            (true, [_, m]) => month(m),
-            (true, [_, m, d]) => month(m) && day(d),
-            (false, [m, d]) if before >= 2 => month(m) && day(d),
-            (false, [x]) if before == 3 => day(x),
-            (false, [x]) if before == 2 => month(x),
+        let ok = match (full, n) {
+            (true, 1) => true,
+            (true, 2) => month(parts[1]),
+            (true, 3) => month(parts[1]) && day(parts[2]),
+            (false, 2) if before >= 2 => month(parts[0]) && day(parts[1]),
+            (false, 1) if before == 3 => day(parts[0]),
+            (false, 1) if before == 2 => month(parts[0]),
             _ => false,
         };
         if !ok {
             return false;
         }
-        before = if full {
-            parts.len()
-        } else {
-            before.max(parts.len())
-        };
+        before = if full { n } else { before.max(n) };
     }
     !text.is_empty()
 }

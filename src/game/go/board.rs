@@ -231,6 +231,7 @@ impl Board {
     ///
     /// # Errors
     /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
+    #[inline]
     pub(crate) fn play_noting_occupied(
         &mut self,
         color: Color,
@@ -265,7 +266,7 @@ impl Board {
     /// The move itself: removed stones are appended to `captured` and
     /// `suicide` when given; gives the colour that was on the point, whether
     /// the move retook a ko and how many stones suicide removed.
-    #[inline]
+    #[inline(always)]
     fn execute(
         &mut self,
         color: Color,
@@ -286,13 +287,14 @@ impl Board {
         };
         let k = self.index(p).ok_or(OffBoard(p))?;
         let me = cell(color);
-        let cells = &mut self.cells;
+        // The cells through a local slice (see `Chains::place`).
+        let cells = &mut *self.cells;
         let was = cells[k];
         let chains = &mut self.chains;
         // Whether the move may capture: `place` tells (the common case,
         // nothing to capture, then looks at no neighbour again); a stone
         // not placed stone by stone may capture anything around it.
-        let mut maybe_dead = 0b1111;
+        let mut maybe_dead = true;
         if was != me {
             if was != EMPTY && !chains.stale {
                 chains.lift(cells, k);
@@ -308,7 +310,7 @@ impl Board {
         }
         let them = other(me);
         let (mut taken, mut last) = (0, 0);
-        if maybe_dead != 0 {
+        if maybe_dead {
             // All four, in order: a chain is removed from the first of its
             // stones met, which fixes the order of the captured points.
             for n in chains.neighbours(k) {

@@ -108,6 +108,26 @@ struct Link {
     plibs: u16,
 }
 
+/// The cells of the largest grid, 52×52 with its edge ring.
+const MAX_CELLS: usize = 54 * 53;
+
+/// The links of an empty grid of up to [`MAX_CELLS`] cells: every cell
+/// names itself.
+static EMPTY_LINKS: [Link; MAX_CELLS] = {
+    let mut links = [Link {
+        head: 0,
+        next: 0,
+        len: 0,
+        plibs: 0,
+    }; MAX_CELLS];
+    let mut k = 0;
+    while k < MAX_CELLS {
+        links[k].head = k as u16;
+        k += 1;
+    }
+    links
+};
+
 #[derive(Debug, Clone)]
 pub(super) struct Chains {
     stride: usize,
@@ -130,15 +150,21 @@ impl Chains {
 
     /// The chains of an empty grid `stride` wide with `n` cells.
     pub(super) fn new(stride: usize, n: usize) -> Chains {
-        Chains {
-            stride,
-            n,
-            links: (0..n)
+        // Copied from a template (one copy, where filling them in one by
+        // one cost a board of every small file a loop over its cells).
+        let links = match EMPTY_LINKS.get(..n) {
+            Some(template) => Box::from(template),
+            None => (0..n)
                 .map(|k| Link {
                     head: k as u16,
                     ..Link::default()
                 })
                 .collect(),
+        };
+        Chains {
+            stride,
+            n,
+            links,
             scratch: Vec::new(),
             found: Vec::new(),
             stale: false,
@@ -183,62 +209,48 @@ impl Chains {
     }
 
     /// Puts a stone `me` ([`BLACK`] or [`WHITE`]) on the empty cell `k` and
-    /// joins it to the chains of its colour around it (no captures). Gives
-    /// which neighbours (bit 0 left, 1 right, 2 above, 3 below) hold an
-    /// opponent's stone whose chain the stone took the last liberty of.
-    #[inline]
-    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> u8 {
+    /// joins it to the chains of its colour around it (no captures). True
+    /// when a neighbour holds an opponent's stone whose chain the stone
+    /// took the last liberty of.
+    #[inline(always)]
+    pub(super) fn place(&mut self, cells: &mut Cells, k: usize, me: u8) -> bool {
+        // The links through a local slice: its address stays in a register
+        // across the stores below (through `self` it would be read again
+        // after each).
+        let around = self.neighbours(k);
+        // As long as the cells (one link a cell): a cell's bounds check
+        // covers its link's.
+        let links = &mut self.links[..cells.len()];
         cells[k] = me;
         let mut libs = 0;
-        let around = self.neighbours(k);
         let them = other(me);
-        let mut dead = 0;
-        for (bit, n) in around.into_iter().enumerate() {
+        let mut dead = false;
+        for n in around {
             // Without a test: an empty or edge neighbour counts down its
             // own unused counter.
             let c = cells[n];
             libs += u16::from(c == EMPTY);
-            let h = self.head_of(n);
-            let left = self.links[h].plibs.wrapping_sub(1);
-            self.links[h].plibs = left;
-            dead |= u8::from((c == them) & (left == 0)) << bit;
+            let h = usize::from(links[n].head);
+            let left = links[h].plibs.wrapping_sub(1);
+            links[h].plibs = left;
+            dead |= (c == them) & (left == 0);
         }
         let k16 = k as u16;
-        self.links[k].head = k16;
-        self.links[k].next = k16;
-        self.links[k].len = 1;
-        self.links[k].plibs = libs;
+        links[k] = Link {
+            head: k16,
+            next: k16,
+            len: 1,
+            plibs: libs,
+        };
         for n in around {
             if cells[n] == me {
-                let (a, b) = (self.links[k].head, self.links[n].head);
+                let (a, b) = (links[k].head, links[n].head);
                 if a != b {
-                    self.join(usize::from(a), usize::from(b));
+                    join(links, usize::from(a), usize::from(b));
                 }
             }
         }
         dead
-    }
-
-    /// Joins the chains named `a` and `b`: the smaller is relabelled.
-    fn join(&mut self, a: usize, b: usize) {
-        let (big, small) = if self.links[a].len >= self.links[b].len {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = small;
-        loop {
-            self.links[s].head = big as u16;
-            s = usize::from(self.links[s].next);
-            if s == small {
-                break;
-            }
-        }
-        let t = self.links[big].next;
-        self.links[big].next = self.links[small].next;
-        self.links[small].next = t;
-        self.links[big].len += self.links[small].len;
-        self.links[big].plibs += self.links[small].plibs;
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
@@ -446,6 +458,29 @@ impl Chains {
     }
 }
 
+/// Joins the chains named `a` and `b` in `links`: the smaller is
+/// relabelled.
+fn join(links: &mut [Link], a: usize, b: usize) {
+    let (big, small) = if links[a].len >= links[b].len {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut s = small;
+    loop {
+        links[s].head = big as u16;
+        s = usize::from(links[s].next);
+        if s == small {
+            break;
+        }
+    }
+    let t = links[big].next;
+    links[big].next = links[small].next;
+    links[small].next = t;
+    links[big].len += links[small].len;
+    links[big].plibs += links[small].plibs;
+}
+
 impl Chains {
     /// True when the chains describe `cells` (or are marked stale): every
     /// stone's chain has the stones and pseudo-liberties of a fresh
@@ -489,6 +524,10 @@ mod tests {
                 let (stride, n, cells) = empty_grid(BoardSize::new(w, h));
                 assert_eq!(cells.len(), n);
                 let chains = Chains::new(stride, n);
+                // The template covers every grid: each cell names itself.
+                assert!(n <= MAX_CELLS);
+                assert!((0..n).all(|k| usize::from(chains.links[k].head) == k));
+                assert!(chains.links.iter().all(|l| l.len == 0 && l.plibs == 0));
                 let (wu, hu) = (usize::from(w), usize::from(h));
                 for y in 0..hu {
                     for x in 0..wu {
