@@ -14,16 +14,17 @@
 //! one batch. The `source` column, the same text on the rows of a file, is
 //! kept as runs and written out only at the end; for Parquet not at all
 //! (a dictionary array, a value a run, which the encoder reads as the
-//! texts).
+//! texts; `color` likewise, a dictionary of `B` and `W`). Text offsets are
+//! kept in Arrow's 32 bits as they fill, and handed over without a copy.
 
 use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Position, Property};
-use arrow_array::types::Int32Type;
+use arrow_array::types::{Int8Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int32Array, ListArray, MapArray, RecordBatch,
-    StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int32Array, ListArray, MapArray,
+    RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, FieldRef, Schema, SchemaRef};
@@ -72,11 +73,12 @@ impl BatchesBuilder {
     /// refused by [`BatchesBuilder::finish`].
     pub fn push_document(&mut self, doc: &Document<'_>, source: &str, options: &ExportOptions) {
         let shared: Arc<str> = Arc::from(source);
-        // A move every ~17 bytes in move-dense files, a comment or another
-        // property for some: the vectors grow past it.
+        // A move every ~10 bytes (the corpus) to ~17 bytes (move-dense
+        // files), a comment or another property for some: room for a move
+        // every 8 bytes, so that the columns of a file seldom grow.
         let len = doc.collection().source().len();
-        self.moves.reserve(len / 16);
-        self.moves.comment.reserve(len / 64, len / 32);
+        self.moves.reserve(len / 8);
+        self.moves.comment.reserve(0, len / 32);
         self.moves.props.reserve(0, len / 64, len / 64, len / 32);
         let moves = &mut self.moves;
         super::walk(
@@ -174,18 +176,39 @@ impl BatchesBuilder {
     }
 
     /// The batches for [`ParquetFiles`](super::parquet::ParquetFiles)
-    /// only: the `moves` batch's `source` a dictionary array (a value a
-    /// file), which the Parquet writer reads as the texts it stands for, so
-    /// the files are the same as of [`BatchesBuilder::finish`]'s batches.
+    /// only, made with less work than [`BatchesBuilder::finish`]'s: the
+    /// `moves` batch's `source` and `color` are dictionary arrays (a value
+    /// a file; `B` and `W`), which the Parquet writer reads as the texts
+    /// they stand for, so the files are the same as of `finish`'s batches.
+    /// Their schema is not [`moves_schema`]: for other uses, `finish`.
+    ///
+    /// ```
+    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// use sgfkit::export::parquet::ParquetFiles;
+    /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &Default::default()).unwrap();
+    /// let mut a = BatchesBuilder::default();
+    /// a.push_document(&doc, "a.sgf", &Default::default());
+    /// let mut b = BatchesBuilder::default();
+    /// b.push_document(&doc, "a.sgf", &Default::default());
+    /// let mut one = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
+    /// one.write(&a.finish()?)?;
+    /// let mut other = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
+    /// other.write(&b.finish_for_parquet()?)?;
+    /// assert_eq!(one.finish()?, other.finish()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`BatchesBuilder::finish`].
     #[cfg(feature = "parquet")]
-    pub(crate) fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
+    pub fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
         self.finish_as(true)
     }
 
-    fn finish_as(self, dictionary_source: bool) -> Result<Batches, ArrowError> {
+    fn finish_as(self, for_parquet: bool) -> Result<Batches, ArrowError> {
         Ok(Batches {
             games: games_batch(&self.games, Some(Arc::new(self.game_props.finish()?)))?,
-            moves: self.moves.finish(dictionary_source)?,
+            moves: self.moves.finish(for_parquet)?,
             diagnostics: diagnostics_batch(&self.diagnostics)?,
         })
     }
@@ -228,9 +251,12 @@ const POINT: u8 = 2;
 const PASS: u8 = 4;
 
 impl MoveColumns {
-    /// Room for `rows` more rows.
+    /// Room for `rows` more rows (a comment, null or not, and a map a
+    /// row).
     fn reserve(&mut self, rows: usize) {
         self.fixed.reserve(rows);
+        self.comment.ends.reserve(rows);
+        self.comment.valid.reserve(rows);
         self.props.map_ends.reserve(rows);
     }
 
@@ -292,7 +318,7 @@ impl MoveColumns {
         }
         self.reserve(n[0]);
         self.sources.reserve(n[1]);
-        self.comment.reserve(n[2], n[3]);
+        self.comment.reserve(0, n[3]);
         self.props.reserve_for(parts.into_iter().map(|p| &p.props));
     }
 
@@ -313,34 +339,77 @@ impl MoveColumns {
     ///
     /// # Errors
     /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
-    fn finish(self, dictionary_source: bool) -> Result<RecordBatch, ArrowError> {
+    fn finish(self, for_parquet: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
-        let points = valid(f, POINT);
-        let (source, schema): (ArrayRef, _) = if dictionary_source {
+        let flags = Flags::of(f);
+        let (source, color, schema): (ArrayRef, ArrayRef, _) = if for_parquet {
             (
                 Arc::new(runs_dictionary(&self.sources)?),
+                Arc::new(colors_dictionary(f, flags.color)?),
                 parquet_moves_schema(),
             )
         } else {
-            (Arc::new(repeated(&self.sources)?), moves_schema())
+            (
+                Arc::new(repeated(&self.sources)?),
+                Arc::new(colors(f, flags.color)?),
+                moves_schema(),
+            )
         };
         let columns: Vec<ArrayRef> = vec![
             source,
             u32s(f, |m| m.game, None),
             u32s(f, |m| m.move_number, None),
             u32s(f, |m| m.node_id, None),
-            u32s(f, |m| m.parent_id, valid(f, PARENT)),
-            Arc::new(colors(f)?),
-            u16s(f, |m| m.column, points.clone()),
-            u16s(f, |m| m.row, points),
-            Arc::new(BooleanArray::new(
-                BooleanBuffer::collect_bool(f.len(), |i| f[i].flags & PASS != 0),
-                None,
-            )),
+            u32s(f, |m| m.parent_id, flags.parent),
+            color,
+            u16s(f, |m| m.column, flags.point.clone()),
+            u16s(f, |m| m.row, flags.point),
+            Arc::new(BooleanArray::new(flags.pass, None)),
             Arc::new(self.comment.finish()?),
             Arc::new(self.props.finish()?),
         ];
         RecordBatch::try_new(schema, columns)
+    }
+}
+
+/// The flags of the fixed-width values as Arrow's bits, found in one pass:
+/// which rows have a parent, a point, a colour (no buffer when every row
+/// has one, as Arrow's builders make it), which are passes.
+struct Flags {
+    parent: Option<NullBuffer>,
+    point: Option<NullBuffer>,
+    color: Option<NullBuffer>,
+    pass: BooleanBuffer,
+}
+
+impl Flags {
+    fn of(f: &[Fixed]) -> Flags {
+        let words = f.len().div_ceil(64);
+        let mut bits = [(); 4].map(|_| Vec::<u64>::with_capacity(words));
+        for chunk in f.chunks(64) {
+            let mut w = [0u64; 4];
+            for (i, m) in chunk.iter().enumerate() {
+                w[0] |= u64::from(m.flags & PARENT != 0) << i;
+                w[1] |= u64::from(m.flags & POINT != 0) << i;
+                w[2] |= u64::from(m.color != 0) << i;
+                w[3] |= u64::from(m.flags & PASS != 0) << i;
+            }
+            for (b, w) in bits.iter_mut().zip(w) {
+                b.push(w);
+            }
+        }
+        let [parent, point, color, pass] =
+            bits.map(|b| BooleanBuffer::new(Buffer::from_vec(b), 0, f.len()));
+        let valid = |b: BooleanBuffer| {
+            let nulls = NullBuffer::new(b);
+            (nulls.null_count() > 0).then_some(nulls)
+        };
+        Flags {
+            parent: valid(parent),
+            point: valid(point),
+            color: valid(color),
+            pass,
+        }
     }
 }
 
@@ -349,9 +418,9 @@ impl MoveColumns {
 /// entry) and the values, decoded as text.
 #[derive(Debug, Default)]
 struct PropColumns {
-    map_ends: Vec<usize>,
+    map_ends: Offsets,
     keys: Texts,
-    list_ends: Vec<usize>,
+    list_ends: Offsets,
     values: Texts,
 }
 
@@ -370,8 +439,8 @@ impl PropColumns {
         let mut n = [0usize; 5];
         for p in parts {
             let counts = [
-                p.map_ends.len(),
-                p.list_ends.len(),
+                p.map_ends.count(),
+                p.list_ends.count(),
                 p.keys.bytes.len(),
                 p.values.count(),
                 p.values.bytes.len(),
@@ -407,20 +476,19 @@ impl PropColumns {
     /// Adds the rows of `other` after these, leaving it empty.
     fn append(&mut self, other: &mut PropColumns) {
         let (keys, values) = (self.keys.count(), self.values.count());
-        self.map_ends
-            .extend(other.map_ends.drain(..).map(|e| e + keys));
+        self.map_ends.append(&mut other.map_ends, keys);
         self.keys.append(&mut other.keys);
-        self.list_ends
-            .extend(other.list_ends.drain(..).map(|e| e + values));
+        self.list_ends.append(&mut other.list_ends, values);
         self.values.append(&mut other.values);
     }
 
     /// The map column of the rows appended.
     fn finish(self) -> Result<MapArray, ArrowError> {
+        let (keys, values) = (self.keys.count(), self.values.count());
         properties(
-            &self.map_ends,
+            self.map_ends.finish(keys)?,
             self.keys.finish()?,
-            &self.list_ends,
+            self.list_ends.finish(values)?,
             self.values.finish()?,
         )
     }
@@ -461,11 +529,70 @@ fn bits(b: &[bool]) -> BooleanBuffer {
     BooleanBuffer::collect_bool(b.len(), |i| b[i])
 }
 
+/// Arrow's offsets being filled, in 32 bits as the `Utf8`, `List` and
+/// `Map` types store them: a leading 0 (pushed with the first end, so
+/// that an empty column allocates nothing), then the end of each item.
+/// Handed to Arrow as they are, without a copy.
+///
+/// An end past `i32::MAX` wraps; [`Offsets::finish`] refuses the column
+/// then (ends never decrease, so the last is the largest).
+#[derive(Debug, Default)]
+struct Offsets(Vec<i32>);
+
+impl Offsets {
+    /// Items so far.
+    fn count(&self) -> usize {
+        self.0.len().saturating_sub(1)
+    }
+
+    fn reserve(&mut self, items: usize) {
+        self.0.reserve(items + 1);
+    }
+
+    /// Ends an item at `end`.
+    #[inline]
+    fn push(&mut self, end: usize) {
+        if self.0.is_empty() {
+            self.0.push(0);
+        }
+        // Wraps past i32::MAX: refused by `finish`.
+        self.0.push(end as i32);
+    }
+
+    /// Adds the items of `other` after these, their ends moved by `shift`,
+    /// leaving it empty.
+    fn append(&mut self, other: &mut Offsets, shift: usize) {
+        if other.0.len() < 2 {
+            other.0.clear();
+            return;
+        }
+        if self.0.is_empty() {
+            self.0.push(0);
+        }
+        let shift = shift as i32;
+        self.0
+            .extend(other.0.drain(1..).map(|e| e.wrapping_add(shift)));
+        other.0.clear();
+    }
+
+    /// Arrow's offsets; `last` is the end of the last item, unwrapped.
+    fn finish(self, last: usize) -> Result<OffsetBuffer<i32>, ArrowError> {
+        if i32::try_from(last).is_err() {
+            return Err(ArrowError::OffsetOverflowError(last));
+        }
+        let mut v = self.0;
+        if v.is_empty() {
+            v.push(0);
+        }
+        Ok(OffsetBuffer::new(ScalarBuffer::from(v)))
+    }
+}
+
 /// A text column being filled: the end of each text in its bytes, and
 /// which are null.
 #[derive(Debug, Default)]
 struct Texts {
-    ends: Vec<usize>,
+    ends: Offsets,
     bytes: Vec<u8>,
     valid: Validity,
 }
@@ -473,7 +600,7 @@ struct Texts {
 impl Texts {
     /// Texts pushed so far.
     fn count(&self) -> usize {
-        self.ends.len()
+        self.ends.count()
     }
 
     fn reserve(&mut self, texts: usize, bytes: usize) {
@@ -499,33 +626,18 @@ impl Texts {
     }
 
     fn append(&mut self, other: &mut Texts) {
-        let shift = self.bytes.len();
-        self.ends.extend(other.ends.drain(..).map(|e| e + shift));
+        self.ends.append(&mut other.ends, self.bytes.len());
         self.bytes.append(&mut other.bytes);
         self.valid.append(&mut other.valid);
     }
 
     fn finish(self) -> Result<StringArray, ArrowError> {
         StringArray::try_new(
-            offsets(&self.ends)?,
+            self.ends.finish(self.bytes.len())?,
             Buffer::from_vec(self.bytes),
             self.valid.finish(),
         )
     }
-}
-
-/// Arrow's offsets (a leading 0, then the ends), in 32 bits as the `Utf8`,
-/// `List` and `Map` types store them.
-fn offsets(ends: &[usize]) -> Result<OffsetBuffer<i32>, ArrowError> {
-    let last = ends.last().copied().unwrap_or(0);
-    if i32::try_from(last).is_err() {
-        return Err(ArrowError::OffsetOverflowError(last));
-    }
-    let mut v = Vec::with_capacity(ends.len() + 1);
-    v.push(0);
-    // Ends never decrease: each fits when the last does.
-    v.extend(ends.iter().map(|&e| e as i32));
-    Ok(OffsetBuffer::new(ScalarBuffer::from(v)))
 }
 
 /// The `source` column of its runs.
@@ -581,15 +693,6 @@ fn u16s(f: &[Fixed], get: impl Fn(&Fixed) -> u16, nulls: Option<NullBuffer>) -> 
     Arc::new(UInt16Array::new(ScalarBuffer::from(v), nulls))
 }
 
-/// Where a flag of the fixed-width values is set, as Arrow's validity: no
-/// buffer when it is set everywhere, as Arrow's builders make it.
-fn valid(f: &[Fixed], flag: u8) -> Option<NullBuffer> {
-    let nulls = NullBuffer::new(BooleanBuffer::collect_bool(f.len(), |i| {
-        f[i].flags & flag != 0
-    }));
-    (nulls.null_count() > 0).then_some(nulls)
-}
-
 /// The `source` column of its runs as a dictionary: a value a run, a key a
 /// row. The same values as [`repeated`] without writing the text out for
 /// every row (a path of 60 bytes on every move of a file), for the Parquet
@@ -608,22 +711,27 @@ fn runs_dictionary(runs: &[(Arc<str>, usize)]) -> Result<DictionaryArray<Int32Ty
     DictionaryArray::try_new(Int32Array::from(keys), Arc::new(values))
 }
 
-/// [`moves_schema`] with `source` a dictionary (of [`runs_dictionary`]):
-/// the schema of the batches [`BatchesBuilder::finish_for_parquet`] makes.
+/// [`moves_schema`] with `source` and `color` dictionaries (of
+/// [`runs_dictionary`] and [`colors_dictionary`]): the schema of the
+/// batches [`BatchesBuilder::finish_for_parquet`] makes.
 fn parquet_moves_schema() -> SchemaRef {
     static S: OnceLock<SchemaRef> = OnceLock::new();
     S.get_or_init(|| {
         let m = moves_schema();
         let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
-        let dictionary = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
-        fields[0] = Arc::new(fields[0].as_ref().clone().with_data_type(dictionary));
+        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
+            let i = m.index_of(name).expect("a column of the moves schema");
+            let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
+            fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));
+        }
         Arc::new(Schema::new(fields))
     })
     .clone()
 }
 
-/// The `color` column: `"B"`, `"W"`, or null for a 0.
-fn colors(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
+/// The `color` column: `"B"`, `"W"`, or null for a 0 (`valid`, of
+/// [`Flags`]).
+fn colors(fixed: &[Fixed], valid: Option<NullBuffer>) -> Result<StringArray, ArrowError> {
     if i32::try_from(fixed.len()).is_err() {
         return Err(ArrowError::OffsetOverflowError(fixed.len()));
     }
@@ -638,22 +746,34 @@ fn colors(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
         }
         offsets.push(end);
     }
-    let valid = NullBuffer::new(BooleanBuffer::collect_bool(fixed.len(), |i| {
-        fixed[i].color != 0
-    }));
     StringArray::try_new(
         OffsetBuffer::new(ScalarBuffer::from(offsets)),
         Buffer::from_vec(bytes),
-        (valid.null_count() > 0).then_some(valid),
+        valid,
+    )
+}
+
+/// The `color` column as a dictionary of `"B"` and `"W"` (a key a row),
+/// for the Parquet writer, which reads it as the texts it stands for: no
+/// text a row to write out and check.
+fn colors_dictionary(
+    fixed: &[Fixed],
+    valid: Option<NullBuffer>,
+) -> Result<DictionaryArray<Int8Type>, ArrowError> {
+    let keys: Vec<i8> = fixed.iter().map(|m| i8::from(m.color == b'W')).collect();
+    let values = StringArray::from(vec!["B", "W"]);
+    DictionaryArray::try_new(
+        Int8Array::new(ScalarBuffer::from(keys), valid),
+        Arc::new(values),
     )
 }
 
 /// The `properties` column of its parts: `map<utf8, list<utf8>>` as
 /// [`properties_field`] describes it, no entry or list null.
 fn properties(
-    map_ends: &[usize],
+    map_offsets: OffsetBuffer<i32>,
     keys: StringArray,
-    list_ends: &[usize],
+    list_offsets: OffsetBuffer<i32>,
     values: StringArray,
 ) -> Result<MapArray, ArrowError> {
     let field = properties_field();
@@ -666,7 +786,7 @@ fn properties(
     let DataType::List(item) = kv[1].data_type() else {
         unreachable!("a property's values are a list")
     };
-    let lists = ListArray::try_new(item.clone(), offsets(list_ends)?, Arc::new(values), None)?;
+    let lists = ListArray::try_new(item.clone(), list_offsets, Arc::new(values), None)?;
     let struct_ = StructArray::try_new(kv.clone(), vec![Arc::new(keys), Arc::new(lists)], None)?;
-    MapArray::try_new(entries.clone(), offsets(map_ends)?, struct_, None, *ordered)
+    MapArray::try_new(entries.clone(), map_offsets, struct_, None, *ordered)
 }
