@@ -91,7 +91,18 @@ impl BatchesBuilder {
             &mut |m: &MoveView<'_, '_, '_>| moves.push(&shared, m),
         );
         // The roots' other properties, straight into their columns (the
-        // rows were made without them): a game row a root, in order.
+        // rows were made without them): a game row a root, in order; room
+        // for all of them first (a value an entry, the bytes as in the
+        // file), not grown entry by entry.
+        let (mut entries, mut bytes) = (0, 0);
+        for root in doc.collection().games() {
+            for (ident, values) in root.raw_properties() {
+                entries += 1;
+                bytes += ident.len() + values.len();
+            }
+        }
+        let roots = doc.collection().games().len();
+        self.game_props.reserve(roots, entries, entries, bytes);
         for root in doc.collection().games() {
             self.game_props
                 .push_row(root.properties().filter(|p| !is_game_column(p.ident())));
