@@ -81,6 +81,7 @@ impl BatchesBuilder {
         let len = doc.collection().source().len();
         self.moves.reserve(len / 8);
         let moves = &mut self.moves;
+        let before = moves.rows();
         super::walk(
             doc,
             &shared,
@@ -88,8 +89,10 @@ impl BatchesBuilder {
             false,
             &mut self.games,
             &mut self.diagnostics,
-            &mut |m: &MoveView<'_, '_, '_>| moves.push(&shared, m),
+            &mut |m: &MoveView<'_, '_, '_>| moves.push(m),
         );
+        let rows = self.moves.rows() - before;
+        self.moves.name(&shared, rows);
         // The roots' other properties, straight into their columns (the
         // rows were made without them): a game row a root, in order; room
         // for all of them first (a value an entry, the bytes as in the
@@ -233,8 +236,15 @@ struct MoveColumns {
     /// The columns of fixed width, a row a value: one push a move (a store
     /// of 24 bytes), split into their columns at the end.
     fixed: Vec<Fixed>,
+    /// The comments, of the rows in `comment_rows` only (most moves have
+    /// none): a push a comment, not a row; the column is made whole at
+    /// the end.
     comment: Texts,
+    comment_rows: Vec<usize>,
+    /// The other properties, of the rows in `prop_rows` only (a map a row
+    /// there; the other rows' maps are empty).
     props: PropColumns,
+    prop_rows: Vec<usize>,
 }
 
 /// The fixed-width values of one `moves` row.
@@ -262,13 +272,17 @@ const POINT: u8 = 2;
 const PASS: u8 = 4;
 
 impl MoveColumns {
-    /// Room for `rows` more rows (a comment, null or not, and a map a
-    /// row).
+    /// Room for `rows` more rows.
     fn reserve(&mut self, rows: usize) {
         self.fixed.reserve(rows);
-        self.comment.ends.reserve(rows);
-        self.comment.valid.reserve(rows);
-        self.props.map_ends.reserve(rows);
+    }
+
+    /// Ends a run of `rows` rows named by `source` (the rows pushed for
+    /// one document).
+    fn name(&mut self, source: &Arc<str>, rows: usize) {
+        if rows > 0 {
+            self.sources.push((Arc::clone(source), rows));
+        }
     }
 
     /// Rows so far.
@@ -276,12 +290,10 @@ impl MoveColumns {
         self.fixed.len()
     }
 
-    /// Appends one row, `source` naming its file.
-    fn push(&mut self, source: &Arc<str>, m: &MoveView<'_, '_, '_>) {
-        match self.sources.last_mut() {
-            Some((s, n)) if Arc::ptr_eq(s, source) => *n += 1,
-            _ => self.sources.push((Arc::clone(source), 1)),
-        }
+    /// Appends one row (named by [`MoveColumns::name`] after).
+    #[inline]
+    fn push(&mut self, m: &MoveView<'_, '_, '_>) {
+        let row = self.fixed.len();
         let flags = if m.parent_id.is_some() { PARENT } else { 0 }
             | if m.column.is_some() && m.row.is_some() {
                 POINT
@@ -304,11 +316,13 @@ impl MoveColumns {
             },
             flags,
         });
-        self.comment.push(m.comment);
+        if let Some(c) = m.comment {
+            self.comment_rows.push(row);
+            self.comment.push_str(c);
+        }
         if m.others {
+            self.prop_rows.push(row);
             self.props.push_row(m.properties());
-        } else {
-            self.props.push_empty();
         }
     }
 
@@ -329,7 +343,11 @@ impl MoveColumns {
         }
         self.reserve(n[0]);
         self.sources.reserve(n[1]);
-        self.comment.reserve(0, n[3]);
+        self.comment.reserve(n[2], n[3]);
+        self.comment_rows.reserve(n[2]);
+        let parts: Vec<&MoveColumns> = parts.into_iter().collect();
+        self.prop_rows
+            .reserve(parts.iter().map(|p| p.prop_rows.len()).sum());
         self.props.reserve_for(parts.into_iter().map(|p| &p.props));
     }
 
@@ -341,8 +359,13 @@ impl MoveColumns {
                 _ => self.sources.push((source, n)),
             }
         }
+        let shift = self.rows();
         self.fixed.append(&mut other.fixed);
+        self.comment_rows
+            .extend(other.comment_rows.drain(..).map(|r| r + shift));
         self.comment.append(&mut other.comment);
+        self.prop_rows
+            .extend(other.prop_rows.drain(..).map(|r| r + shift));
         self.props.append(&mut other.props);
     }
 
@@ -376,8 +399,8 @@ impl MoveColumns {
             u16s(f, |m| m.column, flags.point.clone()),
             u16s(f, |m| m.row, flags.point),
             Arc::new(BooleanArray::new(flags.pass, None)),
-            Arc::new(self.comment.finish()?),
-            Arc::new(self.props.finish()?),
+            Arc::new(self.comment.finish_rows(f.len(), &self.comment_rows)?),
+            Arc::new(self.props.finish_rows(f.len(), &self.prop_rows)?),
         ];
         RecordBatch::try_new(schema, columns)
     }
@@ -493,6 +516,23 @@ impl PropColumns {
         self.values.append(&mut other.values);
     }
 
+    /// The map column of `n` rows whose rows `rows` (in order) are the
+    /// maps pushed, the others empty.
+    fn finish_rows(self, n: usize, rows: &[usize]) -> Result<MapArray, ArrowError> {
+        let keys = self.keys.count();
+        if i32::try_from(keys).is_err() {
+            return Err(ArrowError::OffsetOverflowError(keys));
+        }
+        let map = OffsetBuffer::new(ScalarBuffer::from(spread(n, rows, &self.map_ends.0)));
+        let values = self.values.count();
+        properties(
+            map,
+            self.keys.finish()?,
+            self.list_ends.finish(values)?,
+            self.values.finish()?,
+        )
+    }
+
     /// The map column of the rows appended.
     fn finish(self) -> Result<MapArray, ArrowError> {
         let (keys, values) = (self.keys.count(), self.values.count());
@@ -599,6 +639,23 @@ impl Offsets {
     }
 }
 
+/// The offsets of `n` rows of which `rows` (ascending) hold the items
+/// ending at `ends[1..]` (`ends` as [`Offsets`] keeps them: empty, or a
+/// leading 0 and an end a row of `rows`), the other rows empty.
+fn spread(n: usize, rows: &[usize], ends: &[i32]) -> Vec<i32> {
+    let mut out = Vec::with_capacity(n + 1);
+    out.push(0);
+    let (mut last, mut k) = (0, 0);
+    for r in 0..n {
+        if rows.get(k) == Some(&r) {
+            last = ends[k + 1];
+            k += 1;
+        }
+        out.push(last);
+    }
+    out
+}
+
 /// A text column being filled: the end of each text in its bytes, and
 /// which are null.
 #[derive(Debug, Default)]
@@ -628,18 +685,32 @@ impl Texts {
         self.ends.push(self.bytes.len());
     }
 
-    fn push(&mut self, text: Option<&str>) {
-        if let Some(t) = text {
-            self.bytes.extend_from_slice(t.as_bytes());
-        }
-        self.valid.push(text.is_some());
-        self.ends.push(self.bytes.len());
-    }
-
     fn append(&mut self, other: &mut Texts) {
         self.ends.append(&mut other.ends, self.bytes.len());
         self.bytes.append(&mut other.bytes);
         self.valid.append(&mut other.valid);
+    }
+
+    /// The column of `n` texts whose rows `rows` (in order) are the texts
+    /// pushed, the others null.
+    fn finish_rows(self, n: usize, rows: &[usize]) -> Result<StringArray, ArrowError> {
+        let bytes = self.bytes.len();
+        if i32::try_from(bytes).is_err() {
+            return Err(ArrowError::OffsetOverflowError(bytes));
+        }
+        let offsets = spread(n, rows, &self.ends.0);
+        let nulls = (rows.len() < n).then(|| {
+            let mut words = vec![0u64; n.div_ceil(64)];
+            for &r in rows {
+                words[r / 64] |= 1 << (r % 64);
+            }
+            NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(words), 0, n))
+        });
+        StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(self.bytes),
+            nulls,
+        )
     }
 
     fn finish(self) -> Result<StringArray, ArrowError> {
