@@ -108,9 +108,15 @@ impl Sink {
         }
     }
 
-    /// True when the sink takes Arrow batches, not rows.
-    fn columnar(&self) -> bool {
-        !matches!(self, Sink::Ndjson(_))
+    /// What the sink takes: rows, Arrow batches, or batches for Parquet.
+    fn takes(&self) -> Takes {
+        match self {
+            Sink::Ndjson(_) => Takes::Rows,
+            #[cfg(feature = "parquet")]
+            Sink::Ipc(_) => Takes::Batches,
+            #[cfg(feature = "parquet")]
+            Sink::Parquet(_) => Takes::ParquetBatches,
+        }
     }
 
     /// Writes the parts gathered (all rows, or all batches).
@@ -118,7 +124,7 @@ impl Sink {
         let parts = std::mem::take(parts);
         match self {
             Sink::Ndjson([g, m, d]) => {
-                // Rows only: `columnar` is false for this sink.
+                // Rows only: this sink takes rows (`Sink::takes`).
                 #[cfg_attr(not(feature = "parquet"), allow(irrefutable_let_patterns))]
                 for part in parts {
                     if let Part::Rows(t) = part {
@@ -164,6 +170,18 @@ impl Sink {
 #[cfg(feature = "parquet")]
 const COLUMNS_FROM: usize = 64 << 10;
 
+/// What a [`Sink`] takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Takes {
+    Rows,
+    #[cfg(feature = "parquet")]
+    Batches,
+    /// Batches of `BatchesBuilder::finish_for_parquet`, cheaper to make,
+    /// which only the Parquet writer reads.
+    #[cfg(feature = "parquet")]
+    ParquetBatches,
+}
+
 /// The tables of one unit: rows for JSON Lines, columns being built for
 /// the small files of the other formats, Arrow batches (built on the
 /// worker threads) for their big files.
@@ -176,9 +194,9 @@ enum Part {
 }
 
 impl Part {
-    fn new(bytes: &[u8], source: &str, options: &ExportOptions, columnar: bool) -> Part {
+    fn new(bytes: &[u8], source: &str, options: &ExportOptions, takes: Takes) -> Part {
         #[cfg(feature = "parquet")]
-        if columnar {
+        if takes != Takes::Rows {
             let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
             let mut b = sgfkit::export::arrow::BatchesBuilder::default();
             b.push_document(&doc, source, options);
@@ -189,12 +207,17 @@ impl Part {
             }
             // Arrow refuses columns only past 2 GiB of text a column; the
             // rows below say the same, the slow way.
-            return match b.finish() {
+            let batches = if takes == Takes::ParquetBatches {
+                b.finish_for_parquet()
+            } else {
+                b.finish()
+            };
+            return match batches {
                 Ok(b) => Part::Columns(b),
                 Err(_) => Part::Rows(Tables::of_document(&doc, source, options)),
             };
         }
-        let _ = columnar;
+        let _ = takes; // only read with the parquet feature
         Part::Rows(sgfkit::export::tables(bytes, source, options))
     }
 
@@ -372,7 +395,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
     let total = input::total_bytes(&sources);
     let mut sink = Sink::create(args.format, &args.output, ctx.threads)?;
-    let columnar = sink.columnar();
+    let takes = sink.takes();
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
     let mut pending: Vec<Part> = Vec::new();
     let mut pending_rows = 0usize;
@@ -390,13 +413,13 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                         .read()
                         .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?;
                     Ok(Exported {
-                        part: Part::new(&data, &source.name(), &options, columnar),
+                        part: Part::new(&data, &source.name(), &options, takes),
                         streamed: None,
                         bytes: data.len() as u64,
                     })
                 }
                 Unit::Game(source, game) => Ok(Exported {
-                    part: Part::new(game.bytes(), &source.name(), &options, columnar),
+                    part: Part::new(game.bytes(), &source.name(), &options, takes),
                     streamed: Some(game.position()),
                     bytes: game.bytes().len() as u64,
                 }),

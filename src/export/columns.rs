@@ -14,16 +14,18 @@
 //! one batch. The `source` column, the same text on the rows of a file, is
 //! kept as runs and written out only at the end; for Parquet not at all
 //! (a dictionary array, a value a run, which the encoder reads as the
-//! texts).
+//! texts; `color` likewise, a dictionary of `B` and `W`). Text offsets are
+//! kept in Arrow's 32 bits as they fill, and handed over without a copy.
 
 use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
+use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Position, Property};
-use arrow_array::types::Int32Type;
+use arrow_array::types::{Int8Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int32Array, ListArray, MapArray, RecordBatch,
-    StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int32Array, ListArray, MapArray,
+    RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, FieldRef, Schema, SchemaRef};
@@ -72,13 +74,15 @@ impl BatchesBuilder {
     /// refused by [`BatchesBuilder::finish`].
     pub fn push_document(&mut self, doc: &Document<'_>, source: &str, options: &ExportOptions) {
         let shared: Arc<str> = Arc::from(source);
-        // A move every ~17 bytes in move-dense files, a comment or another
-        // property for some: the vectors grow past it.
+        // A move every ~10 bytes (the corpus) to ~17 bytes (move-dense
+        // files): room for a move every 8 bytes, so that the columns of a
+        // file seldom grow. Comments and other properties, on few moves
+        // of most files, get room as they come: reserving it up front cost
+        // more allocations than it saved.
         let len = doc.collection().source().len();
-        self.moves.reserve(len / 16);
-        self.moves.comment.reserve(len / 64, len / 32);
-        self.moves.props.reserve(0, len / 64, len / 64, len / 32);
+        self.moves.reserve(len / 8);
         let moves = &mut self.moves;
+        let before = moves.rows();
         super::walk(
             doc,
             &shared,
@@ -86,10 +90,23 @@ impl BatchesBuilder {
             false,
             &mut self.games,
             &mut self.diagnostics,
-            &mut |m: &MoveView<'_, '_, '_>| moves.push(&shared, m),
+            &mut |m: &MoveView<'_, '_, '_>| moves.push(m),
         );
+        let rows = self.moves.rows() - before;
+        self.moves.name(&shared, rows);
         // The roots' other properties, straight into their columns (the
-        // rows were made without them): a game row a root, in order.
+        // rows were made without them): a game row a root, in order; room
+        // for all of them first (a value an entry, the bytes as in the
+        // file), not grown entry by entry.
+        let (mut entries, mut bytes) = (0, 0);
+        for root in doc.collection().games() {
+            for (ident, values) in root.raw_properties() {
+                entries += 1;
+                bytes += ident.len() + values.len();
+            }
+        }
+        let roots = doc.collection().games().len();
+        self.game_props.reserve(roots, entries, entries, bytes);
         for root in doc.collection().games() {
             self.game_props
                 .push_row(root.properties().filter(|p| !is_game_column(p.ident())));
@@ -174,18 +191,39 @@ impl BatchesBuilder {
     }
 
     /// The batches for [`ParquetFiles`](super::parquet::ParquetFiles)
-    /// only: the `moves` batch's `source` a dictionary array (a value a
-    /// file), which the Parquet writer reads as the texts it stands for, so
-    /// the files are the same as of [`BatchesBuilder::finish`]'s batches.
+    /// only, made with less work than [`BatchesBuilder::finish`]'s: the
+    /// `moves` batch's `source` and `color` are dictionary arrays (a value
+    /// a file; `B` and `W`), which the Parquet writer reads as the texts
+    /// they stand for, so the files are the same as of `finish`'s batches.
+    /// Their schema is not [`moves_schema`]: for other uses, `finish`.
+    ///
+    /// ```
+    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// use sgfkit::export::parquet::ParquetFiles;
+    /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &Default::default()).unwrap();
+    /// let mut a = BatchesBuilder::default();
+    /// a.push_document(&doc, "a.sgf", &Default::default());
+    /// let mut b = BatchesBuilder::default();
+    /// b.push_document(&doc, "a.sgf", &Default::default());
+    /// let mut one = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
+    /// one.write(&a.finish()?)?;
+    /// let mut other = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
+    /// other.write(&b.finish_for_parquet()?)?;
+    /// assert_eq!(one.finish()?, other.finish()?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`BatchesBuilder::finish`].
     #[cfg(feature = "parquet")]
-    pub(crate) fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
+    pub fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
         self.finish_as(true)
     }
 
-    fn finish_as(self, dictionary_source: bool) -> Result<Batches, ArrowError> {
+    fn finish_as(self, for_parquet: bool) -> Result<Batches, ArrowError> {
         Ok(Batches {
             games: games_batch(&self.games, Some(Arc::new(self.game_props.finish()?)))?,
-            moves: self.moves.finish(dictionary_source)?,
+            moves: self.moves.finish(for_parquet)?,
             diagnostics: diagnostics_batch(&self.diagnostics)?,
         })
     }
@@ -199,8 +237,15 @@ struct MoveColumns {
     /// The columns of fixed width, a row a value: one push a move (a store
     /// of 24 bytes), split into their columns at the end.
     fixed: Vec<Fixed>,
+    /// The comments, of the rows in `comment_rows` only (most moves have
+    /// none): a push a comment, not a row; the column is made whole at
+    /// the end.
     comment: Texts,
+    comment_rows: Vec<usize>,
+    /// The other properties, of the rows in `prop_rows` only (a map a row
+    /// there; the other rows' maps are empty).
     props: PropColumns,
+    prop_rows: Vec<usize>,
 }
 
 /// The fixed-width values of one `moves` row.
@@ -231,7 +276,14 @@ impl MoveColumns {
     /// Room for `rows` more rows.
     fn reserve(&mut self, rows: usize) {
         self.fixed.reserve(rows);
-        self.props.map_ends.reserve(rows);
+    }
+
+    /// Ends a run of `rows` rows named by `source` (the rows pushed for
+    /// one document).
+    fn name(&mut self, source: &Arc<str>, rows: usize) {
+        if rows > 0 {
+            self.sources.push((Arc::clone(source), rows));
+        }
     }
 
     /// Rows so far.
@@ -239,12 +291,10 @@ impl MoveColumns {
         self.fixed.len()
     }
 
-    /// Appends one row, `source` naming its file.
-    fn push(&mut self, source: &Arc<str>, m: &MoveView<'_, '_, '_>) {
-        match self.sources.last_mut() {
-            Some((s, n)) if Arc::ptr_eq(s, source) => *n += 1,
-            _ => self.sources.push((Arc::clone(source), 1)),
-        }
+    /// Appends one row (named by [`MoveColumns::name`] after).
+    #[inline]
+    fn push(&mut self, m: &MoveView<'_, '_, '_>) {
+        let row = self.fixed.len();
         let flags = if m.parent_id.is_some() { PARENT } else { 0 }
             | if m.column.is_some() && m.row.is_some() {
                 POINT
@@ -267,11 +317,13 @@ impl MoveColumns {
             },
             flags,
         });
-        self.comment.push(m.comment);
+        if let Some(c) = m.comment {
+            self.comment_rows.push(row);
+            self.comment.push_str(c);
+        }
         if m.others {
+            self.prop_rows.push(row);
             self.props.push_row(m.properties());
-        } else {
-            self.props.push_empty();
         }
     }
 
@@ -293,6 +345,10 @@ impl MoveColumns {
         self.reserve(n[0]);
         self.sources.reserve(n[1]);
         self.comment.reserve(n[2], n[3]);
+        self.comment_rows.reserve(n[2]);
+        let parts: Vec<&MoveColumns> = parts.into_iter().collect();
+        self.prop_rows
+            .reserve(parts.iter().map(|p| p.prop_rows.len()).sum());
         self.props.reserve_for(parts.into_iter().map(|p| &p.props));
     }
 
@@ -304,8 +360,13 @@ impl MoveColumns {
                 _ => self.sources.push((source, n)),
             }
         }
+        let shift = self.rows();
         self.fixed.append(&mut other.fixed);
+        self.comment_rows
+            .extend(other.comment_rows.drain(..).map(|r| r + shift));
         self.comment.append(&mut other.comment);
+        self.prop_rows
+            .extend(other.prop_rows.drain(..).map(|r| r + shift));
         self.props.append(&mut other.props);
     }
 
@@ -313,34 +374,77 @@ impl MoveColumns {
     ///
     /// # Errors
     /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
-    fn finish(self, dictionary_source: bool) -> Result<RecordBatch, ArrowError> {
+    fn finish(self, for_parquet: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
-        let points = valid(f, POINT);
-        let (source, schema): (ArrayRef, _) = if dictionary_source {
+        let flags = Flags::of(f);
+        let (source, color, schema): (ArrayRef, ArrayRef, _) = if for_parquet {
             (
                 Arc::new(runs_dictionary(&self.sources)?),
+                Arc::new(colors_dictionary(f, flags.color)?),
                 parquet_moves_schema(),
             )
         } else {
-            (Arc::new(repeated(&self.sources)?), moves_schema())
+            (
+                Arc::new(repeated(&self.sources)?),
+                Arc::new(colors(f, flags.color)?),
+                moves_schema(),
+            )
         };
         let columns: Vec<ArrayRef> = vec![
             source,
             u32s(f, |m| m.game, None),
             u32s(f, |m| m.move_number, None),
             u32s(f, |m| m.node_id, None),
-            u32s(f, |m| m.parent_id, valid(f, PARENT)),
-            Arc::new(colors(f)?),
-            u16s(f, |m| m.column, points.clone()),
-            u16s(f, |m| m.row, points),
-            Arc::new(BooleanArray::new(
-                BooleanBuffer::collect_bool(f.len(), |i| f[i].flags & PASS != 0),
-                None,
-            )),
-            Arc::new(self.comment.finish()?),
-            Arc::new(self.props.finish()?),
+            u32s(f, |m| m.parent_id, flags.parent),
+            color,
+            u16s(f, |m| m.column, flags.point.clone()),
+            u16s(f, |m| m.row, flags.point),
+            Arc::new(BooleanArray::new(flags.pass, None)),
+            Arc::new(self.comment.finish_rows(f.len(), &self.comment_rows)?),
+            Arc::new(self.props.finish_rows(f.len(), &self.prop_rows)?),
         ];
         RecordBatch::try_new(schema, columns)
+    }
+}
+
+/// The flags of the fixed-width values as Arrow's bits, found in one pass:
+/// which rows have a parent, a point, a colour (no buffer when every row
+/// has one, as Arrow's builders make it), which are passes.
+struct Flags {
+    parent: Option<NullBuffer>,
+    point: Option<NullBuffer>,
+    color: Option<NullBuffer>,
+    pass: BooleanBuffer,
+}
+
+impl Flags {
+    fn of(f: &[Fixed]) -> Flags {
+        let words = f.len().div_ceil(64);
+        let mut bits = [(); 4].map(|_| Vec::<u64>::with_capacity(words));
+        for chunk in f.chunks(64) {
+            let mut w = [0u64; 4];
+            for (i, m) in chunk.iter().enumerate() {
+                w[0] |= u64::from(m.flags & PARENT != 0) << i;
+                w[1] |= u64::from(m.flags & POINT != 0) << i;
+                w[2] |= u64::from(m.color != 0) << i;
+                w[3] |= u64::from(m.flags & PASS != 0) << i;
+            }
+            for (b, w) in bits.iter_mut().zip(w) {
+                b.push(w);
+            }
+        }
+        let [parent, point, color, pass] =
+            bits.map(|b| BooleanBuffer::new(Buffer::from_vec(b), 0, f.len()));
+        let valid = |b: BooleanBuffer| {
+            let nulls = NullBuffer::new(b);
+            (nulls.null_count() > 0).then_some(nulls)
+        };
+        Flags {
+            parent: valid(parent),
+            point: valid(point),
+            color: valid(color),
+            pass,
+        }
     }
 }
 
@@ -349,9 +453,9 @@ impl MoveColumns {
 /// entry) and the values, decoded as text.
 #[derive(Debug, Default)]
 struct PropColumns {
-    map_ends: Vec<usize>,
+    map_ends: Offsets,
     keys: Texts,
-    list_ends: Vec<usize>,
+    list_ends: Offsets,
     values: Texts,
 }
 
@@ -370,8 +474,8 @@ impl PropColumns {
         let mut n = [0usize; 5];
         for p in parts {
             let counts = [
-                p.map_ends.len(),
-                p.list_ends.len(),
+                p.map_ends.count(),
+                p.list_ends.count(),
                 p.keys.bytes.len(),
                 p.values.count(),
                 p.values.bytes.len(),
@@ -407,125 +511,39 @@ impl PropColumns {
     /// Adds the rows of `other` after these, leaving it empty.
     fn append(&mut self, other: &mut PropColumns) {
         let (keys, values) = (self.keys.count(), self.values.count());
-        self.map_ends
-            .extend(other.map_ends.drain(..).map(|e| e + keys));
+        self.map_ends.append(&mut other.map_ends, keys);
         self.keys.append(&mut other.keys);
-        self.list_ends
-            .extend(other.list_ends.drain(..).map(|e| e + values));
+        self.list_ends.append(&mut other.list_ends, values);
         self.values.append(&mut other.values);
+    }
+
+    /// The map column of `n` rows whose rows `rows` (in order) are the
+    /// maps pushed, the others empty.
+    fn finish_rows(self, n: usize, rows: &[usize]) -> Result<MapArray, ArrowError> {
+        let keys = self.keys.count();
+        if i32::try_from(keys).is_err() {
+            return Err(ArrowError::OffsetOverflowError(keys));
+        }
+        let map = OffsetBuffer::new(ScalarBuffer::from(spread(n, rows, &self.map_ends.0)));
+        let values = self.values.count();
+        properties(
+            map,
+            self.keys.finish()?,
+            self.list_ends.finish(values)?,
+            self.values.finish()?,
+        )
     }
 
     /// The map column of the rows appended.
     fn finish(self) -> Result<MapArray, ArrowError> {
+        let (keys, values) = (self.keys.count(), self.values.count());
         properties(
-            &self.map_ends,
+            self.map_ends.finish(keys)?,
             self.keys.finish()?,
-            &self.list_ends,
+            self.list_ends.finish(values)?,
             self.values.finish()?,
         )
     }
-}
-
-/// Which values of a column are valid (not null): a `bool` a value while
-/// filling (a push is a store), packed into bits at the end.
-#[derive(Debug, Default)]
-struct Validity {
-    valid: Vec<bool>,
-    nulls: usize,
-}
-
-impl Validity {
-    fn reserve(&mut self, n: usize) {
-        self.valid.reserve(n);
-    }
-
-    #[inline]
-    fn push(&mut self, valid: bool) {
-        self.valid.push(valid);
-        self.nulls += usize::from(!valid);
-    }
-
-    fn append(&mut self, other: &mut Validity) {
-        self.valid.append(&mut other.valid);
-        self.nulls += other.nulls;
-    }
-
-    /// No buffer when every value is valid, as Arrow's builders make it.
-    fn finish(self) -> Option<NullBuffer> {
-        (self.nulls > 0).then(|| NullBuffer::new(bits(&self.valid)))
-    }
-}
-
-/// `bool`s packed into Arrow's bits.
-fn bits(b: &[bool]) -> BooleanBuffer {
-    BooleanBuffer::collect_bool(b.len(), |i| b[i])
-}
-
-/// A text column being filled: the end of each text in its bytes, and
-/// which are null.
-#[derive(Debug, Default)]
-struct Texts {
-    ends: Vec<usize>,
-    bytes: Vec<u8>,
-    valid: Validity,
-}
-
-impl Texts {
-    /// Texts pushed so far.
-    fn count(&self) -> usize {
-        self.ends.len()
-    }
-
-    fn reserve(&mut self, texts: usize, bytes: usize) {
-        self.ends.reserve(texts);
-        self.valid.reserve(texts);
-        self.bytes.reserve(bytes);
-    }
-
-    /// Appends a text that is not null.
-    #[inline]
-    fn push_str(&mut self, text: &str) {
-        self.bytes.extend_from_slice(text.as_bytes());
-        self.valid.push(true);
-        self.ends.push(self.bytes.len());
-    }
-
-    fn push(&mut self, text: Option<&str>) {
-        if let Some(t) = text {
-            self.bytes.extend_from_slice(t.as_bytes());
-        }
-        self.valid.push(text.is_some());
-        self.ends.push(self.bytes.len());
-    }
-
-    fn append(&mut self, other: &mut Texts) {
-        let shift = self.bytes.len();
-        self.ends.extend(other.ends.drain(..).map(|e| e + shift));
-        self.bytes.append(&mut other.bytes);
-        self.valid.append(&mut other.valid);
-    }
-
-    fn finish(self) -> Result<StringArray, ArrowError> {
-        StringArray::try_new(
-            offsets(&self.ends)?,
-            Buffer::from_vec(self.bytes),
-            self.valid.finish(),
-        )
-    }
-}
-
-/// Arrow's offsets (a leading 0, then the ends), in 32 bits as the `Utf8`,
-/// `List` and `Map` types store them.
-fn offsets(ends: &[usize]) -> Result<OffsetBuffer<i32>, ArrowError> {
-    let last = ends.last().copied().unwrap_or(0);
-    if i32::try_from(last).is_err() {
-        return Err(ArrowError::OffsetOverflowError(last));
-    }
-    let mut v = Vec::with_capacity(ends.len() + 1);
-    v.push(0);
-    // Ends never decrease: each fits when the last does.
-    v.extend(ends.iter().map(|&e| e as i32));
-    Ok(OffsetBuffer::new(ScalarBuffer::from(v)))
 }
 
 /// The `source` column of its runs.
@@ -581,15 +599,6 @@ fn u16s(f: &[Fixed], get: impl Fn(&Fixed) -> u16, nulls: Option<NullBuffer>) -> 
     Arc::new(UInt16Array::new(ScalarBuffer::from(v), nulls))
 }
 
-/// Where a flag of the fixed-width values is set, as Arrow's validity: no
-/// buffer when it is set everywhere, as Arrow's builders make it.
-fn valid(f: &[Fixed], flag: u8) -> Option<NullBuffer> {
-    let nulls = NullBuffer::new(BooleanBuffer::collect_bool(f.len(), |i| {
-        f[i].flags & flag != 0
-    }));
-    (nulls.null_count() > 0).then_some(nulls)
-}
-
 /// The `source` column of its runs as a dictionary: a value a run, a key a
 /// row. The same values as [`repeated`] without writing the text out for
 /// every row (a path of 60 bytes on every move of a file), for the Parquet
@@ -608,22 +617,27 @@ fn runs_dictionary(runs: &[(Arc<str>, usize)]) -> Result<DictionaryArray<Int32Ty
     DictionaryArray::try_new(Int32Array::from(keys), Arc::new(values))
 }
 
-/// [`moves_schema`] with `source` a dictionary (of [`runs_dictionary`]):
-/// the schema of the batches [`BatchesBuilder::finish_for_parquet`] makes.
+/// [`moves_schema`] with `source` and `color` dictionaries (of
+/// [`runs_dictionary`] and [`colors_dictionary`]): the schema of the
+/// batches [`BatchesBuilder::finish_for_parquet`] makes.
 fn parquet_moves_schema() -> SchemaRef {
     static S: OnceLock<SchemaRef> = OnceLock::new();
     S.get_or_init(|| {
         let m = moves_schema();
         let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
-        let dictionary = DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8));
-        fields[0] = Arc::new(fields[0].as_ref().clone().with_data_type(dictionary));
+        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
+            let i = m.index_of(name).expect("a column of the moves schema");
+            let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
+            fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));
+        }
         Arc::new(Schema::new(fields))
     })
     .clone()
 }
 
-/// The `color` column: `"B"`, `"W"`, or null for a 0.
-fn colors(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
+/// The `color` column: `"B"`, `"W"`, or null for a 0 (`valid`, of
+/// [`Flags`]).
+fn colors(fixed: &[Fixed], valid: Option<NullBuffer>) -> Result<StringArray, ArrowError> {
     if i32::try_from(fixed.len()).is_err() {
         return Err(ArrowError::OffsetOverflowError(fixed.len()));
     }
@@ -638,22 +652,34 @@ fn colors(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
         }
         offsets.push(end);
     }
-    let valid = NullBuffer::new(BooleanBuffer::collect_bool(fixed.len(), |i| {
-        fixed[i].color != 0
-    }));
     StringArray::try_new(
         OffsetBuffer::new(ScalarBuffer::from(offsets)),
         Buffer::from_vec(bytes),
-        (valid.null_count() > 0).then_some(valid),
+        valid,
+    )
+}
+
+/// The `color` column as a dictionary of `"B"` and `"W"` (a key a row),
+/// for the Parquet writer, which reads it as the texts it stands for: no
+/// text a row to write out and check.
+fn colors_dictionary(
+    fixed: &[Fixed],
+    valid: Option<NullBuffer>,
+) -> Result<DictionaryArray<Int8Type>, ArrowError> {
+    let keys: Vec<i8> = fixed.iter().map(|m| i8::from(m.color == b'W')).collect();
+    let values = StringArray::from(vec!["B", "W"]);
+    DictionaryArray::try_new(
+        Int8Array::new(ScalarBuffer::from(keys), valid),
+        Arc::new(values),
     )
 }
 
 /// The `properties` column of its parts: `map<utf8, list<utf8>>` as
 /// [`properties_field`] describes it, no entry or list null.
 fn properties(
-    map_ends: &[usize],
+    map_offsets: OffsetBuffer<i32>,
     keys: StringArray,
-    list_ends: &[usize],
+    list_offsets: OffsetBuffer<i32>,
     values: StringArray,
 ) -> Result<MapArray, ArrowError> {
     let field = properties_field();
@@ -666,7 +692,7 @@ fn properties(
     let DataType::List(item) = kv[1].data_type() else {
         unreachable!("a property's values are a list")
     };
-    let lists = ListArray::try_new(item.clone(), offsets(list_ends)?, Arc::new(values), None)?;
+    let lists = ListArray::try_new(item.clone(), list_offsets, Arc::new(values), None)?;
     let struct_ = StructArray::try_new(kv.clone(), vec![Arc::new(keys), Arc::new(lists)], None)?;
-    MapArray::try_new(entries.clone(), offsets(map_ends)?, struct_, None, *ordered)
+    MapArray::try_new(entries.clone(), map_offsets, struct_, None, *ordered)
 }

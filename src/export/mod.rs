@@ -44,6 +44,8 @@ pub mod arrow;
 mod columns;
 #[cfg(feature = "parquet")]
 pub mod parquet;
+#[cfg(feature = "arrow")]
+mod texts;
 
 #[cfg(test)]
 mod tests;
