@@ -239,13 +239,9 @@ const NO_STATISTICS: &[&str] = &[
 
 /// The `moves` columns whose minimum and maximum span about the same range
 /// in every row group of a million moves (move numbers, points, node ids;
-/// `game`, the index of a game in its file, mostly 0), and `source`, whose
-/// range would let a reader skip row groups of `moves` by file but costs
-/// a comparison of a path with the smallest and largest so far on every
-/// move (2.5 % of the whole export of the corpus): written without
-/// statistics. `games` and `diagnostics` keep them for `source`.
+/// `game`, the index of a game in its file, mostly 0): written without
+/// statistics, which cost a comparison of every value.
 const MOVES_NO_STATISTICS: &[&str] = &[
-    "source",
     "game",
     "move_number",
     "node_id",
