@@ -230,24 +230,12 @@ fn check_bytes(
     if let Some(game) = game {
         // Positions in the whole input: counted in the game tree's bytes in
         // one forward pass (reports in offset order), then moved by where
-        // the tree starts, as `Game::position_in_input` does.
-        let start = game.position_in_input(0);
+        // the tree starts (`Game::place`).
         let mut order: Vec<usize> = (0..reports.len()).collect();
         order.sort_by_key(|&k| reports[k].span.start);
         let mut cursor = sgfkit::error::PositionCursor::new(game.bytes());
         for k in order {
-            let p = cursor.position(reports[k].span.start);
-            reports[k].position = if p.line == 1 {
-                sgfkit::Position {
-                    line: start.line,
-                    column: start.column.saturating_add(p.column - 1),
-                }
-            } else {
-                sgfkit::Position {
-                    line: start.line.saturating_add(p.line - 1),
-                    column: p.column,
-                }
-            };
+            reports[k].position = game.place(cursor.position(reports[k].span.start));
         }
     }
     let errors = reports.iter().any(|r| r.severity == Severity::Error);

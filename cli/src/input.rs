@@ -346,24 +346,8 @@ pub(crate) fn read_game_for_writing(
     game: &sgfkit::stream::Game,
     decode: &DecodeOptions,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
-    let start = game.position();
-    // A position in the game tree's bytes, moved to where the tree starts
-    // (as `Game::position_in_input`, from a position already counted).
-    let place = |p: sgfkit::Position| {
-        if p.line == 1 {
-            sgfkit::Position {
-                line: start.line,
-                column: start.column.saturating_add(p.column - 1),
-            }
-        } else {
-            sgfkit::Position {
-                line: start.line.saturating_add(p.line - 1),
-                column: p.column,
-            }
-        }
-    };
     let mut messages = Vec::new();
-    let tree = read_with_messages(name, game.bytes(), decode, place, &mut messages);
+    let tree = read_with_messages(name, game.bytes(), decode, |p| game.place(p), &mut messages);
     (tree, messages)
 }
 

@@ -367,21 +367,27 @@ mod columns {
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_files_read_back() {
-        use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
         let b = crate::export::arrow::batches(TREE, "p.sgf", &Default::default()).unwrap();
         let mut files =
             crate::export::parquet::ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
         files.write(&b).unwrap();
         let [games, moves, _] = files.finish().unwrap();
         for (bytes, want) in [(games, &b.games), (moves, &b.moves)] {
-            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
-                .unwrap()
-                .build()
-                .unwrap();
-            let got: Vec<_> = reader.map(Result::unwrap).collect();
-            assert_eq!(got.len(), 1);
-            assert_eq!(&got[0], want);
+            assert_eq!(&read_back(bytes), want);
         }
+    }
+
+    /// The one record batch of a Parquet file.
+    #[cfg(feature = "parquet")]
+    fn read_back(bytes: Vec<u8>) -> arrow_array::RecordBatch {
+        use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+        let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
+            .unwrap()
+            .build()
+            .unwrap();
+        let mut got: Vec<_> = reader.map(Result::unwrap).collect();
+        assert_eq!(got.len(), 1);
+        got.remove(0)
     }
 
     /// `write_builder` (the `source` column as a dictionary) reads back as
@@ -392,7 +398,6 @@ mod columns {
     fn parquet_of_a_builder_reads_back_as_its_batches() {
         use crate::export::arrow::BatchesBuilder;
         use crate::export::parquet::ParquetFiles;
-        use ::parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
         let build = || {
             let parts: Vec<BatchesBuilder> = ["a.sgf", "b/c.sgf", "a.sgf"]
                 .iter()
@@ -410,13 +415,7 @@ mod columns {
         files.write_builder(build()).unwrap();
         let written = files.finish().unwrap();
         for (bytes, (_, want)) in written.into_iter().zip(want.each()) {
-            let reader = ParquetRecordBatchReaderBuilder::try_new(bytes::Bytes::from(bytes))
-                .unwrap()
-                .build()
-                .unwrap();
-            let got: Vec<_> = reader.map(Result::unwrap).collect();
-            assert_eq!(got.len(), 1);
-            assert_eq!(&got[0], want);
+            assert_eq!(&read_back(bytes), want);
         }
         let sources = want.moves.column(0).as_string::<i32>();
         assert_eq!(sources.value(0), "a.sgf");

@@ -175,16 +175,35 @@ impl Game {
     /// # Ok::<(), sgfkit::stream::StreamError>(())
     /// ```
     pub fn position_in_input(&self, local: usize) -> Position {
-        let p = Position::of(&self.bytes, local);
-        if p.line == 1 {
+        self.place(Position::of(&self.bytes, local))
+    }
+
+    /// A position counted in this game tree's bytes (a diagnostic's, say),
+    /// as the position in the whole input: what
+    /// [`position_in_input`](Self::position_in_input) gives for an offset,
+    /// for a position already known.
+    ///
+    /// ```
+    /// use sgfkit::Position;
+    /// let mut games = sgfkit::stream::Games::new(&b"(;B[aa])\n  (;W[bb]\n;B[cc])"[..]);
+    /// let _ = games.next();
+    /// let game = games.next().unwrap()?;
+    /// let on_first = game.place(Position { line: 1, column: 3 });
+    /// assert_eq!((on_first.line, on_first.column), (2, 5));
+    /// let below = game.place(Position { line: 2, column: 2 });
+    /// assert_eq!((below.line, below.column), (3, 2));
+    /// # Ok::<(), sgfkit::stream::StreamError>(())
+    /// ```
+    pub fn place(&self, local: Position) -> Position {
+        if local.line == 1 {
             Position {
                 line: self.position.line,
-                column: self.position.column.saturating_add(p.column - 1),
+                column: self.position.column.saturating_add(local.column - 1),
             }
         } else {
             Position {
-                line: self.position.line.saturating_add(p.line - 1),
-                column: p.column,
+                line: self.position.line.saturating_add(local.line - 1),
+                column: local.column,
             }
         }
     }
