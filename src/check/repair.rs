@@ -464,6 +464,18 @@ impl Repairer<'_> {
         let Some(k) = props.iter().position(|p| p.ident == "M") else {
             return false;
         };
+        // Only values that read as `MA` values are moved there: none, a
+        // point, or a rectangle of two points. Anything else (`a99999:ss`)
+        // the reader would refuse in an `MA`, so such an `M` is kept as it
+        // is, as `L` is.
+        let fits = |v: &[u8]| v.is_empty() || v.len() == 2 || (v.len() == 5 && v[2] == b':');
+        if !props
+            .iter()
+            .filter(|p| p.ident == "M")
+            .all(|p| p.values.iter().all(|v| fits(v)))
+        {
+            return false;
+        }
         let depth = c.node(id).depth() + 1;
         let board = if ctx.game == GameType::Go && depth <= self.board_budget {
             self.board_budget -= depth;

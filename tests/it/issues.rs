@@ -61,3 +61,31 @@ fn an_l_left_by_a_merge_is_converted_in_the_same_repair() {
     assert_eq!(again.to_string(), printed);
     assert!(printed.contains("LB[bb:A]"), "{printed}");
 }
+
+/// `fuzz/regressions/repair-markup-not-a-point.sgf` (the `repair` target):
+/// `M[a99999:ss]` was converted to `MA[a99999:ss]`, which the reader refuses
+/// (a rectangle of more points than any board), so the repaired file did not
+/// read back. An `M` whose values are not points stays as it is.
+#[test]
+fn an_m_that_is_not_a_point_is_not_made_an_ma() {
+    use sgfkit::check::{RepairOptions, parse_lenient, repair};
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fuzz/regressions/repair-markup-not-a-point.sgf"
+    ))
+    .unwrap();
+    let (mut tree, _) = parse_lenient(&input, &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    assert!(first.iter().all(|d| d.code != "R004"), "{first:?}");
+    let printed = tree.to_string();
+    assert!(printed.contains("M[a99999:ss]"), "{printed}");
+    let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
+    let second = repair(&mut again, &RepairOptions::default());
+    assert!(second.iter().all(|d| d.code != "R004"), "{second:?}");
+    assert_eq!(again.to_string(), printed);
+    // A point and a rectangle of points are still converted.
+    let (mut tree, _) = parse_lenient(b"(;M[aa][bb:cc])", &Default::default());
+    let first = repair(&mut tree, &RepairOptions::default());
+    assert!(first.iter().any(|d| d.code == "R004"), "{first:?}");
+    assert!(tree.to_string().contains("MA[aa][bb:cc]"), "{tree}");
+}
