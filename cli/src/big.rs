@@ -47,6 +47,51 @@ pub(crate) fn drive<R: Send>(
     threads: usize,
     threshold: u64,
     work: impl Fn(Unit<'_>) -> R + Sync,
+    emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let one_at_a_time = Grouping { bytes: 0, files: 1 };
+    drive_grouped(
+        sources,
+        threads,
+        threshold,
+        one_at_a_time,
+        |group| match group {
+            Group::Files(files) => work(Unit::Whole(&files[0])),
+            Group::Game(source, game) => work(Unit::Game(source, game)),
+        },
+        emit,
+    )
+}
+
+/// How many consecutive small inputs [`drive_grouped`] hands over at once.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Grouping {
+    /// A group ends once its files hold at least this many bytes.
+    pub(crate) bytes: u64,
+    /// A group holds at most this many files (at least one).
+    pub(crate) files: usize,
+}
+
+/// One piece of work of [`drive_grouped`]: consecutive small inputs read
+/// whole, or one game tree of a streamed file.
+pub(crate) enum Group<'s> {
+    /// One or more consecutive inputs, none of them streamed.
+    Files(&'s [Source]),
+    /// A game tree of a streamed file.
+    Game(&'s Source, &'s Game),
+}
+
+/// As [`drive`], with runs of consecutive small inputs handed to `work`
+/// together ([`Group::Files`], cut by `grouping`), so that a command can
+/// gather their output in one place; `emit` receives the index of the
+/// first source of each group. A big file (read whole because no game tree
+/// could be framed in it) comes as a group of its own.
+pub(crate) fn drive_grouped<R: Send>(
+    sources: &[Source],
+    threads: usize,
+    threshold: u64,
+    grouping: Grouping,
+    work: impl Fn(Group<'_>) -> R + Sync,
     mut emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
@@ -60,33 +105,45 @@ pub(crate) fn drive<R: Send>(
         let end = (k..sources.len())
             .find(|&j| big(&sources[j]))
             .unwrap_or(sources.len());
-        let indexed: Vec<usize> = (k..end).collect();
-        // `ordered` hands the results back in input order: count them off.
-        let mut next = k;
+        let groups = groups(&sources[k..end], grouping);
         run::ordered(
-            &indexed,
+            &groups,
             threads,
-            |&j| work(Unit::Whole(&sources[j])),
-            |r| {
-                next += 1;
-                emit(next - 1, Ok(r))
-            },
+            |r| (r.start, work(Group::Files(&sources[k + r.start..k + r.end]))),
+            |(start, result)| emit(k + start, Ok(result)),
         )?;
         k = end;
     }
     Ok(())
 }
 
+/// `sources` cut into runs of consecutive files as `grouping` says.
+fn groups(sources: &[Source], grouping: Grouping) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0u64);
+    for (i, s) in sources.iter().enumerate() {
+        bytes += s.file_len().unwrap_or(0);
+        if bytes >= grouping.bytes || i + 1 - start >= grouping.files.max(1) {
+            out.push(start..i + 1);
+            (start, bytes) = (i + 1, 0);
+        }
+    }
+    if start < sources.len() {
+        out.push(start..sources.len());
+    }
+    out
+}
+
 fn stream_file<R: Send>(
     index: usize,
     source: &Source,
     threads: usize,
-    work: &(impl Fn(Unit<'_>) -> R + Sync),
+    work: &(impl Fn(Group<'_>) -> R + Sync),
     emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = source.name();
     let Some(path) = source.path() else {
-        return emit(index, Ok(work(Unit::Whole(source))));
+        return emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))));
     };
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
@@ -102,7 +159,7 @@ fn stream_file<R: Send>(
         run::ordered(
             &games,
             threads,
-            |g| work(Unit::Game(source, g)),
+            |g| work(Group::Game(source, g)),
             |r| emit(index, Ok(r)),
         )
     };
@@ -131,7 +188,7 @@ fn stream_file<R: Send>(
     flush(&mut batch, emit)?;
     if !any {
         // Nothing framed: the lenient reader may still find a tree.
-        emit(index, Ok(work(Unit::Whole(source))))?;
+        emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))))?;
     }
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! `sgfkit export`: games, moves and diagnostics as tables (Parquet, Arrow
 //! IPC or JSON Lines) for Spark, DuckDB, pandas and polars.
 
-use crate::big::{self, StreamArgs, Unit};
-use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::big::{self, Group, Grouping, StreamArgs};
+use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
 use sgfkit::export::{ExportOptions, Tables};
@@ -163,10 +163,11 @@ impl Sink {
     }
 }
 
-/// Files of at least this many bytes become Arrow batches on the worker
-/// threads; smaller ones stay columns being built until written (gathered,
-/// a batch for many files): a batch costs tens of microseconds more to make
-/// and concatenate than the columns of a small file.
+/// Game trees of a streamed file of at least this many bytes become Arrow
+/// batches on the worker threads; smaller ones stay columns being built
+/// until written (gathered, a batch for many trees): a batch costs tens of
+/// microseconds more to make and concatenate than the columns of a small
+/// tree.
 #[cfg(feature = "parquet")]
 const COLUMNS_FROM: usize = 64 << 10;
 
@@ -182,9 +183,10 @@ enum Takes {
     ParquetBatches,
 }
 
-/// The tables of one unit: rows for JSON Lines, columns being built for
-/// the small files of the other formats, Arrow batches (built on the
-/// worker threads) for their big files.
+/// The tables of one unit: rows for JSON Lines; for the other formats,
+/// Arrow batches (built on the worker threads) of a group of files or of a
+/// big game tree of a streamed file, or the columns being built of a small
+/// game tree (gathered with its neighbours before they are written).
 enum Part {
     Rows(Tables),
     #[cfg(feature = "parquet")]
@@ -194,15 +196,14 @@ enum Part {
 }
 
 impl Part {
+    /// The rows of one game tree of a streamed file.
     fn new(bytes: &[u8], source: &str, options: &ExportOptions, takes: Takes) -> Part {
         #[cfg(feature = "parquet")]
         if takes != Takes::Rows {
             let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
             let mut b = sgfkit::export::arrow::BatchesBuilder::default();
             b.push_document(&doc, source, options);
-            // A file without a game tree keeps its columns unmade, for
-            // `why_empty`.
-            if bytes.len() < COLUMNS_FROM || b.counts()[0] == 0 {
+            if bytes.len() < COLUMNS_FROM {
                 return Part::Building(Box::new(b));
             }
             // Arrow refuses columns only past 2 GiB of text a column; the
@@ -250,26 +251,6 @@ impl Part {
             #[cfg(feature = "parquet")]
             Part::Columns(b) => b.place(first_game, at).map_err(io::Error::other),
         }
-    }
-
-    /// Why a file has no game tree: its last `L013`/`L017` diagnostic, as
-    /// `sgfkit check` prints it.
-    fn why_empty(&self) -> Option<String> {
-        let diagnostics = match self {
-            Part::Rows(t) => &t.diagnostics[..],
-            #[cfg(feature = "parquet")]
-            Part::Building(b) => b.diagnostics(),
-            // Batches are made of files with a game tree only (Part::new).
-            #[cfg(feature = "parquet")]
-            Part::Columns(_) => return None,
-        };
-        let is_why = |code: &str| code == "L013" || code == "L017";
-        diagnostics.iter().rev().find(|d| is_why(d.code)).map(|d| {
-            format!(
-                "{}:{}:{}: {}[{}]: {}",
-                d.source, d.line, d.column, d.severity, d.code, d.message
-            )
-        })
     }
 
     /// Writes the parts, in order: neighbouring small files' columns
@@ -360,12 +341,123 @@ impl Part {
     }
 }
 
-/// What reading one unit gave.
+/// Why a file has no game tree: its last `L013`/`L017` diagnostic among
+/// `diagnostics` (the file's), as `sgfkit check` prints it.
+fn why_empty(diagnostics: &[sgfkit::export::DiagnosticRow]) -> Option<String> {
+    let is_why = |code: &str| code == "L013" || code == "L017";
+    diagnostics.iter().rev().find(|d| is_why(d.code)).map(|d| {
+        format!(
+            "{}:{}:{}: {}[{}]: {}",
+            d.source, d.line, d.column, d.severity, d.code, d.message
+        )
+    })
+}
+
+/// Small files are exported this many bytes at a time (or
+/// [`Grouping::files`] files): each group's rows are gathered in one
+/// builder and made into batches on the worker thread, with no columns a
+/// file to allocate and concatenate; a group's batches hold about 100,000
+/// moves, a good size for the Parquet and Arrow writers.
+const GROUPING: Grouping = Grouping {
+    bytes: 1 << 20,
+    files: 1024,
+};
+
+/// What reading one group of files, or one game tree of a streamed file,
+/// gave.
 struct Exported {
-    part: Part,
+    /// The rows, or why they cannot be made into batches.
+    part: Result<Part, String>,
+    /// For a group of files: what to report of each, in order.
+    files: Vec<FileReport>,
     /// The unit is a game tree of a streamed file: where it starts.
     streamed: Option<sgfkit::Position>,
     bytes: u64,
+}
+
+/// What to report of one file of a group.
+enum FileReport {
+    /// It could not be read: the message.
+    Failed(String),
+    Read {
+        /// Game trees found in it.
+        games: usize,
+        /// With no game tree: why (see [`why_empty`]).
+        why: Option<String>,
+    },
+}
+
+/// Reads the files of a group and gathers their rows in one part: Arrow
+/// batches for Parquet and Arrow IPC, rows for JSON Lines.
+fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Exported {
+    let mut reports = Vec::with_capacity(files.len());
+    let mut bytes = 0u64;
+    let mut read = |source: &Source, reports: &mut Vec<FileReport>| match source.read() {
+        Ok(data) => {
+            bytes += data.len() as u64;
+            Some(data)
+        }
+        Err(e) => {
+            reports.push(FileReport::Failed(format!("sgfkit: {}: {e}", source.name())));
+            None
+        }
+    };
+    #[cfg(feature = "parquet")]
+    if takes != Takes::Rows {
+        let mut b = sgfkit::export::arrow::BatchesBuilder::default();
+        for source in files {
+            let Some(data) = read(source, &mut reports) else {
+                continue;
+            };
+            let doc = sgfkit::read_lenient(&data, &options.decode, &options.parse);
+            let before = b.counts();
+            b.push_document(&doc, &source.name(), options);
+            let games = b.counts()[0] - before[0];
+            reports.push(FileReport::Read {
+                games,
+                why: (games == 0)
+                    .then(|| why_empty(&b.diagnostics()[before[2]..]))
+                    .flatten(),
+            });
+        }
+        let batches = if takes == Takes::ParquetBatches {
+            b.finish_for_parquet()
+        } else {
+            b.finish()
+        };
+        return Exported {
+            // Arrow refuses columns only past 2 GiB of text a column.
+            part: batches.map(Part::Columns).map_err(|e| {
+                format!("sgfkit: {e} (read files this big one game tree at a time: --stream-above)")
+            }),
+            files: reports,
+            streamed: None,
+            bytes,
+        };
+    }
+    let _ = takes; // only read with the parquet feature
+    let mut rows = Tables::default();
+    for source in files {
+        let Some(data) = read(source, &mut reports) else {
+            continue;
+        };
+        let mut t = sgfkit::export::tables(&data, &source.name(), options);
+        reports.push(FileReport::Read {
+            games: t.games.len(),
+            why: if t.games.is_empty() {
+                why_empty(&t.diagnostics)
+            } else {
+                None
+            },
+        });
+        rows.append(&mut t);
+    }
+    Exported {
+        part: Ok(Part::Rows(rows)),
+        files: reports,
+        streamed: None,
+        bytes,
+    }
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
@@ -402,31 +494,22 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let (mut games, mut moves, mut diagnostics, mut bytes) = (0usize, 0usize, 0usize, 0u64);
     // The file of the last unit, and the game trees seen in it so far.
     let mut file: Option<(usize, u32)> = None;
-    big::drive(
+    big::drive_grouped(
         &sources,
         ctx.threads,
         args.stream.stream_above,
-        |unit| -> Result<Exported, String> {
-            match unit {
-                Unit::Whole(source) => {
-                    let data = source
-                        .read()
-                        .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?;
-                    Ok(Exported {
-                        part: Part::new(&data, &source.name(), &options, takes),
-                        streamed: None,
-                        bytes: data.len() as u64,
-                    })
-                }
-                Unit::Game(source, game) => Ok(Exported {
-                    part: Part::new(game.bytes(), &source.name(), &options, takes),
-                    streamed: Some(game.position()),
-                    bytes: game.bytes().len() as u64,
-                }),
-            }
+        GROUPING,
+        |group| match group {
+            Group::Files(files) => export_files(files, &options, takes),
+            Group::Game(source, game) => Exported {
+                part: Ok(Part::new(game.bytes(), &source.name(), &options, takes)),
+                files: Vec::new(),
+                streamed: Some(game.position()),
+                bytes: game.bytes().len() as u64,
+            },
         },
         |index, unit| {
-            let mut unit = match unit.and_then(|u| u) {
+            let mut unit = match unit {
                 Ok(u) => u,
                 Err(message) => {
                     status.failed_paths += 1;
@@ -434,27 +517,42 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     return Ok(());
                 }
             };
+            let mut part = unit.part.map_err(io::Error::other)?;
             progress.advance(unit.bytes);
             bytes += unit.bytes;
-            let seen = match file {
-                Some((i, seen)) if i == index => seen,
-                _ => 0,
-            };
-            let [g, m, d] = unit.part.counts();
-            let found = u32::try_from(g).unwrap_or(u32::MAX);
+            let [g, m, d] = part.counts();
             if let Some(at) = unit.streamed {
-                unit.part.place(seen, at)?;
-            } else if found == 0 {
-                status.files_with_errors += 1;
-                if let Some(why) = unit.part.why_empty() {
-                    eprintln!("{why}");
+                // A game tree of file `index`: its games are counted on
+                // from those of the trees before it.
+                let seen = match file {
+                    Some((i, seen)) if i == index => seen,
+                    _ => 0,
+                };
+                part.place(seen, at)?;
+                let found = u32::try_from(g).unwrap_or(u32::MAX);
+                file = Some((index, seen.saturating_add(found)));
+            } else {
+                file = None;
+            }
+            for report in unit.files.drain(..) {
+                match report {
+                    FileReport::Failed(message) => {
+                        status.failed_paths += 1;
+                        eprintln!("{message}");
+                    }
+                    FileReport::Read { games: 0, why, .. } => {
+                        status.files_with_errors += 1;
+                        if let Some(why) = why {
+                            eprintln!("{why}");
+                        }
+                    }
+                    FileReport::Read { .. } => {}
                 }
             }
-            file = Some((index, seen.saturating_add(found)));
             games += g;
             moves += m;
             diagnostics += d;
-            pending.push(unit.part);
+            pending.push(part);
             pending_rows += g + m + d;
             if pending_rows >= BATCH_ROWS {
                 sink.write(&mut pending)?;
