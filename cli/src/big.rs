@@ -109,7 +109,12 @@ pub(crate) fn drive_grouped<R: Send>(
         run::ordered(
             &groups,
             threads,
-            |r| (r.start, work(Group::Files(&sources[k + r.start..k + r.end]))),
+            |r| {
+                (
+                    r.start,
+                    work(Group::Files(&sources[k + r.start..k + r.end])),
+                )
+            },
             |(start, result)| emit(k + start, Ok(result)),
         )?;
         k = end;

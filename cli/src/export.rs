@@ -398,7 +398,10 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
             Some(data)
         }
         Err(e) => {
-            reports.push(FileReport::Failed(format!("sgfkit: {}: {e}", source.name())));
+            reports.push(FileReport::Failed(format!(
+                "sgfkit: {}: {e}",
+                source.name()
+            )));
             None
         }
     };

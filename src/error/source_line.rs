@@ -1,0 +1,314 @@
+//! [`SourceLine`]: the line of a spot in the source, cut to a window
+//! around it, with the carets that point at it. Lines of ASCII and of
+//! valid UTF-8 take fast paths; the general path, character by character,
+//! is what the tests hold them to.
+
+use std::ops::Range;
+
+/// The source line of a spot, cut to a window of about 100 characters
+/// around it, with what lines a caret up under the spot: what
+/// [`Error::render`] shows, for tools that draw their own diagnostics.
+///
+/// However long the line (a whole file on one line), only a few hundred
+/// bytes around the spot are looked at.
+///
+/// ```
+/// use sgfkit::error::SourceLine;
+/// let src = format!("(;C[{}", "x".repeat(1_000_000));
+/// let s = SourceLine::around(src.as_bytes(), src.len()..src.len()).unwrap();
+/// assert!(s.text.starts_with('…') && s.text.chars().count() < 110);
+/// assert_eq!(s.carets, "^");
+/// assert_eq!(s.pad.chars().count(), 51);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SourceLine {
+    /// The line (or a window of it, `…` where cut), control characters
+    /// but tabs shown as spaces.
+    pub text: String,
+    /// Spaces (and the line's tabs) up to the spot.
+    pub pad: String,
+    /// One `^` per character of the span on that line (at least one).
+    pub carets: String,
+}
+
+impl SourceLine {
+    /// The line holding `span.start` in `src`, or `None` for an empty
+    /// source.
+    pub fn around(src: &[u8], span: Range<usize>) -> Option<SourceLine> {
+        const WIDTH: usize = 100;
+        if src.is_empty() {
+            return None;
+        }
+        let at = span.start.min(src.len());
+        let lo = at.saturating_sub(4 * WIDTH);
+        let hi = at.saturating_add(4 * WIDTH).min(src.len());
+        let start = memchr::memrchr2(b'\n', b'\r', &src[lo..at]).map_or_else(
+            || {
+                // Start on a character boundary.
+                let mut s = lo;
+                while s < at && (src[s] & 0xC0) == 0x80 {
+                    s += 1;
+                }
+                s
+            },
+            |p| lo + p + 1,
+        );
+        let end = memchr::memchr2(b'\n', b'\r', &src[at..hi]).map_or(hi, |p| at + p);
+        let cut_after_window = end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+        if src[start..end].is_ascii() {
+            // One character a byte: the same as below without decoding.
+            return Some(Self::ascii(
+                src,
+                start,
+                at,
+                end,
+                span.end,
+                lo,
+                cut_after_window,
+            ));
+        }
+        if let (Ok(before), Ok(after)) = (
+            std::str::from_utf8(&src[start..at]),
+            std::str::from_utf8(&src[at..end]),
+        ) {
+            // Valid text: the same as below without a vector of characters.
+            let cut_before_window = start == lo && lo > 0;
+            let span_end = span.end.clamp(at, end);
+            let inside = String::from_utf8_lossy(&src[at..span_end])
+                .chars()
+                .count()
+                .max(1);
+            return Some(Self::text(
+                before,
+                after,
+                inside,
+                cut_before_window,
+                cut_after_window,
+            ));
+        }
+        Self::chars(src, start, at, end, span.end, lo, cut_after_window)
+    }
+
+    /// The window of [`SourceLine::around`] when the line's text before
+    /// and from the spot is valid UTF-8; `inside` is the span's number of
+    /// characters on the line (at least 1).
+    fn text(
+        before: &str,
+        after: &str,
+        inside: usize,
+        cut_before_window: bool,
+        cut_after_window: bool,
+    ) -> SourceLine {
+        const WIDTH: usize = 100;
+        let before_chars = before.chars().count();
+        let skip = before_chars.saturating_sub(WIDTH / 2);
+        let from = before
+            .char_indices()
+            .nth(skip)
+            .map_or(before.len(), |(i, _)| i);
+        let shown_before = &before[from..];
+        let room = WIDTH.saturating_sub(before_chars - skip).max(10);
+        let to = after
+            .char_indices()
+            .nth(room)
+            .map_or(after.len(), |(i, _)| i);
+        let shown_after = &after[..to];
+        Self::assemble(
+            shown_before.chars(),
+            shown_after.chars(),
+            shown_before.len() + shown_after.len(),
+            (
+                skip > 0 || cut_before_window,
+                to < after.len() || cut_after_window,
+            ),
+            inside.min(room),
+        )
+    }
+
+    /// The window of [`SourceLine::around`] when the line's bytes
+    /// `start..end` are all ASCII.
+    fn ascii(
+        src: &[u8],
+        start: usize,
+        at: usize,
+        end: usize,
+        span_end: usize,
+        lo: usize,
+        cut_after_window: bool,
+    ) -> SourceLine {
+        const WIDTH: usize = 100;
+        let (before, after) = (&src[start..at], &src[at..end]);
+        let inside = (span_end.clamp(at, end) - at).max(1);
+        let skip = before.len().saturating_sub(WIDTH / 2);
+        let shown_before = &before[skip..];
+        let room = WIDTH.saturating_sub(before.len() - skip).max(10);
+        let shown_after = &after[..after.len().min(room)];
+        Self::assemble(
+            shown_before.iter().map(|&b| char::from(b)),
+            shown_after.iter().map(|&b| char::from(b)),
+            shown_before.len() + shown_after.len(),
+            (
+                skip > 0 || (start == lo && lo > 0),
+                after.len() > room || cut_after_window,
+            ),
+            inside.min(room),
+        )
+    }
+
+    /// The window from the characters shown before and from the spot
+    /// (about `len` bytes), `…` where `cut` says (before, after), control
+    /// characters but tabs as spaces, and `carets` carets under the spot.
+    fn assemble(
+        before: impl Iterator<Item = char> + Clone,
+        after: impl Iterator<Item = char>,
+        len: usize,
+        cut: (bool, bool),
+        carets: usize,
+    ) -> SourceLine {
+        let clean = |c: char| if c.is_control() && c != '\t' { ' ' } else { c };
+        let mut text = String::with_capacity(len + 6);
+        if cut.0 {
+            text.push('…');
+        }
+        text.extend(before.clone().chain(after).map(clean));
+        if cut.1 {
+            text.push('…');
+        }
+        let mut pad = String::with_capacity(len + 1);
+        if cut.0 {
+            pad.push(' ');
+        }
+        pad.extend(before.map(|c| if c == '\t' { '\t' } else { ' ' }));
+        SourceLine {
+            text,
+            pad,
+            carets: "^".repeat(carets),
+        }
+    }
+
+    /// The window of [`SourceLine::around`], character by character.
+    fn chars(
+        src: &[u8],
+        start: usize,
+        at: usize,
+        end: usize,
+        span_end: usize,
+        lo: usize,
+        cut_after_window: bool,
+    ) -> Option<SourceLine> {
+        const WIDTH: usize = 100;
+        let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
+        let span_end = span_end.clamp(at, end);
+        let inside = String::from_utf8_lossy(&src[at..span_end])
+            .chars()
+            .count()
+            .max(1);
+        let after: Vec<char> = String::from_utf8_lossy(&src[at..end]).chars().collect();
+        let skip = before.len().saturating_sub(WIDTH / 2);
+        let shown_before: String = before[skip..].iter().collect();
+        let room = WIDTH.saturating_sub(before.len() - skip).max(10);
+        let shown_after: String = after.iter().take(room).collect();
+        let clean = |s: &str| -> String {
+            s.chars()
+                .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+                .collect()
+        };
+        let cut_before = skip > 0 || (start == lo && lo > 0);
+        let text = format!(
+            "{}{}{}{}",
+            if cut_before { "…" } else { "" },
+            clean(&shown_before),
+            clean(&shown_after),
+            if after.len() > room || cut_after_window {
+                "…"
+            } else {
+                ""
+            }
+        );
+        let mut pad: String = shown_before
+            .chars()
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        if cut_before {
+            pad.insert(0, ' ');
+        }
+        let carets = "^".repeat(inside.min(room));
+        Some(SourceLine { text, pad, carets })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The ASCII window of `SourceLine::around` is the one found
+        /// character by character, on lines of any length with tabs,
+        /// control characters and both line ends, and spans past the line.
+        #[test]
+        fn ascii_window_agrees_with_chars(
+            src in proptest::collection::vec(
+                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'\t'), Just(0u8), Just(0x7Fu8), Just(b'a'), Just(b'['), Just(b' '), 0u8..0x80],
+                1..1200,
+            ),
+            start in 0usize..1300,
+            len in 0usize..200,
+        ) {
+            let (at, end) = (start.min(src.len()), start.saturating_add(len));
+            let lo = at.saturating_sub(400);
+            let hi = at.saturating_add(400).min(src.len());
+            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(lo, |p| lo + p + 1);
+            let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
+            let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+            let fast = SourceLine::ascii(&src, from, at, to, end, lo, cut);
+            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
+            prop_assert_eq!(&fast, &slow);
+            prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
+        }
+
+        /// The window of valid UTF-8 text is the one found character by
+        /// character, spots inside a character and broken bytes included.
+        #[test]
+        fn text_window_agrees_with_chars(
+            parts in proptest::collection::vec(
+                prop_oneof![Just("\n"), Just("\r"), Just("\t"), Just("\u{1}"), Just("a"), Just("é"), Just("中"), Just("\u{85}"), Just("[")],
+                1..500,
+            ),
+            broken in any::<bool>(),
+            start in 0usize..1600,
+            len in 0usize..200,
+        ) {
+            let mut src = parts.concat().into_bytes();
+            if broken {
+                src.insert(src.len() / 2, 0xFF);
+            }
+            let (at, end) = (start.min(src.len()), start.saturating_add(len));
+            let lo = at.saturating_sub(400);
+            let hi = at.saturating_add(400).min(src.len());
+            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or_else(
+                || (lo..at).find(|&s| (src[s] & 0xC0) != 0x80).unwrap_or(at),
+                |p| lo + p + 1,
+            );
+            let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
+            let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
+            prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
+        }
+    }
+
+    /// A line with a non-ASCII character is shown character by character
+    /// (one caret per character, not per byte).
+    #[test]
+    fn non_ascii_line_falls_back_to_chars() {
+        let src = "(;C[été]B[aa])".as_bytes();
+        let s = SourceLine::around(src, 4..9).unwrap();
+        assert_eq!(s.text, "(;C[été]B[aa])");
+        assert_eq!(s.pad, "    ");
+        assert_eq!(s.carets, "^^^");
+        let s = SourceLine::around(src, 9..14).unwrap();
+        assert_eq!(s.pad, "       ");
+        assert_eq!(s.carets, "^^^^^");
+        assert_eq!(SourceLine::around(b"", 0..0), None);
+    }
+}
