@@ -189,3 +189,91 @@ fn parquet_and_arrow_files_are_written() {
         }
     }
 }
+
+/// Small files are exported in groups (up to 1,024 files a group): what
+/// is said of each file still comes in input order, and the rows are the
+/// same on any number of threads.
+#[test]
+fn files_of_a_group_are_reported_in_input_order() {
+    let dir = temp_dir("groups");
+    let input = dir.join("in");
+    std::fs::create_dir_all(&input).unwrap();
+    let mut paths = Vec::new();
+    for k in 0..1500 {
+        let p = input.join(format!("{k:04}.sgf"));
+        let text = match k {
+            // No game tree: one message each, at its place.
+            5 | 1200 => String::new(),
+            700 => "not an SGF file".to_string(),
+            _ => format!(
+                "(;GM[1]SZ[9]PB[b{k}];B[aa];W[b{}])",
+                (b'a' + (k % 9) as u8) as char
+            ),
+        };
+        std::fs::write(&p, text).unwrap();
+        paths.push(p.to_str().unwrap().to_string());
+    }
+    // A missing file named between two others is reported between theirs.
+    let missing = input.join("missing.sgf");
+    paths.insert(1100, missing.to_str().unwrap().to_string());
+    let mut outputs = Vec::new();
+    for j in ["1", "3"] {
+        let out_dir = dir.join(format!("ndjson-{j}"));
+        let mut args = vec!["-j", j, "export", "--format", "ndjson", "-o"];
+        args.push(out_dir.to_str().unwrap());
+        args.extend(paths.iter().map(String::as_str));
+        let out = sgfkit(&args);
+        assert_eq!(out.status.code(), Some(2), "{out:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+        let said: Vec<&str> = stderr
+            .lines()
+            .filter(|l| !l.starts_with("exported"))
+            .collect();
+        assert_eq!(said.len(), 4, "{stderr}");
+        for (line, name) in said
+            .iter()
+            .zip(["0005.sgf", "0700.sgf", "missing.sgf", "1200.sgf"])
+        {
+            assert!(line.contains(name), "{line} should name {name}");
+        }
+        assert!(
+            said[0].contains("[L013]") && said[2].contains("No such file"),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains("exported 1497 games, 2994 moves"),
+            "{stderr}"
+        );
+        outputs.push(["games", "moves", "diagnostics"].map(|t| read(&out_dir, t, "ndjson")));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    let games = String::from_utf8(outputs[0][0].clone()).unwrap();
+    let first = games.lines().next().unwrap();
+    assert!(
+        first.contains("0000.sgf") && first.contains("\"black\":\"b0\""),
+        "{first}"
+    );
+    #[cfg(feature = "parquet")]
+    {
+        let mut files = Vec::new();
+        for j in ["1", "3"] {
+            let out_dir = dir.join(format!("parquet-{j}"));
+            let out = sgfkit(&[
+                "-j",
+                j,
+                "export",
+                "-o",
+                out_dir.to_str().unwrap(),
+                input.to_str().unwrap(),
+            ]);
+            assert_eq!(out.status.code(), Some(1), "{out:?}");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                stderr.contains("exported 1497 games, 2994 moves"),
+                "{stderr}"
+            );
+            files.push(["games", "moves", "diagnostics"].map(|t| read(&out_dir, t, "parquet")));
+        }
+        assert_eq!(files[0], files[1]);
+    }
+}
