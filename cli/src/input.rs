@@ -67,7 +67,7 @@ impl Source {
             }
             // A folder is refused by the read itself: no look-up of the
             // path before the open.
-            Source::File(p, _) => std::fs::read(p).map_err(|e| {
+            Source::File(p, len) => read_file(p, *len).map_err(|e| {
                 if e.kind() == io::ErrorKind::IsADirectory {
                     io::Error::new(
                         io::ErrorKind::InvalidInput,
@@ -99,6 +99,22 @@ impl Source {
             _ => None,
         }
     }
+}
+
+/// The bytes of the file at `path`, `len` long when the walk looked (it
+/// may have changed since: read to its end whatever `len` says). A known
+/// size spares the look-up of the file's metadata that `fs::read` makes.
+fn read_file(path: &Path, len: Option<u64>) -> io::Result<Vec<u8>> {
+    let Some(len) = len else {
+        return std::fs::read(path);
+    };
+    let file = std::fs::File::open(path)?;
+    // One byte more than expected: the read that finds it empty is the end.
+    let room = usize::try_from(len).map_or(0, |n| n.saturating_add(1));
+    let mut bytes = Vec::with_capacity(room);
+    // Through `Take`, which reads to the end without asking for the size.
+    file.take(u64::MAX).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// How folders are walked.
