@@ -111,7 +111,10 @@ fn read_file(path: &Path, len: Option<u64>) -> io::Result<Vec<u8>> {
     let file = std::fs::File::open(path)?;
     // One byte more than expected: the read that finds it empty is the end.
     let room = usize::try_from(len).map_or(0, |n| n.saturating_add(1));
-    let mut bytes = Vec::with_capacity(room);
+    let mut bytes = Vec::new();
+    // A size that cannot be had (the file shrank from a huge one) is no
+    // reason to stop: the read grows the buffer as it goes.
+    let _ = bytes.try_reserve_exact(room);
     // Through `Take`, which reads to the end without asking for the size.
     file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
@@ -491,4 +494,32 @@ pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
 /// examples count 0): the total a progress bar counts up to.
 pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
     sources.iter().filter_map(Source::file_len).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file is read to its end whatever size the walk saw: it may have
+    /// grown or shrunk since.
+    #[test]
+    fn a_file_is_read_whole_whatever_size_was_seen() {
+        let path = std::env::temp_dir().join(format!("sgfkit-read-{}.sgf", std::process::id()));
+        let text = b"(;GM[1];B[aa];W[bb])".repeat(1000);
+        std::fs::write(&path, &text).unwrap();
+        for seen in [
+            None,
+            Some(0),
+            Some(3),
+            Some(text.len() as u64),
+            Some(1 << 40),
+            Some(u64::MAX),
+        ] {
+            assert_eq!(read_file(&path, seen).unwrap(), text, "{seen:?}");
+        }
+        let source = Source::File(path.clone(), Some(7));
+        assert_eq!(source.read().unwrap(), text);
+        std::fs::remove_file(&path).unwrap();
+        assert!(read_file(&path, Some(7)).is_err());
+    }
 }
