@@ -35,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go, Move};
+use crate::game::go::{Board, Color, Go};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -611,7 +611,7 @@ impl<'c> Checker<'c> {
         colour: Color,
         point: crate::game::go::Point,
     ) {
-        let was = board.play_noting_occupied(colour, Move::Play(point));
+        let was = board.play_stone_noting_occupied(colour, point);
         if let Ok(Some(was)) = was
             && let Some(p) = node.properties().next()
         {
