@@ -318,7 +318,7 @@ impl Board {
     ///
     /// # Errors
     /// [`OffBoard`] when `p` is not on the board; the board is left unchanged.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn play_stone_noting_occupied(
         &mut self,
         color: Color,
@@ -326,9 +326,7 @@ impl Board {
     ) -> Result<Option<Color>, OffBoard> {
         let k = self.index(p).ok_or(OffBoard(p))?;
         if self.chains.stale || self.cells[k] != EMPTY {
-            return self
-                .execute(color, Move::Play(p), None, None)
-                .map(|played| played.occupied);
+            return Ok(self.play_stone_slowly(color, p));
         }
         let maybe_dead = self.chains.place(&mut self.cells, k, cell(color));
         if !maybe_dead && !self.chains.no_liberty(k) {
@@ -336,8 +334,24 @@ impl Board {
             self.ko = None;
             return Ok(None);
         }
-        self.settle(color, p, k, EMPTY, maybe_dead, None, None);
+        self.settle_placed(color, p, k, maybe_dead);
         Ok(None)
+    }
+
+    /// [`Board::play_stone_noting_occupied`] on an occupied point or stale
+    /// chains (`p` on the board): the general move.
+    #[inline(never)]
+    fn play_stone_slowly(&mut self, color: Color, p: Point) -> Option<Color> {
+        self.execute(color, Move::Play(p), None, None)
+            .ok()
+            .and_then(|played| played.occupied)
+    }
+
+    /// [`Board::settle`] for a stone just placed on the empty cell `k`
+    /// that may capture or be suicide.
+    #[inline(never)]
+    fn settle_placed(&mut self, color: Color, p: Point, k: usize, maybe_dead: bool) {
+        self.settle(color, p, k, EMPTY, maybe_dead, None, None);
     }
 
     /// The rest of a move of `color` on `p` (cell `k`, which held `was`)
