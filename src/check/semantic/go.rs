@@ -154,7 +154,13 @@ impl<'c> Checker<'c> {
                 continue;
             };
             moved[k] = true;
-            let Ok(occupied) = board.play_noting_occupied(colour, m) else {
+            let played = match m {
+                crate::game::go::Move::Play(point) => {
+                    board.play_stone_noting_occupied(colour, point)
+                }
+                crate::game::go::Move::Pass => board.play_noting_occupied(colour, m),
+            };
+            let Ok(occupied) = played else {
                 continue;
             };
             if let Some(was) = occupied {

@@ -35,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go, Move};
+use crate::game::go::{Board, Color, Go};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -603,7 +603,7 @@ impl<'c> Checker<'c> {
 
     /// A lone move `colour` at `point` (on the board) in `node`, played on
     /// `board` (S030).
-    #[inline]
+    #[inline(always)]
     fn lone_move(
         &mut self,
         node: Node<'c, 'c>,
@@ -611,10 +611,17 @@ impl<'c> Checker<'c> {
         colour: Color,
         point: crate::game::go::Point,
     ) {
-        let was = board.play_noting_occupied(colour, Move::Play(point));
-        if let Ok(Some(was)) = was
-            && let Some(p) = node.properties().next()
-        {
+        if let Ok(Some(was)) = board.play_stone_noting_occupied(colour, point) {
+            self.lone_move_occupied(node, colour, was);
+        }
+    }
+
+    /// S030 for a lone move of `colour` in `node` played on a stone of
+    /// colour `was`.
+    #[cold]
+    #[inline(never)]
+    fn lone_move_occupied(&mut self, node: Node<'c, 'c>, colour: Color, was: Color) {
+        if let Some(p) = node.properties().next() {
             self.occupied(&node, &p, colour, was);
         }
     }

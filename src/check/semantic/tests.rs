@@ -355,3 +355,98 @@ fn lone_moves_and_their_fallbacks() {
         assert_eq!(&got, want, "{src}");
     }
 }
+
+/// Every value [`quiet_single`](super::values::quiet_single) lets pass
+/// without the value checks is one in which those checks
+/// ([`Checker::value_in`]) find nothing, for every property of a Go game
+/// in FF[1] to FF[4].
+fn quiet_values_are_clean(ident: &str, body: &[u8], ff: u8) -> Result<(), String> {
+    let Some(pi) = lookup(ident, 1) else {
+        return Ok(());
+    };
+    let info = TreeInfo {
+        game: GameType::Go,
+        gm: 1,
+        ff,
+        size: BoardSize::square(19),
+        size_ok: true,
+    };
+    let mut raw = vec![b'['];
+    raw.extend_from_slice(body);
+    raw.push(b']');
+    if !super::values::quiet_single(ident, pi, &info, &raw) {
+        return Ok(());
+    }
+    let mut src = b"(;GM[1];".to_vec();
+    src.extend_from_slice(ident.as_bytes());
+    src.extend_from_slice(&raw);
+    src.push(b')');
+    let t = crate::parse(&src).map_err(|e| e.to_string())?;
+    let node = t.games().next().unwrap().first_child().unwrap();
+    let p = node.properties().next().unwrap();
+    let mut ck = Checker::new(false);
+    let mut values: Vec<&[u8]> = p.values().collect();
+    ck.value_in(&p, pi, &info, &(0..0), &mut values);
+    match ck.diags.first() {
+        None => Ok(()),
+        Some(d) => Err(format!(
+            "{ident}[{}] in FF[{ff}]: quiet, but {} {}",
+            String::from_utf8_lossy(body),
+            d.code,
+            d.message
+        )),
+    }
+}
+
+#[test]
+fn quiet_single_values_are_clean_for_every_property() {
+    let bodies: [&[u8]; 16] = [
+        b"x",
+        b"  ",
+        b"",
+        b"0",
+        b"-3",
+        b"+12",
+        b"12.5",
+        b"1e3",
+        b"B+R",
+        b"2024-01-01",
+        b"aa",
+        b"zz",
+        b"a:b",
+        b"B",
+        b"\n",
+        b"99999999999999999999",
+    ];
+    for pi in crate::property::PROPERTIES {
+        for body in bodies {
+            for ff in 1..=4 {
+                quiet_values_are_clean(pi.ident, body, ff).unwrap();
+            }
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// The same for generated values of the identifiers of a game record.
+    #[test]
+    fn quiet_single_values_are_clean(
+        ident in proptest::sample::select(vec![
+            "C", "N", "GN", "PB", "PW", "BR", "WR", "RE", "DT", "KM", "TM", "HA", "RU", "PC",
+            "EV", "RO", "SO", "US", "AN", "CP", "GC", "ON", "OT", "MN", "OB", "OW", "PL", "BL",
+            "WL", "AP", "CA", "ST", "SZ", "FF", "GM", "V", "DM", "GB", "TE", "BM", "VW", "AB",
+        ]),
+        body in proptest::collection::vec(proptest::prop_oneof![
+            proptest::prelude::Just(b' '), proptest::prelude::Just(b'\t'),
+            proptest::prelude::Just(b'\n'), proptest::prelude::Just(b'.'),
+            proptest::prelude::Just(b'+'), proptest::prelude::Just(b'-'),
+            proptest::prelude::Just(b':'), b'0'..=b'9', b'a'..=b'z', b'A'..=b'Z',
+        ], 0..12),
+        ff in 1u8..=4,
+    ) {
+        let r = quiet_values_are_clean(ident, &body, ff);
+        proptest::prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}

@@ -24,7 +24,7 @@ impl<'c> Checker<'c> {
 
     /// [`Checker::value`] with the values of `p` in `values` (a reused
     /// buffer, changed here).
-    fn value_in(
+    pub(super) fn value_in(
         &mut self,
         p: &Property<'c>,
         pi: &PropertyInfo,
@@ -316,11 +316,13 @@ impl<'c> Checker<'c> {
     }
 }
 
-/// True for the two most common values of a Go game, in which
+/// True for the most common values of a Go game, in which
 /// [`Checker::value_in`] finds nothing wrong, seen without splitting the
-/// values text: `B` or `W` with a single point on the board, and a real in
-/// its plain form (`BL[2700.0]`) outside game information.
-fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> bool {
+/// values text: `B` or `W` with a single point on the board, setup and
+/// markup points on the board, a real in its plain form (`BL[2700.0]`)
+/// outside game information, a plain number, and a single text without
+/// escapes that is not blank, outside the formatted `RE` and `DT`.
+pub(super) fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> bool {
     if info.game != GameType::Go {
         return false;
     }
@@ -337,6 +339,14 @@ fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw: &[u8]) -> 
         }
         // KM and TM are judged by `game_info_value`.
         ValueType::Real => !matches!(ident, "KM" | "TM") && plain_real(body),
+        ValueType::Number => plain_number(body),
+        // A text that says something, without escapes (one value); RE
+        // and DT have formats, KM and TM are judged as reals.
+        ValueType::Text | ValueType::SimpleText => {
+            !matches!(ident, "RE" | "DT" | "KM" | "TM")
+                && memchr::memchr2(b']', b'\\', body).is_none()
+                && !blank_text(body)
+        }
         _ => false,
     }
 }

@@ -271,7 +271,7 @@ impl Board {
         &mut self,
         color: Color,
         m: Move,
-        mut captured: Option<&mut Vec<Point>>,
+        captured: Option<&mut Vec<Point>>,
         suicide: Option<&mut Vec<Point>>,
     ) -> Result<Played, OffBoard> {
         let p = match m {
@@ -308,7 +308,70 @@ impl Board {
         if chains.stale {
             chains.rebuild(cells);
         }
-        let them = other(me);
+        Ok(self.settle(color, p, k, was, maybe_dead, captured, suicide))
+    }
+
+    /// [`Board::play_noting_occupied`] for a stone on `p` (not a pass), the
+    /// checker's lone moves: a stone on an empty point that captures
+    /// nothing and is not suicide, the common case, costs its placing
+    /// only.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when `p` is not on the board; the board is left unchanged.
+    #[inline(always)]
+    pub(crate) fn play_stone_noting_occupied(
+        &mut self,
+        color: Color,
+        p: Point,
+    ) -> Result<Option<Color>, OffBoard> {
+        let k = self.index(p).ok_or(OffBoard(p))?;
+        if self.chains.stale || self.cells[k] != EMPTY {
+            return Ok(self.play_stone_slowly(color, p));
+        }
+        let maybe_dead = self.chains.place(&mut self.cells, k, cell(color));
+        if !maybe_dead && !self.chains.no_liberty(k) {
+            // Nothing taken and no suicide: no ko retaken, none to note.
+            self.ko = None;
+            return Ok(None);
+        }
+        self.settle_placed(color, p, k, maybe_dead);
+        Ok(None)
+    }
+
+    /// [`Board::play_stone_noting_occupied`] on an occupied point or stale
+    /// chains (`p` on the board): the general move.
+    #[inline(never)]
+    fn play_stone_slowly(&mut self, color: Color, p: Point) -> Option<Color> {
+        self.execute(color, Move::Play(p), None, None)
+            .ok()
+            .and_then(|played| played.occupied)
+    }
+
+    /// [`Board::settle`] for a stone just placed on the empty cell `k`
+    /// that may capture or be suicide.
+    #[inline(never)]
+    fn settle_placed(&mut self, color: Color, p: Point, k: usize, maybe_dead: bool) {
+        self.settle(color, p, k, EMPTY, maybe_dead, None, None);
+    }
+
+    /// The rest of a move of `color` on `p` (cell `k`, which held `was`)
+    /// once its stone stands with its chain: captures (only looked for when
+    /// `maybe_dead`), suicide, the capture counts and the ko.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn settle(
+        &mut self,
+        color: Color,
+        p: Point,
+        k: usize,
+        was: u8,
+        maybe_dead: bool,
+        mut captured: Option<&mut Vec<Point>>,
+        suicide: Option<&mut Vec<Point>>,
+    ) -> Played {
+        let cells = &mut *self.cells;
+        let chains = &mut self.chains;
+        let them = other(cell(color));
         let (mut taken, mut last) = (0, 0);
         if maybe_dead {
             // All four, in order: a chain is removed from the first of its
@@ -340,11 +403,11 @@ impl Board {
         if taken == 1 && lost == 0 && chains.single_with_one_liberty(cells, k) {
             self.ko = Some((point_at(last, self.stride), enemy, p));
         }
-        Ok(Played {
+        Played {
             occupied: colour(was),
             ko,
             suicide: lost,
-        })
+        }
     }
 
     /// The number of liberties of the group on `p`, or `None` when `p` is empty or off the

@@ -128,7 +128,7 @@ static EMPTY_LINKS: [Link; MAX_CELLS] = {
     links
 };
 
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub(super) struct Chains {
     stride: usize,
     /// The grid's number of cells.
@@ -142,6 +142,21 @@ pub(super) struct Chains {
     /// True when the chains no longer describe the cells; [`Chains::rebuild`]
     /// makes them right again.
     pub(super) stale: bool,
+}
+
+/// A copy of the chains; the work lists, empty between calls, are not
+/// copied (a board is copied for every variation the checker waits on).
+impl Clone for Chains {
+    fn clone(&self) -> Self {
+        Chains {
+            stride: self.stride,
+            n: self.n,
+            links: self.links.clone(),
+            scratch: Vec::new(),
+            found: Vec::new(),
+            stale: self.stale,
+        }
+    }
 }
 
 impl Chains {

@@ -371,16 +371,18 @@ proptest! {
 
     /// As above, with the checker's entry points mixed in: chains left
     /// stale before setup ([`Board::defer_groups`]) and moves that report
-    /// only the occupied point ([`Board::play_noting_occupied`]).
+    /// only the occupied point ([`Board::play_noting_occupied`], and
+    /// [`Board::play_stone_noting_occupied`] with its fast path for a
+    /// stone that takes nothing).
     #[test]
     fn deferred_groups_and_noting_play_match_the_reference(
         w in 1usize..=9,
         h in 1usize..=9,
-        steps in proptest::collection::vec((arb_step(), any::<bool>()), 0..300),
+        steps in proptest::collection::vec((arb_step(), any::<bool>(), any::<bool>()), 0..300),
     ) {
         let mut b = Board::new(BoardSize::new(w as u16, h as u16));
         let mut r = Reference::new(w, h);
-        for (step, flag) in steps {
+        for (step, flag, stone) in steps {
             match step {
                 Step::Setup(x, y, stone) => {
                     if flag {
@@ -393,7 +395,10 @@ proptest! {
                 Step::Play(colour, at) => {
                     let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
                     let want = r.play(colour, m);
-                    if flag {
+                    if let (true, Move::Play(p)) = (flag && stone, m) {
+                        let got = b.play_stone_noting_occupied(colour, p).unwrap();
+                        prop_assert_eq!(got, want.occupied);
+                    } else if flag {
                         prop_assert_eq!(b.play_noting_occupied(colour, m).unwrap(), want.occupied);
                     } else {
                         prop_assert_eq!(b.play(colour, m).unwrap(), want);
