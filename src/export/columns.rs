@@ -320,6 +320,16 @@ impl MoveColumns {
             },
             flags,
         });
+        if m.comment.is_some() || m.others {
+            self.push_texts(row, m);
+        }
+    }
+
+    /// The comment and other properties of row `row`, if it has any: out of
+    /// [`MoveColumns::push`], so that the push of a plain move (most of
+    /// them) is small enough to be inlined in the walk.
+    #[inline(never)]
+    fn push_texts(&mut self, row: usize, m: &MoveView<'_, '_, '_>) {
         if let Some(c) = m.comment {
             self.comment_rows.push(row);
             self.comment.push_str(c);

@@ -615,6 +615,8 @@ fn move_rows(
     let numbers = Numbers::of_tree(root);
     let mut all = options.all_nodes.then(|| root.descendants());
     let mut main = root.main_line();
+    // On the main line, a node's parent is the node before it.
+    let mut last_id: Option<u32> = None;
     while let Some(node) = match &mut all {
         Some(all) => all.next(),
         None => main.next(),
@@ -636,7 +638,12 @@ fn move_rows(
         let moves = [(read(b), 'B'), (read(w), 'W')];
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
-        let parent_id = node.parent().map(|p| numbers.of(p));
+        let parent_id = if options.all_nodes {
+            node.parent().map(|p| numbers.of(p))
+        } else {
+            last_id
+        };
+        last_id = Some(node_id);
         let mut number = if options.all_nodes {
             parent_id
                 .and_then(|p| before.get(p as usize).copied())
