@@ -20,8 +20,9 @@
 use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
 use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
-use crate::text::{TextKind, decode_str};
-use crate::{Document, Position, Property};
+use crate::grammar::RawValues;
+use crate::text::TextKind;
+use crate::{Document, Position};
 use arrow_array::types::{Int8Type, Int32Type};
 use arrow_array::{
     ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int32Array, ListArray, MapArray,
@@ -108,8 +109,10 @@ impl BatchesBuilder {
         let roots = doc.collection().games().len();
         self.game_props.reserve(roots, entries, entries, bytes);
         for root in doc.collection().games() {
-            self.game_props
-                .push_row(root.properties().filter(|p| !is_game_column(p.ident())));
+            self.game_props.push_row(
+                root.raw_properties()
+                    .filter(|(ident, _)| !is_game_column(ident)),
+            );
         }
     }
 
@@ -317,13 +320,23 @@ impl MoveColumns {
             },
             flags,
         });
+        if m.comment.is_some() || m.others {
+            self.push_texts(row, m);
+        }
+    }
+
+    /// The comment and other properties of row `row`, if it has any: out of
+    /// [`MoveColumns::push`], so that the push of a plain move (most of
+    /// them) is small enough to be inlined in the walk.
+    #[inline(never)]
+    fn push_texts(&mut self, row: usize, m: &MoveView<'_, '_, '_>) {
         if let Some(c) = m.comment {
             self.comment_rows.push(row);
             self.comment.push_str(c);
         }
         if m.others {
             self.prop_rows.push(row);
-            self.props.push_row(m.properties());
+            self.props.push_row(m.raw_properties());
         }
     }
 
@@ -490,12 +503,17 @@ impl PropColumns {
         self.values.reserve(n[3], n[4]);
     }
 
-    /// Appends a row: a map of these properties.
-    fn push_row<'c>(&mut self, props: impl Iterator<Item = Property<'c>>) {
-        for p in props {
-            self.keys.push_str(p.ident());
-            for v in p.values() {
-                self.values.push_str(&decode_str(v, TextKind::Text));
+    /// Appends a row: a map of these properties, each an identifier and
+    /// its raw values text (as [`Node::raw_properties`](crate::Node::raw_properties)
+    /// gives them; the keys and values of [`Property::ident`](crate::Property::ident) and
+    /// [`Property::values`](crate::Property::values), the values decoded as text).
+    fn push_row<'c>(&mut self, props: impl Iterator<Item = (&'c [u8], &'c [u8])>) {
+        for (ident, values) in props {
+            // What `Property::ident` gives: the identifier, "" if it is not UTF-8.
+            self.keys
+                .push_str(std::str::from_utf8(ident).unwrap_or_default());
+            for v in RawValues::new(values) {
+                self.values.push_decoded(v, TextKind::Text);
             }
             self.list_ends.push(self.values.count());
         }

@@ -412,13 +412,7 @@ fn game_row(
     let result = text("RE");
     let parsed = result.as_deref().map(parse_result).unwrap_or_default();
     let date = text("DT");
-    let (mut nodes, mut leaves) = (0u32, 0u32);
-    for n in root.descendants() {
-        nodes = nodes.saturating_add(1);
-        if n.first_child().is_none() {
-            leaves += 1;
-        }
-    }
+    let (nodes, leaves) = tree_shape(root);
     let komi = if game_type == GameType::Go {
         go.and_then(|g| g.komi())
     } else {
@@ -449,7 +443,7 @@ fn game_row(
         variation_count: leaves.saturating_sub(1),
         diagnostic_count: 0,
         properties: if properties {
-            other_properties(root, is_game_column)
+            other_properties(root, |ident| is_game_column(ident.as_bytes()))
         } else {
             Vec::new()
         },
@@ -457,8 +451,25 @@ fn game_row(
 }
 
 /// The identifiers that have columns of their own in `games`.
-pub(crate) fn is_game_column(ident: &str) -> bool {
-    GAME_COLUMNS.contains(&ident)
+pub(crate) fn is_game_column(ident: &[u8]) -> bool {
+    GAME_COLUMNS.iter().any(|c| c.as_bytes() == ident)
+}
+
+/// The nodes and the leaves of the game tree at `root`: counted on the
+/// arena of a tree as parsed, walked otherwise (an edited tree).
+fn tree_shape(root: Node<'_, '_>) -> (u32, u32) {
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    if let Some((nodes, leaves)) = root.collection().shape_in_preorder(root.id()) {
+        return (count(nodes), count(leaves));
+    }
+    let (mut nodes, mut leaves) = (0u32, 0u32);
+    for n in root.descendants() {
+        nodes = nodes.saturating_add(1);
+        if n.first_child().is_none() {
+            leaves += 1;
+        }
+    }
+    (nodes, leaves)
 }
 
 /// The rows of a document: the games and diagnostics as rows, each move
@@ -553,6 +564,20 @@ impl<'c> MoveView<'_, 'c, '_> {
             .filter(|p| !is_move_column(p.ident()))
     }
 
+    /// [`MoveView::properties`] as identifiers and raw values texts (as
+    /// [`Node::raw_properties`] gives them).
+    #[cfg(feature = "arrow")]
+    #[inline]
+    pub(crate) fn raw_properties(
+        &self,
+    ) -> impl Iterator<Item = (&'c [u8], &'c [u8])> + use<'c, '_> {
+        let n = if self.others { usize::MAX } else { 0 };
+        self.node
+            .raw_properties()
+            .take(n)
+            .filter(|(ident, _)| !matches!(*ident, b"B" | b"W" | b"C"))
+    }
+
     fn to_row(&self, source: &Arc<str>) -> MoveRow {
         MoveRow {
             source: Arc::clone(source),
@@ -590,6 +615,8 @@ fn move_rows(
     let numbers = Numbers::of_tree(root);
     let mut all = options.all_nodes.then(|| root.descendants());
     let mut main = root.main_line();
+    // On the main line, a node's parent is the node before it.
+    let mut last_id: Option<u32> = None;
     while let Some(node) = match &mut all {
         Some(all) => all.next(),
         None => main.next(),
@@ -611,7 +638,12 @@ fn move_rows(
         let moves = [(read(b), 'B'), (read(w), 'W')];
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
-        let parent_id = node.parent().map(|p| numbers.of(p));
+        let parent_id = if options.all_nodes {
+            node.parent().map(|p| numbers.of(p))
+        } else {
+            last_id
+        };
+        last_id = Some(node_id);
         let mut number = if options.all_nodes {
             parent_id
                 .and_then(|p| before.get(p as usize).copied())

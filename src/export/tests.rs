@@ -464,3 +464,35 @@ fn edited_trees_give_rows_in_file_order() {
     assert_eq!(&ids[..3], [(0, None), (1, Some(0)), (2, Some(0))]);
     assert_eq!(t.moves[1].column, Some(0));
 }
+
+/// Node and leaf counts walked the slow way, to check [`tree_shape`].
+fn walked_shape(root: Node<'_, '_>) -> (u32, u32) {
+    let nodes = root.descendants().count() as u32;
+    let leaves = root
+        .descendants()
+        .filter(|n| n.first_child().is_none())
+        .count() as u32;
+    (nodes, leaves)
+}
+
+#[test]
+fn tree_shapes_counted_on_the_arena_are_the_walked_ones() {
+    let sgf: &[u8] = b"(;B[aa](;W[bb](;B[cc])(;B[dd];W[ee]))(;W[ff]));(;C[x])\
+        (;GM[1](;B[aa])(;B[bb])(;B[cc](;W[dd])(;W[ee](;B[ff]))))(;)";
+    let doc = crate::read_lenient(sgf, &Default::default(), &Default::default());
+    let c = doc.collection();
+    let shapes: Vec<(u32, u32)> = c.games().map(tree_shape).collect();
+    let walked: Vec<(u32, u32)> = c.games().map(walked_shape).collect();
+    assert_eq!(shapes, walked);
+    assert_eq!(shapes[0], (6, 3));
+    assert!(c.games().all(|g| c.shape_in_preorder(g.id()).is_some()));
+    // Not a root: no shape.
+    let child = c.games().next().unwrap().first_child().unwrap();
+    assert_eq!(c.shape_in_preorder(child.id()), None);
+    // An edited tree is walked.
+    let e = edited_tree();
+    let root = e.games().next().unwrap();
+    assert_eq!(e.shape_in_preorder(root.id()), None);
+    assert_eq!(tree_shape(root), walked_shape(root));
+    assert_eq!(tree_shape(root), (7, 3));
+}

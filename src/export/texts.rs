@@ -2,6 +2,7 @@
 //! columns of [`columns`](super::columns): plain vectors while they fill,
 //! handed to Arrow without a copy at the end.
 
+use crate::text::{TextKind, decode_str};
 use arrow_array::StringArray;
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
@@ -106,14 +107,14 @@ impl Offsets {
 pub(super) fn spread(n: usize, rows: &[usize], ends: &[i32]) -> Vec<i32> {
     let mut out = Vec::with_capacity(n + 1);
     out.push(0);
-    let (mut last, mut k) = (0, 0);
-    for r in 0..n {
-        if rows.get(k) == Some(&r) {
-            last = ends[k + 1];
-            k += 1;
-        }
+    let mut last = 0;
+    for (&r, &end) in rows.iter().zip(&ends[1.min(ends.len())..]) {
+        // The rows before `r` end where the last item did: filled at once.
+        out.resize(r + 1, last);
+        last = end;
         out.push(last);
     }
+    out.resize(n + 1, last);
     out
 }
 
@@ -144,6 +145,21 @@ impl Texts {
         self.bytes.extend_from_slice(text.as_bytes());
         self.valid.push(true);
         self.ends.push(self.bytes.len());
+    }
+
+    /// Appends `raw` decoded as `kind` (as [`decode_str`] does): copied as
+    /// it is when it is printable ASCII without a backslash, which decodes to
+    /// itself (most values: numbers, points, names), so that only the
+    /// others pay for a decoding.
+    #[inline]
+    pub(super) fn push_decoded(&mut self, raw: &[u8], kind: TextKind) {
+        if raw.iter().all(|&b| matches!(b, 0x20..=0x7e) && b != b'\\') {
+            self.bytes.extend_from_slice(raw);
+            self.valid.push(true);
+            self.ends.push(self.bytes.len());
+        } else {
+            self.push_str(&decode_str(raw, kind));
+        }
     }
 
     pub(super) fn append(&mut self, other: &mut Texts) {

@@ -187,6 +187,35 @@ impl<'a> Collection<'a> {
         !self.edited
     }
 
+    /// The nodes and the leaves (nodes without a child) of the game tree
+    /// at `root`, counted on the arena while ids are in pre-order
+    /// ([`Collection::ids_in_preorder`]): the tree is the ids from its root
+    /// to the next game's, and a node has a child when the next id is its
+    /// child. `None` once edited (or for a `root` that is no game's root).
+    pub(crate) fn shape_in_preorder(&self, root: NodeId) -> Option<(usize, usize)> {
+        if self.edited {
+            return None;
+        }
+        let k = self.games.partition_point(|&g| g < root.0);
+        if self.games.get(k) != Some(&root.0) {
+            return None;
+        }
+        let start = root.index();
+        let end = self
+            .games
+            .get(k + 1)
+            .map_or(self.nodes.len(), |&g| g as usize);
+        let nodes = self.nodes.get(start..end)?;
+        // Nodes that are the first child of the node before them.
+        let first_children = nodes
+            .iter()
+            .skip(1)
+            .zip(root.0..)
+            .filter(|(n, before)| n.parent == *before)
+            .count();
+        Some((nodes.len(), nodes.len() - first_children))
+    }
+
     /// The bytes the collection was parsed from.
     pub fn source(&self) -> &[u8] {
         &self.src
