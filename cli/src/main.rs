@@ -59,9 +59,11 @@ enum Command {
     Tree(tree::Args),
 }
 
-/// The allocator: mimalloc. Every command allocates a tree, diagnostics and
-/// output per file; with glibc's malloc, allocating and freeing were 9 % of
-/// the instructions of `export` on the corpus.
+/// The allocator: mimalloc (its v2 line). Every command allocates a tree,
+/// diagnostics and output per file; with glibc's malloc, allocating and
+/// freeing were 9 % of the instructions of `export` on the corpus. mimalloc
+/// v3 (the crate's default) kept a third more memory than v2 for the same
+/// speed (export of the corpus: 104 MB resident against 65 MB).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
