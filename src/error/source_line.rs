@@ -5,6 +5,30 @@
 
 use std::ops::Range;
 
+/// About how many characters of a line are shown.
+const WIDTH: usize = 100;
+
+/// Where the line of a spot lies in the source, as [`SourceLine::around`]
+/// finds it: the line's bytes `start..end`, the spot at `at`, the span's
+/// end, and the start `lo` of the bytes looked at (the line may begin
+/// before); `cut_after_window`: the line goes on past the bytes looked at.
+#[derive(Debug, Clone, Copy)]
+struct Window {
+    start: usize,
+    at: usize,
+    end: usize,
+    span_end: usize,
+    lo: usize,
+    cut_after_window: bool,
+}
+
+impl Window {
+    /// The line starts before the bytes looked at.
+    fn cut_before_window(&self) -> bool {
+        self.start == self.lo && self.lo > 0
+    }
+}
+
 /// The source line of a spot, cut to a window of about 100 characters
 /// around it, with what lines a caret up under the spot: what
 /// [`Error::render`](super::Error::render) shows, for tools that draw their own diagnostics.
@@ -35,7 +59,6 @@ impl SourceLine {
     /// The line holding `span.start` in `src`, or `None` for an empty
     /// source.
     pub fn around(src: &[u8], span: Range<usize>) -> Option<SourceLine> {
-        const WIDTH: usize = 100;
         if src.is_empty() {
             return None;
         }
@@ -55,24 +78,24 @@ impl SourceLine {
         );
         let end = memchr::memchr2(b'\n', b'\r', &src[at..hi]).map_or(hi, |p| at + p);
         let cut_after_window = end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
+        let window = Window {
+            start,
+            at,
+            end,
+            span_end: span.end,
+            lo,
+            cut_after_window,
+        };
         if src[start..end].is_ascii() {
             // One character a byte: the same as below without decoding.
-            return Some(Self::ascii(
-                src,
-                start,
-                at,
-                end,
-                span.end,
-                lo,
-                cut_after_window,
-            ));
+            return Some(Self::ascii(src, window));
         }
         if let (Ok(before), Ok(after)) = (
             std::str::from_utf8(&src[start..at]),
             std::str::from_utf8(&src[at..end]),
         ) {
             // Valid text: the same as below without a vector of characters.
-            let cut_before_window = start == lo && lo > 0;
+            let cut_before_window = window.cut_before_window();
             let span_end = span.end.clamp(at, end);
             let inside = String::from_utf8_lossy(&src[at..span_end])
                 .chars()
@@ -86,7 +109,7 @@ impl SourceLine {
                 cut_after_window,
             ));
         }
-        Self::chars(src, start, at, end, span.end, lo, cut_after_window)
+        Self::chars(src, window)
     }
 
     /// The window of [`SourceLine::around`] when the line's text before
@@ -99,7 +122,6 @@ impl SourceLine {
         cut_before_window: bool,
         cut_after_window: bool,
     ) -> SourceLine {
-        const WIDTH: usize = 100;
         let before_chars = before.chars().count();
         let skip = before_chars.saturating_sub(WIDTH / 2);
         let from = before
@@ -127,18 +149,9 @@ impl SourceLine {
 
     /// The window of [`SourceLine::around`] when the line's bytes
     /// `start..end` are all ASCII.
-    fn ascii(
-        src: &[u8],
-        start: usize,
-        at: usize,
-        end: usize,
-        span_end: usize,
-        lo: usize,
-        cut_after_window: bool,
-    ) -> SourceLine {
-        const WIDTH: usize = 100;
-        let (before, after) = (&src[start..at], &src[at..end]);
-        let inside = (span_end.clamp(at, end) - at).max(1);
+    fn ascii(src: &[u8], w: Window) -> SourceLine {
+        let (before, after) = (&src[w.start..w.at], &src[w.at..w.end]);
+        let inside = (w.span_end.clamp(w.at, w.end) - w.at).max(1);
         let skip = before.len().saturating_sub(WIDTH / 2);
         let shown_before = &before[skip..];
         let room = WIDTH.saturating_sub(before.len() - skip).max(10);
@@ -148,8 +161,8 @@ impl SourceLine {
             shown_after.iter().map(|&b| char::from(b)),
             shown_before.len() + shown_after.len(),
             (
-                skip > 0 || (start == lo && lo > 0),
-                after.len() > room || cut_after_window,
+                skip > 0 || w.cut_before_window(),
+                after.len() > room || w.cut_after_window,
             ),
             inside.min(room),
         )
@@ -187,16 +200,15 @@ impl SourceLine {
     }
 
     /// The window of [`SourceLine::around`], character by character.
-    fn chars(
-        src: &[u8],
-        start: usize,
-        at: usize,
-        end: usize,
-        span_end: usize,
-        lo: usize,
-        cut_after_window: bool,
-    ) -> Option<SourceLine> {
-        const WIDTH: usize = 100;
+    fn chars(src: &[u8], w: Window) -> Option<SourceLine> {
+        let Window {
+            start,
+            at,
+            end,
+            span_end,
+            cut_after_window,
+            ..
+        } = w;
         let before: Vec<char> = String::from_utf8_lossy(&src[start..at]).chars().collect();
         let span_end = span_end.clamp(at, end);
         let inside = String::from_utf8_lossy(&src[at..span_end])
@@ -213,7 +225,7 @@ impl SourceLine {
                 .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
                 .collect()
         };
-        let cut_before = skip > 0 || (start == lo && lo > 0);
+        let cut_before = skip > 0 || w.cut_before_window();
         let text = format!(
             "{}{}{}{}",
             if cut_before { "…" } else { "" },
@@ -261,8 +273,9 @@ mod tests {
             let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(lo, |p| lo + p + 1);
             let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
             let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
-            let fast = SourceLine::ascii(&src, from, at, to, end, lo, cut);
-            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
+            let w = Window { start: from, at, end: to, span_end: end, lo, cut_after_window: cut };
+            let fast = SourceLine::ascii(&src, w);
+            let slow = SourceLine::chars(&src, w).unwrap();
             prop_assert_eq!(&fast, &slow);
             prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
         }
@@ -292,7 +305,8 @@ mod tests {
             );
             let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
             let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
-            let slow = SourceLine::chars(&src, from, at, to, end, lo, cut).unwrap();
+            let w = Window { start: from, at, end: to, span_end: end, lo, cut_after_window: cut };
+            let slow = SourceLine::chars(&src, w).unwrap();
             prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
         }
     }
