@@ -408,6 +408,14 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
     #[cfg(feature = "parquet")]
     if takes != Takes::Rows {
         let mut b = sgfkit::export::arrow::BatchesBuilder::default();
+        // The walk's sizes: the group's columns grow once.
+        b.reserve_for_bytes(
+            files
+                .iter()
+                .filter_map(Source::file_len)
+                .map(|n| usize::try_from(n).unwrap_or(0))
+                .sum(),
+        );
         for source in files {
             let Some(data) = read(source, &mut reports) else {
                 continue;

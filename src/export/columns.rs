@@ -161,6 +161,25 @@ impl BatchesBuilder {
         all
     }
 
+    /// Room for the moves of about `bytes` more bytes of SGF (a move every
+    /// 8 bytes, as [`BatchesBuilder::push_document`] reserves for one
+    /// document): for documents pushed one after the other, their columns
+    /// then grow once instead of doubling as they fill.
+    ///
+    /// ```
+    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// let docs = [&b"(;B[aa];W[bb])"[..], b"(;B[cc])"];
+    /// let mut b = BatchesBuilder::default();
+    /// b.reserve_for_bytes(docs.iter().map(|d| d.len()).sum());
+    /// for d in docs {
+    ///     b.push_document(&sgfkit::read(d, &Default::default()).unwrap(), "x.sgf", &Default::default());
+    /// }
+    /// assert_eq!(b.counts()[1], 3);
+    /// ```
+    pub fn reserve_for_bytes(&mut self, bytes: usize) {
+        self.moves.reserve(bytes / 8);
+    }
+
     /// Rows of the three tables: games, moves, diagnostics.
     pub fn counts(&self) -> [usize; 3] {
         [self.games.len(), self.moves.rows(), self.diagnostics.len()]
