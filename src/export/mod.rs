@@ -561,7 +561,7 @@ impl<'c> MoveView<'_, 'c, '_> {
         self.node
             .properties()
             .take(n)
-            .filter(|p| !is_move_column(p.ident()))
+            .filter(|p| !is_move_column(p.ident().as_bytes()))
     }
 
     /// [`MoveView::properties`] as identifiers and raw values texts (as
@@ -575,7 +575,7 @@ impl<'c> MoveView<'_, 'c, '_> {
         self.node
             .raw_properties()
             .take(n)
-            .filter(|(ident, _)| !matches!(*ident, b"B" | b"W" | b"C"))
+            .filter(|(ident, _)| !is_move_column(ident))
     }
 
     fn to_row(&self, source: &Arc<str>) -> MoveRow {
@@ -596,8 +596,8 @@ impl<'c> MoveView<'_, 'c, '_> {
 }
 
 /// The identifiers that have columns of their own in `moves`.
-fn is_move_column(ident: &str) -> bool {
-    matches!(ident, "B" | "W" | "C")
+fn is_move_column(ident: &[u8]) -> bool {
+    matches!(ident, b"B" | b"W" | b"C")
 }
 
 /// Hands the `moves` rows of a Go game tree to `out`; gives the main

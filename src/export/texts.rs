@@ -142,7 +142,13 @@ impl Texts {
     /// Appends a text that is not null.
     #[inline]
     pub(super) fn push_str(&mut self, text: &str) {
-        self.bytes.extend_from_slice(text.as_bytes());
+        self.push_bytes(text.as_bytes());
+    }
+
+    /// Appends the bytes of a text (UTF-8) that is not null.
+    #[inline]
+    fn push_bytes(&mut self, text: &[u8]) {
+        self.bytes.extend_from_slice(text);
         self.valid.push(true);
         self.ends.push(self.bytes.len());
     }
@@ -154,9 +160,7 @@ impl Texts {
     #[inline]
     pub(super) fn push_decoded(&mut self, raw: &[u8], kind: TextKind) {
         if raw.iter().all(|&b| matches!(b, 0x20..=0x7e) && b != b'\\') {
-            self.bytes.extend_from_slice(raw);
-            self.valid.push(true);
-            self.ends.push(self.bytes.len());
+            self.push_bytes(raw);
         } else {
             self.push_str(&decode_str(raw, kind));
         }
@@ -196,5 +200,37 @@ impl Texts {
             Buffer::from_vec(self.bytes),
             self.valid.finish(),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// A value pushed decoded is the text `decode_str` gives, whether
+        /// it takes the copy of plain ASCII or the decoding.
+        #[test]
+        fn pushed_values_are_decoded_as_decode_str_does(
+            values in proptest::collection::vec(
+                proptest::collection::vec(
+                    prop_oneof![Just(b'\\'), Just(b'\n'), Just(b'\r'), Just(b'\t'), Just(b' '), Just(b']'), Just(0xC3u8), Just(0xA9u8), Just(0x7Fu8), 0x20u8..0x7F, any::<u8>()],
+                    0..12,
+                ),
+                0..8,
+            ),
+            simple in any::<bool>(),
+        ) {
+            let kind = if simple { TextKind::SimpleText } else { TextKind::Text };
+            let mut texts = Texts::default();
+            let mut want = Vec::new();
+            for v in &values {
+                texts.push_decoded(v, kind);
+                want.extend_from_slice(decode_str(v, kind).as_bytes());
+            }
+            prop_assert_eq!(texts.count(), values.len());
+            prop_assert_eq!(&texts.bytes, &want);
+        }
     }
 }
