@@ -15,12 +15,22 @@
 //! # Ok::<(), parquet::errors::ParquetError>(())
 //! ```
 
+mod chunk;
+mod encode;
+#[cfg(test)]
+mod tests;
+
 use super::arrow::{Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema};
 use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{DataType, FieldRef, SchemaRef};
+use arrow_schema::{DataType, Field, FieldRef, SchemaRef};
+use bytes::Bytes;
+use chunk::{Kind, OwnColumn};
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves};
+use parquet::arrow::arrow_writer::{
+    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
+};
 use parquet::basic::{Compression, Encoding};
+use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
@@ -57,24 +67,64 @@ struct TableFile<W: Write + Send> {
     file: SerializedFileWriter<W>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
+    /// The columns we encode ourselves ([`own_kind`]), a field each.
+    own: Vec<Option<Kind>>,
     /// The row group being filled: a writer a leaf column, and its rows.
-    group: Option<(Vec<ArrowColumnWriter>, usize)>,
+    group: Option<(Vec<Leaf>, usize)>,
     groups: usize,
 }
 
+/// The writer of a leaf column: the parquet crate's, or ours.
+enum Leaf {
+    Arrow(Box<ArrowColumnWriter>),
+    Own(Box<OwnColumn>),
+}
+
+/// A leaf column's chunk, encoded.
+enum Closed {
+    Arrow(ArrowColumnChunk),
+    Own(Bytes, ColumnCloseResult),
+}
+
 impl<W: Write + Send> TableFile<W> {
-    fn new(w: W, schema: SchemaRef, properties: WriterProperties) -> Result<Self, ParquetError> {
+    fn new(
+        w: W,
+        table: &str,
+        schema: SchemaRef,
+        properties: WriterProperties,
+    ) -> Result<Self, ParquetError> {
         // ArrowWriter sets the file up (Parquet schema, the Arrow schema in
         // the metadata) as every reader expects; we keep its parts.
         let (file, factory) =
             ArrowWriter::try_new(w, schema.clone(), Some(properties))?.into_serialized_writer()?;
+        let own = schema.fields().iter().map(|f| own_kind(table, f)).collect();
         Ok(TableFile {
             file,
             factory,
             schema,
+            own,
             group: None,
             groups: 0,
         })
+    }
+
+    /// The writers of a new row group's leaf columns.
+    fn leaf_writers(&self) -> Result<Vec<Leaf>, ParquetError> {
+        let mut writers: Vec<Leaf> = self
+            .factory
+            .create_column_writers(self.groups)?
+            .into_iter()
+            .map(|w| Leaf::Arrow(Box::new(w)))
+            .collect();
+        let mut leaf = 0;
+        for (field, own) in self.schema.fields().iter().zip(&self.own) {
+            if let Some(kind) = own {
+                let descr = self.file.schema_descr().column(leaf);
+                writers[leaf] = Leaf::Own(Box::new(OwnColumn::new(descr, *kind, PAGE_ROWS)));
+            }
+            leaf += leaves(field.data_type());
+        }
+        Ok(writers)
     }
 
     /// The rows of `batch` from `offset` on that fit the row group being
@@ -85,8 +135,7 @@ impl<W: Write + Send> TableFile<W> {
         offset: usize,
     ) -> Result<(Vec<Piece<'_>>, usize), ParquetError> {
         if self.group.is_none() {
-            let writers = self.factory.create_column_writers(self.groups)?;
-            self.group = Some((writers, 0));
+            self.group = Some((self.leaf_writers()?, 0));
         }
         let Some((writers, rows)) = &mut self.group else {
             unreachable!("a row group was started above")
@@ -118,10 +167,13 @@ impl<W: Write + Send> TableFile<W> {
         let Some((writers, _)) = self.group.take() else {
             return Ok(());
         };
-        let chunks = run(writers, threads, |w| w.close(), |_| 1)?;
+        let chunks = run(writers, threads, Leaf::close, |_| 1)?;
         let mut group = self.file.next_row_group()?;
         for chunk in chunks {
-            chunk.append_to_row_group(&mut group)?;
+            match chunk {
+                Closed::Arrow(chunk) => chunk.append_to_row_group(&mut group)?,
+                Closed::Own(bytes, close) => group.append_column(&bytes, close)?,
+            }
         }
         group.close()?;
         self.groups += 1;
@@ -138,18 +190,37 @@ fn leaves(t: &DataType) -> usize {
     }
 }
 
+impl Leaf {
+    fn close(self) -> Result<Closed, ParquetError> {
+        match self {
+            Leaf::Arrow(w) => w.close().map(Closed::Arrow),
+            Leaf::Own(w) => w.close().map(|(bytes, close)| Closed::Own(bytes, close)),
+        }
+    }
+}
+
 /// Rows of one column to encode into its writers.
 struct Piece<'w> {
-    writers: &'w mut [ArrowColumnWriter],
+    writers: &'w mut [Leaf],
     field: FieldRef,
     array: ArrayRef,
 }
 
 impl Piece<'_> {
     fn encode(self) -> Result<(), ParquetError> {
+        if let [Leaf::Own(w)] = self.writers {
+            return w.write(&self.array);
+        }
         let leaves = compute_leaves(&self.field, &self.array)?;
         for (w, leaf) in self.writers.iter_mut().zip(&leaves) {
-            w.write(leaf)?;
+            match w {
+                Leaf::Arrow(w) => w.write(leaf)?,
+                Leaf::Own(_) => {
+                    return Err(ParquetError::General(
+                        "a leaf of a nested column encoded by sgfkit".into(),
+                    ));
+                }
+            }
         }
         Ok(())
     }
@@ -202,6 +273,7 @@ fn run<T: Send, R: Send>(
 /// the same size after compression.
 const DICTIONARY: &[&str] = &[
     "source",
+    "color",
     "gm",
     "column",
     "row",
@@ -218,12 +290,6 @@ const DICTIONARY: &[&str] = &[
 /// Counters that grow row by row, or stay the same for long runs (`game`):
 /// delta-encoded (for `game`, smaller and cheaper than a dictionary).
 const DELTA: &[&str] = &["game", "move_number", "node_id", "parent_id"];
-
-/// Texts of one byte (`B`, `W`): their lengths delta-encoded (a run of 1s
-/// costs next to nothing) and their bytes one after the other, which
-/// Snappy packs well (the colours alternate). 1.7 % larger than a
-/// dictionary on the corpus, and no hash a row to compute.
-const DELTA_LENGTH: &[&str] = &["color"];
 
 /// Text columns whose minimum and maximum would tell a reader nothing it
 /// could skip row groups by (`B` and `W`; free text; property identifiers
@@ -273,9 +339,6 @@ fn properties(table: &str) -> WriterProperties {
     for col in DELTA {
         b = b.set_column_encoding(path(col), Encoding::DELTA_BINARY_PACKED);
     }
-    for col in DELTA_LENGTH {
-        b = b.set_column_encoding(path(col), Encoding::DELTA_LENGTH_BYTE_ARRAY);
-    }
     let moves = if table == "moves" {
         MOVES_NO_STATISTICS
     } else {
@@ -285,6 +348,26 @@ fn properties(table: &str) -> WriterProperties {
         b = b.set_column_statistics_enabled(path(col), EnabledStatistics::None);
     }
     b.build()
+}
+
+/// How we encode the `field` of `table` ourselves ([`chunk`]), if we do:
+/// the `moves` columns of one leaf that are dictionary-encoded (texts,
+/// small integers) or delta-encoded (`UInt32`), and the booleans; all but
+/// the texts only without statistics.
+fn own_kind(table: &str, field: &Field) -> Option<Kind> {
+    if table != "moves" {
+        return None;
+    }
+    let name = field.name().as_str();
+    let statistics = !(NO_STATISTICS.contains(&name) || MOVES_NO_STATISTICS.contains(&name));
+    let kind = match field.data_type() {
+        DataType::UInt32 if DELTA.contains(&name) => Kind::Delta,
+        DataType::UInt16 if DICTIONARY.contains(&name) => Kind::SmallDictionary,
+        DataType::Boolean => Kind::Booleans,
+        DataType::Utf8 if DICTIONARY.contains(&name) => return Some(Kind::Texts { statistics }),
+        _ => return None,
+    };
+    (!statistics).then_some(kind)
 }
 
 fn path(dotted: &str) -> ColumnPath {
@@ -299,9 +382,14 @@ impl<W: Write + Send> ParquetFiles<W> {
     pub fn new(games: W, moves: W, diagnostics: W) -> Result<Self, ParquetError> {
         Ok(ParquetFiles {
             files: [
-                TableFile::new(games, games_schema(), properties("games"))?,
-                TableFile::new(moves, moves_schema(), properties("moves"))?,
-                TableFile::new(diagnostics, diagnostics_schema(), properties("diagnostics"))?,
+                TableFile::new(games, "games", games_schema(), properties("games"))?,
+                TableFile::new(moves, "moves", moves_schema(), properties("moves"))?,
+                TableFile::new(
+                    diagnostics,
+                    "diagnostics",
+                    diagnostics_schema(),
+                    properties("diagnostics"),
+                )?,
             ],
             threads: 1,
         })

@@ -1,0 +1,628 @@
+//! Column chunks the export encodes itself: the `moves` columns of
+//! integers, booleans and repeated texts, a row each move.
+//!
+//! The parquet crate's general writer spends, on these columns, most of
+//! the export's Parquet time: it hashes every value of a dictionary column
+//! (even one handed over as an Arrow dictionary, or a run of one file's
+//! name), and its `DELTA_BINARY_PACKED` encoder costs about a hundred
+//! instructions a value. Here each column knows its one shape and is
+//! encoded in a few instructions a row ([`super::encode`]); the pages are
+//! written with the crate's page writer and the chunk handed to its row
+//! group writer with metadata built the way the crate builds its own
+//! (encodings, page encoding statistics, offset index, chunk statistics
+//! with byte arrays truncated to 64 bytes), so readers see an ordinary
+//! file.
+
+use super::encode::{Hybrid, bit_width, delta_binary_packed, plain_booleans, plain_bytes};
+use arrow_array::cast::AsArray;
+use arrow_array::types::{
+    ArrowDictionaryKeyType, Int8Type, Int16Type, Int32Type, UInt16Type, UInt32Type,
+};
+use arrow_array::{Array, ArrayRef};
+use arrow_buffer::{ArrowNativeType, NullBuffer};
+use arrow_schema::DataType;
+use bytes::Bytes;
+use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
+use parquet::column::page::{CompressedPage, Page, PageWriter};
+use parquet::column::writer::ColumnCloseResult;
+use parquet::data_type::ByteArray;
+use parquet::errors::ParquetError;
+use parquet::file::metadata::{ColumnChunkMetaData, OffsetIndexBuilder, PageEncodingStats};
+use parquet::file::statistics::{Statistics, ValueStatistics};
+use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
+use parquet::schema::types::ColumnDescPtr;
+use std::collections::{BTreeSet, HashMap};
+
+/// How a column of ours is encoded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// `UInt32` values as `INT32`, `DELTA_BINARY_PACKED`; no statistics.
+    Delta,
+    /// `UInt16` values as `INT32`, a dictionary of them; no statistics.
+    SmallDictionary,
+    /// Texts (Arrow `Utf8`, or a dictionary of `Utf8`), a dictionary of
+    /// them until it passes [`DICTIONARY_BYTES`], `PLAIN` after; chunk
+    /// statistics (minimum, maximum, nulls) if `statistics`.
+    Texts {
+        /// Whether the chunk's metadata gets statistics.
+        statistics: bool,
+    },
+    /// Booleans, `PLAIN`; no statistics.
+    Booleans,
+}
+
+/// A dictionary's `PLAIN` page bytes at most before a column's next pages
+/// are written `PLAIN` (the parquet crate's default limit).
+const DICTIONARY_BYTES: usize = 1 << 20;
+
+/// A data page's encoded bytes at most (checked after each slice of rows).
+const PAGE_BYTES: usize = 1 << 20;
+
+/// Statistics of byte arrays are cut to this many bytes (the parquet
+/// crate's default): the minimum at a character boundary, the maximum
+/// there and then raised to stay an upper bound.
+const TRUNCATE: usize = 64;
+
+/// One column chunk being encoded: the page being filled, the pages done.
+pub(super) struct OwnColumn {
+    descr: ColumnDescPtr,
+    kind: Kind,
+    nullable: bool,
+    page_rows: usize,
+    page: PageState,
+    /// Data pages done: the page, its rows, its texts' bytes.
+    pages: Vec<(CompressedPage, usize, Option<i64>)>,
+    dictionary: Dictionary,
+    rows: u64,
+    nulls: u64,
+    text_bytes: i64,
+    min: Option<Vec<u8>>,
+    max: Option<Vec<u8>>,
+    snappy: snap::raw::Encoder,
+}
+
+/// The rows of the page being filled.
+#[derive(Default)]
+struct PageState {
+    rows: usize,
+    /// Definition levels (nullable columns).
+    levels: Option<Hybrid>,
+    /// Values of a delta column, or dictionary indices.
+    ints: Vec<u32>,
+    /// Booleans, from bit 0 on, and how many.
+    bits: Vec<u8>,
+    nbits: usize,
+    /// Texts written `PLAIN` (after a dictionary grew too big).
+    plain: Vec<u8>,
+    text_bytes: i64,
+}
+
+/// The values of a dictionary column, each given the next index.
+enum Dictionary {
+    None,
+    Small {
+        /// Index + 1 of each value seen (0: not seen).
+        slots: Vec<u32>,
+        values: Vec<i32>,
+    },
+    Texts {
+        index: HashMap<Box<[u8]>, u32>,
+        /// The `PLAIN` bytes of the dictionary page.
+        page: Vec<u8>,
+        /// Past [`DICTIONARY_BYTES`]: later pages are `PLAIN`.
+        full: bool,
+    },
+}
+
+impl Dictionary {
+    fn len(&self) -> usize {
+        match self {
+            Dictionary::None => 0,
+            Dictionary::Small { values, .. } => values.len(),
+            Dictionary::Texts { index, .. } => index.len(),
+        }
+    }
+}
+
+fn general(message: &str) -> ParquetError {
+    ParquetError::General(message.to_string())
+}
+
+/// Calls `f` on each range of valid rows of `0..n`.
+fn for_each_valid(nulls: Option<&NullBuffer>, n: usize, mut f: impl FnMut(usize, usize)) {
+    match nulls {
+        None if n > 0 => f(0, n),
+        None => {}
+        Some(nulls) => nulls.valid_slices().for_each(|(from, to)| f(from, to)),
+    }
+}
+
+impl OwnColumn {
+    /// A chunk of the column `descr`, pages of `page_rows` rows at most.
+    pub(super) fn new(descr: ColumnDescPtr, kind: Kind, page_rows: usize) -> OwnColumn {
+        let nullable = descr.max_def_level() > 0;
+        let dictionary = match kind {
+            Kind::SmallDictionary => Dictionary::Small {
+                slots: Vec::new(),
+                values: Vec::new(),
+            },
+            Kind::Texts { .. } => Dictionary::Texts {
+                index: HashMap::new(),
+                page: Vec::new(),
+                full: false,
+            },
+            Kind::Delta | Kind::Booleans => Dictionary::None,
+        };
+        OwnColumn {
+            descr,
+            kind,
+            nullable,
+            page_rows: page_rows.max(1),
+            page: PageState {
+                levels: nullable.then(|| Hybrid::new(1)),
+                ..PageState::default()
+            },
+            pages: Vec::new(),
+            dictionary,
+            rows: 0,
+            nulls: 0,
+            text_bytes: 0,
+            min: None,
+            max: None,
+            snappy: snap::raw::Encoder::new(),
+        }
+    }
+
+    /// Adds the rows of `array`.
+    ///
+    /// # Errors
+    /// If the array's type is not the column's, or a required column gets
+    /// a null.
+    pub(super) fn write(&mut self, array: &ArrayRef) -> Result<(), ParquetError> {
+        let mut offset = 0;
+        while offset < array.len() {
+            let n = (array.len() - offset).min(self.page_rows - self.page.rows);
+            self.put(&array.slice(offset, n))?;
+            offset += n;
+            if self.page.rows >= self.page_rows || self.page.plain.len() >= PAGE_BYTES {
+                self.end_page()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn put(&mut self, a: &ArrayRef) -> Result<(), ParquetError> {
+        let n = a.len();
+        let nulls = a.logical_nulls().filter(|b| b.null_count() > 0);
+        let null_count = nulls.as_ref().map_or(0, NullBuffer::null_count);
+        match self.page.levels.as_mut() {
+            Some(levels) => {
+                let mut at = 0;
+                for_each_valid(nulls.as_ref(), n, |from, to| {
+                    if from > at {
+                        levels.put_run(0, from - at);
+                    }
+                    levels.put_run(1, to - from);
+                    at = to;
+                });
+                if n > at {
+                    levels.put_run(0, n - at);
+                }
+            }
+            None if null_count > 0 => return Err(general("a null in a required column")),
+            None => {}
+        }
+        let nulls = nulls.as_ref();
+        match self.kind {
+            Kind::Delta => {
+                let v = a
+                    .as_primitive_opt::<UInt32Type>()
+                    .ok_or_else(|| general("a delta column takes UInt32"))?
+                    .values();
+                let ints = &mut self.page.ints;
+                for_each_valid(nulls, n, |from, to| ints.extend_from_slice(&v[from..to]));
+            }
+            Kind::SmallDictionary => {
+                let v = a
+                    .as_primitive_opt::<UInt16Type>()
+                    .ok_or_else(|| general("a small dictionary column takes UInt16"))?
+                    .values();
+                let Dictionary::Small { slots, values } = &mut self.dictionary else {
+                    return Err(general("a small dictionary column without its dictionary"));
+                };
+                let ints = &mut self.page.ints;
+                for_each_valid(nulls, n, |from, to| {
+                    for &x in &v[from..to] {
+                        let x = usize::from(x);
+                        if x >= slots.len() {
+                            slots.resize(x + 1, 0);
+                        }
+                        if slots[x] == 0 {
+                            values.push(x as i32);
+                            slots[x] = values.len() as u32;
+                        }
+                        ints.push(slots[x] - 1);
+                    }
+                });
+            }
+            Kind::Booleans => {
+                let v = a
+                    .as_boolean_opt()
+                    .ok_or_else(|| general("a boolean column takes Boolean"))?;
+                let page = &mut self.page;
+                let valid = n - null_count;
+                page.bits.resize((page.nbits + valid).div_ceil(8), 0);
+                for_each_valid(nulls, n, |from, to| {
+                    for i in from..to {
+                        if v.value(i) {
+                            page.bits[page.nbits / 8] |= 1 << (page.nbits % 8);
+                        }
+                        page.nbits += 1;
+                    }
+                });
+            }
+            Kind::Texts { .. } => self.put_texts(a, nulls)?,
+        }
+        self.page.rows += n;
+        self.rows += n as u64;
+        self.nulls += null_count as u64;
+        Ok(())
+    }
+
+    fn put_texts(&mut self, a: &ArrayRef, nulls: Option<&NullBuffer>) -> Result<(), ParquetError> {
+        match a.data_type() {
+            DataType::Utf8 => {
+                let s = a.as_string::<i32>();
+                for_each_valid(nulls, a.len(), |from, to| {
+                    let mut last: Option<(&[u8], u32)> = None;
+                    for i in from..to {
+                        let v = s.value(i).as_bytes();
+                        let index = match last {
+                            Some((w, index)) if w == v => index,
+                            _ => self.text_index(v),
+                        };
+                        last = Some((v, index));
+                        self.text_rows(v, index, 1);
+                    }
+                });
+                Ok(())
+            }
+            DataType::Dictionary(key, value) if **value == DataType::Utf8 => match **key {
+                DataType::Int8 => self.put_keyed::<Int8Type>(a, nulls),
+                DataType::Int16 => self.put_keyed::<Int16Type>(a, nulls),
+                DataType::Int32 => self.put_keyed::<Int32Type>(a, nulls),
+                _ => Err(general(
+                    "a text column takes dictionaries of Int8, Int16 or Int32 keys",
+                )),
+            },
+            _ => Err(general("a text column takes Utf8 or a dictionary of Utf8")),
+        }
+    }
+
+    /// The rows of a dictionary array: a lookup a key of its dictionary
+    /// and a push a run of equal keys.
+    fn put_keyed<K: ArrowDictionaryKeyType>(
+        &mut self,
+        a: &ArrayRef,
+        nulls: Option<&NullBuffer>,
+    ) -> Result<(), ParquetError> {
+        let d = a.as_dictionary::<K>();
+        let values = d
+            .values()
+            .as_string_opt::<i32>()
+            .ok_or_else(|| general("a text column takes a dictionary of Utf8"))?;
+        let keys = d.keys().values();
+        let mut ours = vec![u32::MAX; values.len()];
+        for_each_valid(nulls, a.len(), |from, to| {
+            let mut i = from;
+            while i < to {
+                let k = keys[i];
+                let run = keys[i..to].iter().take_while(|&&x| x == k).count();
+                let k = k.as_usize();
+                let v = values.value(k).as_bytes();
+                if ours[k] == u32::MAX {
+                    ours[k] = self.text_index(v);
+                }
+                self.text_rows(v, ours[k], run);
+                i += run;
+            }
+        });
+        Ok(())
+    }
+
+    /// The dictionary index of the text `v` (0 once the column is written
+    /// `PLAIN`), the chunk's minimum and maximum updated.
+    fn text_index(&mut self, v: &[u8]) -> u32 {
+        if self.min.as_deref().is_none_or(|m| v < m) {
+            self.min = Some(v.to_vec());
+        }
+        if self.max.as_deref().is_none_or(|m| v > m) {
+            self.max = Some(v.to_vec());
+        }
+        let Dictionary::Texts { index, page, full } = &mut self.dictionary else {
+            return 0;
+        };
+        if *full {
+            return 0;
+        }
+        if let Some(&i) = index.get(v) {
+            return i;
+        }
+        let i = index.len() as u32;
+        index.insert(v.into(), i);
+        plain_bytes(page, v);
+        i
+    }
+
+    /// `n` rows of the text `v` (of dictionary index `index`).
+    fn text_rows(&mut self, v: &[u8], index: u32, n: usize) {
+        let plain = matches!(self.dictionary, Dictionary::Texts { full: true, .. });
+        if plain {
+            for _ in 0..n {
+                plain_bytes(&mut self.page.plain, v);
+            }
+        } else {
+            self.page.ints.extend(std::iter::repeat_n(index, n));
+        }
+        let bytes = (v.len() * n) as i64;
+        self.page.text_bytes += bytes;
+        self.text_bytes += bytes;
+    }
+
+    /// Encodes and compresses the page being filled, and starts the next.
+    fn end_page(&mut self) -> Result<(), ParquetError> {
+        let page = std::mem::take(&mut self.page);
+        self.page = PageState {
+            levels: self.nullable.then(|| Hybrid::new(1)),
+            ints: reuse(&page.ints),
+            ..PageState::default()
+        };
+        let mut body = Vec::with_capacity(page.ints.len() + page.plain.len() + 64);
+        if let Some(levels) = page.levels {
+            let levels = levels.finish();
+            body.extend_from_slice(&(levels.len() as u32).to_le_bytes());
+            body.extend_from_slice(&levels);
+        }
+        let plain_texts = matches!(self.dictionary, Dictionary::Texts { full: true, .. });
+        let encoding = match self.kind {
+            Kind::Delta => {
+                delta_binary_packed(&mut body, &page.ints);
+                Encoding::DELTA_BINARY_PACKED
+            }
+            Kind::Booleans => {
+                plain_booleans(&mut body, &page.bits, page.nbits);
+                Encoding::PLAIN
+            }
+            Kind::Texts { .. } if plain_texts => {
+                body.extend_from_slice(&page.plain);
+                Encoding::PLAIN
+            }
+            Kind::Texts { .. } | Kind::SmallDictionary => {
+                let width = bit_width(self.dictionary.len().saturating_sub(1) as u32);
+                body.push(width as u8);
+                let mut indices = Hybrid::new(width);
+                indices.put_all(&page.ints);
+                body.extend_from_slice(&indices.finish());
+                Encoding::RLE_DICTIONARY
+            }
+        };
+        let compressed = self.compress(&body)?;
+        let data = Page::DataPage {
+            buf: compressed,
+            num_values: page.rows as u32,
+            encoding,
+            def_level_encoding: Encoding::RLE,
+            rep_level_encoding: Encoding::RLE,
+            statistics: None,
+        };
+        let text_bytes = matches!(self.kind, Kind::Texts { .. }).then_some(page.text_bytes);
+        self.pages
+            .push((CompressedPage::new(data, body.len()), page.rows, text_bytes));
+        if let Dictionary::Texts { page, full, .. } = &mut self.dictionary {
+            *full |= page.len() > DICTIONARY_BYTES;
+        }
+        Ok(())
+    }
+
+    fn compress(&mut self, bytes: &[u8]) -> Result<Bytes, ParquetError> {
+        self.snappy
+            .compress_vec(bytes)
+            .map(Bytes::from)
+            .map_err(|e| ParquetError::External(Box::new(e)))
+    }
+
+    /// The dictionary page, `PLAIN`.
+    fn dictionary_page(&mut self) -> Result<CompressedPage, ParquetError> {
+        let (bytes, count) = match &self.dictionary {
+            Dictionary::Small { values, .. } => (
+                values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+                values.len(),
+            ),
+            Dictionary::Texts { page, index, .. } => (page.clone(), index.len()),
+            Dictionary::None => (Vec::new(), 0),
+        };
+        let page = Page::DictionaryPage {
+            buf: self.compress(&bytes)?,
+            num_values: count as u32,
+            encoding: Encoding::PLAIN,
+            is_sorted: false,
+        };
+        Ok(CompressedPage::new(page, bytes.len()))
+    }
+
+    /// The chunk's bytes, and what the row group writer needs to place
+    /// them ([`parquet::file::writer::SerializedRowGroupWriter::append_column`]).
+    ///
+    /// # Errors
+    /// The page writer's and the metadata builder's.
+    pub(super) fn close(mut self) -> Result<(Bytes, ColumnCloseResult), ParquetError> {
+        if self.page.rows > 0 || self.pages.is_empty() {
+            self.end_page()?;
+        }
+        let mut sink = TrackedWrite::new(Vec::new());
+        let mut writer = SerializedPageWriter::new(&mut sink);
+        let mut encodings = BTreeSet::from([Encoding::RLE]);
+        let mut stats: Vec<PageEncodingStats> = Vec::new();
+        let (mut compressed, mut uncompressed) = (0u64, 0u64);
+        let mut dictionary_offset = None;
+        let pages = std::mem::take(&mut self.pages);
+        if pages
+            .iter()
+            .any(|(p, ..)| p.encoding() == Encoding::RLE_DICTIONARY)
+        {
+            let page = self.dictionary_page()?;
+            encodings.insert(page.encoding());
+            stats.push(PageEncodingStats {
+                page_type: PageType::DICTIONARY_PAGE,
+                encoding: page.encoding(),
+                count: 1,
+            });
+            let spec = writer.write_page(page)?;
+            dictionary_offset = Some(spec.offset as i64);
+            compressed += spec.compressed_size as u64;
+            uncompressed += spec.uncompressed_size as u64;
+        }
+        let mut offsets = OffsetIndexBuilder::new();
+        let mut data_offset = None;
+        for (page, rows, text_bytes) in pages {
+            let encoding = page.encoding();
+            encodings.insert(encoding);
+            match stats.last_mut() {
+                Some(s) if s.page_type == PageType::DATA_PAGE && s.encoding == encoding => {
+                    s.count += 1
+                }
+                _ => stats.push(PageEncodingStats {
+                    page_type: PageType::DATA_PAGE,
+                    encoding,
+                    count: 1,
+                }),
+            }
+            let spec = writer.write_page(page)?;
+            data_offset.get_or_insert(spec.offset as i64);
+            offsets.append_offset_and_size(spec.offset as i64, spec.compressed_size as i32);
+            offsets.append_row_count(rows as i64);
+            offsets.append_unencoded_byte_array_data_bytes(text_bytes);
+            compressed += spec.compressed_size as u64;
+            uncompressed += spec.uncompressed_size as u64;
+        }
+        writer.close()?;
+        let bytes = Bytes::from(sink.into_inner()?);
+        let mut metadata = ColumnChunkMetaData::builder(self.descr.clone())
+            .set_compression(Compression::SNAPPY)
+            .set_encodings_mask(EncodingMask::new_from_encodings(encodings.iter()))
+            .set_page_encoding_stats(stats)
+            .set_total_compressed_size(compressed as i64)
+            .set_total_uncompressed_size(uncompressed as i64)
+            .set_num_values(self.rows as i64)
+            .set_data_page_offset(data_offset.unwrap_or(0))
+            .set_dictionary_page_offset(dictionary_offset);
+        if let Kind::Texts { statistics: true } = self.kind {
+            metadata = metadata
+                .set_statistics(self.text_statistics())
+                .set_unencoded_byte_array_data_bytes(Some(self.text_bytes));
+        }
+        let close = ColumnCloseResult {
+            bytes_written: bytes.len() as u64,
+            rows_written: self.rows,
+            metadata: metadata.build()?,
+            bloom_filter: None,
+            column_index: None,
+            offset_index: Some(offsets.build()),
+        };
+        Ok((bytes, close))
+    }
+
+    /// The chunk's minimum and maximum text (cut to [`TRUNCATE`] bytes)
+    /// and its null count.
+    fn text_statistics(&mut self) -> Statistics {
+        let min = self.min.take().map(|m| match truncate_min(&m) {
+            Some(cut) => (cut, false),
+            None => (m, true),
+        });
+        let max = self.max.take().map(|m| match truncate_max(&m) {
+            Some(cut) => (cut, false),
+            None => (m, true),
+        });
+        let min_exact = min.as_ref().is_none_or(|m| m.1);
+        let max_exact = max.as_ref().is_none_or(|m| m.1);
+        Statistics::ByteArray(
+            ValueStatistics::new(
+                min.map(|m| ByteArray::from(m.0)),
+                max.map(|m| ByteArray::from(m.0)),
+                None,
+                Some(self.nulls),
+                false,
+            )
+            .with_min_is_exact(min_exact)
+            .with_max_is_exact(max_exact),
+        )
+    }
+}
+
+/// An empty vector with the capacity of `v` (the next page's buffer).
+fn reuse(v: &[u32]) -> Vec<u32> {
+    Vec::with_capacity(v.len())
+}
+
+/// `v` cut to at most [`TRUNCATE`] bytes at a character boundary (a
+/// lower bound of it), if longer.
+fn truncate_min(v: &[u8]) -> Option<Vec<u8>> {
+    if v.len() <= TRUNCATE {
+        return None;
+    }
+    match std::str::from_utf8(v) {
+        Ok(s) => (1..=TRUNCATE)
+            .rfind(|&i| s.is_char_boundary(i))
+            .map(|i| v[..i].to_vec()),
+        Err(_) => Some(v[..TRUNCATE].to_vec()),
+    }
+}
+
+/// `v` cut to at most [`TRUNCATE`] bytes and its last character raised
+/// (an upper bound of it), if longer and if some character can be raised
+/// without growing.
+fn truncate_max(v: &[u8]) -> Option<Vec<u8>> {
+    if v.len() <= TRUNCATE {
+        return None;
+    }
+    let Ok(s) = std::str::from_utf8(v) else {
+        let mut cut = v[..TRUNCATE].to_vec();
+        let last = cut.iter().rposition(|&b| b < u8::MAX)?;
+        cut[last] += 1;
+        cut.truncate(last + 1);
+        return Some(cut);
+    };
+    let end = (TRUNCATE.saturating_sub(3)..=TRUNCATE).rfind(|&i| s.is_char_boundary(i))?;
+    let s = &s[..end];
+    s.char_indices().rev().find_map(|(i, c)| {
+        let next = char::from_u32(c as u32 + 1).filter(|n| n.len_utf8() == c.len_utf8())?;
+        let mut cut = v[..i + c.len_utf8()].to_vec();
+        next.encode_utf8(&mut cut[i..]);
+        Some(cut)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_are_cut_to_bounds() {
+        let short = "a".repeat(TRUNCATE);
+        assert_eq!(
+            (
+                truncate_min(short.as_bytes()),
+                truncate_max(short.as_bytes())
+            ),
+            (None, None)
+        );
+        let long = format!("{}é{}", "a".repeat(TRUNCATE - 1), "z");
+        let min = truncate_min(long.as_bytes()).unwrap();
+        let max = truncate_max(long.as_bytes()).unwrap();
+        // 'é' is two bytes from byte 63 on: both cut before it, the
+        // maximum's last 'a' raised to 'b'.
+        assert_eq!(min, "a".repeat(TRUNCATE - 1).as_bytes());
+        assert_eq!(max, format!("{}b", "a".repeat(TRUNCATE - 2)).as_bytes());
+        assert!(min.as_slice() <= long.as_bytes() && max.as_slice() > long.as_bytes());
+    }
+}
