@@ -13,13 +13,13 @@
 //! with byte arrays truncated to 64 bytes), so readers see an ordinary
 //! file.
 
-use super::encode::{Hybrid, bit_width, delta_binary_packed, plain_booleans, plain_bytes};
+use super::encode::{Hybrid, bit_width, delta_binary_packed, hybrid, plain_bytes};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
     ArrowDictionaryKeyType, Int8Type, Int16Type, Int32Type, UInt16Type, UInt32Type,
 };
 use arrow_array::{Array, ArrayRef};
-use arrow_buffer::{ArrowNativeType, NullBuffer};
+use arrow_buffer::{ArrowNativeType, BooleanBufferBuilder, NullBuffer};
 use arrow_schema::DataType;
 use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
@@ -89,9 +89,8 @@ struct PageState {
     levels: Option<Hybrid>,
     /// Values of a delta column, or dictionary indices.
     ints: Vec<u32>,
-    /// Booleans, from bit 0 on, and how many.
-    bits: Vec<u8>,
-    nbits: usize,
+    /// Booleans.
+    bits: Option<BooleanBufferBuilder>,
     /// Texts written `PLAIN` (after a dictionary grew too big).
     plain: Vec<u8>,
     text_bytes: i64,
@@ -101,8 +100,8 @@ struct PageState {
 enum Dictionary {
     None,
     Small {
-        /// Index + 1 of each value seen (0: not seen).
-        slots: Vec<u32>,
+        /// Index + 1 of each value seen (0: not seen), a slot a `u16`.
+        slots: Box<[u32; 1 << 16]>,
         values: Vec<i32>,
     },
     Texts {
@@ -143,7 +142,7 @@ impl OwnColumn {
         let nullable = descr.max_def_level() > 0;
         let dictionary = match kind {
             Kind::SmallDictionary => Dictionary::Small {
-                slots: Vec::new(),
+                slots: Box::new([0; 1 << 16]),
                 values: Vec::new(),
             },
             Kind::Texts { .. } => Dictionary::Texts {
@@ -232,33 +231,26 @@ impl OwnColumn {
                 };
                 let ints = &mut self.page.ints;
                 for_each_valid(nulls, n, |from, to| {
-                    for &x in &v[from..to] {
-                        let x = usize::from(x);
-                        if x >= slots.len() {
-                            slots.resize(x + 1, 0);
+                    ints.extend(v[from..to].iter().map(|&x| {
+                        let slot = &mut slots[usize::from(x)];
+                        if *slot == 0 {
+                            values.push(i32::from(x));
+                            *slot = values.len() as u32;
                         }
-                        if slots[x] == 0 {
-                            values.push(x as i32);
-                            slots[x] = values.len() as u32;
-                        }
-                        ints.push(slots[x] - 1);
-                    }
+                        *slot - 1
+                    }));
                 });
             }
             Kind::Booleans => {
                 let v = a
                     .as_boolean_opt()
                     .ok_or_else(|| general("a boolean column takes Boolean"))?;
-                let page = &mut self.page;
-                let valid = n - null_count;
-                page.bits.resize((page.nbits + valid).div_ceil(8), 0);
+                let bits = self
+                    .page
+                    .bits
+                    .get_or_insert_with(|| BooleanBufferBuilder::new(self.page_rows));
                 for_each_valid(nulls, n, |from, to| {
-                    for i in from..to {
-                        if v.value(i) {
-                            page.bits[page.nbits / 8] |= 1 << (page.nbits % 8);
-                        }
-                        page.nbits += 1;
-                    }
+                    bits.append_buffer(&v.values().slice(from, to - from));
                 });
             }
             Kind::Texts { .. } => self.put_texts(a, nulls)?,
@@ -312,18 +304,40 @@ impl OwnColumn {
             .as_string_opt::<i32>()
             .ok_or_else(|| general("a text column takes a dictionary of Utf8"))?;
         let keys = d.keys().values();
-        let mut ours = vec![u32::MAX; values.len()];
+        if matches!(self.dictionary, Dictionary::Texts { full: false, .. }) {
+            // Rows a key, then a lookup a key used, then an index a row.
+            let mut rows = vec![0usize; values.len()];
+            for_each_valid(nulls, a.len(), |from, to| {
+                for k in &keys[from..to] {
+                    rows[k.as_usize()] += 1;
+                }
+            });
+            let ours: Vec<u32> = (rows.iter().enumerate())
+                .map(|(k, &n)| {
+                    if n == 0 {
+                        return 0;
+                    }
+                    let v = values.value(k).as_bytes();
+                    let bytes = (v.len() * n) as i64;
+                    self.page.text_bytes += bytes;
+                    self.text_bytes += bytes;
+                    self.text_index(v)
+                })
+                .collect();
+            let ints = &mut self.page.ints;
+            for_each_valid(nulls, a.len(), |from, to| {
+                ints.extend(keys[from..to].iter().map(|k| ours[k.as_usize()]));
+            });
+            return Ok(());
+        }
         for_each_valid(nulls, a.len(), |from, to| {
             let mut i = from;
             while i < to {
                 let k = keys[i];
                 let run = keys[i..to].iter().take_while(|&&x| x == k).count();
-                let k = k.as_usize();
-                let v = values.value(k).as_bytes();
-                if ours[k] == u32::MAX {
-                    ours[k] = self.text_index(v);
-                }
-                self.text_rows(v, ours[k], run);
+                let v = values.value(k.as_usize()).as_bytes();
+                self.text_index(v);
+                self.text_rows(v, 0, run);
                 i += run;
             }
         });
@@ -390,7 +404,9 @@ impl OwnColumn {
                 Encoding::DELTA_BINARY_PACKED
             }
             Kind::Booleans => {
-                plain_booleans(&mut body, &page.bits, page.nbits);
+                if let Some(mut bits) = page.bits {
+                    body.extend_from_slice(bits.finish().values());
+                }
                 Encoding::PLAIN
             }
             Kind::Texts { .. } if plain_texts => {
@@ -400,9 +416,7 @@ impl OwnColumn {
             Kind::Texts { .. } | Kind::SmallDictionary => {
                 let width = bit_width(self.dictionary.len().saturating_sub(1) as u32);
                 body.push(width as u8);
-                let mut indices = Hybrid::new(width);
-                indices.put_all(&page.ints);
-                body.extend_from_slice(&indices.finish());
+                hybrid(&mut body, &page.ints, width);
                 Encoding::RLE_DICTIONARY
             }
         };

@@ -35,6 +35,26 @@ pub(super) fn pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
     if width == 0 {
         return;
     }
+    if width <= 8 {
+        // Eight values of at most 8 bits fill `width` bytes: one word a
+        // group, no carry between groups.
+        let groups = values.chunks_exact(8);
+        let rest = groups.remainder();
+        for g in groups {
+            let mut acc = 0u64;
+            for (k, &v) in g.iter().enumerate() {
+                acc |= u64::from(v) << (k as u32 * width);
+            }
+            out.extend_from_slice(&acc.to_le_bytes()[..width as usize]);
+        }
+        pack_any(out, rest, width);
+    } else {
+        pack_any(out, values, width);
+    }
+}
+
+/// [`pack`] of any width, a value at a time.
+fn pack_any(out: &mut Vec<u8>, values: &[u32], width: u32) {
     let mut acc: u64 = 0;
     let mut bits = 0u32;
     for &v in values {
@@ -53,9 +73,54 @@ pub(super) fn pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
     }
 }
 
+/// Appends `values` (each of at most `width` bits) in the RLE /
+/// bit-packing hybrid encoding: a run of 8 or more equal values (once the
+/// values before it fill their group of 8) is one RLE run, the others are
+/// bit-packed straight from the slice.
+pub(super) fn hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
+    let n = values.len();
+    // Values from `literal` on wait to be bit-packed.
+    let mut literal = 0;
+    let mut i = 0;
+    while i < n {
+        let v = values[i];
+        let mut j = i + 1;
+        while j < n && values[j] == v {
+            j += 1;
+        }
+        let fill = (8 - (i - literal) % 8) % 8;
+        if j - i >= fill + 8 {
+            bit_packed_run(out, &values[literal..i + fill], width);
+            rle_run(out, v, j - i - fill, width);
+            literal = j;
+        }
+        i = j;
+    }
+    if literal < n {
+        let mut last = values[literal..].to_vec();
+        last.resize(last.len().div_ceil(8) * 8, 0);
+        bit_packed_run(out, &last, width);
+    }
+}
+
+/// A bit-packed run of `values` (a multiple of 8 of them; none: nothing).
+fn bit_packed_run(out: &mut Vec<u8>, values: &[u32], width: u32) {
+    if !values.is_empty() {
+        put_uleb(out, (values.len() as u64 / 8) << 1 | 1);
+        pack(out, values, width);
+    }
+}
+
+/// An RLE run: `n` times `v`.
+fn rle_run(out: &mut Vec<u8>, v: u32, n: usize, width: u32) {
+    put_uleb(out, n as u64 * 2);
+    out.extend_from_slice(&v.to_le_bytes()[..width.div_ceil(8) as usize]);
+}
+
 /// The RLE / bit-packing hybrid encoding of values of `width` bits, fed
-/// as runs: a run of 8 or more equal values becomes one RLE run, shorter
-/// ones are gathered into bit-packed groups of 8.
+/// as runs (the definition levels: few runs, fed as the rows come): a run
+/// of 8 or more equal values becomes one RLE run, shorter ones are
+/// gathered into bit-packed groups of 8.
 #[derive(Debug)]
 pub(super) struct Hybrid {
     out: Vec<u8>,
@@ -89,16 +154,6 @@ impl Hybrid {
         }
     }
 
-    /// Adds `values`, their runs found here.
-    pub(super) fn put_all(&mut self, values: &[u32]) {
-        let mut i = 0;
-        while let Some(&v) = values.get(i) {
-            let n = values[i..].iter().take_while(|&&w| w == v).count();
-            self.put_run(v, n);
-            i += n;
-        }
-    }
-
     /// Writes the run being fed: as an RLE run if 8 or more of it remain
     /// once the bit-packed values before it fill their last group of 8,
     /// else as bit-packed values.
@@ -111,9 +166,7 @@ impl Hybrid {
         if n >= fill + 8 {
             self.literals.extend(std::iter::repeat_n(v, fill));
             self.flush_literals();
-            put_uleb(&mut self.out, (n - fill) as u64 * 2);
-            let bytes = self.width.div_ceil(8) as usize;
-            self.out.extend_from_slice(&v.to_le_bytes()[..bytes]);
+            rle_run(&mut self.out, v, n - fill, self.width);
         } else {
             self.literals.extend(std::iter::repeat_n(v, n));
         }
@@ -125,10 +178,8 @@ impl Hybrid {
         if self.literals.is_empty() {
             return;
         }
-        let groups = self.literals.len().div_ceil(8);
-        self.literals.resize(groups * 8, 0);
-        put_uleb(&mut self.out, (groups as u64) << 1 | 1);
-        pack(&mut self.out, &self.literals, self.width);
+        self.literals.resize(self.literals.len().div_ceil(8) * 8, 0);
+        bit_packed_run(&mut self.out, &self.literals, self.width);
         self.literals.clear();
     }
 
@@ -195,12 +246,6 @@ pub(super) fn delta_binary_packed(out: &mut Vec<u8>, values: &[u32]) {
     }
 }
 
-/// Appends `bits` booleans (`PLAIN`: bit-packed, least significant bit
-/// first) from `packed`, which holds them from bit 0 on.
-pub(super) fn plain_booleans(out: &mut Vec<u8>, packed: &[u8], bits: usize) {
-    out.extend_from_slice(&packed[..bits.div_ceil(8)]);
-}
-
 /// Appends `v` as a `PLAIN` byte array: its length (4 bytes) and bytes.
 pub(super) fn plain_bytes(out: &mut Vec<u8>, v: &[u8]) {
     out.extend_from_slice(&(v.len() as u32).to_le_bytes());
@@ -239,13 +284,36 @@ mod tests {
         h.put_run(1, 50);
         assert_eq!(h.finish(), [100, 1]);
         let mut h = Hybrid::new(2);
-        h.put_all(&[1, 2, 3]);
+        h.put_run(1, 1);
+        h.put_run(2, 1);
+        h.put_run(3, 1);
         // One group of 8, padded with zeros.
         assert_eq!(h.finish(), [3, 0b11_10_01, 0]);
         let mut h = Hybrid::new(3);
         // 3 literals, then a run of 20: 5 of it fill the group, 15 are RLE.
-        h.put_all(&[1, 2, 3]);
+        for v in [1, 2, 3] {
+            h.put_run(v, 1);
+        }
         h.put_run(4, 20);
         assert_eq!(h.finish()[4..], [30, 4]);
+    }
+
+    /// The slice encoder writes what the run encoder writes.
+    #[test]
+    fn slices_encode_as_runs_do() {
+        let mut values = Vec::new();
+        for (v, n) in [(1, 3), (4, 20), (2, 1), (3, 9), (0, 7), (5, 8), (6, 2)] {
+            values.extend(std::iter::repeat_n(v, n));
+        }
+        for cut in 0..values.len() {
+            let values = &values[cut..];
+            let mut runs = Hybrid::new(3);
+            for &v in values {
+                runs.put_run(v, 1);
+            }
+            let mut out = Vec::new();
+            hybrid(&mut out, values, 3);
+            assert_eq!(out, runs.finish(), "from value {cut}");
+        }
     }
 }

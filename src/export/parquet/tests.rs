@@ -185,21 +185,28 @@ proptest! {
 /// and the column still reads back whole.
 #[test]
 fn a_dictionary_too_big_falls_back_to_plain_pages() {
-    let values: Vec<String> = (0..40_000).map(|i| format!("{i:0>40}")).collect();
-    let all: ArrayRef = Arc::new(StringArray::from(values));
-    let pieces = slices(all, &[7_000, 7_000, 7_000]);
-    let field = Field::new("t", DataType::Utf8, false);
-    let file = file_of(field, Kind::Texts { statistics: false }, &pieces, 10_000);
-    let reader = ParquetRecordBatchReaderBuilder::try_new(file.clone()).unwrap();
-    let encodings: Vec<_> = reader
-        .metadata()
-        .row_group(0)
-        .column(0)
-        .encodings()
-        .collect();
-    assert!(encodings.contains(&parquet::basic::Encoding::RLE_DICTIONARY));
-    assert!(encodings.contains(&parquet::basic::Encoding::PLAIN));
-    assert_eq!(&read_back(file), &expected(&pieces));
+    // Runs of 3 of each text, as Utf8 and as a dictionary.
+    let values: Vec<String> = (0..60_000).map(|i| format!("{:0>40}", i / 3)).collect();
+    let plain: ArrayRef = Arc::new(StringArray::from(values.clone()));
+    let keyed: ArrayRef =
+        Arc::new((values.iter().map(String::as_str)).collect::<DictionaryArray<Int32Type>>());
+    for all in [plain, keyed] {
+        let pieces = slices(all, &[7_000, 7_000, 7_000]);
+        let field = Field::new("t", DataType::Utf8, false);
+        let file = file_of(field, Kind::Texts { statistics: true }, &pieces, 10_000);
+        let reader = ParquetRecordBatchReaderBuilder::try_new(file.clone()).unwrap();
+        let meta = reader.metadata().row_group(0).column(0);
+        let encodings: Vec<_> = meta.encodings().collect();
+        assert!(encodings.contains(&parquet::basic::Encoding::RLE_DICTIONARY));
+        assert!(encodings.contains(&parquet::basic::Encoding::PLAIN));
+        let Statistics::ByteArray(s) = texts_statistics(&file) else {
+            panic!("texts have byte array statistics")
+        };
+        let bounds = (s.min_opt().unwrap().data(), s.max_opt().unwrap().data());
+        let (first, last) = (&values[0], &values[values.len() - 1]);
+        assert_eq!(bounds, (first.as_bytes(), last.as_bytes()));
+        assert_eq!(&read_back(file), &expected(&pieces));
+    }
 }
 
 /// The `moves` table's pages hold [`PAGE_ROWS`] rows: a file of more has
