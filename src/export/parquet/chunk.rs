@@ -40,10 +40,13 @@ pub(super) enum Kind {
     Delta,
     /// `UInt16` values as `INT32`, a dictionary of them; no statistics.
     SmallDictionary,
-    /// Texts (Arrow `Utf8`, or a dictionary of `Utf8`), a dictionary of
-    /// them until it passes [`DICTIONARY_BYTES`], `PLAIN` after; chunk
-    /// statistics (minimum, maximum, nulls) if `statistics`.
+    /// Texts (Arrow `Utf8`, or a dictionary of `Utf8`): with `dictionary`
+    /// a dictionary of them until it passes [`DICTIONARY_BYTES`], `PLAIN`
+    /// after (without, `PLAIN` from the start); chunk statistics (minimum,
+    /// maximum, nulls) if `statistics`.
     Texts {
+        /// Whether the texts are dictionary-encoded.
+        dictionary: bool,
         /// Whether the chunk's metadata gets statistics.
         statistics: bool,
     },
@@ -145,10 +148,10 @@ impl OwnColumn {
                 slots: Box::new([0; 1 << 16]),
                 values: Vec::new(),
             },
-            Kind::Texts { .. } => Dictionary::Texts {
+            Kind::Texts { dictionary, .. } => Dictionary::Texts {
                 index: HashMap::new(),
                 page: Vec::new(),
-                full: false,
+                full: !dictionary,
             },
             Kind::Delta | Kind::Booleans => Dictionary::None,
         };
@@ -347,11 +350,11 @@ impl OwnColumn {
     /// The dictionary index of the text `v` (0 once the column is written
     /// `PLAIN`), the chunk's minimum and maximum updated.
     fn text_index(&mut self, v: &[u8]) -> u32 {
-        if self.min.as_deref().is_none_or(|m| v < m) {
-            self.min = Some(v.to_vec());
-        }
-        if self.max.as_deref().is_none_or(|m| v > m) {
-            self.max = Some(v.to_vec());
+        if let Kind::Texts {
+            statistics: true, ..
+        } = self.kind
+        {
+            self.note_bounds(v);
         }
         let Dictionary::Texts { index, page, full } = &mut self.dictionary else {
             return 0;
@@ -366,6 +369,16 @@ impl OwnColumn {
         index.insert(v.into(), i);
         plain_bytes(page, v);
         i
+    }
+
+    /// The chunk's minimum and maximum text, updated with `v`.
+    fn note_bounds(&mut self, v: &[u8]) {
+        if self.min.as_deref().is_none_or(|m| v < m) {
+            self.min = Some(v.to_vec());
+        }
+        if self.max.as_deref().is_none_or(|m| v > m) {
+            self.max = Some(v.to_vec());
+        }
     }
 
     /// `n` rows of the text `v` (of dictionary index `index`).
@@ -530,7 +543,10 @@ impl OwnColumn {
             .set_num_values(self.rows as i64)
             .set_data_page_offset(data_offset.unwrap_or(0))
             .set_dictionary_page_offset(dictionary_offset);
-        if let Kind::Texts { statistics: true } = self.kind {
+        if let Kind::Texts {
+            statistics: true, ..
+        } = self.kind
+        {
             metadata = metadata
                 .set_statistics(self.text_statistics())
                 .set_unencoded_byte_array_data_bytes(Some(self.text_bytes));

@@ -351,9 +351,10 @@ fn properties(table: &str) -> WriterProperties {
 }
 
 /// How we encode the `field` of `table` ourselves ([`chunk`]), if we do:
-/// the `moves` columns of one leaf that are dictionary-encoded (texts,
-/// small integers) or delta-encoded (`UInt32`), and the booleans; all but
-/// the texts only without statistics.
+/// the `moves` columns of one leaf: texts (a dictionary for those of
+/// [`DICTIONARY`], else `PLAIN`), small integers of [`DICTIONARY`],
+/// counters of [`DELTA`] and booleans; all but the texts only without
+/// statistics (left to the parquet crate otherwise).
 fn own_kind(table: &str, field: &Field) -> Option<Kind> {
     if table != "moves" {
         return None;
@@ -364,7 +365,13 @@ fn own_kind(table: &str, field: &Field) -> Option<Kind> {
         DataType::UInt32 if DELTA.contains(&name) => Kind::Delta,
         DataType::UInt16 if DICTIONARY.contains(&name) => Kind::SmallDictionary,
         DataType::Boolean => Kind::Booleans,
-        DataType::Utf8 if DICTIONARY.contains(&name) => return Some(Kind::Texts { statistics }),
+        DataType::Utf8 => {
+            let dictionary = DICTIONARY.contains(&name);
+            return Some(Kind::Texts {
+                dictionary,
+                statistics,
+            });
+        }
         _ => return None,
     };
     (!statistics).then_some(kind)

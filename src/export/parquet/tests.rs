@@ -149,6 +149,7 @@ proptest! {
         cuts in prop::collection::vec(0usize..300, 0..4),
         page_rows in 1usize..300,
         keyed in 0u8..3,
+        dictionary in any::<bool>(),
     ) {
         // Int8 keys hold at most 128 distinct texts.
         let values = if keyed == 1 { values[..values.len().min(100)].to_vec() } else { values };
@@ -160,7 +161,8 @@ proptest! {
         };
         let pieces = slices(all, &cuts);
         let field = Field::new("t", DataType::Utf8, true);
-        let file = file_of(field, Kind::Texts { statistics: true }, &pieces, page_rows);
+        let kind = Kind::Texts { dictionary, statistics: true };
+        let file = file_of(field, kind, &pieces, page_rows);
         prop_assert_eq!(&read_back(file.clone()), &expected(&pieces));
         let Statistics::ByteArray(s) = texts_statistics(&file) else {
             panic!("texts have byte array statistics")
@@ -193,7 +195,15 @@ fn a_dictionary_too_big_falls_back_to_plain_pages() {
     for all in [plain, keyed] {
         let pieces = slices(all, &[7_000, 7_000, 7_000]);
         let field = Field::new("t", DataType::Utf8, false);
-        let file = file_of(field, Kind::Texts { statistics: true }, &pieces, 10_000);
+        let file = file_of(
+            field,
+            Kind::Texts {
+                dictionary: true,
+                statistics: true,
+            },
+            &pieces,
+            10_000,
+        );
         let reader = ParquetRecordBatchReaderBuilder::try_new(file.clone()).unwrap();
         let meta = reader.metadata().row_group(0).column(0);
         let encodings: Vec<_> = meta.encodings().collect();
