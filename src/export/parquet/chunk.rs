@@ -13,7 +13,7 @@
 //! with byte arrays truncated to 64 bytes), so readers see an ordinary
 //! file.
 
-use super::encode::{Hybrid, bit_width, delta_binary_packed, hybrid, plain_bytes};
+use super::encode::{Hybrid, bit_packed_run, bit_width, delta_binary_packed, hybrid, plain_bytes};
 use arrow_array::cast::AsArray;
 use arrow_array::types::{
     ArrowDictionaryKeyType, Int8Type, Int16Type, Int32Type, UInt16Type, UInt32Type,
@@ -429,13 +429,18 @@ impl OwnColumn {
             Kind::Texts { .. } | Kind::SmallDictionary => {
                 let width = bit_width(self.dictionary.len().saturating_sub(1) as u32);
                 body.push(width as u8);
-                hybrid(&mut body, &page.ints, width);
+                if self.kind == Kind::SmallDictionary {
+                    // Points seldom repeat 8 times running: no runs to seek.
+                    bit_packed_run(&mut body, &page.ints, width);
+                } else {
+                    hybrid(&mut body, &page.ints, width);
+                }
                 Encoding::RLE_DICTIONARY
             }
         };
-        let compressed = self.compress(&body)?;
+        let size = body.len();
         let data = Page::DataPage {
-            buf: compressed,
+            buf: self.compress(body)?,
             num_values: page.rows as u32,
             encoding,
             def_level_encoding: Encoding::RLE,
@@ -444,16 +449,16 @@ impl OwnColumn {
         };
         let text_bytes = matches!(self.kind, Kind::Texts { .. }).then_some(page.text_bytes);
         self.pages
-            .push((CompressedPage::new(data, body.len()), page.rows, text_bytes));
+            .push((CompressedPage::new(data, size), page.rows, text_bytes));
         if let Dictionary::Texts { page, full, .. } = &mut self.dictionary {
             *full |= page.len() > DICTIONARY_BYTES;
         }
         Ok(())
     }
 
-    fn compress(&mut self, bytes: &[u8]) -> Result<Bytes, ParquetError> {
+    fn compress(&mut self, bytes: Vec<u8>) -> Result<Bytes, ParquetError> {
         self.snappy
-            .compress_vec(bytes)
+            .compress_vec(&bytes)
             .map(Bytes::from)
             .map_err(|e| ParquetError::External(Box::new(e)))
     }
@@ -468,13 +473,14 @@ impl OwnColumn {
             Dictionary::Texts { page, index, .. } => (page.clone(), index.len()),
             Dictionary::None => (Vec::new(), 0),
         };
+        let size = bytes.len();
         let page = Page::DictionaryPage {
-            buf: self.compress(&bytes)?,
+            buf: self.compress(bytes)?,
             num_values: count as u32,
             encoding: Encoding::PLAIN,
             is_sorted: false,
         };
-        Ok(CompressedPage::new(page, bytes.len()))
+        Ok(CompressedPage::new(page, size))
     }
 
     /// The chunk's bytes, and what the row group writer needs to place

@@ -35,21 +35,32 @@ pub(super) fn pack(out: &mut Vec<u8>, values: &[u32], width: u32) {
     if width == 0 {
         return;
     }
-    if width <= 8 {
-        // Eight values of at most 8 bits fill `width` bytes: one word a
-        // group, no carry between groups.
-        let groups = values.chunks_exact(8);
-        let rest = groups.remainder();
-        for g in groups {
-            let mut acc = 0u64;
-            for (k, &v) in g.iter().enumerate() {
-                acc |= u64::from(v) << (k as u32 * width);
-            }
-            out.extend_from_slice(&acc.to_le_bytes()[..width as usize]);
+    let groups = values.chunks_exact(8);
+    let rest = groups.remainder();
+    match width {
+        1 => pack_groups::<1>(out, groups),
+        2 => pack_groups::<2>(out, groups),
+        3 => pack_groups::<3>(out, groups),
+        4 => pack_groups::<4>(out, groups),
+        5 => pack_groups::<5>(out, groups),
+        6 => pack_groups::<6>(out, groups),
+        7 => pack_groups::<7>(out, groups),
+        8 => pack_groups::<8>(out, groups),
+        _ => return pack_any(out, values, width),
+    }
+    pack_any(out, rest, width);
+}
+
+/// Groups of 8 values of at most `W` (≤ 8) bits: `W` bytes a group, one
+/// word with the shifts known at compile time.
+fn pack_groups<const W: u32>(out: &mut Vec<u8>, groups: std::slice::ChunksExact<'_, u32>) {
+    out.reserve(groups.len() * W as usize);
+    for g in groups {
+        let mut acc = 0u64;
+        for (k, &v) in g.iter().enumerate() {
+            acc |= u64::from(v) << (k as u32 * W);
         }
-        pack_any(out, rest, width);
-    } else {
-        pack_any(out, values, width);
+        out.extend_from_slice(&acc.to_le_bytes()[..W as usize]);
     }
 }
 
@@ -96,19 +107,20 @@ pub(super) fn hybrid(out: &mut Vec<u8>, values: &[u32], width: u32) {
         }
         i = j;
     }
-    if literal < n {
-        let mut last = values[literal..].to_vec();
-        last.resize(last.len().div_ceil(8) * 8, 0);
-        bit_packed_run(out, &last, width);
-    }
+    bit_packed_run(out, &values[literal..], width);
 }
 
-/// A bit-packed run of `values` (a multiple of 8 of them; none: nothing).
-fn bit_packed_run(out: &mut Vec<u8>, values: &[u32], width: u32) {
-    if !values.is_empty() {
-        put_uleb(out, (values.len() as u64 / 8) << 1 | 1);
-        pack(out, values, width);
+/// A bit-packed run of `values`, the last group of 8 padded with zeros
+/// (none: nothing). Only the last run of a page may need the padding.
+pub(super) fn bit_packed_run(out: &mut Vec<u8>, values: &[u32], width: u32) {
+    if values.is_empty() {
+        return;
     }
+    let groups = values.len().div_ceil(8);
+    put_uleb(out, (groups as u64) << 1 | 1);
+    let end = out.len() + groups * width as usize;
+    pack(out, values, width);
+    out.resize(end, 0);
 }
 
 /// An RLE run: `n` times `v`.
@@ -178,7 +190,6 @@ impl Hybrid {
         if self.literals.is_empty() {
             return;
         }
-        self.literals.resize(self.literals.len().div_ceil(8) * 8, 0);
         bit_packed_run(&mut self.out, &self.literals, self.width);
         self.literals.clear();
     }
@@ -215,12 +226,15 @@ pub(super) fn delta_binary_packed(out: &mut Vec<u8>, values: &[u32]) {
     while start < values.len() {
         let end = (start + BLOCK).min(values.len());
         let n = end - start;
-        let mut min = i32::MAX;
-        for (d, i) in deltas.iter_mut().zip(start..end) {
-            let delta = values[i].wrapping_sub(values[i - 1]) as i32;
-            min = min.min(delta);
-            *d = delta as u32;
+        // Plain loops over slices, which the compiler vectorizes.
+        let (next, prev) = (&values[start..end], &values[start - 1..end - 1]);
+        for ((d, &a), &b) in deltas.iter_mut().zip(next).zip(prev) {
+            *d = a.wrapping_sub(b);
         }
+        let min = deltas[..n]
+            .iter()
+            .map(|&d| d as i32)
+            .fold(i32::MAX, i32::min);
         for d in &mut deltas[..n] {
             *d = d.wrapping_sub(min as u32);
         }
