@@ -52,6 +52,51 @@ pub(super) enum Kind {
     },
     /// Booleans, `PLAIN`; no statistics.
     Booleans,
+    /// The keys of a `map<utf8, list<utf8>>` (Arrow `Map`, required, of
+    /// required keys), a dictionary of them; no statistics.
+    MapKeys,
+    /// The items of the lists that are that map's values, `PLAIN`; no
+    /// statistics.
+    MapValues,
+}
+
+/// Repetition and definition levels of the two leaves of a
+/// `map<utf8, list<utf8>>` as Arrow writes it to Parquet (a required map
+/// of a repeated `key_value` group: required keys, an optional list of
+/// optional items).
+mod map_levels {
+    /// A row without entries (both leaves).
+    pub(super) const EMPTY_ROW: u8 = 0;
+    /// A key (the keys leaf's only other level).
+    pub(super) const KEY: u8 = 1;
+    /// An entry whose list is null.
+    pub(super) const NULL_LIST: u8 = 1;
+    /// An entry whose list is empty.
+    pub(super) const EMPTY_LIST: u8 = 2;
+    /// A null item.
+    pub(super) const NULL_ITEM: u8 = 3;
+    /// An item.
+    pub(super) const ITEM: u8 = 4;
+    /// The first level of a row.
+    pub(super) const NEW_ROW: u8 = 0;
+    /// The first level of another entry of the row.
+    pub(super) const NEW_ENTRY: u8 = 1;
+    /// Another item of the same list.
+    pub(super) const NEXT_ITEM: u8 = 2;
+}
+
+impl Kind {
+    /// Whether a leaf column of these levels is one this kind writes:
+    /// flat columns have no repetition levels and at most one definition
+    /// level; the map's leaves the levels of [`map_levels`].
+    pub(super) fn fits(self, descr: &ColumnDescPtr) -> bool {
+        let levels = (descr.max_rep_level(), descr.max_def_level());
+        match self {
+            Kind::MapKeys => levels == (1, i16::from(map_levels::KEY)),
+            Kind::MapValues => levels == (2, i16::from(map_levels::ITEM)),
+            _ => levels.0 == 0 && levels.1 <= 1,
+        }
+    }
 }
 
 /// A dictionary's `PLAIN` page bytes at most before a column's next pages
@@ -70,11 +115,17 @@ const TRUNCATE: usize = 64;
 pub(super) struct OwnColumn {
     descr: ColumnDescPtr,
     kind: Kind,
-    nullable: bool,
+    /// Bits of the definition levels, and of the repetition levels (0: the
+    /// column has none).
+    def_width: u32,
+    rep_width: u32,
     page_rows: usize,
     page: PageState,
     /// Data pages done: the page, its rows, its texts' bytes.
     pages: Vec<(CompressedPage, usize, Option<i64>)>,
+    /// Values with their nulls (levels) in the pages done: the rows but
+    /// for columns with repetition levels, whose rows hold any number.
+    values: u64,
     dictionary: Dictionary,
     rows: u64,
     nulls: u64,
@@ -88,8 +139,12 @@ pub(super) struct OwnColumn {
 #[derive(Default)]
 struct PageState {
     rows: usize,
+    /// Levels: as many as rows but in columns with repetition levels.
+    values: usize,
     /// Definition levels (nullable columns).
     levels: Option<Hybrid>,
+    /// Repetition levels (columns nested in a list or map).
+    repetitions: Option<Hybrid>,
     /// Values of a delta column, or dictionary indices.
     ints: Vec<u32>,
     /// Booleans.
@@ -108,7 +163,7 @@ enum Dictionary {
         values: Vec<i32>,
     },
     Texts {
-        index: HashMap<Box<[u8]>, u32>,
+        index: HashMap<Box<[u8]>, u32, ahash::RandomState>,
         /// The `PLAIN` bytes of the dictionary page.
         page: Vec<u8>,
         /// Past [`DICTIONARY_BYTES`]: later pages are `PLAIN`.
@@ -142,29 +197,39 @@ fn for_each_valid(nulls: Option<&NullBuffer>, n: usize, mut f: impl FnMut(usize,
 impl OwnColumn {
     /// A chunk of the column `descr`, pages of `page_rows` rows at most.
     pub(super) fn new(descr: ColumnDescPtr, kind: Kind, page_rows: usize) -> OwnColumn {
-        let nullable = descr.max_def_level() > 0;
         let dictionary = match kind {
             Kind::SmallDictionary => Dictionary::Small {
                 slots: Box::new([0; 1 << 16]),
                 values: Vec::new(),
             },
             Kind::Texts { dictionary, .. } => Dictionary::Texts {
-                index: HashMap::new(),
+                index: HashMap::default(),
                 page: Vec::new(),
                 full: !dictionary,
             },
+            Kind::MapKeys => Dictionary::Texts {
+                index: HashMap::default(),
+                page: Vec::new(),
+                full: false,
+            },
+            Kind::MapValues => Dictionary::Texts {
+                index: HashMap::default(),
+                page: Vec::new(),
+                full: true,
+            },
             Kind::Delta | Kind::Booleans => Dictionary::None,
         };
+        let def_width = bit_width(descr.max_def_level().max(0) as u32);
+        let rep_width = bit_width(descr.max_rep_level().max(0) as u32);
         OwnColumn {
             descr,
             kind,
-            nullable,
+            def_width,
+            rep_width,
             page_rows: page_rows.max(1),
-            page: PageState {
-                levels: nullable.then(|| Hybrid::new(1)),
-                ..PageState::default()
-            },
+            page: PageState::default(),
             pages: Vec::new(),
+            values: 0,
             dictionary,
             rows: 0,
             nulls: 0,
@@ -172,6 +237,23 @@ impl OwnColumn {
             min: None,
             max: None,
             snappy: snap::raw::Encoder::new(),
+        }
+        .with_new_page()
+    }
+
+    /// The column with an empty page being filled (its level encoders
+    /// ready), the buffers of `old` kept for reuse.
+    fn with_new_page(mut self) -> OwnColumn {
+        self.page = self.new_page(&[]);
+        self
+    }
+
+    fn new_page(&self, ints: &[u32]) -> PageState {
+        PageState {
+            levels: (self.def_width > 0).then(|| Hybrid::new(self.def_width)),
+            repetitions: (self.rep_width > 0).then(|| Hybrid::new(self.rep_width)),
+            ints: reuse(ints),
+            ..PageState::default()
         }
     }
 
@@ -195,6 +277,12 @@ impl OwnColumn {
 
     fn put(&mut self, a: &ArrayRef) -> Result<(), ParquetError> {
         let n = a.len();
+        if matches!(self.kind, Kind::MapKeys | Kind::MapValues) {
+            self.put_map(a)?;
+            self.page.rows += n;
+            self.rows += n as u64;
+            return Ok(());
+        }
         let nulls = a.logical_nulls().filter(|b| b.null_count() > 0);
         let null_count = nulls.as_ref().map_or(0, NullBuffer::null_count);
         match self.page.levels.as_mut() {
@@ -257,10 +345,108 @@ impl OwnColumn {
                 });
             }
             Kind::Texts { .. } => self.put_texts(a, nulls)?,
+            Kind::MapKeys | Kind::MapValues => unreachable!("maps are put above"),
         }
+        self.page.values += n;
         self.page.rows += n;
         self.rows += n as u64;
         self.nulls += null_count as u64;
+        Ok(())
+    }
+
+    /// The rows of a `map<utf8, list<utf8>>` as one of its two leaves:
+    /// their levels, and the keys (dictionary indices) or the items
+    /// (`PLAIN`). A stretch of rows without entries is one run of levels.
+    fn put_map(&mut self, a: &ArrayRef) -> Result<(), ParquetError> {
+        use map_levels::*;
+        let m = a
+            .as_map_opt()
+            .ok_or_else(|| general("a map column takes a Map"))?;
+        if m.null_count() > 0 {
+            return Err(general("a null in a required map"));
+        }
+        let lists = m
+            .values()
+            .as_list_opt::<i32>()
+            .ok_or_else(|| general("a map column's values are lists"))?;
+        let items = lists
+            .values()
+            .as_string_opt::<i32>()
+            .ok_or_else(|| general("a map column's lists hold Utf8"))?;
+        let keys = m
+            .keys()
+            .as_string_opt::<i32>()
+            .ok_or_else(|| general("a map column's keys are Utf8"))?;
+        let (Some(mut defs), Some(mut reps)) =
+            (self.page.levels.take(), self.page.repetitions.take())
+        else {
+            return Err(general(
+                "a map leaf without repetition and definition levels",
+            ));
+        };
+        let offsets = m.value_offsets();
+        let mut levels = 0;
+        let mut row = 0;
+        while row < m.len() {
+            let (from, to) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
+            if from == to {
+                let empty = offsets[row + 1..]
+                    .iter()
+                    .take_while(|&&o| o.as_usize() == from)
+                    .count();
+                reps.put_run(u32::from(NEW_ROW), empty);
+                defs.put_run(u32::from(EMPTY_ROW), empty);
+                levels += empty;
+                row += empty;
+                continue;
+            }
+            for entry in from..to {
+                let first = u32::from(if entry == from { NEW_ROW } else { NEW_ENTRY });
+                if self.kind == Kind::MapKeys {
+                    reps.put_run(first, 1);
+                    defs.put_run(u32::from(KEY), 1);
+                    levels += 1;
+                    let k = keys.value(entry).as_bytes();
+                    let index = self.text_index(k);
+                    self.text_rows(k, index, 1);
+                    continue;
+                }
+                if lists.is_null(entry) {
+                    reps.put_run(first, 1);
+                    defs.put_run(u32::from(NULL_LIST), 1);
+                    levels += 1;
+                    continue;
+                }
+                let list = lists.value_offsets();
+                let (start, end) = (list[entry].as_usize(), list[entry + 1].as_usize());
+                if start == end {
+                    reps.put_run(first, 1);
+                    defs.put_run(u32::from(EMPTY_LIST), 1);
+                    levels += 1;
+                    continue;
+                }
+                for item in start..end {
+                    let r = if item == start {
+                        first
+                    } else {
+                        u32::from(NEXT_ITEM)
+                    };
+                    reps.put_run(r, 1);
+                    levels += 1;
+                    if items.is_null(item) {
+                        defs.put_run(u32::from(NULL_ITEM), 1);
+                        self.nulls += 1;
+                    } else {
+                        defs.put_run(u32::from(ITEM), 1);
+                        self.text_rows(items.value(item).as_bytes(), 0, 1);
+                    }
+                }
+            }
+            row += 1;
+        }
+        self.page.levels = Some(defs);
+        self.page.repetitions = Some(reps);
+        self.page.values += levels;
         Ok(())
     }
 
@@ -398,14 +584,13 @@ impl OwnColumn {
 
     /// Encodes and compresses the page being filled, and starts the next.
     fn end_page(&mut self) -> Result<(), ParquetError> {
-        let page = std::mem::take(&mut self.page);
-        self.page = PageState {
-            levels: self.nullable.then(|| Hybrid::new(1)),
-            ints: reuse(&page.ints),
-            ..PageState::default()
-        };
+        let fresh = self.new_page(&self.page.ints);
+        let page = std::mem::replace(&mut self.page, fresh);
+        self.values += page.values as u64;
         let mut body = Vec::with_capacity(page.ints.len() + page.plain.len() + 64);
-        if let Some(levels) = page.levels {
+        // Version 1 pages: repetition levels, then definition levels, each
+        // after its length.
+        for levels in [page.repetitions, page.levels].into_iter().flatten() {
             let levels = levels.finish();
             body.extend_from_slice(&(levels.len() as u32).to_le_bytes());
             body.extend_from_slice(&levels);
@@ -422,11 +607,11 @@ impl OwnColumn {
                 }
                 Encoding::PLAIN
             }
-            Kind::Texts { .. } if plain_texts => {
+            Kind::Texts { .. } | Kind::MapKeys | Kind::MapValues if plain_texts => {
                 body.extend_from_slice(&page.plain);
                 Encoding::PLAIN
             }
-            Kind::Texts { .. } | Kind::SmallDictionary => {
+            Kind::Texts { .. } | Kind::MapKeys | Kind::MapValues | Kind::SmallDictionary => {
                 let width = bit_width(self.dictionary.len().saturating_sub(1) as u32);
                 body.push(width as u8);
                 if self.kind == Kind::SmallDictionary {
@@ -441,13 +626,17 @@ impl OwnColumn {
         let size = body.len();
         let data = Page::DataPage {
             buf: self.compress(body)?,
-            num_values: page.rows as u32,
+            num_values: page.values as u32,
             encoding,
             def_level_encoding: Encoding::RLE,
             rep_level_encoding: Encoding::RLE,
             statistics: None,
         };
-        let text_bytes = matches!(self.kind, Kind::Texts { .. }).then_some(page.text_bytes);
+        let texts = matches!(
+            self.kind,
+            Kind::Texts { .. } | Kind::MapKeys | Kind::MapValues
+        );
+        let text_bytes = texts.then_some(page.text_bytes);
         self.pages
             .push((CompressedPage::new(data, size), page.rows, text_bytes));
         if let Dictionary::Texts { page, full, .. } = &mut self.dictionary {
@@ -546,7 +735,7 @@ impl OwnColumn {
             .set_page_encoding_stats(stats)
             .set_total_compressed_size(compressed as i64)
             .set_total_uncompressed_size(uncompressed as i64)
-            .set_num_values(self.rows as i64)
+            .set_num_values(self.values as i64)
             .set_data_page_offset(data_offset.unwrap_or(0))
             .set_dictionary_page_offset(dictionary_offset);
         if let Kind::Texts {

@@ -20,7 +20,9 @@ mod encode;
 #[cfg(test)]
 mod tests;
 
-use super::arrow::{Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema};
+use super::arrow::{
+    Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema, properties_field,
+};
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{DataType, Field, FieldRef, SchemaRef};
 use bytes::Bytes;
@@ -67,8 +69,9 @@ struct TableFile<W: Write + Send> {
     file: SerializedFileWriter<W>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
-    /// The columns we encode ourselves ([`own_kind`]), a field each.
-    own: Vec<Option<Kind>>,
+    /// How we encode the leaves of each field ourselves ([`own_kind`]),
+    /// if we do.
+    own: Vec<Option<Vec<Kind>>>,
     /// The row group being filled: a writer a leaf column, and its rows.
     group: Option<(Vec<Leaf>, usize)>,
     groups: usize,
@@ -118,11 +121,20 @@ impl<W: Write + Send> TableFile<W> {
             .collect();
         let mut leaf = 0;
         for (field, own) in self.schema.fields().iter().zip(&self.own) {
-            if let Some(kind) = own {
-                let descr = self.file.schema_descr().column(leaf);
-                writers[leaf] = Leaf::Own(Box::new(OwnColumn::new(descr, *kind, PAGE_ROWS)));
+            let n = leaves(field.data_type());
+            let descrs: Vec<_> = (leaf..leaf + n)
+                .map(|i| self.file.schema_descr().column(i))
+                .collect();
+            if let Some(kinds) = own
+                && kinds.len() == n
+                && kinds.iter().zip(&descrs).all(|(k, d)| k.fits(d))
+            {
+                for (i, (kind, descr)) in kinds.iter().zip(descrs).enumerate() {
+                    writers[leaf + i] =
+                        Leaf::Own(Box::new(OwnColumn::new(descr, *kind, PAGE_ROWS)));
+                }
             }
-            leaf += leaves(field.data_type());
+            leaf += n;
         }
         Ok(writers)
     }
@@ -208,8 +220,14 @@ struct Piece<'w> {
 
 impl Piece<'_> {
     fn encode(self) -> Result<(), ParquetError> {
-        if let [Leaf::Own(w)] = self.writers {
-            return w.write(&self.array);
+        if self.writers.iter().all(|w| matches!(w, Leaf::Own(_))) {
+            // Each of our leaves takes the column's array whole.
+            for w in self.writers.iter_mut() {
+                if let Leaf::Own(w) = w {
+                    w.write(&self.array)?;
+                }
+            }
+            return Ok(());
         }
         let leaves = compute_leaves(&self.field, &self.array)?;
         for (w, leaf) in self.writers.iter_mut().zip(&leaves) {
@@ -217,7 +235,7 @@ impl Piece<'_> {
                 Leaf::Arrow(w) => w.write(leaf)?,
                 Leaf::Own(_) => {
                     return Err(ParquetError::General(
-                        "a leaf of a nested column encoded by sgfkit".into(),
+                        "a column's leaves encoded partly by sgfkit".into(),
                     ));
                 }
             }
@@ -351,30 +369,38 @@ fn properties(table: &str) -> WriterProperties {
 }
 
 /// How we encode the `field` of `table` ourselves ([`chunk`]), if we do:
-/// the `moves` columns of one leaf: texts (a dictionary for those of
-/// [`DICTIONARY`], else `PLAIN`), small integers of [`DICTIONARY`],
-/// counters of [`DELTA`] and booleans; all but the texts only without
-/// statistics (left to the parquet crate otherwise).
-fn own_kind(table: &str, field: &Field) -> Option<Kind> {
-    if table != "moves" {
+/// every `moves` column: texts (a dictionary for those of [`DICTIONARY`],
+/// else `PLAIN`), small integers of [`DICTIONARY`], counters of [`DELTA`],
+/// booleans, and the properties map (its keys a dictionary, its values'
+/// items `PLAIN`); all but the texts only without statistics (left to the
+/// parquet crate otherwise). A kind a leaf.
+fn own_kind(table: &str, field: &Field) -> Option<Vec<Kind>> {
+    let name = field.name().as_str();
+    let moves = table == "moves";
+    if !moves && *field != properties_field() {
+        // The other tables' columns, a row a game or diagnostic, cost the
+        // crate's encoders less than a hashed text a row costs ours.
         return None;
     }
-    let name = field.name().as_str();
-    let statistics = !(NO_STATISTICS.contains(&name) || MOVES_NO_STATISTICS.contains(&name));
+    let statistics =
+        !(NO_STATISTICS.contains(&name) || moves && MOVES_NO_STATISTICS.contains(&name));
     let kind = match field.data_type() {
         DataType::UInt32 if DELTA.contains(&name) => Kind::Delta,
         DataType::UInt16 if DICTIONARY.contains(&name) => Kind::SmallDictionary,
         DataType::Boolean => Kind::Booleans,
         DataType::Utf8 => {
             let dictionary = DICTIONARY.contains(&name);
-            return Some(Kind::Texts {
+            return Some(vec![Kind::Texts {
                 dictionary,
                 statistics,
-            });
+            }]);
+        }
+        DataType::Map(..) if *field == properties_field() => {
+            return Some(vec![Kind::MapKeys, Kind::MapValues]);
         }
         _ => return None,
     };
-    (!statistics).then_some(kind)
+    (!statistics).then_some(vec![kind])
 }
 
 fn path(dotted: &str) -> ColumnPath {

@@ -21,6 +21,11 @@ use std::sync::Arc;
 /// A file of one column, `field`, its rows the `pieces` one after the
 /// other, encoded by [`OwnColumn`] as `kind` with pages of `page_rows`.
 fn file_of(field: Field, kind: Kind, pieces: &[ArrayRef], page_rows: usize) -> Bytes {
+    file_of_leaves(field, &[kind], pieces, page_rows)
+}
+
+/// [`file_of`] for a column of several leaves, a kind each.
+fn file_of_leaves(field: Field, kinds: &[Kind], pieces: &[ArrayRef], page_rows: usize) -> Bytes {
     let schema = Arc::new(Schema::new(vec![field]));
     let props = WriterProperties::builder()
         .set_statistics_enabled(EnabledStatistics::Chunk)
@@ -29,13 +34,23 @@ fn file_of(field: Field, kind: Kind, pieces: &[ArrayRef], page_rows: usize) -> B
         .unwrap()
         .into_serialized_writer()
         .unwrap();
-    let mut column = OwnColumn::new(file.schema_descr().column(0), kind, page_rows);
+    let mut columns: Vec<OwnColumn> = (kinds.iter().enumerate())
+        .map(|(i, &kind)| {
+            let descr = file.schema_descr().column(i);
+            assert!(kind.fits(&descr));
+            OwnColumn::new(descr, kind, page_rows)
+        })
+        .collect();
     for p in pieces {
-        column.write(p).unwrap();
+        for c in &mut columns {
+            c.write(p).unwrap();
+        }
     }
-    let (bytes, close) = column.close().unwrap();
     let mut group = file.next_row_group().unwrap();
-    group.append_column(&bytes, close).unwrap();
+    for c in columns {
+        let (bytes, close) = c.close().unwrap();
+        group.append_column(&bytes, close).unwrap();
+    }
     group.close().unwrap();
     Bytes::from(file.into_inner().unwrap())
 }
@@ -180,6 +195,77 @@ proptest! {
             }
             _ => prop_assert!(s.min_opt().is_none() && s.max_opt().is_none()),
         }
+    }
+}
+
+/// A `properties` map of `rows`: each row's entries (key, and a list or
+/// null), each list's items (a text or null).
+type MapRows = Vec<Vec<(String, Option<Vec<Option<String>>>)>>;
+
+fn map_array(rows: &MapRows) -> ArrayRef {
+    use arrow_array::builder::{ListBuilder, MapBuilder, StringBuilder};
+    let field = crate::export::arrow::properties_field();
+    let DataType::Map(entries, _) = field.data_type() else {
+        unreachable!("properties are a map")
+    };
+    let DataType::Struct(parts) = entries.data_type() else {
+        unreachable!("map entries are structs")
+    };
+    let names = arrow_array::builder::MapFieldNames {
+        entry: entries.name().clone(),
+        key: parts[0].name().clone(),
+        value: parts[1].name().clone(),
+    };
+    let DataType::List(item) = parts[1].data_type() else {
+        unreachable!("map values are lists")
+    };
+    let values = ListBuilder::new(StringBuilder::new()).with_field(item.clone());
+    let mut b = MapBuilder::new(Some(names), StringBuilder::new(), values)
+        .with_values_field(parts[1].clone());
+    for row in rows {
+        for (key, list) in row {
+            b.keys().append_value(key);
+            match list {
+                Some(items) => {
+                    for item in items {
+                        b.values().values().append_option(item.as_deref());
+                    }
+                    b.values().append(true);
+                }
+                None => b.values().append(false),
+            }
+        }
+        b.append(true).unwrap();
+    }
+    Arc::new(b.finish())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn property_maps_read_back(
+        rows in prop::collection::vec(
+            prop_oneof![
+                3 => Just(Vec::new()),
+                1 => prop::collection::vec(
+                    ("[A-Z]{1,2}", prop::option::weighted(0.9, prop::collection::vec(
+                        prop::option::weighted(0.9, "[a-z\\]]{0,4}"), 0..4))),
+                    1..4),
+            ],
+            0..300),
+        cuts in prop::collection::vec(0usize..150, 0..4),
+        page_rows in 1usize..200,
+    ) {
+        let all = map_array(&rows);
+        let pieces = slices(all, &cuts);
+        let file = file_of_leaves(
+            crate::export::arrow::properties_field(),
+            &[Kind::MapKeys, Kind::MapValues],
+            &pieces,
+            page_rows,
+        );
+        prop_assert_eq!(&read_back(file), &expected(&pieces));
     }
 }
 
