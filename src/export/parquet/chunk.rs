@@ -25,13 +25,18 @@ use bytes::Bytes;
 use parquet::basic::{Compression, Encoding, EncodingMask, PageType};
 use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
-use parquet::data_type::ByteArray;
 use parquet::errors::ParquetError;
 use parquet::file::metadata::{ColumnChunkMetaData, OffsetIndexBuilder, PageEncodingStats};
-use parquet::file::statistics::{Statistics, ValueStatistics};
+
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 use std::collections::{BTreeSet, HashMap};
+
+mod map;
+mod statistics;
+
+use map::levels as map_levels;
+use statistics::text_statistics;
 
 /// How a column of ours is encoded.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,31 +65,6 @@ pub(super) enum Kind {
     MapValues,
 }
 
-/// Repetition and definition levels of the two leaves of a
-/// `map<utf8, list<utf8>>` as Arrow writes it to Parquet (a required map
-/// of a repeated `key_value` group: required keys, an optional list of
-/// optional items).
-mod map_levels {
-    /// A row without entries (both leaves).
-    pub(super) const EMPTY_ROW: u8 = 0;
-    /// A key (the keys leaf's only other level).
-    pub(super) const KEY: u8 = 1;
-    /// An entry whose list is null.
-    pub(super) const NULL_LIST: u8 = 1;
-    /// An entry whose list is empty.
-    pub(super) const EMPTY_LIST: u8 = 2;
-    /// A null item.
-    pub(super) const NULL_ITEM: u8 = 3;
-    /// An item.
-    pub(super) const ITEM: u8 = 4;
-    /// The first level of a row.
-    pub(super) const NEW_ROW: u8 = 0;
-    /// The first level of another entry of the row.
-    pub(super) const NEW_ENTRY: u8 = 1;
-    /// Another item of the same list.
-    pub(super) const NEXT_ITEM: u8 = 2;
-}
-
 impl Kind {
     /// Whether a leaf column of these levels is one this kind writes:
     /// flat columns have no repetition levels and at most one definition
@@ -105,11 +85,6 @@ const DICTIONARY_BYTES: usize = 1 << 20;
 
 /// A data page's encoded bytes at most (checked after each slice of rows).
 const PAGE_BYTES: usize = 1 << 20;
-
-/// Statistics of byte arrays are cut to this many bytes (the parquet
-/// crate's default): the minimum at a character boundary, the maximum
-/// there and then raised to stay an upper bound.
-const TRUNCATE: usize = 64;
 
 /// One column chunk being encoded: the page being filled, the pages done.
 pub(super) struct OwnColumn {
@@ -351,102 +326,6 @@ impl OwnColumn {
         self.page.rows += n;
         self.rows += n as u64;
         self.nulls += null_count as u64;
-        Ok(())
-    }
-
-    /// The rows of a `map<utf8, list<utf8>>` as one of its two leaves:
-    /// their levels, and the keys (dictionary indices) or the items
-    /// (`PLAIN`). A stretch of rows without entries is one run of levels.
-    fn put_map(&mut self, a: &ArrayRef) -> Result<(), ParquetError> {
-        use map_levels::*;
-        let m = a
-            .as_map_opt()
-            .ok_or_else(|| general("a map column takes a Map"))?;
-        if m.null_count() > 0 {
-            return Err(general("a null in a required map"));
-        }
-        let lists = m
-            .values()
-            .as_list_opt::<i32>()
-            .ok_or_else(|| general("a map column's values are lists"))?;
-        let items = lists
-            .values()
-            .as_string_opt::<i32>()
-            .ok_or_else(|| general("a map column's lists hold Utf8"))?;
-        let keys = m
-            .keys()
-            .as_string_opt::<i32>()
-            .ok_or_else(|| general("a map column's keys are Utf8"))?;
-        let (Some(mut defs), Some(mut reps)) =
-            (self.page.levels.take(), self.page.repetitions.take())
-        else {
-            return Err(general(
-                "a map leaf without repetition and definition levels",
-            ));
-        };
-        let offsets = m.value_offsets();
-        let mut levels = 0;
-        let mut row = 0;
-        while row < m.len() {
-            let (from, to) = (offsets[row].as_usize(), offsets[row + 1].as_usize());
-            if from == to {
-                let empty = offsets[row + 1..]
-                    .iter()
-                    .take_while(|&&o| o.as_usize() == from)
-                    .count();
-                reps.put_run(u32::from(NEW_ROW), empty);
-                defs.put_run(u32::from(EMPTY_ROW), empty);
-                levels += empty;
-                row += empty;
-                continue;
-            }
-            for entry in from..to {
-                let first = u32::from(if entry == from { NEW_ROW } else { NEW_ENTRY });
-                if self.kind == Kind::MapKeys {
-                    reps.put_run(first, 1);
-                    defs.put_run(u32::from(KEY), 1);
-                    levels += 1;
-                    let k = keys.value(entry).as_bytes();
-                    let index = self.text_index(k);
-                    self.text_rows(k, index, 1);
-                    continue;
-                }
-                if lists.is_null(entry) {
-                    reps.put_run(first, 1);
-                    defs.put_run(u32::from(NULL_LIST), 1);
-                    levels += 1;
-                    continue;
-                }
-                let list = lists.value_offsets();
-                let (start, end) = (list[entry].as_usize(), list[entry + 1].as_usize());
-                if start == end {
-                    reps.put_run(first, 1);
-                    defs.put_run(u32::from(EMPTY_LIST), 1);
-                    levels += 1;
-                    continue;
-                }
-                for item in start..end {
-                    let r = if item == start {
-                        first
-                    } else {
-                        u32::from(NEXT_ITEM)
-                    };
-                    reps.put_run(r, 1);
-                    levels += 1;
-                    if items.is_null(item) {
-                        defs.put_run(u32::from(NULL_ITEM), 1);
-                        self.nulls += 1;
-                    } else {
-                        defs.put_run(u32::from(ITEM), 1);
-                        self.text_rows(items.value(item).as_bytes(), 0, 1);
-                    }
-                }
-            }
-            row += 1;
-        }
-        self.page.levels = Some(defs);
-        self.page.repetitions = Some(reps);
-        self.page.values += levels;
         Ok(())
     }
 
@@ -743,7 +622,11 @@ impl OwnColumn {
         } = self.kind
         {
             metadata = metadata
-                .set_statistics(self.text_statistics())
+                .set_statistics(text_statistics(
+                    self.min.take(),
+                    self.max.take(),
+                    self.nulls,
+                ))
                 .set_unencoded_byte_array_data_bytes(Some(self.text_bytes));
         }
         let close = ColumnCloseResult {
@@ -756,98 +639,9 @@ impl OwnColumn {
         };
         Ok((bytes, close))
     }
-
-    /// The chunk's minimum and maximum text (cut to [`TRUNCATE`] bytes)
-    /// and its null count.
-    fn text_statistics(&mut self) -> Statistics {
-        let min = self.min.take().map(|m| match truncate_min(&m) {
-            Some(cut) => (cut, false),
-            None => (m, true),
-        });
-        let max = self.max.take().map(|m| match truncate_max(&m) {
-            Some(cut) => (cut, false),
-            None => (m, true),
-        });
-        let min_exact = min.as_ref().is_none_or(|m| m.1);
-        let max_exact = max.as_ref().is_none_or(|m| m.1);
-        Statistics::ByteArray(
-            ValueStatistics::new(
-                min.map(|m| ByteArray::from(m.0)),
-                max.map(|m| ByteArray::from(m.0)),
-                None,
-                Some(self.nulls),
-                false,
-            )
-            .with_min_is_exact(min_exact)
-            .with_max_is_exact(max_exact),
-        )
-    }
 }
 
 /// An empty vector with the capacity of `v` (the next page's buffer).
 fn reuse(v: &[u32]) -> Vec<u32> {
     Vec::with_capacity(v.len())
-}
-
-/// `v` cut to at most [`TRUNCATE`] bytes at a character boundary (a
-/// lower bound of it), if longer.
-fn truncate_min(v: &[u8]) -> Option<Vec<u8>> {
-    if v.len() <= TRUNCATE {
-        return None;
-    }
-    match std::str::from_utf8(v) {
-        Ok(s) => (1..=TRUNCATE)
-            .rfind(|&i| s.is_char_boundary(i))
-            .map(|i| v[..i].to_vec()),
-        Err(_) => Some(v[..TRUNCATE].to_vec()),
-    }
-}
-
-/// `v` cut to at most [`TRUNCATE`] bytes and its last character raised
-/// (an upper bound of it), if longer and if some character can be raised
-/// without growing.
-fn truncate_max(v: &[u8]) -> Option<Vec<u8>> {
-    if v.len() <= TRUNCATE {
-        return None;
-    }
-    let Ok(s) = std::str::from_utf8(v) else {
-        let mut cut = v[..TRUNCATE].to_vec();
-        let last = cut.iter().rposition(|&b| b < u8::MAX)?;
-        cut[last] += 1;
-        cut.truncate(last + 1);
-        return Some(cut);
-    };
-    let end = (TRUNCATE.saturating_sub(3)..=TRUNCATE).rfind(|&i| s.is_char_boundary(i))?;
-    let s = &s[..end];
-    s.char_indices().rev().find_map(|(i, c)| {
-        let next = char::from_u32(c as u32 + 1).filter(|n| n.len_utf8() == c.len_utf8())?;
-        let mut cut = v[..i + c.len_utf8()].to_vec();
-        next.encode_utf8(&mut cut[i..]);
-        Some(cut)
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_texts_are_cut_to_bounds() {
-        let short = "a".repeat(TRUNCATE);
-        assert_eq!(
-            (
-                truncate_min(short.as_bytes()),
-                truncate_max(short.as_bytes())
-            ),
-            (None, None)
-        );
-        let long = format!("{}é{}", "a".repeat(TRUNCATE - 1), "z");
-        let min = truncate_min(long.as_bytes()).unwrap();
-        let max = truncate_max(long.as_bytes()).unwrap();
-        // 'é' is two bytes from byte 63 on: both cut before it, the
-        // maximum's last 'a' raised to 'b'.
-        assert_eq!(min, "a".repeat(TRUNCATE - 1).as_bytes());
-        assert_eq!(max, format!("{}b", "a".repeat(TRUNCATE - 2)).as_bytes());
-        assert!(min.as_slice() <= long.as_bytes() && max.as_slice() > long.as_bytes());
-    }
 }
