@@ -20,7 +20,6 @@ impl<'c> Checker<'c> {
         arena: Preorder<'c, 'c>,
         at: NodeId,
         board: &mut Board,
-        size: BoardSize,
         above: (Option<Color>, bool),
         options: &CheckOptions,
     ) -> (NodeId, Option<Color>) {
@@ -31,10 +30,18 @@ impl<'c> Checker<'c> {
         self.set_phase(Phase::Go);
         while let Some(child) = arena.only_child(at)
             && let Some(text) = arena.lone_property(child)
-            && let Some((colour, point)) = lone_move_text(text, size)
+            && let Some((colour, point)) = lone_move_text(text)
         {
+            // A move off the board is no lone move: the walk checks it.
+            // (The board has the tree's size, on which
+            // `values::lone_move_raw` wants the point.)
+            let Ok(occupied) = board.play_stone_noting_occupied(colour, point) else {
+                break;
+            };
             let node = arena.node(child);
-            self.lone_move(node, board, colour, point);
+            if let Some(was) = occupied {
+                self.lone_move_occupied(node, colour, was);
+            }
             if strict {
                 self.two_in_a_row(&node, colour, last, main_line, options);
             }
@@ -72,10 +79,10 @@ impl<'c> Checker<'c> {
 
 /// The colour and point of a lone property's source text (identifier and
 /// values, as [`Preorder::lone_property`] gives it) that is `B` or `W` with
-/// one value of two Go letters naming a point on a board of `size`: what
+/// one value of two Go letters: on the board, what
 /// [`values::lone_move_raw`] reads from the identifier and values apart.
 #[inline]
-pub(super) fn lone_move_text(text: &[u8], size: BoardSize) -> Option<(Color, Point)> {
+pub(super) fn lone_move_text(text: &[u8]) -> Option<(Color, Point)> {
     let &[c, b'[', x, y, b']'] = text else {
         return None;
     };
@@ -84,6 +91,38 @@ pub(super) fn lone_move_text(text: &[u8], size: BoardSize) -> Option<(Color, Poi
         b'W' => Color::White,
         _ => return None,
     };
-    let point = Point::new(go_coord(x)?, go_coord(y)?);
-    point.is_on(size).then_some((colour, point))
+    Some((colour, Point::new(go_coord(x)?, go_coord(y)?)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The source text of a lone property, on the board, reads as its
+    /// identifier and values read apart.
+    #[test]
+    fn lone_move_text_is_lone_move_raw() {
+        let size = BoardSize::new(19, 13);
+        let info = TreeInfo {
+            game: GameType::Go,
+            gm: 1,
+            ff: 4,
+            size,
+            size_ok: true,
+        };
+        let texts: [&[u8]; 14] = [
+            b"B[aa]", b"W[pd]", b"B[sm]", b"B[sn]", b"W[tm]", b"B[Aa]", b"W[a1]", b"X[aa]",
+            b"b[aa]", b"B[a]", b"B[aaa]", b"BB[aa]", b"B[a]]", b"W[]",
+        ];
+        let mut on = 0;
+        for text in texts {
+            let k = text.iter().position(|&b| b == b'[').unwrap();
+            let (ident, values) = text.split_at(k);
+            let raw = values::lone_move_raw(ident, values, &info);
+            let read = lone_move_text(text).filter(|(_, p)| p.is_on(size));
+            assert_eq!(read, raw, "{}", String::from_utf8_lossy(text));
+            on += usize::from(raw.is_some());
+        }
+        assert_eq!(on, 3);
+    }
 }

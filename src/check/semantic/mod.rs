@@ -569,8 +569,7 @@ impl<'c> Checker<'c> {
             let mut now_last = now_last;
             if let (Some(arena), Some(board)) = (arena, board.as_mut()) {
                 let run = (now_last, main_line);
-                let (end, end_last) =
-                    self.lone_run(arena, node.id(), board, info.size, run, options);
+                let (end, end_last) = self.lone_run(arena, node.id(), board, run, options);
                 node = arena.node(end);
                 now_last = end_last;
             }
