@@ -455,7 +455,7 @@ fn has_bracket_or_escape(body: &[u8]) -> bool {
 pub(super) fn has_nul(raw: &[u8]) -> bool {
     // Most values are short: a loop costs less than the call.
     if raw.len() <= 16 {
-        return raw.iter().any(|&b| b == 0);
+        return raw.contains(&0);
     }
     memchr::memchr(0, raw).is_some()
 }
