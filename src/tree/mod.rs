@@ -27,12 +27,14 @@
 
 mod build;
 mod edit;
+mod preorder;
 mod store;
 mod typed;
 
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
+pub(crate) use preorder::Preorder;
 pub use typed::TypedProps;
 
 use crate::ParseOptions;
@@ -547,7 +549,14 @@ impl<'c, 'a> Node<'c, 'a> {
             // A property stored as its span is `IDENT[`: compare in place.
             if let Some(span) = p.source_span() {
                 let text = coll.src.get(span)?;
-                let hit = text.starts_with(ident) && text.get(ident.len()) == Some(&b'[');
+                // One or two letters (what is nearly always asked for)
+                // compared without a call.
+                let hit = match (ident, text) {
+                    ([a], [x, b'[', ..]) => a == x,
+                    ([a, b], [x, y, b'[', ..]) => a == x && b == y,
+                    ([_] | [_, _], _) => false,
+                    _ => text.starts_with(ident) && text.get(ident.len()) == Some(&b'['),
+                };
                 return hit.then(|| coll.property(p));
             }
             let p = coll.property(p);
@@ -594,25 +603,44 @@ impl<'c, 'a> Iterator for Descendants<'c, 'a> {
     }
 }
 
-/// The 26 capital letters, for [`ident_str`].
-static LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/// Every pair of capital letters (`AAABAC…ZZ`), for [`ident_str`].
-static LETTER_PAIRS: &str = {
-    const BYTES: [u8; 2 * 26 * 26] = {
-        let mut b = [0u8; 2 * 26 * 26];
+/// Every identifier of one or two capital letters as text, by the slot
+/// [`ident_str`] computes: `A` at 0, `AA`…`AZ` at 1…26, `B` at 27, and so
+/// on.
+static IDENTS: [&str; 26 * 27] = {
+    // The letters `A`…`Z`, then every pair `AA`…`ZZ`.
+    const BYTES: [u8; 26 + 2 * 26 * 26] = {
+        let mut b = [0u8; 26 + 2 * 26 * 26];
+        let mut i = 0;
+        while i < 26 {
+            b[i] = b'A' + i as u8;
+            i += 1;
+        }
         let mut i = 0;
         while i < 26 * 26 {
-            b[2 * i] = b'A' + (i / 26) as u8;
-            b[2 * i + 1] = b'A' + (i % 26) as u8;
+            b[26 + 2 * i] = b'A' + (i / 26) as u8;
+            b[26 + 2 * i + 1] = b'A' + (i % 26) as u8;
             i += 1;
         }
         b
     };
-    match std::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => "",
+    const fn text(at: usize, len: usize) -> &'static str {
+        match std::str::from_utf8(BYTES.split_at(at).1.split_at(len).0) {
+            Ok(s) => s,
+            Err(_) => "",
+        }
     }
+    let mut t = [""; 26 * 27];
+    let mut a = 0;
+    while a < 26 {
+        t[a * 27] = text(a, 1);
+        let mut b = 0;
+        while b < 26 {
+            t[a * 27 + b + 1] = text(26 + 2 * (26 * a + b), 2);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
 };
 
 /// `ident` as text: one or two capital letters (nearly every identifier)
@@ -620,16 +648,14 @@ static LETTER_PAIRS: &str = {
 /// (invalid UTF-8 gives `""`).
 #[inline]
 fn ident_str(ident: &[u8]) -> &str {
-    let letter = |b: u8| (b.is_ascii_uppercase()).then(|| usize::from(b - b'A'));
-    let known = match *ident {
-        [a] => letter(a).and_then(|a| LETTERS.get(a..a + 1)),
-        [a, b] => match (letter(a), letter(b)) {
-            (Some(a), Some(b)) => LETTER_PAIRS.get(2 * (26 * a + b)..2 * (26 * a + b) + 2),
-            _ => None,
-        },
-        _ => None,
+    let slot = match *ident {
+        [a @ b'A'..=b'Z'] => usize::from(a - b'A') * 27,
+        [a @ b'A'..=b'Z', b @ b'A'..=b'Z'] => {
+            usize::from(a - b'A') * 27 + usize::from(b - b'A') + 1
+        }
+        _ => return std::str::from_utf8(ident).unwrap_or(""),
     };
-    known.unwrap_or_else(|| std::str::from_utf8(ident).unwrap_or(""))
+    IDENTS.get(slot).copied().unwrap_or("")
 }
 
 /// A property of a node: its identifier and raw values, borrowed.

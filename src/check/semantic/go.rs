@@ -34,24 +34,19 @@ impl<'c> Checker<'c> {
             marks.next_property();
             let mut raw_own: Option<HashSet<&[u8]>> = None;
             let mut dups: Vec<String> = Vec::new();
-            // The common list, points only: no value scanner.
-            let plain = if go_like {
-                plain_cells(p.values_raw())
-            } else {
-                None
-            };
-            let values = match plain {
-                Some(cells) => {
-                    for (x, y) in cells {
-                        if marks.give(x, y, group) && dups.len() < 20 {
-                            dups.push(letters(x, y).into_iter().map(char::from).collect());
-                        }
+            // The common list, points only, without the value scanner: the
+            // values of two letters up to the first other one (all of
+            // them, most often), then the rest value by value.
+            let rest = if go_like {
+                plain_cells_then(p.values_raw(), |x, y| {
+                    if marks.give(x, y, group) && dups.len() < 20 {
+                        dups.push(letters(x, y).into_iter().map(char::from).collect());
                     }
-                    None
-                }
-                None => Some(p.values()),
+                })
+            } else {
+                p.values_raw()
             };
-            for v in values.into_iter().flatten() {
+            for v in crate::grammar::RawValues::new(rest) {
                 let rect = if go_like { go_rectangle(v) } else { None };
                 if let Some((xs, ys)) = rect {
                     for x in xs.clone() {
@@ -428,59 +423,39 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
 }
 
 /// [`each_go_point`] for every value of a raw values text (`[ab][cd:ef]`),
-/// in order; a list of points only is read without the value scanner.
+/// in order; values of two letters are read without the value scanner.
 fn each_go_point_of(raw: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
-    match plain_cells(raw) {
-        Some(cells) => {
-            let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
-            for (x, y) in cells {
-                if x < w && y < h {
-                    f(crate::game::go::Point::new(x, y));
-                }
-            }
+    let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
+    let rest = plain_cells_then(raw, |x, y| {
+        if x < w && y < h {
+            f(crate::game::go::Point::new(x, y));
         }
-        None => {
-            for v in crate::grammar::RawValues::new(raw) {
-                each_go_point(v, size, &mut f);
-            }
-        }
+    });
+    for v in crate::grammar::RawValues::new(rest) {
+        each_go_point(v, size, &mut f);
     }
 }
 
-/// The cells of a raw values text made only of values of two Go letters
-/// (`[ab][cd]`, blanks between values allowed), in order: what reading
-/// its values one by one gives. `None` for any other text (rectangles,
-/// other values, escapes), to be read value by value.
-fn plain_cells(raw: &[u8]) -> Option<PlainCells<'_>> {
+/// Calls `f` with the cell of each value of two Go letters at the start of
+/// a raw values text (`[ab][cd]`, blanks between values allowed), in
+/// order, and gives the text after them: from the first value that is not
+/// two letters (a rectangle, another value, an escape), or empty. Reading
+/// the values of that rest one by one gives the values after those read
+/// here, as reading the whole text would.
+#[inline]
+fn plain_cells_then(raw: &[u8], mut f: impl FnMut(u8, u8)) -> &[u8] {
     let mut rest = raw;
     loop {
         match rest {
-            [b'[', x, y, b']', tail @ ..] if go_coord(*x).is_some() && go_coord(*y).is_some() => {
-                rest = tail;
-            }
-            [b, tail @ ..] if b.is_ascii_whitespace() => rest = tail,
-            [] => return Some(PlainCells(raw)),
-            _ => return None,
-        }
-    }
-}
-
-/// The cells of a text [`plain_cells`] accepted.
-struct PlainCells<'a>(&'a [u8]);
-
-impl Iterator for PlainCells<'_> {
-    type Item = (u8, u8);
-
-    fn next(&mut self) -> Option<(u8, u8)> {
-        loop {
-            match self.0 {
-                [b'[', x, y, b']', tail @ ..] => {
-                    self.0 = tail;
-                    return Some((go_coord(*x)?, go_coord(*y)?));
+            [b'[', x, y, b']', tail @ ..] => match (go_coord(*x), go_coord(*y)) {
+                (Some(x), Some(y)) => {
+                    f(x, y);
+                    rest = tail;
                 }
-                [_, tail @ ..] => self.0 = tail,
-                [] => return None,
-            }
+                _ => return rest,
+            },
+            [b, tail @ ..] if b.is_ascii_whitespace() => rest = tail,
+            _ => return rest,
         }
     }
 }
@@ -541,8 +516,9 @@ impl PointMarks {
 mod tests {
     use super::*;
 
-    /// A list of two-letter points is read as its values read one by one
-    /// give; anything else is left to the value scanner.
+    /// The values of two letters at the start of a list are read as its
+    /// values read one by one give, and the rest gives the values after
+    /// them.
     #[test]
     fn plain_cells_agree_with_the_values() {
         for raw in [
@@ -550,15 +526,7 @@ mod tests {
             b"[ab][cd]",
             b"[ab]\n [Zz]\r\n[sS]",
             b"[tt][aa][tt]",
-        ] {
-            let plain: Vec<(u8, u8)> = plain_cells(raw).unwrap().collect();
-            let read: Vec<(u8, u8)> = crate::grammar::RawValues::new(raw)
-                .map(|v| go_cell(v).unwrap())
-                .collect();
-            assert_eq!(plain, read, "{}", String::from_utf8_lossy(raw));
-        }
-        for raw in [
-            &b"[aa:bb]"[..],
+            b"[aa:bb]",
             b"[a]",
             b"[abc]",
             b"[a\\]]",
@@ -566,20 +534,36 @@ mod tests {
             b"x[aa]",
             b"[aa]x",
             b"[aa",
+            b"[aa][bb:cc] [dd]",
+            b"[aa] [b\\]][cc]",
+            b"[aa]x[bb][cc]",
+            b"",
         ] {
-            assert!(
-                plain_cells(raw).is_none(),
-                "{}",
-                String::from_utf8_lossy(raw)
-            );
+            let mut cells = Vec::new();
+            let rest = plain_cells_then(raw, |x, y| cells.push(letters(x, y).to_vec()));
+            let mut both: Vec<Vec<u8>> = cells;
+            both.extend(crate::grammar::RawValues::new(rest).map(<[u8]>::to_vec));
+            let read: Vec<Vec<u8>> = crate::grammar::RawValues::new(raw)
+                .map(<[u8]>::to_vec)
+                .collect();
+            assert_eq!(both, read, "{}", String::from_utf8_lossy(raw));
         }
+        // Where the cells stop.
+        let rest = |raw: &'static [u8]| plain_cells_then(raw, |_, _| {});
+        assert_eq!(rest(b"[ab] [cd]\n"), b"");
+        assert_eq!(rest(b"[ab][cd:ef][gh]"), b"[cd:ef][gh]");
+        assert_eq!(rest(b"[ab]x[cd]"), b"x[cd]");
     }
 
     /// Points of a plain list off the board are skipped, as value by value.
     #[test]
     fn each_point_of_a_list_stays_on_the_board() {
         let size = BoardSize::square(9);
-        for raw in [&b"[aa][jj][ii][ss]"[..], b"[aa][ab:bb][jj]"] {
+        for raw in [
+            &b"[aa][jj][ii][ss]"[..],
+            b"[aa][ab:bb][jj]",
+            b"[jj][aa] [ab:bb]x[jj][ii]",
+        ] {
             let mut all = Vec::new();
             each_go_point_of(raw, size, |p| all.push(p));
             let mut one_by_one = Vec::new();

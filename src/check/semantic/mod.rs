@@ -45,6 +45,7 @@ use crate::tree::{Collection, Node, Property};
 
 mod codes;
 mod go;
+mod lone;
 mod node;
 mod scratch;
 #[cfg(test)]
@@ -525,6 +526,7 @@ impl<'c> Checker<'c> {
         let mut node = root;
         let (mut last, mut main_line, mut gi_above) = (None, true, false);
         let mut is_root = true;
+        let arena = root.collection().preorder();
         loop {
             // Most nodes are a lone move on the board (`;B[pd]`) below the
             // root, seen here from the raw property, without building it;
@@ -562,6 +564,15 @@ impl<'c> Checker<'c> {
                 }
             };
             is_root = false;
+            // Down the run of lone moves below (most of a game record),
+            // read straight from the arena.
+            let mut now_last = now_last;
+            if let (Some(arena), Some(board)) = (arena, board.as_mut()) {
+                let run = (now_last, main_line);
+                let (end, end_last) = self.lone_run(arena, node.id(), board, run, options);
+                node = arena.node(end);
+                now_last = end_last;
+            }
             // On to the first child; the other children wait, sharing one
             // copy of the board.
             if let Some(first) = node.first_child() {
@@ -599,31 +610,6 @@ impl<'c> Checker<'c> {
         self.scratch.props = props;
         self.scratch.pending = stack;
         self.scratch.kids = kids;
-    }
-
-    /// A lone move `colour` at `point` (on the board) in `node`, played on
-    /// `board` (S030).
-    #[inline(always)]
-    fn lone_move(
-        &mut self,
-        node: Node<'c, 'c>,
-        board: &mut Board,
-        colour: Color,
-        point: crate::game::go::Point,
-    ) {
-        if let Ok(Some(was)) = board.play_stone_noting_occupied(colour, point) {
-            self.lone_move_occupied(node, colour, was);
-        }
-    }
-
-    /// S030 for a lone move of `colour` in `node` played on a stone of
-    /// colour `was`.
-    #[cold]
-    #[inline(never)]
-    fn lone_move_occupied(&mut self, node: Node<'c, 'c>, colour: Color, was: Color) {
-        if let Some(p) = node.properties().next() {
-            self.occupied(&node, &p, colour, was);
-        }
     }
 
     /// The checks of a node other than a lone move below the root (its

@@ -25,15 +25,18 @@ impl<'c> Checker<'c> {
         let (mut has_b, mut has_w) = (false, false);
         let mut infos = std::mem::take(&mut self.scratch.infos);
         infos.clear();
+        // Each identifier as text, read once for the loops below.
+        let mut idents = std::mem::take(&mut self.scratch.idents);
+        idents.clear();
         for p in props {
             let ident = p.ident();
             has_b |= ident == "B";
             has_w |= ident == "W";
+            idents.push(ident);
             infos.push(lookup(ident, info.gm));
         }
         let has_move = has_b || has_w;
-        for (p, found) in props.iter().zip(&infos) {
-            let ident = p.ident();
+        for ((p, found), &ident) in props.iter().zip(&infos).zip(&idents) {
             let span = p.span().unwrap_or_else(nspan);
             // A property whose every value lacks the `:` of its composed
             // type is reported by S038; SGFC drops it while reading, so it
@@ -145,7 +148,7 @@ impl<'c> Checker<'c> {
             if !compose_missing_everywhere(p, pi) && !added {
                 self.versions(ident, pi, info, &span);
             }
-            self.value(p, pi, info, &span);
+            self.value(p, ident, pi, info, &span);
         }
         self.scratch.seen = seen;
         if any_move && any_setup {
@@ -201,8 +204,7 @@ impl<'c> Checker<'c> {
             self.push("S004", at, "a black and a white move in one node".into());
         }
         if !has_move {
-            for p in props {
-                let id = p.ident();
+            for (p, &id) in props.iter().zip(&idents) {
                 if matches!(id, "BM" | "TE" | "DO" | "IT") {
                     self.push(
                         "S006",
@@ -221,8 +223,7 @@ impl<'c> Checker<'c> {
         // Contradicting annotations.
         let mut position_ann: Option<&str> = None;
         let mut move_ann: Option<&str> = None;
-        for p in props {
-            let id = p.ident();
+        for (p, &id) in props.iter().zip(&idents) {
             if matches!(id, "DM" | "GB" | "GW" | "UC") {
                 let span = p.span().unwrap_or_else(nspan);
                 match position_ann {
@@ -252,6 +253,7 @@ impl<'c> Checker<'c> {
         }
         self.duplicate_points(node, props, &infos, info);
         self.scratch.infos = infos;
+        self.scratch.idents = idents;
     }
 
     /// S016–S018: the property and the file's FF version.

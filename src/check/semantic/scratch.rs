@@ -10,6 +10,8 @@ use super::*;
 pub(super) struct Scratch<'c> {
     pub(super) props: Vec<Property<'c>>,
     pub(super) infos: Vec<Option<&'static PropertyInfo>>,
+    /// The identifiers of a node's properties, as text.
+    pub(super) idents: Vec<&'c str>,
     pub(super) seen: Vec<&'c str>,
     /// Per identifier of one or two capital letters (see [`ident_slot`]),
     /// the stamp of the node that last gave it; `ident_stamp` is the
@@ -48,6 +50,7 @@ impl Scratch<'_> {
         Scratch {
             props: recycle(kept.props),
             infos: kept.infos,
+            idents: recycle(kept.idents),
             seen: recycle(kept.seen),
             ident_marks: kept.ident_marks,
             ident_stamp: kept.ident_stamp,
@@ -63,6 +66,7 @@ impl Scratch<'_> {
         let kept = Scratch::<'static> {
             props: recycle(self.props),
             infos: self.infos,
+            idents: recycle(self.idents),
             seen: recycle(self.seen),
             ident_marks: self.ident_marks,
             ident_stamp: self.ident_stamp,

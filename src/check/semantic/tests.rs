@@ -450,3 +450,40 @@ proptest::proptest! {
         proptest::prop_assert!(r.is_ok(), "{}", r.unwrap_err());
     }
 }
+
+/// The lone moves read straight from the arena of a parsed tree give what
+/// the same tree gives once an edit thawed it (no arena, every node
+/// through its handle): the same diagnostics, in the same order.
+#[test]
+fn lone_move_runs_check_as_the_nodes_do() {
+    for src in [
+        // Moves onto stones, a variation of each kind, a move off the
+        // board, a node of two moves.
+        "(;GM[1]SZ[9];B[ee];W[ee];B[dd](;W[cc];B[cc];W[cc])(;W[dc];B[ed]W[fe])(;W[jj];B[aa]))",
+        // Strict: two moves of a colour in a row in the main line and in a
+        // variation, setup after the root.
+        "(;HA[2]AB[cc][gg];B[dd];B[ee];W[ff](;W[gg];W[hh];B[hh])(;AB[aa];B[bb];B[bb]))",
+        // Properties stored as records in the run, a pass, a capture.
+        "(;GM[1]SZ[5];B [aa];W[aa];AddBlack[bb];B[];W[ba];B[ab];W[bb];B[cc];B[cc])",
+        // Another game (no board), an unusual size.
+        "(;GM[2];B[aa];W[aa])(;SZ[3:2];B[cb];W[cb];B[dd])",
+    ] {
+        let frozen = crate::parse(src.as_bytes()).unwrap();
+        assert!(frozen.preorder().is_some());
+        let mut thawed = frozen.clone();
+        for root in frozen.games().map(|g| g.id()) {
+            if frozen.node(root).first_child().is_some() {
+                thawed.move_child(root, 0, 0).unwrap();
+            }
+        }
+        assert!(thawed.preorder().is_none(), "{src}");
+        for options in [
+            CheckOptions::default(),
+            CheckOptions::default().strict(true),
+        ] {
+            let (a, b) = (check(&frozen, &options), check(&thawed, &options));
+            assert!(!a.is_empty(), "{src}");
+            assert_eq!(a, b, "{src}");
+        }
+    }
+}

@@ -4,15 +4,17 @@ use super::*;
 use crate::game::go::Point;
 
 impl<'c> Checker<'c> {
-    /// S009–S012, S014, S027, S028: the values against the type.
+    /// S009–S012, S014, S027, S028: the values against the type (`ident`
+    /// is `p`'s identifier).
     pub(super) fn value(
         &mut self,
         p: &Property<'c>,
+        ident: &str,
         pi: &PropertyInfo,
         info: &TreeInfo,
         span: &Range<usize>,
     ) {
-        if quiet_single(p.ident(), pi, info, p.values_raw()) {
+        if quiet_single(ident, pi, info, p.values_raw()) {
             return;
         }
         let mut values = std::mem::take(&mut self.scratch.values);
@@ -344,7 +346,7 @@ pub(super) fn quiet_single(ident: &str, pi: &PropertyInfo, info: &TreeInfo, raw:
         // and DT have formats, KM and TM are judged as reals.
         ValueType::Text | ValueType::SimpleText => {
             !matches!(ident, "RE" | "DT" | "KM" | "TM")
-                && memchr::memchr2(b']', b'\\', body).is_none()
+                && !has_bracket_or_escape(body)
                 && !blank_text(body)
         }
         _ => false,
@@ -440,8 +442,21 @@ fn go_points_on(raw: &[u8], size: BoardSize) -> bool {
     }
 }
 
+/// True when `body` holds a `]` or a backslash.
+fn has_bracket_or_escape(body: &[u8]) -> bool {
+    // Most values are short: a loop costs less than the call.
+    if body.len() <= 16 {
+        return body.iter().any(|&b| b == b']' || b == b'\\');
+    }
+    memchr::memchr2(b']', b'\\', body).is_some()
+}
+
 /// True when a values text holds a NUL byte.
 pub(super) fn has_nul(raw: &[u8]) -> bool {
+    // Most values are short: a loop costs less than the call.
+    if raw.len() <= 16 {
+        return raw.contains(&0);
+    }
     memchr::memchr(0, raw).is_some()
 }
 

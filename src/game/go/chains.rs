@@ -239,7 +239,10 @@ impl Chains {
         cells[k] = me;
         let mut libs = 0;
         let them = other(me);
-        let mut dead = false;
+        // The fewest pseudo-liberties left to an opponent's chain around
+        // (one value to carry, where a flag per neighbour would take a
+        // register each).
+        let mut low = u16::MAX;
         for n in around {
             // Without a test: an empty or edge neighbour counts down its
             // own unused counter.
@@ -248,7 +251,7 @@ impl Chains {
             let h = usize::from(links[n].head);
             let left = links[h].plibs.wrapping_sub(1);
             links[h].plibs = left;
-            dead |= (c == them) & (left == 0);
+            low = low.min(if c == them { left } else { u16::MAX });
         }
         let k16 = k as u16;
         links[k] = Link {
@@ -265,7 +268,7 @@ impl Chains {
                 }
             }
         }
-        dead
+        low == 0
     }
 
     /// Empties the stone on cell `k`. The neighbours' chains gain the
