@@ -86,6 +86,10 @@ const DICTIONARY_BYTES: usize = 1 << 20;
 /// A data page's encoded bytes at most (checked after each slice of rows).
 const PAGE_BYTES: usize = 1 << 20;
 
+/// Rows taken at a time, so that a page of texts passes [`PAGE_BYTES`] by
+/// no more than the texts of this many rows.
+const SLICE_ROWS: usize = 8192;
+
 /// One column chunk being encoded: the page being filled, the pages done.
 pub(super) struct OwnColumn {
     descr: ColumnDescPtr,
@@ -108,6 +112,7 @@ pub(super) struct OwnColumn {
     min: Option<Vec<u8>>,
     max: Option<Vec<u8>>,
     snappy: snap::raw::Encoder,
+    scratch: Vec<u8>,
 }
 
 /// The rows of the page being filled.
@@ -147,6 +152,15 @@ enum Dictionary {
 }
 
 impl Dictionary {
+    /// The dictionary page's bytes before compression.
+    fn bytes(&self) -> usize {
+        match self {
+            Dictionary::None => 0,
+            Dictionary::Small { values, .. } => values.len() * 4,
+            Dictionary::Texts { page, .. } => page.len(),
+        }
+    }
+
     fn len(&self) -> usize {
         match self {
             Dictionary::None => 0,
@@ -212,6 +226,7 @@ impl OwnColumn {
             min: None,
             max: None,
             snappy: snap::raw::Encoder::new(),
+            scratch: Vec::new(),
         }
         .with_new_page()
     }
@@ -240,7 +255,9 @@ impl OwnColumn {
     pub(super) fn write(&mut self, array: &ArrayRef) -> Result<(), ParquetError> {
         let mut offset = 0;
         while offset < array.len() {
-            let n = (array.len() - offset).min(self.page_rows - self.page.rows);
+            let n = (array.len() - offset)
+                .min(self.page_rows - self.page.rows)
+                .min(SLICE_ROWS);
             self.put(&array.slice(offset, n))?;
             offset += n;
             if self.page.rows >= self.page_rows || self.page.plain.len() >= PAGE_BYTES {
@@ -524,11 +541,19 @@ impl OwnColumn {
         Ok(())
     }
 
+    /// `bytes` Snappy-compressed, into a buffer of the page's size (the
+    /// codec's worst case, which is larger than the input, stays in the
+    /// column's scratch buffer, reused page after page).
     fn compress(&mut self, bytes: Vec<u8>) -> Result<Bytes, ParquetError> {
-        self.snappy
-            .compress_vec(&bytes)
-            .map(Bytes::from)
-            .map_err(|e| ParquetError::External(Box::new(e)))
+        let most = snap::raw::max_compress_len(bytes.len());
+        if self.scratch.len() < most {
+            self.scratch.resize(most, 0);
+        }
+        let n = self
+            .snappy
+            .compress(&bytes, &mut self.scratch)
+            .map_err(|e| ParquetError::External(Box::new(e)))?;
+        Ok(Bytes::copy_from_slice(&self.scratch[..n]))
     }
 
     /// The dictionary page, `PLAIN`.
@@ -560,7 +585,15 @@ impl OwnColumn {
         if self.page.rows > 0 || self.pages.is_empty() {
             self.end_page()?;
         }
-        let mut sink = TrackedWrite::new(Vec::new());
+        // Room for the pages and their headers (a few dozen bytes each).
+        let room = self
+            .pages
+            .iter()
+            .map(|(p, ..)| p.data().len() + 64)
+            .sum::<usize>()
+            + self.dictionary.bytes()
+            + 1024;
+        let mut sink = TrackedWrite::new(Vec::with_capacity(room));
         let mut writer = SerializedPageWriter::new(&mut sink);
         let mut encodings = BTreeSet::from([Encoding::RLE]);
         let mut stats: Vec<PageEncodingStats> = Vec::new();

@@ -380,9 +380,11 @@ fn properties(table: &str) -> WriterProperties {
 fn own_kind(table: &str, field: &Field) -> Option<Vec<Kind>> {
     let name = field.name().as_str();
     let moves = table == "moves";
-    if !moves && *field != properties_field() {
+    if !moves {
         // The other tables' columns, a row a game or diagnostic, cost the
-        // crate's encoders less than a hashed text a row costs ours.
+        // crate's encoders less than a hashed text a row costs ours; and
+        // their one row group can hold a whole collection's games, whose
+        // chunks ours would copy whole once more when closed.
         return None;
     }
     let statistics =
