@@ -1,5 +1,6 @@
-//! Column chunks the export encodes itself: the `moves` columns of
-//! integers, booleans and repeated texts, a row each move.
+//! Column chunks the export encodes itself: the `moves` columns, a row
+//! each move (integers, booleans, texts, and the two leaves of the
+//! properties map).
 //!
 //! The parquet crate's general writer spends, on these columns, most of
 //! the export's Parquet time: it hashes every value of a dictionary column
@@ -27,7 +28,6 @@ use parquet::column::page::{CompressedPage, Page, PageWriter};
 use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::ParquetError;
 use parquet::file::metadata::{ColumnChunkMetaData, OffsetIndexBuilder, PageEncodingStats};
-
 use parquet::file::writer::{SerializedPageWriter, TrackedWrite};
 use parquet::schema::types::ColumnDescPtr;
 use std::collections::{BTreeSet, HashMap};
@@ -129,7 +129,8 @@ struct PageState {
     ints: Vec<u32>,
     /// Booleans.
     bits: Option<BooleanBufferBuilder>,
-    /// Texts written `PLAIN` (after a dictionary grew too big).
+    /// Texts written `PLAIN` (a column without a dictionary, or after its
+    /// dictionary grew too big).
     plain: Vec<u8>,
     text_bytes: i64,
 }
@@ -152,6 +153,16 @@ enum Dictionary {
 }
 
 impl Dictionary {
+    /// A dictionary of texts, or (not `used`) the mark of texts written
+    /// `PLAIN` from the start.
+    fn texts(used: bool) -> Dictionary {
+        Dictionary::Texts {
+            index: HashMap::default(),
+            page: Vec::new(),
+            full: !used,
+        }
+    }
+
     /// The dictionary page's bytes before compression.
     fn bytes(&self) -> usize {
         match self {
@@ -191,26 +202,14 @@ impl OwnColumn {
                 slots: Box::new([0; 1 << 16]),
                 values: Vec::new(),
             },
-            Kind::Texts { dictionary, .. } => Dictionary::Texts {
-                index: HashMap::default(),
-                page: Vec::new(),
-                full: !dictionary,
-            },
-            Kind::MapKeys => Dictionary::Texts {
-                index: HashMap::default(),
-                page: Vec::new(),
-                full: false,
-            },
-            Kind::MapValues => Dictionary::Texts {
-                index: HashMap::default(),
-                page: Vec::new(),
-                full: true,
-            },
+            Kind::Texts { dictionary, .. } => Dictionary::texts(dictionary),
+            Kind::MapKeys => Dictionary::texts(true),
+            Kind::MapValues => Dictionary::texts(false),
             Kind::Delta | Kind::Booleans => Dictionary::None,
         };
         let def_width = bit_width(descr.max_def_level().max(0) as u32);
         let rep_width = bit_width(descr.max_rep_level().max(0) as u32);
-        OwnColumn {
+        let mut column = OwnColumn {
             descr,
             kind,
             def_width,
@@ -227,22 +226,18 @@ impl OwnColumn {
             max: None,
             snappy: snap::raw::Encoder::new(),
             scratch: Vec::new(),
-        }
-        .with_new_page()
+        };
+        column.page = column.new_page(0);
+        column
     }
 
-    /// The column with an empty page being filled (its level encoders
-    /// ready), the buffers of `old` kept for reuse.
-    fn with_new_page(mut self) -> OwnColumn {
-        self.page = self.new_page(&[]);
-        self
-    }
-
-    fn new_page(&self, ints: &[u32]) -> PageState {
+    /// An empty page to fill: its level encoders ready, room for `ints`
+    /// values or indices (the last page's count).
+    fn new_page(&self, ints: usize) -> PageState {
         PageState {
             levels: (self.def_width > 0).then(|| Hybrid::new(self.def_width)),
             repetitions: (self.rep_width > 0).then(|| Hybrid::new(self.rep_width)),
-            ints: reuse(ints),
+            ints: Vec::with_capacity(ints),
             ..PageState::default()
         }
     }
@@ -480,7 +475,7 @@ impl OwnColumn {
 
     /// Encodes and compresses the page being filled, and starts the next.
     fn end_page(&mut self) -> Result<(), ParquetError> {
-        let fresh = self.new_page(&self.page.ints);
+        let fresh = self.new_page(self.page.ints.len());
         let page = std::mem::replace(&mut self.page, fresh);
         self.values += page.values as u64;
         let mut body = Vec::with_capacity(page.ints.len() + page.plain.len() + 64);
@@ -672,9 +667,4 @@ impl OwnColumn {
         };
         Ok((bytes, close))
     }
-}
-
-/// An empty vector with the capacity of `v` (the next page's buffer).
-fn reuse(v: &[u32]) -> Vec<u32> {
-    Vec::with_capacity(v.len())
 }

@@ -1,9 +1,10 @@
 //! The tables as Parquet files (feature `parquet`): the schemas of
 //! [`arrow`](super::arrow), Snappy-compressed, a row group every million
-//! rows. The `moves` columns and the property maps are encoded by sgfkit
-//! (`chunk`, `encode`: a few instructions a row where the parquet crate's
-//! general writer hashes or loops per value), the rest by the parquet
-//! crate; every reader sees ordinary pages and metadata.
+//! rows. The `moves` columns, its property map included, are encoded by
+//! sgfkit (`chunk`, `encode`: a few instructions a row where the parquet
+//! crate's general writer hashes or loops per value), the `games` and
+//! `diagnostics` tables by the parquet crate; every reader sees ordinary
+//! pages and metadata.
 //!
 //! ```
 //! use sgfkit::export::arrow::batches;
