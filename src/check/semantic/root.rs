@@ -1,0 +1,197 @@
+//! The checks of a root and of a collection's roots: what a game tree is
+//! read as (GM, FF, SZ), where its charset is announced, and how the trees
+//! of a collection differ.
+
+use super::*;
+
+/// What one game tree is read as.
+pub(super) struct TreeInfo {
+    pub(super) game: GameType,
+    pub(super) gm: u32,
+    /// The root's FF; FF[1] when it has none, as FF[4] specifies.
+    pub(super) ff: u8,
+    pub(super) size: BoardSize,
+    pub(super) size_ok: bool,
+}
+
+impl Checker<'_> {
+    /// S046: the first root's CA is not what a scan of the file's start
+    /// finds (SGFC's fatal 73): the charset is announced too late for
+    /// readers that sniff it.
+    pub(super) fn late_charset(&mut self, src: &[u8], root: &Node<'_, '_>) {
+        // A CA without a span was set by the reader after transcoding.
+        let Some(ca) = root.get("CA") else {
+            return;
+        };
+        let Some(span) = ca.span() else {
+            return;
+        };
+        let default = "ISO-8859-1";
+        #[cfg(feature = "encoding")]
+        let known = |name: &str| crate::encoding::encoding_for_label(name).is_some();
+        #[cfg(not(feature = "encoding"))]
+        let known = |_: &str| true;
+        let label = String::from_utf8_lossy(ca.value()).trim().to_string();
+        let announced = if known(&label) {
+            label.as_str()
+        } else {
+            default
+        };
+        let scanned = crate::check::charset_scan::scanned_charset(src);
+        let found = scanned.as_deref().filter(|s| known(s)).unwrap_or(default);
+        if !announced.eq_ignore_ascii_case(found) {
+            self.push(
+                "S046",
+                span,
+                format!(
+                    "CA[{label}] is not where readers look for it (a `CA[` in the first 1,000 bytes): SGFC and other readers that sniff the start decode the file as {found}"
+                ),
+            );
+        }
+    }
+
+    /// S022–S024: FF and GM differ between the trees (once each, at the
+    /// first tree that differs from the first tree); CA differs (at each
+    /// tree whose charset differs from the tree before it).
+    pub(super) fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
+        // One tree (most files) differs from no other.
+        let [first, _, ..] = games else {
+            return;
+        };
+        let raw = |n: &Node<'_, '_>, ident: &str, default: &str| -> String {
+            n.get(ident).map_or(default.to_string(), |p| {
+                String::from_utf8_lossy(p.value().trim_ascii()).into_owned()
+            })
+        };
+        let ff = |n: &Node<'_, '_>| raw(n, "FF", "1");
+        // The first tree's values read once.
+        let ff_first = ff(first);
+        if let Some((g, ff_g)) = games[1..]
+            .iter()
+            .map(|g| (g, ff(g)))
+            .find(|(_, f)| *f != ff_first)
+        {
+            let msg = format!(
+                "this game tree is FF[{ff_g}], the first one FF[{ff_first}] (one format for all trees is safer)"
+            );
+            self.push("S022", prop_span(g, "FF"), msg);
+        }
+        let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
+        let gm_first = gm(first);
+        if let Some((g, gm_g)) = games[1..]
+            .iter()
+            .map(|g| (g, gm(g)))
+            .find(|(_, t)| *t != gm_first)
+        {
+            let msg = format!(
+                "this game tree records {} (GM[{}]), the first one {} (GM[{}])",
+                gm_g.name(),
+                gm_g.gm(),
+                gm_first.name(),
+                gm_first.gm()
+            );
+            self.push("S023", prop_span(g, "GM"), msg);
+        }
+        let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
+        let mut before = ca(first);
+        for g in &games[1..] {
+            let now = ca(g);
+            if !before.eq_ignore_ascii_case(&now) {
+                let msg = format!(
+                    "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
+                );
+                self.push("S024", prop_span(g, "CA"), msg);
+            }
+            before = now;
+        }
+    }
+
+    /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.
+    pub(super) fn root_info(&mut self, root: Node<'_, '_>) -> TreeInfo {
+        let (game, warning) = record::game_of(root);
+        if let Some(w) = warning {
+            let span = prop_span(&root, "GM");
+            self.push("S025", span, w);
+        }
+        if game != GameType::Go {
+            let span = prop_span(&root, "GM");
+            self.push(
+                "S029",
+                span,
+                format!(
+                    "the game is {} (GM[{}]): moves and positions are not played out",
+                    game.name(),
+                    game.gm()
+                ),
+            );
+        }
+        let mut ff = 1u8;
+        if let Some(p) = root.get("FF") {
+            let v = p.value().trim_ascii();
+            match std::str::from_utf8(v)
+                .ok()
+                .and_then(|s| s.parse::<u32>().ok())
+            {
+                Some(n @ 1..=4) => ff = n as u8,
+                Some(n) if n > 4 => {
+                    ff = 4;
+                    self.push(
+                        "S026",
+                        p.span().unwrap_or(node_span(&root)),
+                        format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
+                    );
+                }
+                _ => {
+                    self.push(
+                        "S025",
+                        p.span().unwrap_or(node_span(&root)),
+                        format!(
+                            "FF[{}] is not a file format number; FF[1] assumed",
+                            String::from_utf8_lossy(v)
+                        ),
+                    );
+                }
+            }
+        }
+        let (size, size_ok) = match record::board_size_noted(root, game) {
+            Ok((size, note)) => {
+                if let (Some(_), Some(p)) = (note, root.get("SZ")) {
+                    let raw = p.value();
+                    if let Some(k) = find_unescaped(raw, b':') {
+                        let (a, b) = (raw[..k].trim_ascii(), raw[k + 1..].trim_ascii());
+                        if a == b {
+                            self.push(
+                                "S015",
+                                p.span().unwrap_or(node_span(&root)),
+                                format!(
+                                    "SZ[{}] is a square board: FF[4] writes it SZ[{}]",
+                                    String::from_utf8_lossy(raw),
+                                    String::from_utf8_lossy(a)
+                                ),
+                            );
+                        }
+                    }
+                }
+                (size, true)
+            }
+            Err(e) => {
+                let span = prop_span(&root, "SZ");
+                let code = if e.contains("52x52") { "S036" } else { "S025" };
+                let default = game.default_size();
+                self.push(
+                    code,
+                    span,
+                    format!("{e}; {}x{} assumed", default.columns, default.rows),
+                );
+                (default, false)
+            }
+        };
+        TreeInfo {
+            game,
+            gm: game.gm(),
+            ff,
+            size,
+            size_ok,
+        }
+    }
+}
