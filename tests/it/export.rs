@@ -164,3 +164,133 @@ fn corpus_columns_equal_the_rows() {
     }
     assert!(moves > 100_000, "{moves}");
 }
+
+/// The schema `docs/export.md` documents (column, type, nullable) and the
+/// README's short form of it (column, type) are the Arrow schemas, column
+/// for column and in order: the docs cannot drift from the code.
+#[cfg(feature = "arrow")]
+#[test]
+fn documented_schemas_are_the_arrow_schemas() {
+    use arrow_schema::DataType;
+    use sgfkit::export::arrow::{diagnostics_schema, games_schema, moves_schema};
+
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
+    let type_name = |t: &DataType| match t {
+        DataType::Utf8 => "utf8",
+        DataType::UInt16 => "uint16",
+        DataType::UInt32 => "uint32",
+        DataType::Float64 => "float64",
+        DataType::Boolean => "bool",
+        DataType::Date32 => "date32",
+        DataType::Map(..) => "map",
+        other => panic!("a type the docs do not name: {other}"),
+    };
+    // The names between backquotes in a cell: "`a`, `b`" is two columns.
+    let names = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect()
+    };
+    let schemas = [
+        ("games", games_schema()),
+        ("moves", moves_schema()),
+        ("diagnostics", diagnostics_schema()),
+    ];
+
+    // docs/export.md: a `### `table`` heading, then rows of
+    // | columns | types | null? | meaning |, one type per column or one for all.
+    let doc = read("docs/export.md");
+    for (table, schema) in &schemas {
+        let heading = format!("### `{table}`\n");
+        let at = doc
+            .find(&heading)
+            .unwrap_or_else(|| panic!("no {heading:?}"));
+        let mut documented = Vec::new();
+        for line in doc[at + heading.len()..]
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+        {
+            let Some(row) = line.strip_prefix('|') else {
+                break;
+            };
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let cols = names(cells[0]);
+            if cols.is_empty() {
+                continue; // the header and the |---| line
+            }
+            let types: Vec<&str> = cells[1].split(", ").collect();
+            let nullable = match cells[2] {
+                "yes" => true,
+                "no" => false,
+                other => panic!("{table}: null? is {other:?}"),
+            };
+            for (k, c) in cols.into_iter().enumerate() {
+                let t = types.get(k).unwrap_or(&types[0]).to_string();
+                documented.push((c, t, nullable));
+            }
+        }
+        let actual: Vec<(String, String, bool)> = schema
+            .fields()
+            .iter()
+            .map(|f| {
+                let t = type_name(f.data_type()).to_string();
+                (f.name().clone(), t, f.is_nullable())
+            })
+            .collect();
+        assert_eq!(documented, actual, "docs/export.md, table {table}");
+    }
+
+    // README.md: | `table` | key | columns |; in a cell, a type word
+    // after one or more names is their type ("`a`, `b` uint16; `c` utf8"),
+    // names without one (the key `source`, `game` of moves) are only named.
+    let readme = read("README.md");
+    for (table, schema) in &schemas {
+        let start = format!("| `{table}` | ");
+        let line = readme
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("README: no row {start:?}"));
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let mut documented = Vec::new();
+        for cell in &cells[2..4] {
+            let mut pending: Vec<&str> = Vec::new();
+            for (k, piece) in cell.split('`').enumerate() {
+                if k % 2 == 1 {
+                    pending.push(piece);
+                    documented.push((piece.to_string(), None));
+                    continue;
+                }
+                let word = piece
+                    .trim_start_matches([',', ';', ' '])
+                    .split_whitespace()
+                    .next();
+                let word = word.map(|w| w.trim_end_matches([',', ';']));
+                if let Some(t) = word.filter(|w| !w.starts_with('(') && !pending.is_empty()) {
+                    let n = documented.len();
+                    for d in &mut documented[n - pending.len()..] {
+                        d.1 = Some(t.to_string());
+                    }
+                    pending.clear();
+                }
+            }
+        }
+        let actual: Vec<(String, Option<String>)> = schema
+            .fields()
+            .iter()
+            .zip(&documented)
+            .map(|(f, (_, t))| {
+                let typed = t.as_ref().map(|_| type_name(f.data_type()).to_string());
+                (f.name().clone(), typed)
+            })
+            .collect();
+        assert_eq!(
+            documented.len(),
+            schema.fields().len(),
+            "README, table {table}"
+        );
+        assert_eq!(documented, actual, "README, table {table}");
+    }
+}
