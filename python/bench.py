@@ -14,6 +14,11 @@ Throughput is MB (10^6 bytes) of input per CPU second of this process; the
 two libraries take turns on ``--chunks`` slices of the files, sgfmill one pass
 per slice (it is slow), sgfkit the best of ``--repeat``; the ratio is sgfkit /
 sgfmill. ``--sample N`` takes every Nth file.
+
+``--tables`` adds (c): the three export tables of all the files as pyarrow
+tables, ``sgfkit.arrow_tables(files, threads=T)``, for one thread and one
+per core; wall time (``time.perf_counter``, best of ``--repeat``), since
+CPU time adds up the threads. Needs pyarrow.
 """
 
 from __future__ import annotations
@@ -63,6 +68,7 @@ def main() -> int:
     ap.add_argument("--sample", type=int, default=1, help="take every Nth file")
     ap.add_argument("--repeat", type=int, default=3, help="passes for sgfkit (best kept)")
     ap.add_argument("--chunks", type=int, default=20, help="turns sgfmill and sgfkit take")
+    ap.add_argument("--tables", action="store_true", help="also time sgfkit.arrow_tables (pyarrow)")
     args = ap.parse_args()
     try:
         from sgfmill import sgf
@@ -138,6 +144,17 @@ def main() -> int:
                 t_kit[k] += timed(kit, chunk, args.repeat)
         for (name, _), t in zip(kits, t_kit):
             print(f"| {task} | {mb / t_mill:.2f} | `{name}` | {mb / t:.1f} | {t_mill / t:.0f}x |")
+    if args.tables:
+        print()
+        print("| (c) export tables as pyarrow, wall time | MB/s |")
+        print("|---|---:|")
+        for threads in sorted({1, os.cpu_count() or 1}):
+            best = float("inf")
+            for _ in range(args.repeat):
+                t = time.perf_counter()
+                sgfkit.arrow_tables(files, threads=threads)
+                best = min(best, time.perf_counter() - t)
+            print(f"| `sgfkit.arrow_tables(files, threads={threads})` | {mb / best:.1f} |")
     return 0
 
 

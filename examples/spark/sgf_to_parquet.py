@@ -47,7 +47,8 @@ def parse_batches(table: str, target: pa.Schema, all_nodes: bool):
         for batch in batches:
             contents = batch.column("content").to_pylist()
             paths = batch.column("path").to_pylist()
-            out = sgfkit.arrow_tables(contents, paths, all_nodes=all_nodes)[table]
+            # One thread: Spark runs a task per core already.
+            out = sgfkit.arrow_tables(contents, paths, all_nodes=all_nodes, threads=1)[table]
             yield from out.cast(target).to_batches()
 
     return run

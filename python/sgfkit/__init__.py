@@ -39,7 +39,7 @@ import collections.abc as _abc
 _TABLES = ("games", "moves", "diagnostics")
 
 
-def arrow_tables(contents, sources=None, *, all_nodes=False):
+def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None):
     """The ``games``, ``moves`` and ``diagnostics`` tables of SGF files as
     ``pyarrow.Table`` objects, built in Rust: the rows and schemas of
     ``sgfkit export`` (docs/export.md). Needs pyarrow.
@@ -49,6 +49,11 @@ def arrow_tables(contents, sources=None, *, all_nodes=False):
     every sgfkit command reads them: any encoding, damage repaired and
     reported in ``diagnostics``. ``all_nodes=True`` gives a ``moves`` row
     for every node of every variation, with ``node_id`` and ``parent_id``.
+
+    The files are read in Rust on ``threads`` threads (``None``: one per
+    core; ``1`` where something else runs in parallel, as Spark's
+    executors), without the GIL; the rows come in input order whatever
+    their number.
 
     >>> t = arrow_tables(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf")
     >>> t["games"].column("komi").to_pylist(), t["moves"].num_rows
@@ -64,7 +69,7 @@ def arrow_tables(contents, sources=None, *, all_nodes=False):
         if sources is None:
             sources = [""] * len(contents)
         sources = list(sources)
-    streams = export_ipc(contents, sources, all_nodes=all_nodes)
+    streams = export_ipc(contents, sources, all_nodes=all_nodes, threads=threads)
     return {
         name: pyarrow.ipc.open_stream(stream).read_all()
         for name, stream in zip(_TABLES, streams)

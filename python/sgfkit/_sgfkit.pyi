@@ -53,10 +53,15 @@ def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:
     """Everything ``sgfkit check`` (``--strict``) reports for ``data``, in file order."""
 
 def export_ipc(
-    contents: list[bytes], sources: list[str], *, all_nodes: bool = False
+    contents: list[bytes],
+    sources: list[str],
+    *,
+    all_nodes: bool = False,
+    threads: Optional[int] = None,
 ) -> tuple[bytes, bytes, bytes]:
     """The games, moves and diagnostics tables of the files as Arrow IPC
-    streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow)."""
+    streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow),
+    read on ``threads`` threads (None or 0: one per core)."""
 
 def to_gtp(point: Optional[Point], size: Optional[Size] = None) -> str:
     """The GTP vertex of ``point`` (``(15, 15)`` → ``"Q16"``; None → ``"pass"``); size 19 by default."""

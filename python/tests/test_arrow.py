@@ -84,3 +84,27 @@ def test_agrees_with_moves_on_corpus_games(corpus):
         assert counts.get(str(f), 0) == len(games[0].moves()), f
         checked += 1
     assert checked > 100
+
+
+def test_threads_give_the_same_tables_in_input_order(corpus):
+    from conftest import go_game_files
+
+    # Enough bytes for many groups of files (a group is about 256 KiB).
+    files = go_game_files(corpus)
+    contents = [f.read_bytes() for f in files]
+    assert sum(map(len, contents)) > 1_000_000
+    sources = [str(f) for f in files]
+    one = sgfkit.arrow_tables(contents, sources, threads=1)
+    for threads in (2, 3, None):
+        many = sgfkit.arrow_tables(contents, sources, threads=threads)
+        for name in one:
+            assert many[name].equals(one[name]), (name, threads)
+    # Input order: each file's games come where its bytes were.
+    seen = list(dict.fromkeys(one["games"].column("source").to_pylist()))
+    assert seen == [s for s in sources if s in set(seen)]
+
+
+def test_threads_on_few_files_or_none():
+    assert sgfkit.arrow_tables([], [], threads=4)["games"].num_rows == 0
+    t = sgfkit.arrow_tables([FOX], ["one"], threads=8)
+    assert t["moves"].num_rows == 3
