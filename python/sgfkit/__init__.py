@@ -17,6 +17,7 @@ Points are ``(row, col)`` counted from the bottom left, as in sgfmill and GTP
 """
 
 from ._sgfkit import (
+    ArrowStream,
     Board,
     Collection,
     Diagnostic,
@@ -26,6 +27,7 @@ from ._sgfkit import (
     SgfError,
     __version__,
     check,
+    export_arrow,
     export_ipc,
     from_gtp,
     iter_games,
@@ -53,13 +55,16 @@ def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None):
     The files are read in Rust on ``threads`` threads (``None``: one per
     core; ``1`` where something else runs in parallel, as Spark's
     executors), without the GIL; the rows come in input order whatever
-    their number.
+    their number. pyarrow takes the columns Rust built without a copy (the
+    Arrow PyCapsule interface, pyarrow ≥ 14); the tables are chunked, a
+    chunk for about 256 KiB of SGF. :func:`export_arrow` gives the same
+    streams to any other reader of that interface.
 
     >>> t = arrow_tables(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf")
     >>> t["games"].column("komi").to_pylist(), t["moves"].num_rows
     ([6.5], 2)
     """
-    import pyarrow.ipc
+    import pyarrow
 
     if isinstance(contents, (bytes, bytearray, memoryview)):
         contents = [bytes(contents)]
@@ -69,11 +74,8 @@ def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None):
         if sources is None:
             sources = [""] * len(contents)
         sources = list(sources)
-    streams = export_ipc(contents, sources, all_nodes=all_nodes, threads=threads)
-    return {
-        name: pyarrow.ipc.open_stream(stream).read_all()
-        for name, stream in zip(_TABLES, streams)
-    }
+    streams = export_arrow(contents, sources, all_nodes=all_nodes, threads=threads)
+    return {name: pyarrow.table(stream) for name, stream in zip(_TABLES, streams)}
 
 
 def arrow_schemas():
@@ -85,6 +87,7 @@ def arrow_schemas():
 _abc.Mapping.register(Properties)
 
 __all__ = [
+    "ArrowStream",
     "Board",
     "Collection",
     "Diagnostic",
@@ -96,6 +99,7 @@ __all__ = [
     "arrow_schemas",
     "arrow_tables",
     "check",
+    "export_arrow",
     "export_ipc",
     "from_gtp",
     "iter_games",

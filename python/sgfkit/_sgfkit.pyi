@@ -52,6 +52,26 @@ def iter_games(
 def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:
     """Everything ``sgfkit check`` (``--strict``) reports for ``data``, in file order."""
 
+def export_arrow(
+    contents: list[bytes],
+    sources: list[str],
+    *,
+    all_nodes: bool = False,
+    threads: Optional[int] = None,
+) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
+    """The games, moves and diagnostics tables of the files as Arrow streams
+    built in Rust, read on ``threads`` threads (None or 0: one per core):
+    ``pyarrow.table(stream)`` takes one without a copy."""
+
+class ArrowStream:
+    """One table of :func:`export_arrow`: record batches built in Rust, in
+    input order, readable any number of times through the Arrow PyCapsule
+    interface (``pyarrow.table``, ``pyarrow.RecordBatchReader.from_stream``)."""
+
+    @property
+    def num_rows(self) -> int: ...
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object: ...
+
 def export_ipc(
     contents: list[bytes],
     sources: list[str],

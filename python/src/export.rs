@@ -1,35 +1,108 @@
-//! The export tables as Arrow, built in Rust (issue 13): [`export_ipc`]
-//! gives the `games`, `moves` and `diagnostics` tables of many SGF files as
-//! Arrow IPC streams, which `sgfkit.arrow_tables` opens with pyarrow. This
-//! is what the Spark job (`examples/spark/`) calls on its executors.
+//! The export tables as Arrow, built in Rust (issue 13): the `games`,
+//! `moves` and `diagnostics` tables of many SGF files, as
+//! [`ArrowStream`]s that pyarrow (and any reader of the Arrow PyCapsule
+//! interface) takes without a copy ([`export_arrow`], what
+//! `sgfkit.arrow_tables` and so the Spark job of `examples/spark/` call), or
+//! as Arrow IPC stream bytes ([`export_ipc`]).
 //!
 //! The files are read on `threads` threads, in groups of consecutive files
-//! (about [`GROUP_BYTES`] each) that idle threads take in turn, each group
-//! into its own [`BatchesBuilder`]; the groups are then joined in input
-//! order, so the tables are the same whatever the number of threads.
+//! (about [`GROUP_BYTES`] each) that idle threads take in turn; each group
+//! becomes record batches on the thread that read it, and the batches of a
+//! table follow each other in input order: the tables are the same
+//! whatever the number of threads (chunked a group a batch).
 
+use std::ffi::CStr;
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{RecordBatch, RecordBatchIterator};
+use arrow_ipc::writer::StreamEncoder;
+use arrow_schema::{ArrowError, SchemaRef};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyCapsule};
 use sgfkit::export::ExportOptions;
-use sgfkit::export::arrow::{BatchesBuilder, ipc_stream};
+use sgfkit::export::arrow::{
+    Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema,
+};
 
 /// The SGF bytes a thread takes at a time (fewer for one file larger than
 /// this): small enough that two threads share a few megabytes evenly,
-/// large enough that joining the groups costs nothing next to reading.
+/// large enough that a group's batches are thousands of rows.
 const GROUP_BYTES: usize = 256 * 1024;
 
+/// One table: its schema and its record batches, in order.
+type Table = (SchemaRef, Vec<RecordBatch>);
+
 /// The three tables of `contents` (one SGF file's bytes each, named by the
-/// matching `sources`) as Arrow IPC streams: `(games, moves, diagnostics)`.
+/// matching `sources`): games, moves and diagnostics, with the schemas
+/// and rows of `sgfkit export` (docs/export.md), read on `threads` threads
+/// (`None` or 0: one per core), without the GIL.
+fn tables(
+    py: Python<'_>,
+    contents: &[PyBackedBytes],
+    sources: &[String],
+    all_nodes: bool,
+    threads: Option<usize>,
+) -> PyResult<[Table; 3]> {
+    if contents.len() != sources.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} contents but {} sources: give one source a file",
+            contents.len(),
+            sources.len()
+        )));
+    }
+    let parts = py.detach(|| {
+        let options = ExportOptions::default().all_nodes(all_nodes);
+        let files: Vec<(&[u8], &str)> = contents
+            .iter()
+            .map(|c| &c[..])
+            .zip(sources.iter().map(String::as_str))
+            .collect();
+        let threads = match threads {
+            None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            Some(n) => n,
+        };
+        read_all(&files, &options, threads)
+    });
+    // Arrow refuses only a text column past 2 GiB: reported.
+    let parts = parts.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut out: [Table; 3] = [games_schema(), moves_schema(), diagnostics_schema()]
+        .map(|schema| (schema, Vec::with_capacity(parts.len())));
+    for p in parts {
+        for ((_, batches), batch) in out.iter_mut().zip([p.games, p.moves, p.diagnostics]) {
+            if batch.num_rows() > 0 {
+                batches.push(batch);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The three tables of `contents` (one SGF file's bytes each, named by the
+/// matching `sources`) as [`ArrowStream`]s: `(games, moves, diagnostics)`.
 /// Schemas and rows are those of `sgfkit export` (docs/export.md).
-#[pyfunction]
 ///
 /// `threads`: how many threads read the files (`None` or 0: one per core;
 /// 1: this thread only, as a Spark executor wants it).
+#[pyfunction]
+#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None))]
+pub(crate) fn export_arrow(
+    py: Python<'_>,
+    contents: Vec<PyBackedBytes>,
+    sources: Vec<String>,
+    all_nodes: bool,
+    threads: Option<usize>,
+) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
+    let [g, m, d] = tables(py, &contents, &sources, all_nodes, threads)?.map(ArrowStream::new);
+    Ok((g, m, d))
+}
+
+/// As [`export_arrow`], the tables as Arrow IPC stream bytes (to store
+/// or send; each batch's buffers copied once, into the `bytes`).
+#[pyfunction]
 #[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None))]
 pub(crate) fn export_ipc<'py>(
     py: Python<'py>,
@@ -42,46 +115,96 @@ pub(crate) fn export_ipc<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    if contents.len() != sources.len() {
-        return Err(PyValueError::new_err(format!(
-            "{} contents but {} sources: give one source a file",
-            contents.len(),
-            sources.len()
-        )));
-    }
-    let streams = py.detach(|| {
-        let options = ExportOptions::default().all_nodes(all_nodes);
-        let files: Vec<(&[u8], &str)> = contents
-            .iter()
-            .map(|c| &c[..])
-            .zip(sources.iter().map(String::as_str))
-            .collect();
-        let threads = match threads {
-            None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            Some(n) => n,
-        };
-        // Arrow refuses only a text column past 2 GiB: reported.
-        let b = read_all(&files, &options, threads)
-            .finish()
-            .map_err(|e| e.to_string())?;
-        let stream = |batch| ipc_stream(batch).map_err(|e| e.to_string());
-        Ok::<_, String>([
-            stream(&b.games)?,
-            stream(&b.moves)?,
-            stream(&b.diagnostics)?,
-        ])
+    let encode = |(schema, batches): &Table| -> Result<Vec<_>, ArrowError> {
+        let mut encoder = StreamEncoder::try_new(schema)?;
+        let mut buffers = Vec::new();
+        for b in batches {
+            buffers.extend(encoder.encode(b)?);
+        }
+        buffers.extend(encoder.finish()?);
+        Ok(buffers)
+    };
+    let [g, m, d] = tables(py, &contents, &sources, all_nodes, threads)?.map(|table| {
+        let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let len = buffers.iter().map(|b| b.len()).sum();
+        PyBytes::new_with(py, len, |out| {
+            let mut at = 0;
+            for b in &buffers {
+                out[at..at + b.len()].copy_from_slice(b.as_slice());
+                at += b.len();
+            }
+            Ok(())
+        })
     });
-    let [g, m, d] = streams.map_err(PyValueError::new_err)?;
-    Ok((
-        PyBytes::new(py, &g),
-        PyBytes::new(py, &m),
-        PyBytes::new(py, &d),
-    ))
+    Ok((g?, m?, d?))
 }
 
-/// The rows of `files` (bytes and source) in one builder, read on
-/// `threads` threads, in input order.
-fn read_all(files: &[(&[u8], &str)], options: &ExportOptions, threads: usize) -> BatchesBuilder {
+/// The name the Arrow PyCapsule interface gives a stream's capsule.
+const STREAM_CAPSULE: &CStr = c"arrow_array_stream";
+
+/// One table of [`export_arrow`], built in Rust: an Arrow stream of record
+/// batches that pyarrow (`pyarrow.table(s)`, `pyarrow.RecordBatchReader
+/// .from_stream(s)`) and other readers of the Arrow PyCapsule interface
+/// take without copying it. It can be read any number of times.
+#[pyclass(frozen, module = "sgfkit")]
+pub(crate) struct ArrowStream {
+    schema: SchemaRef,
+    batches: Vec<RecordBatch>,
+}
+
+impl ArrowStream {
+    fn new((schema, batches): Table) -> Self {
+        ArrowStream { schema, batches }
+    }
+}
+
+#[pymethods]
+impl ArrowStream {
+    /// The rows of the table.
+    #[getter]
+    fn num_rows(&self) -> usize {
+        self.batches.iter().map(RecordBatch::num_rows).sum()
+    }
+
+    /// The Arrow PyCapsule interface: a capsule holding an
+    /// `ArrowArrayStream` of the table's batches (sharing their buffers).
+    /// `requested_schema` is not followed: the table has one schema.
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
+        let _ = requested_schema;
+        let batches = self.batches.clone().into_iter().map(Ok);
+        let reader = RecordBatchIterator::new(batches, self.schema.clone());
+        let stream = FFI_ArrowArrayStream::new(Box::new(reader));
+        PyCapsule::new_with_value(py, stream, STREAM_CAPSULE)
+    }
+
+    fn __repr__(&self) -> String {
+        let names: Vec<&str> = self
+            .schema
+            .fields()
+            .iter()
+            .map(|f| f.name().as_str())
+            .collect();
+        format!(
+            "<sgfkit.ArrowStream: {} rows in {} batches, columns {}>",
+            self.num_rows(),
+            self.batches.len(),
+            names.join(", ")
+        )
+    }
+}
+
+/// The batches of `files` (bytes and source), a group of files a
+/// [`Batches`], read on `threads` threads, in input order.
+fn read_all(
+    files: &[(&[u8], &str)],
+    options: &ExportOptions,
+    threads: usize,
+) -> Result<Vec<Batches>, arrow_schema::ArrowError> {
     let groups = groups(files, GROUP_BYTES);
     let read = |g: &Range<usize>| {
         let mut b = BatchesBuilder::default();
@@ -90,14 +213,14 @@ fn read_all(files: &[(&[u8], &str)], options: &ExportOptions, threads: usize) ->
             let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
             b.push_document(&doc, source, options);
         }
-        b
+        b.finish()
     };
     let threads = threads.clamp(1, groups.len().max(1));
     if threads == 1 {
-        return read(&(0..files.len()));
+        return groups.iter().map(read).collect();
     }
     let next = AtomicUsize::new(0);
-    let mut parts: Vec<Option<BatchesBuilder>> = groups.iter().map(|_| None).collect();
+    let mut parts: Vec<Option<_>> = groups.iter().map(|_| None).collect();
     std::thread::scope(|s| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
@@ -121,7 +244,7 @@ fn read_all(files: &[(&[u8], &str)], options: &ExportOptions, threads: usize) ->
             }
         }
     });
-    BatchesBuilder::concat(parts.into_iter().flatten().collect())
+    parts.into_iter().flatten().collect()
 }
 
 /// `files` cut into runs of consecutive files of about `bytes` bytes each

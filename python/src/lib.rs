@@ -46,6 +46,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read::check, m)?)?;
     m.add_function(wrap_pyfunction!(stream::iter_games, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_ipc, m)?)?;
+    m.add_function(wrap_pyfunction!(export::export_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_class::<tree::Collection>()?;
@@ -54,5 +55,6 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tree::Diagnostic>()?;
     m.add_class::<go::Board>()?;
     m.add_class::<stream::GameIterator>()?;
+    m.add_class::<export::ArrowStream>()?;
     Ok(())
 }
