@@ -137,3 +137,14 @@ def test_arrow_tables_outlive_their_streams():
     gc.collect()
     assert t["moves"].num_rows == 150
     assert t["games"].column("black").to_pylist() == ["李昌镐"] * 50
+
+
+def test_duckdb_reads_the_streams_directly():
+    duckdb = pytest.importorskip("duckdb", reason="SKIPPED: duckdb is not installed")
+    contents = [FOX, b"(;GM[1]SZ[9];B[ee];W[];B[cc])"]
+    games, moves, _ = sgfkit.export_arrow(contents, ["fox", "nine"])
+    rows = duckdb.sql(
+        "select source, count(*), sum(pass::int), max(move_number) from moves group by source order by source"
+    ).fetchall()
+    assert rows == [("fox", 3, 1, 3), ("nine", 3, 1, 3)]
+    assert duckdb.sql("select black from games where source = 'fox'").fetchall() == [("李昌镐",)]
