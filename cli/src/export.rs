@@ -83,6 +83,23 @@ enum Sink {
 
 impl Sink {
     fn create(format: Format, dir: &Path, threads: usize) -> io::Result<Sink> {
+        // Three files cannot go to standard output, nor into a file.
+        if dir.as_os_str() == "-" {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "-o -: export writes three files (games, moves, diagnostics) into a folder, \
+                 not to standard output (`-o ./-` for a folder named -)",
+            ));
+        }
+        if dir.exists() && !dir.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: not a folder (export writes games, moves and diagnostics into a folder)",
+                    dir.display()
+                ),
+            ));
+        }
         std::fs::create_dir_all(dir)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         let open = |table: &str| -> io::Result<BufWriter<File>> {

@@ -277,3 +277,47 @@ fn files_of_a_group_are_reported_in_input_order() {
         assert_eq!(files[0], files[1]);
     }
 }
+
+#[test]
+fn the_output_must_be_a_folder() {
+    let dir = temp_dir("not-a-folder");
+    let sgf = dir.join("a.sgf");
+    std::fs::write(&sgf, b"(;B[aa])").unwrap();
+    let sgf = sgf.to_str().unwrap();
+    // `-` is no folder, and no standard output for three tables.
+    let dash = sgfkit(&["export", "--format", "ndjson", "-o", "-", sgf]);
+    assert_eq!(dash.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&dash.stderr);
+    assert!(
+        err.contains("-o -") && err.contains("into a folder"),
+        "{err}"
+    );
+    assert!(!Path::new("-").exists());
+    // A file where the folder should be is refused, and left as it was.
+    let file = dir.join("plain");
+    std::fs::write(&file, b"keep").unwrap();
+    let out = sgfkit(&[
+        "export",
+        "--format",
+        "ndjson",
+        "-o",
+        file.to_str().unwrap(),
+        sgf,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a folder"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"keep");
+    // A folder that does not exist yet is made.
+    let made = dir.join("new/deeper");
+    let ok = sgfkit(&[
+        "export",
+        "--format",
+        "ndjson",
+        "-o",
+        made.to_str().unwrap(),
+        sgf,
+    ]);
+    assert_eq!(ok.status.code(), Some(0));
+    assert_eq!(lines(&read(&made, "moves", "ndjson")), 1);
+}
