@@ -62,6 +62,8 @@
 //!   place.
 //! * [`stream`]: collections of any size read one game tree at a time, in
 //!   bounded memory, and game trees of bytes in memory framed apart.
+//! * [`walk`]: the SGF files of folders, found as every `sgfkit` command
+//!   finds them.
 //! * [`print`](mod@print): canonical FF\[4\] output.
 //! * [`check`]: the lenient reader, which repairs damaged files and reports
 //!   each repair as a diagnostic; the semantic checker ([`check::check`]),
@@ -120,6 +122,7 @@ pub mod render;
 pub mod stream;
 pub mod text;
 pub mod tree;
+pub mod walk;
 
 #[cfg(feature = "encoding")]
 pub use document::{Document, read, read_lenient};

@@ -3,6 +3,7 @@
 //! options, and the one way every command reads a file.
 
 use sgfkit::encoding::DecodeOptions;
+use sgfkit::walk::Found;
 use sgfkit::{Document, ParseOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -137,169 +138,25 @@ pub(crate) struct WalkArgs {
 /// `failed`; the rest go on.
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
     let mut out = Vec::new();
-    let mut seen = Seen::default();
+    // One walker for all the folders: a file reached twice is read once.
+    let mut walker = sgfkit::walk::Walker::default().follow_links(walk.follow);
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source::Stdin);
         } else if p.is_dir() {
-            walk_folder(p, walk.follow, &mut seen, &mut out, failed);
+            walker.walk(p, &mut |found| match found {
+                Found::File { path, len } => out.push(Source::File(path, len)),
+                Found::Error { path, message } => {
+                    *failed += 1;
+                    crate::output::path_error(&path.display().to_string(), &message);
+                }
+            });
         } else {
             // A missing file is reported when it is read, in input order.
             out.push(Source::File(p.clone(), None));
         }
     }
     out
-}
-
-fn walk_folder(
-    dir: &Path,
-    follow: bool,
-    seen: &mut Seen,
-    out: &mut Vec<Source>,
-    failed: &mut usize,
-) {
-    let mut report = |path: &Path, why: &str| {
-        *failed += 1;
-        crate::output::path_error(&path.display().to_string(), why);
-    };
-    // The folders being walked, outermost first: their entries still to
-    // take (sorted in reverse, taken from the end) and, with links
-    // followed, their identity, so that a link back to one of them is
-    // refused.
-    let mut stack: Vec<(Vec<Entry>, Option<FileId>)> = Vec::new();
-    let root_id = follow
-        .then(|| std::fs::metadata(dir).ok().map(|m| FileId::of(&m)))
-        .flatten();
-    enter(dir, root_id, &mut stack, &mut report);
-    while let Some((list, _)) = stack.last_mut() {
-        let Some(entry) = list.pop() else {
-            stack.pop();
-            continue;
-        };
-        let Ok(kind) = entry.entry.file_type() else {
-            continue;
-        };
-        let path = entry.entry.path();
-        if kind.is_symlink() {
-            if !follow {
-                continue;
-            }
-            // Followed: what it points to decides.
-            match std::fs::metadata(&path) {
-                Ok(m) if m.is_dir() => enter(&path, Some(FileId::of(&m)), &mut stack, &mut report),
-                Ok(m) if m.is_file() && is_sgf(&entry.name) => {
-                    if seen.first_time(FileId::of(&m)) {
-                        out.push(Source::File(path, Some(m.len())));
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => report(&path, &e.to_string()),
-            }
-        } else if kind.is_dir() {
-            let id = follow
-                .then(|| entry.entry.metadata().ok().map(|m| FileId::of(&m)))
-                .flatten();
-            enter(&path, id, &mut stack, &mut report);
-        } else if kind.is_file() && is_sgf(&entry.name) {
-            // The one look-up of a walked file's metadata, relative to its
-            // folder (no walk of the whole path): the size is kept with the
-            // file for the progress bar, the streaming threshold and the
-            // grouping of small files.
-            match entry.entry.metadata() {
-                Ok(m) => {
-                    if seen.first_time(FileId::of(&m)) {
-                        out.push(Source::File(path, Some(m.len())));
-                    }
-                }
-                // Reported when it is read.
-                Err(_) => out.push(Source::File(path, None)),
-            }
-        }
-    }
-}
-
-/// Starts walking the folder `path` (`id`: its identity, when links are
-/// followed), unless it is one of the folders being walked already.
-fn enter(
-    path: &Path,
-    id: Option<FileId>,
-    stack: &mut Vec<(Vec<Entry>, Option<FileId>)>,
-    report: &mut impl FnMut(&Path, &str),
-) {
-    if id.is_some() && stack.iter().any(|(_, a)| *a == id) {
-        report(
-            path,
-            "a symbolic link that loops back to a folder above it (not followed)",
-        );
-        return;
-    }
-    match entries(path) {
-        Ok(list) => stack.push((list, id)),
-        Err(e) => report(path, &e.to_string()),
-    }
-}
-
-/// An entry of a folder being walked.
-struct Entry {
-    name: std::ffi::OsString,
-    entry: std::fs::DirEntry,
-}
-
-/// The entries of a folder but the hidden ones (names starting with `.`),
-/// sorted by name (as bytes), in reverse: taken from the end.
-fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
-    let mut list = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        if !is_hidden(&name) {
-            list.push(Entry { name, entry });
-        }
-    }
-    list.sort_unstable_by(|a, b| b.name.as_encoded_bytes().cmp(a.name.as_encoded_bytes()));
-    Ok(list)
-}
-
-/// Named `*.sgf` in any case. Names starting with `.` are hidden and never
-/// get here, so this is `Path::extension` without parsing the name.
-fn is_sgf(name: &std::ffi::OsStr) -> bool {
-    let name = name.as_encoded_bytes();
-    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".sgf")
-}
-
-fn is_hidden(name: &std::ffi::OsStr) -> bool {
-    name.to_str().is_some_and(|s| s.starts_with('.'))
-}
-
-/// What tells files apart: device and inode where there are such.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct FileId(u64, u64);
-
-impl FileId {
-    #[cfg(unix)]
-    fn of(m: &std::fs::Metadata) -> FileId {
-        use std::os::unix::fs::MetadataExt;
-        FileId(m.dev(), m.ino())
-    }
-
-    /// Without inodes every file is its own (links are not deduplicated).
-    #[cfg(not(unix))]
-    fn of(_m: &std::fs::Metadata) -> FileId {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        FileId(0, NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-    }
-}
-
-/// The files already taken, so that a file reached twice (through links,
-/// or named twice) is read once.
-#[derive(Default)]
-struct Seen(std::collections::HashSet<FileId>);
-
-impl Seen {
-    /// Is this the first time `id` is seen?
-    fn first_time(&mut self, id: FileId) -> bool {
-        self.0.insert(id)
-    }
 }
 
 /// How to choose the character encoding of the input (as SGFC's options).

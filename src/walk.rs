@@ -1,0 +1,281 @@
+//! Finding SGF files in folders, as every `sgfkit` command finds them:
+//! each folder walked depth first in sorted order (names compared as
+//! bytes), files named `*.sgf` in any case, hidden files and folders (names
+//! starting with `.`) skipped, symbolic links skipped unless followed (then
+//! a loop back to a folder above is refused, and a file reached twice is
+//! taken once).
+//!
+//! The walk is the library's, so that a tool embedding sgfkit (the Python
+//! package, a server) reads the same files as the command line.
+//!
+//! ```
+//! use sgfkit::walk::{Found, Walker};
+//!
+//! let dir = std::env::temp_dir().join(format!("sgfkit-walk-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(dir.join("b"))?;
+//! std::fs::write(dir.join("b/two.SGF"), "(;)")?;
+//! std::fs::write(dir.join("a.sgf"), "(;)")?;
+//! std::fs::write(dir.join("notes.txt"), "")?;
+//! std::fs::write(dir.join(".hidden.sgf"), "(;)")?;
+//!
+//! let mut names = Vec::new();
+//! Walker::default().walk(&dir, &mut |found| {
+//!     if let Found::File { path, len } = found {
+//!         names.push((path.strip_prefix(&dir).unwrap().to_path_buf(), len));
+//!     }
+//! });
+//! assert_eq!(names, [("a.sgf".into(), Some(3)), ("b/two.SGF".into(), Some(3))]);
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+use std::collections::HashSet;
+use std::ffi::{OsStr, OsString};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What a walk finds, in walking order.
+#[derive(Debug)]
+pub enum Found {
+    /// An SGF file, with its size when the walk could look it up (a file
+    /// whose metadata cannot be read is still given: reading it says why).
+    File {
+        /// The folder walked joined with the names below it.
+        path: PathBuf,
+        /// The size the walk saw, in bytes.
+        len: Option<u64>,
+    },
+    /// A folder that could not be listed, a link that could not be
+    /// followed or that loops: the walk goes on without it.
+    Error {
+        /// The folder or link.
+        path: PathBuf,
+        /// Why, in words.
+        message: String,
+    },
+}
+
+/// Walks folders for SGF files (see the [module](self)); files reached
+/// twice, within one walk or across walks of the same walker, are given
+/// once.
+#[derive(Debug, Default)]
+pub struct Walker {
+    follow: bool,
+    seen: HashSet<FileId>,
+}
+
+impl Walker {
+    /// Follow symbolic links (default: skip them).
+    ///
+    /// ```
+    /// let w = sgfkit::walk::Walker::default().follow_links(true);
+    /// # let _ = w;
+    /// ```
+    pub fn follow_links(mut self, follow: bool) -> Self {
+        self.follow = follow;
+        self
+    }
+
+    /// Walks the folder `dir`, giving each SGF file and each error to
+    /// `found` in walking order. Needs no stack per level of nesting.
+    pub fn walk(&mut self, dir: &Path, found: &mut dyn FnMut(Found)) {
+        // The folders being walked, outermost first: their entries still to
+        // take (sorted in reverse, taken from the end) and, with links
+        // followed, their identity, so that a link back to one of them is
+        // refused.
+        let mut stack: Vec<(Vec<Entry>, Option<FileId>)> = Vec::new();
+        let root_id = self
+            .follow
+            .then(|| std::fs::metadata(dir).ok().map(|m| FileId::of(&m)))
+            .flatten();
+        enter(dir, root_id, &mut stack, found);
+        while let Some((list, _)) = stack.last_mut() {
+            let Some(entry) = list.pop() else {
+                stack.pop();
+                continue;
+            };
+            let Ok(kind) = entry.entry.file_type() else {
+                continue;
+            };
+            let path = entry.entry.path();
+            if kind.is_symlink() {
+                if !self.follow {
+                    continue;
+                }
+                // Followed: what it points to decides.
+                match std::fs::metadata(&path) {
+                    Ok(m) if m.is_dir() => enter(&path, Some(FileId::of(&m)), &mut stack, found),
+                    Ok(m) if m.is_file() && is_sgf(&entry.name) => {
+                        if self.seen.insert(FileId::of(&m)) {
+                            found(Found::File {
+                                path,
+                                len: Some(m.len()),
+                            });
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => found(Found::Error {
+                        path,
+                        message: e.to_string(),
+                    }),
+                }
+            } else if kind.is_dir() {
+                let id = self
+                    .follow
+                    .then(|| entry.entry.metadata().ok().map(|m| FileId::of(&m)))
+                    .flatten();
+                enter(&path, id, &mut stack, found);
+            } else if kind.is_file() && is_sgf(&entry.name) {
+                // The one look-up of a walked file's metadata, relative to
+                // its folder (no walk of the whole path).
+                match entry.entry.metadata() {
+                    Ok(m) => {
+                        if self.seen.insert(FileId::of(&m)) {
+                            found(Found::File {
+                                path,
+                                len: Some(m.len()),
+                            });
+                        }
+                    }
+                    Err(_) => found(Found::File { path, len: None }),
+                }
+            }
+        }
+    }
+}
+
+/// Starts walking the folder `path` (`id`: its identity, when links are
+/// followed), unless it is one of the folders being walked already.
+fn enter(
+    path: &Path,
+    id: Option<FileId>,
+    stack: &mut Vec<(Vec<Entry>, Option<FileId>)>,
+    found: &mut dyn FnMut(Found),
+) {
+    if id.is_some() && stack.iter().any(|(_, a)| *a == id) {
+        found(Found::Error {
+            path: path.to_path_buf(),
+            message: "a symbolic link that loops back to a folder above it (not followed)"
+                .to_string(),
+        });
+        return;
+    }
+    match entries(path) {
+        Ok(list) => stack.push((list, id)),
+        Err(e) => found(Found::Error {
+            path: path.to_path_buf(),
+            message: e.to_string(),
+        }),
+    }
+}
+
+/// An entry of a folder being walked.
+struct Entry {
+    name: OsString,
+    entry: std::fs::DirEntry,
+}
+
+/// The entries of a folder but the hidden ones (names starting with `.`),
+/// sorted by name (as bytes), in reverse: taken from the end.
+fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
+    let mut list = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        if !is_hidden(&name) {
+            list.push(Entry { name, entry });
+        }
+    }
+    list.sort_unstable_by(|a, b| b.name.as_encoded_bytes().cmp(a.name.as_encoded_bytes()));
+    Ok(list)
+}
+
+/// Named `*.sgf` in any case. Names starting with `.` are hidden and never
+/// get here, so this is `Path::extension` without parsing the name.
+fn is_sgf(name: &OsStr) -> bool {
+    let name = name.as_encoded_bytes();
+    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".sgf")
+}
+
+fn is_hidden(name: &OsStr) -> bool {
+    name.to_str().is_some_and(|s| s.starts_with('.'))
+}
+
+/// What tells files apart: device and inode where there are such.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct FileId(u64, u64);
+
+impl FileId {
+    #[cfg(unix)]
+    fn of(m: &std::fs::Metadata) -> FileId {
+        use std::os::unix::fs::MetadataExt;
+        FileId(m.dev(), m.ino())
+    }
+
+    /// Without inodes every file is its own (links are not deduplicated).
+    #[cfg(not(unix))]
+    fn of(_m: &std::fs::Metadata) -> FileId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        FileId(0, NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// `dir/a.sgf`, `dir/sub/link.sgf` → `../a.sgf` and `dir/sub/up` → `..`.
+    fn linked_tree(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sgfkit-walk-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("a.sgf"), "(;)").unwrap();
+        std::os::unix::fs::symlink("../a.sgf", dir.join("sub/link.sgf")).unwrap();
+        std::os::unix::fs::symlink("..", dir.join("sub/up")).unwrap();
+        dir
+    }
+
+    fn walk(w: &mut Walker, dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
+        let (mut files, mut errors) = (Vec::new(), Vec::new());
+        w.walk(dir, &mut |f| match f {
+            Found::File { path, .. } => files.push(path.strip_prefix(dir).unwrap().to_path_buf()),
+            Found::Error { message, .. } => errors.push(message),
+        });
+        (files, errors)
+    }
+
+    #[test]
+    fn links_are_skipped_unless_followed_and_loops_refused() {
+        let dir = linked_tree("links");
+        let (files, errors) = walk(&mut Walker::default(), &dir);
+        assert_eq!(files, [PathBuf::from("a.sgf")]);
+        assert!(errors.is_empty());
+        // Followed: the linked file is a.sgf again (given once), and the
+        // link back up is a loop.
+        let (files, errors) = walk(&mut Walker::default().follow_links(true), &dir);
+        assert_eq!(files, [PathBuf::from("a.sgf")]);
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].contains("loops back"), "{errors:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn one_walker_gives_a_file_once_across_walks() {
+        let dir = linked_tree("twice");
+        let mut w = Walker::default();
+        assert_eq!(walk(&mut w, &dir).0.len(), 1);
+        assert_eq!(walk(&mut w, &dir).0.len(), 0);
+        assert_eq!(walk(&mut Walker::default(), &dir).0.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_folder_is_an_error_not_a_panic() {
+        let mut errors = 0;
+        Walker::default().walk(Path::new("/nonexistent/sgfkit/walk"), &mut |f| {
+            assert!(matches!(f, Found::Error { .. }));
+            errors += 1;
+        });
+        assert_eq!(errors, 1);
+    }
+}
