@@ -28,6 +28,7 @@ from ._sgfkit import (
     __version__,
     check,
     export_arrow,
+    export_arrow_files,
     export_ipc,
     from_gtp,
     iter_games,
@@ -78,6 +79,37 @@ def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None):
     return {name: pyarrow.table(stream) for name, stream in zip(_TABLES, streams)}
 
 
+def read_tables(paths, *, all_nodes=False, threads=None, follow_links=False):
+    """The ``games``, ``moves`` and ``diagnostics`` tables of the SGF files
+    at ``paths`` (a path or a list of them) as ``pyarrow.Table`` objects:
+    what ``sgfkit export PATH...`` writes, without the files. Needs pyarrow.
+
+    Folders are walked as the command line walks them (``*.sgf`` in any
+    case, sorted, hidden names skipped, symbolic links only with
+    ``follow_links``); files are read and parsed in Rust on ``threads``
+    threads (``None``: one per core), without the GIL; each row's
+    ``source`` is the file's path. A folder that cannot be walked or a file
+    that cannot be read raises ``OSError``.
+
+    >>> import pathlib, tempfile
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (d / "a.sgf").write_bytes(b"(;PB[Ann];B[pd];W[dd])")
+    >>> read_tables(d)["moves"].num_rows
+    2
+    """
+    import os
+
+    import pyarrow
+
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    paths = [os.fsdecode(p) for p in paths]
+    streams = export_arrow_files(
+        paths, all_nodes=all_nodes, threads=threads, follow_links=follow_links
+    )
+    return {name: pyarrow.table(stream) for name, stream in zip(_TABLES, streams)}
+
+
 def arrow_schemas():
     """The ``pyarrow.Schema`` of each table :func:`arrow_tables` gives
     (the same whatever the input). Needs pyarrow."""
@@ -100,10 +132,12 @@ __all__ = [
     "arrow_tables",
     "check",
     "export_arrow",
+    "export_arrow_files",
     "export_ipc",
     "from_gtp",
     "iter_games",
     "parse",
     "read_file",
+    "read_tables",
     "to_gtp",
 ]

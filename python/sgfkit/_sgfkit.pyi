@@ -63,6 +63,17 @@ def export_arrow(
     built in Rust, read on ``threads`` threads (None or 0: one per core):
     ``pyarrow.table(stream)`` takes one without a copy."""
 
+def export_arrow_files(
+    paths: list[str],
+    *,
+    all_nodes: bool = False,
+    threads: Optional[int] = None,
+    follow_links: bool = False,
+) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
+    """As ``export_arrow``, of the SGF files at ``paths`` (folders walked as
+    the command line walks them), read in Rust; each row's ``source`` is
+    the file's path. Raises ``OSError`` for a folder or file it cannot read."""
+
 class ArrowStream:
     """One table of :func:`export_arrow`: record batches built in Rust, in
     input order, readable any number of times through the Arrow PyCapsule

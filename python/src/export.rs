@@ -11,15 +11,19 @@
 //! table follow each other in input order: the tables are the same
 //! whatever the number of threads (chunked a group a batch).
 
+use std::borrow::Cow;
 use std::ffi::CStr;
 use std::ops::Range;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchIterator};
 use arrow_ipc::writer::StreamEncoder;
 use arrow_schema::{ArrowError, SchemaRef};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{
+    PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
@@ -27,6 +31,7 @@ use sgfkit::export::ExportOptions;
 use sgfkit::export::arrow::{
     Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema,
 };
+use sgfkit::walk::{Found, Walker};
 
 /// The SGF bytes a thread takes at a time (fewer for one file larger than
 /// this): small enough that two threads share a few megabytes evenly,
@@ -36,17 +41,8 @@ const GROUP_BYTES: usize = 256 * 1024;
 /// One table: its schema and its record batches, in order.
 type Table = (SchemaRef, Vec<RecordBatch>);
 
-/// The three tables of `contents` (one SGF file's bytes each, named by the
-/// matching `sources`): games, moves and diagnostics, with the schemas
-/// and rows of `sgfkit export` (docs/export.md), read on `threads` threads
-/// (`None` or 0: one per core), without the GIL.
-fn tables(
-    py: Python<'_>,
-    contents: &[PyBackedBytes],
-    sources: &[String],
-    all_nodes: bool,
-    threads: Option<usize>,
-) -> PyResult<[Table; 3]> {
+/// Checks that `contents` and `sources` pair up, as inputs.
+fn paired<'a>(contents: &'a [PyBackedBytes], sources: &'a [String]) -> PyResult<Vec<Input<'a>>> {
     if contents.len() != sources.len() {
         return Err(PyValueError::new_err(format!(
             "{} contents but {} sources: give one source a file",
@@ -54,21 +50,30 @@ fn tables(
             sources.len()
         )));
     }
+    Ok(contents
+        .iter()
+        .zip(sources)
+        .map(|(c, s)| Input::Bytes(c, s))
+        .collect())
+}
+
+/// The three tables of `inputs`: games, moves and diagnostics, with the
+/// schemas and rows of `sgfkit export` (docs/export.md), read on `threads`
+/// threads (`None` or 0: one per core), without the GIL.
+fn tables(
+    py: Python<'_>,
+    inputs: &[Input<'_>],
+    all_nodes: bool,
+    threads: Option<usize>,
+) -> PyResult<[Table; 3]> {
     let parts = py.detach(|| {
         let options = ExportOptions::default().all_nodes(all_nodes);
-        let files: Vec<(&[u8], &str)> = contents
-            .iter()
-            .map(|c| &c[..])
-            .zip(sources.iter().map(String::as_str))
-            .collect();
         let threads = match threads {
             None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
             Some(n) => n,
         };
-        read_all(&files, &options, threads)
-    });
-    // Arrow refuses only a text column past 2 GiB: reported.
-    let parts = parts.map_err(|e| PyValueError::new_err(e.to_string()))?;
+        read_all(inputs, &options, threads)
+    })?;
     let mut out: [Table; 3] = [games_schema(), moves_schema(), diagnostics_schema()]
         .map(|schema| (schema, Vec::with_capacity(parts.len())));
     for p in parts {
@@ -96,7 +101,49 @@ pub(crate) fn export_arrow(
     all_nodes: bool,
     threads: Option<usize>,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
-    let [g, m, d] = tables(py, &contents, &sources, all_nodes, threads)?.map(ArrowStream::new);
+    let inputs = paired(&contents, &sources)?;
+    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(ArrowStream::new);
+    Ok((g, m, d))
+}
+
+/// As [`export_arrow`], of the files at `paths`: folders walked for SGF
+/// files as the command line walks them (`sgfkit::walk`), files taken as
+/// named, each read on the thread that parses it. The `source` of each row
+/// is the file's path, as `sgfkit export` names it. A folder that cannot be
+/// walked or a file that cannot be read raises `OSError` (the first one).
+#[pyfunction]
+#[pyo3(signature = (paths, *, all_nodes = false, threads = None, follow_links = false))]
+pub(crate) fn export_arrow_files(
+    py: Python<'_>,
+    paths: Vec<PathBuf>,
+    all_nodes: bool,
+    threads: Option<usize>,
+    follow_links: bool,
+) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
+    let inputs = py.detach(|| {
+        let mut inputs = Vec::new();
+        let mut walker = Walker::default().follow_links(follow_links);
+        let mut failed = None;
+        for p in paths {
+            if !p.is_dir() {
+                inputs.push(Input::File(p, None));
+                continue;
+            }
+            walker.walk(&p, &mut |found| match found {
+                Found::File { path, len } => inputs.push(Input::File(path, len)),
+                Found::Error { path, message } => {
+                    failed.get_or_insert((path, message));
+                }
+            });
+        }
+        match failed {
+            None => Ok(inputs),
+            Some((path, message)) => {
+                Err(PyOSError::new_err(format!("{}: {message}", path.display())))
+            }
+        }
+    })?;
+    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(ArrowStream::new);
     Ok((g, m, d))
 }
 
@@ -124,7 +171,8 @@ pub(crate) fn export_ipc<'py>(
         buffers.extend(encoder.finish()?);
         Ok(buffers)
     };
-    let [g, m, d] = tables(py, &contents, &sources, all_nodes, threads)?.map(|table| {
+    let inputs = paired(&contents, &sources)?;
+    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(|table| {
         let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let len = buffers.iter().map(|b| b.len()).sum();
         PyBytes::new_with(py, len, |out| {
@@ -198,22 +246,71 @@ impl ArrowStream {
     }
 }
 
-/// The batches of `files` (bytes and source), a group of files a
-/// [`Batches`], read on `threads` threads, in input order.
+/// One input of [`read_all`]: bytes in memory with their source, or a
+/// file, read when its group is (its size as the walk saw it).
+enum Input<'a> {
+    Bytes(&'a [u8], &'a str),
+    File(PathBuf, Option<u64>),
+}
+
+impl Input<'_> {
+    /// Its size in bytes, as far as known (to group the inputs).
+    fn size(&self) -> usize {
+        match self {
+            Input::Bytes(b, _) => b.len(),
+            Input::File(_, len) => len.map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+        }
+    }
+}
+
+/// Why [`read_all`] gave up.
+enum ReadError {
+    /// A text column past 2 GiB.
+    Arrow(ArrowError),
+    /// A file that could not be read.
+    Io(PathBuf, std::io::Error),
+}
+
+impl From<ReadError> for PyErr {
+    fn from(e: ReadError) -> PyErr {
+        match e {
+            ReadError::Arrow(e) => PyValueError::new_err(e.to_string()),
+            ReadError::Io(path, e) => {
+                let msg = format!("{}: {e}", path.display());
+                match e.kind() {
+                    std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(msg),
+                    std::io::ErrorKind::PermissionDenied => PyPermissionError::new_err(msg),
+                    std::io::ErrorKind::IsADirectory => PyIsADirectoryError::new_err(msg),
+                    _ => PyOSError::new_err(msg),
+                }
+            }
+        }
+    }
+}
+
+/// The batches of `inputs`, a group of inputs a [`Batches`], read on
+/// `threads` threads, in input order.
 fn read_all(
-    files: &[(&[u8], &str)],
+    inputs: &[Input<'_>],
     options: &ExportOptions,
     threads: usize,
-) -> Result<Vec<Batches>, arrow_schema::ArrowError> {
-    let groups = groups(files, GROUP_BYTES);
-    let read = |g: &Range<usize>| {
+) -> Result<Vec<Batches>, ReadError> {
+    let groups = groups(inputs, GROUP_BYTES);
+    let read = |g: &Range<usize>| -> Result<Batches, ReadError> {
         let mut b = BatchesBuilder::default();
-        b.reserve_for_bytes(files[g.clone()].iter().map(|(c, _)| c.len()).sum());
-        for &(bytes, source) in &files[g.clone()] {
-            let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
-            b.push_document(&doc, source, options);
+        b.reserve_for_bytes(inputs[g.clone()].iter().map(Input::size).sum());
+        for input in &inputs[g.clone()] {
+            let (bytes, source): (Cow<'_, [u8]>, Cow<'_, str>) = match input {
+                Input::Bytes(bytes, source) => ((*bytes).into(), (*source).into()),
+                Input::File(path, _) => {
+                    let bytes = std::fs::read(path).map_err(|e| ReadError::Io(path.clone(), e))?;
+                    (bytes.into(), path.to_string_lossy())
+                }
+            };
+            let doc = sgfkit::read_lenient(&bytes, &options.decode, &options.parse);
+            b.push_document(&doc, &source, options);
         }
-        b.finish()
+        b.finish().map_err(ReadError::Arrow)
     };
     let threads = threads.clamp(1, groups.len().max(1));
     if threads == 1 {
@@ -247,20 +344,21 @@ fn read_all(
     parts.into_iter().flatten().collect()
 }
 
-/// `files` cut into runs of consecutive files of about `bytes` bytes each
-/// (a file larger than that alone).
-fn groups(files: &[(&[u8], &str)], bytes: usize) -> Vec<Range<usize>> {
+/// `inputs` cut into runs of consecutive inputs of about `bytes` bytes
+/// each (an input larger than that alone).
+fn groups(inputs: &[Input<'_>], bytes: usize) -> Vec<Range<usize>> {
     let mut out = Vec::new();
-    let (mut start, mut size) = (0, 0);
-    for (k, (c, _)) in files.iter().enumerate() {
-        if size > 0 && size + c.len() > bytes {
+    let (mut start, mut size) = (0, 0usize);
+    for (k, input) in inputs.iter().enumerate() {
+        let n = input.size();
+        if size > 0 && size.saturating_add(n) > bytes {
             out.push(start..k);
             (start, size) = (k, 0);
         }
-        size += c.len();
+        size = size.saturating_add(n);
     }
-    if start < files.len() {
-        out.push(start..files.len());
+    if start < inputs.len() {
+        out.push(start..inputs.len());
     }
     out
 }

@@ -47,6 +47,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(stream::iter_games, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_ipc, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(export::export_arrow_files, m)?)?;
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_class::<tree::Collection>()?;

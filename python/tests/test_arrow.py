@@ -148,3 +148,35 @@ def test_duckdb_reads_the_streams_directly():
     ).fetchall()
     assert rows == [("fox", 3, 1, 3), ("nine", 3, 1, 3)]
     assert duckdb.sql("select black from games where source = 'fox'").fetchall() == [("李昌镐",)]
+
+
+def test_read_tables_walks_folders_as_the_command_line(corpus, tmp_path):
+    # A folder walked in Rust gives the rows of the same files read in
+    # Python and handed over as bytes, named by their paths.
+    folder = corpus / "fuego"
+    files = sorted(
+        (p for p in folder.rglob("*") if p.suffix.lower() == ".sgf" and not p.name.startswith(".")),
+        key=lambda p: [bytes(part, "utf-8") for part in p.relative_to(folder).parts],
+    )
+    walked = sgfkit.read_tables(str(folder))
+    given = sgfkit.arrow_tables([f.read_bytes() for f in files], [str(f) for f in files])
+    for name in given:
+        assert walked[name].equals(given[name]), name
+    assert set(walked["games"].column("source").to_pylist()) == {str(f) for f in files}
+    # Paths as a list, PathLike, a file and a folder; threads do not matter.
+    one = files[0]
+    mixed = sgfkit.read_tables([one, folder], threads=3)
+    assert mixed["games"].column("source").to_pylist()[:2] == [str(one), str(one)]
+    # The file named first is read again, not skipped, as by the CLI.
+    ones = given["moves"].column("source").to_pylist().count(str(one))
+    assert mixed["moves"].num_rows == walked["moves"].num_rows + ones
+
+
+def test_read_tables_raises_for_what_it_cannot_read(tmp_path):
+    with pytest.raises(FileNotFoundError, match="missing.sgf"):
+        sgfkit.read_tables(tmp_path / "missing.sgf")
+    (tmp_path / "ok.sgf").write_bytes(b"(;B[aa])")
+    (tmp_path / ".hidden.sgf").write_bytes(b"(;B[bb])")
+    (tmp_path / "notes.txt").write_bytes(b"not sgf")
+    t = sgfkit.read_tables(tmp_path, all_nodes=True)
+    assert t["games"].column("source").to_pylist() == [str(tmp_path / "ok.sgf")]
