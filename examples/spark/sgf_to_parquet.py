@@ -24,6 +24,10 @@ import sgfkit
 
 TABLES = ("games", "moves", "diagnostics")
 
+# What opening a file costs, in bytes read (spark.sql.files.openCostInBytes):
+# 64 KiB, about fifty SGF files' worth.
+OPEN_COST = 64 << 10
+
 
 def spark_schema(schema: pa.Schema) -> pa.Schema:
     """The Arrow schema as Spark can take it: Spark has no unsigned
@@ -61,12 +65,26 @@ def main(argv=None) -> None:
     ap.add_argument("--master", help="Spark master, e.g. local[2] (default: spark-submit's)")
     ap.add_argument("--all-nodes", action="store_true", help="a moves row for every node of every variation")
     ap.add_argument("--glob", default="*.[sS][gG][fF]", help="file names to read (default: *.sgf in any case)")
+    ap.add_argument(
+        "--open-cost",
+        type=int,
+        default=OPEN_COST,
+        help="spark.sql.files.openCostInBytes unless the Spark configuration sets it "
+        f"(default {OPEN_COST}: SGF files are small)",
+    )
     args = ap.parse_args(argv)
 
     builder = SparkSession.builder.appName("sgfkit: SGF to Parquet")
     if args.master:
         builder = builder.master(args.master)
     spark = builder.getOrCreate()
+    # Spark packs files into partitions counting each as if it held
+    # openCostInBytes more bytes: its 4 MiB default, made for large files,
+    # puts about 32 SGF files in a partition and spends most of the job
+    # starting tasks (98 s against 19 s for the corpus's 23,202 files on
+    # local[2]).
+    if not spark.sparkContext.getConf().contains("spark.sql.files.openCostInBytes"):
+        spark.conf.set("spark.sql.files.openCostInBytes", str(args.open_cost))
     files = (
         spark.read.format("binaryFile")
         .option("pathGlobFilter", args.glob)
