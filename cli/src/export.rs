@@ -194,8 +194,8 @@ enum Takes {
     Rows,
     #[cfg(feature = "parquet")]
     Batches,
-    /// Batches of `BatchesBuilder::finish_for_parquet`, cheaper to make,
-    /// which only the Parquet writer reads.
+    /// Batches of `BatchesBuilder::finish_with_dictionaries`, cheaper to
+    /// make, which the Parquet writer reads as the plain ones.
     #[cfg(feature = "parquet")]
     ParquetBatches,
 }
@@ -226,7 +226,7 @@ impl Part {
             // Arrow refuses columns only past 2 GiB of text a column; the
             // rows below say the same, the slow way.
             let batches = if takes == Takes::ParquetBatches {
-                b.finish_for_parquet()
+                b.finish_with_dictionaries()
             } else {
                 b.finish()
             };
@@ -449,7 +449,7 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
             });
         }
         let batches = if takes == Takes::ParquetBatches {
-            b.finish_for_parquet()
+            b.finish_with_dictionaries()
         } else {
             b.finish()
         };

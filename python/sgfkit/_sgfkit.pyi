@@ -58,6 +58,7 @@ def export_arrow(
     *,
     all_nodes: bool = False,
     threads: Optional[int] = None,
+    dictionary: bool = False,
 ) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
     """The games, moves and diagnostics tables of the files as Arrow streams
     built in Rust, read on ``threads`` threads (None or 0: one per core):
@@ -69,6 +70,7 @@ def export_arrow_files(
     all_nodes: bool = False,
     threads: Optional[int] = None,
     follow_links: bool = False,
+    dictionary: bool = False,
 ) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
     """As ``export_arrow``, of the SGF files at ``paths`` (folders walked as
     the command line walks them), read in Rust; each row's ``source`` is
@@ -89,6 +91,7 @@ def export_ipc(
     *,
     all_nodes: bool = False,
     threads: Optional[int] = None,
+    dictionary: bool = False,
 ) -> tuple[bytes, bytes, bytes]:
     """The games, moves and diagnostics tables of the files as Arrow IPC
     streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow),

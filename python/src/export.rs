@@ -29,7 +29,8 @@ use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
 use sgfkit::export::ExportOptions;
 use sgfkit::export::arrow::{
-    Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema,
+    Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_dictionary_schema,
+    moves_schema,
 };
 use sgfkit::walk::{Found, Walker};
 
@@ -57,24 +58,35 @@ fn paired<'a>(contents: &'a [PyBackedBytes], sources: &'a [String]) -> PyResult<
         .collect())
 }
 
-/// The three tables of `inputs`: games, moves and diagnostics, with the
-/// schemas and rows of `sgfkit export` (docs/export.md), read on `threads`
-/// threads (`None` or 0: one per core), without the GIL.
-fn tables(
-    py: Python<'_>,
-    inputs: &[Input<'_>],
+/// What the Python functions ask of [`tables`].
+#[derive(Clone, Copy)]
+struct Options {
+    /// A `moves` row for every node, with its id and its parent's.
     all_nodes: bool,
+    /// The threads that read (`None` or 0: one per core).
     threads: Option<usize>,
-) -> PyResult<[Table; 3]> {
+    /// `moves.source` and `moves.color` as dictionary arrays
+    /// (`BatchesBuilder::finish_with_dictionaries`).
+    dictionary: bool,
+}
+
+/// The three tables of `inputs`: games, moves and diagnostics, with the
+/// schemas and rows of `sgfkit export` (docs/export.md), read on
+/// `options.threads` threads, without the GIL.
+fn tables(py: Python<'_>, inputs: &[Input<'_>], options: Options) -> PyResult<[Table; 3]> {
     let parts = py.detach(|| {
-        let options = ExportOptions::default().all_nodes(all_nodes);
-        let threads = match threads {
+        let threads = match options.threads {
             None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
             Some(n) => n,
         };
         read_all(inputs, &options, threads)
     })?;
-    let mut out: [Table; 3] = [games_schema(), moves_schema(), diagnostics_schema()]
+    let moves = if options.dictionary {
+        moves_dictionary_schema()
+    } else {
+        moves_schema()
+    };
+    let mut out: [Table; 3] = [games_schema(), moves, diagnostics_schema()]
         .map(|schema| (schema, Vec::with_capacity(parts.len())));
     for p in parts {
         for ((_, batches), batch) in out.iter_mut().zip([p.games, p.moves, p.diagnostics]) {
@@ -91,18 +103,26 @@ fn tables(
 /// Schemas and rows are those of `sgfkit export` (docs/export.md).
 ///
 /// `threads`: how many threads read the files (`None` or 0: one per core;
-/// 1: this thread only, as a Spark executor wants it).
+/// 1: this thread only, as a Spark executor wants it). `dictionary`: the
+/// `moves` table's `source` and `color` as dictionary columns (a value a
+/// file; `B` and `W`), which hold the same texts in much less memory.
 #[pyfunction]
-#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None))]
+#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None, dictionary = false))]
 pub(crate) fn export_arrow(
     py: Python<'_>,
     contents: Vec<PyBackedBytes>,
     sources: Vec<String>,
     all_nodes: bool,
     threads: Option<usize>,
+    dictionary: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = paired(&contents, &sources)?;
-    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(ArrowStream::new);
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+    };
+    let [g, m, d] = tables(py, &inputs, options)?.map(ArrowStream::new);
     Ok((g, m, d))
 }
 
@@ -112,13 +132,16 @@ pub(crate) fn export_arrow(
 /// is the file's path, as `sgfkit export` names it. A folder that cannot be
 /// walked or a file that cannot be read raises `OSError` (the first one).
 #[pyfunction]
-#[pyo3(signature = (paths, *, all_nodes = false, threads = None, follow_links = false))]
+#[pyo3(signature = (
+    paths, *, all_nodes = false, threads = None, follow_links = false, dictionary = false
+))]
 pub(crate) fn export_arrow_files(
     py: Python<'_>,
     paths: Vec<PathBuf>,
     all_nodes: bool,
     threads: Option<usize>,
     follow_links: bool,
+    dictionary: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = py.detach(|| {
         let mut inputs = Vec::new();
@@ -143,20 +166,26 @@ pub(crate) fn export_arrow_files(
             }
         }
     })?;
-    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(ArrowStream::new);
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+    };
+    let [g, m, d] = tables(py, &inputs, options)?.map(ArrowStream::new);
     Ok((g, m, d))
 }
 
 /// As [`export_arrow`], the tables as Arrow IPC stream bytes (to store
 /// or send; each batch's buffers copied once, into the `bytes`).
 #[pyfunction]
-#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None))]
+#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None, dictionary = false))]
 pub(crate) fn export_ipc<'py>(
     py: Python<'py>,
     contents: Vec<PyBackedBytes>,
     sources: Vec<String>,
     all_nodes: bool,
     threads: Option<usize>,
+    dictionary: bool,
 ) -> PyResult<(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
@@ -172,7 +201,12 @@ pub(crate) fn export_ipc<'py>(
         Ok(buffers)
     };
     let inputs = paired(&contents, &sources)?;
-    let [g, m, d] = tables(py, &inputs, all_nodes, threads)?.map(|table| {
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+    };
+    let [g, m, d] = tables(py, &inputs, options)?.map(|table| {
         let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let len = buffers.iter().map(|b| b.len()).sum();
         PyBytes::new_with(py, len, |out| {
@@ -292,9 +326,11 @@ impl From<ReadError> for PyErr {
 /// `threads` threads, in input order.
 fn read_all(
     inputs: &[Input<'_>],
-    options: &ExportOptions,
+    options: &Options,
     threads: usize,
 ) -> Result<Vec<Batches>, ReadError> {
+    let dictionary = options.dictionary;
+    let options = ExportOptions::default().all_nodes(options.all_nodes);
     let groups = groups(inputs, GROUP_BYTES);
     let read = |g: &Range<usize>| -> Result<Batches, ReadError> {
         let mut b = BatchesBuilder::default();
@@ -308,9 +344,14 @@ fn read_all(
                 }
             };
             let doc = sgfkit::read_lenient(&bytes, &options.decode, &options.parse);
-            b.push_document(&doc, &source, options);
+            b.push_document(&doc, &source, &options);
         }
-        b.finish().map_err(ReadError::Arrow)
+        if dictionary {
+            b.finish_with_dictionaries()
+        } else {
+            b.finish()
+        }
+        .map_err(ReadError::Arrow)
     };
     let threads = threads.clamp(1, groups.len().max(1));
     if threads == 1 {

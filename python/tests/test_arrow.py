@@ -128,6 +128,33 @@ def test_arrow_streams_equal_the_ipc_streams_and_read_twice():
     assert "rows" in repr(streams[1]) and "move_number" in repr(streams[1])
 
 
+def test_dictionary_columns_hold_the_same_moves(corpus):
+    from conftest import go_game_files
+
+    files = go_game_files(corpus)[:300]
+    contents = [f.read_bytes() for f in files]
+    sources = [str(f) for f in files]
+    plain = sgfkit.arrow_tables(contents, sources, all_nodes=True, threads=2)
+    small = sgfkit.arrow_tables(contents, sources, all_nodes=True, threads=2, dictionary=True)
+    moves = small["moves"]
+    assert moves.schema.field("source").type == pa.dictionary(pa.int32(), pa.string())
+    assert moves.schema.field("color").type == pa.dictionary(pa.int8(), pa.string())
+    # A value a file in each chunk's dictionary, not a text a row.
+    chunk = moves.column("source").chunk(0)
+    assert len(chunk.dictionary) < len(chunk) // 10
+    # Decoded, the rows and schema are the plain table's; games and
+    # diagnostics are the same tables.
+    assert moves.cast(plain["moves"].schema).equals(plain["moves"])
+    assert moves.nbytes < plain["moves"].nbytes // 2
+    for name in ("games", "diagnostics"):
+        assert small[name].equals(plain[name])
+    # The IPC bytes carry the dictionaries too.
+    ipc = sgfkit.export_ipc(contents[:5], sources[:5], dictionary=True)[1]
+    back = pa.ipc.open_stream(ipc).read_all()
+    assert back.schema == moves.schema
+    assert back.cast(plain["moves"].schema).column("source").to_pylist()[:1] == [sources[0]]
+
+
 def test_arrow_tables_outlive_their_streams():
     # pyarrow holds the Rust buffers through the stream's release callback:
     # the table stays valid once sgfkit's objects are gone.
@@ -159,6 +186,8 @@ def test_read_tables_walks_folders_as_the_command_line(corpus, tmp_path):
         key=lambda p: [bytes(part, "utf-8") for part in p.relative_to(folder).parts],
     )
     walked = sgfkit.read_tables(str(folder))
+    compact = sgfkit.read_tables(str(folder), dictionary=True)
+    assert compact["moves"].cast(walked["moves"].schema).equals(walked["moves"])
     given = sgfkit.arrow_tables([f.read_bytes() for f in files], [str(f) for f in files])
     for name in given:
         assert walked[name].equals(given[name]), name

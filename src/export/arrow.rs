@@ -32,7 +32,7 @@ use arrow_array::builder::{
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
 use arrow_array::{Array, ArrayRef, RecordBatch, UInt32Array};
-use arrow_schema::{ArrowError, DataType, Field, Fields, Schema, SchemaRef};
+use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
@@ -358,6 +358,37 @@ pub fn moves_schema() -> SchemaRef {
             utf8("comment", true),
             properties_field(),
         ]))
+    })
+    .clone()
+}
+
+/// [`moves_schema`] with `source` a dictionary of `Int32` keys and `color`
+/// one of `Int8` keys (both of `Utf8` values): the schema of the `moves`
+/// batches of [`BatchesBuilder::finish_with_dictionaries`]. The same
+/// columns, names and nullability; the same texts once decoded.
+///
+/// ```
+/// use arrow_schema::DataType;
+/// let s = sgfkit::export::arrow::moves_dictionary_schema();
+/// let source = s.field_with_name("source")?;
+/// assert_eq!(
+///     source.data_type(),
+///     &DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
+/// );
+/// assert_eq!(s.fields().len(), sgfkit::export::arrow::moves_schema().fields().len());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn moves_dictionary_schema() -> SchemaRef {
+    static S: OnceLock<SchemaRef> = OnceLock::new();
+    S.get_or_init(|| {
+        let m = moves_schema();
+        let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
+        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
+            let i = m.index_of(name).expect("a column of the moves schema");
+            let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
+            fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));
+        }
+        Arc::new(Schema::new(fields))
     })
     .clone()
 }

@@ -12,12 +12,15 @@
 //! several times more a value, and plain vectors append to each other at
 //! the speed of a copy, which is how the tables of many small files become
 //! one batch. The `source` column, the same text on the rows of a file, is
-//! kept as runs and written out only at the end; for Parquet not at all
-//! (a dictionary array, a value a run, which the encoder reads as the
-//! texts; `color` likewise, a dictionary of `B` and `W`). Text offsets are
+//! kept as runs and written out only at the end, or not at all
+//! ([`BatchesBuilder::finish_with_dictionaries`]: a dictionary array, a
+//! value a run; `color` likewise, a dictionary of `B` and `W`). Text offsets are
 //! kept in Arrow's 32 bits as they fill, and handed over without a copy.
 
-use super::arrow::{Batches, diagnostics_batch, games_batch, moves_schema, properties_field};
+use super::arrow::{
+    Batches, diagnostics_batch, games_batch, moves_dictionary_schema, moves_schema,
+    properties_field,
+};
 use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use crate::grammar::RawValues;
@@ -29,8 +32,8 @@ use arrow_array::{
     RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{ArrowError, DataType, FieldRef, Schema, SchemaRef};
-use std::sync::{Arc, OnceLock};
+use arrow_schema::{ArrowError, DataType};
+use std::sync::Arc;
 
 /// The three tables of one or more documents, being built: `moves` as
 /// columns, `games` and `diagnostics` as rows. Cheap to start for a small
@@ -212,40 +215,41 @@ impl BatchesBuilder {
         self.finish_as(false)
     }
 
-    /// The batches for [`ParquetFiles`](super::parquet::ParquetFiles)
-    /// only, made with less work than [`BatchesBuilder::finish`]'s: the
-    /// `moves` batch's `source` and `color` are dictionary arrays (a value
-    /// a file; `B` and `W`), which the Parquet writer reads as the texts
-    /// they stand for, so the files are the same as of `finish`'s batches.
-    /// Their schema is not [`moves_schema`]: for other uses, `finish`.
+    /// The batches with the `moves` table's `source` and `color` as
+    /// dictionary arrays ([`moves_dictionary_schema`]): a value a file and
+    /// a key a row for `source`, `B` and `W` for `color`, the other columns
+    /// as [`BatchesBuilder::finish`] makes them. Less work to make, and much
+    /// less memory: on the corpus, a path on every move was 147 of the 242
+    /// MB of [`finish`](BatchesBuilder::finish)'s tables. The Parquet writer
+    /// reads a dictionary array as the texts it stands for (the files are
+    /// the same as of `finish`'s batches), and so do pyarrow, polars
+    /// (categorical) and DuckDB.
     ///
     /// ```
-    /// use sgfkit::export::arrow::BatchesBuilder;
-    /// use sgfkit::export::parquet::ParquetFiles;
+    /// use arrow_array::{cast::AsArray, types::Int32Type};
+    /// use sgfkit::export::arrow::{BatchesBuilder, moves_dictionary_schema};
     /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &Default::default()).unwrap();
-    /// let mut a = BatchesBuilder::default();
-    /// a.push_document(&doc, "a.sgf", &Default::default());
     /// let mut b = BatchesBuilder::default();
     /// b.push_document(&doc, "a.sgf", &Default::default());
-    /// let mut one = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
-    /// one.write(&a.finish()?)?;
-    /// let mut other = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
-    /// other.write(&b.finish_for_parquet()?)?;
-    /// assert_eq!(one.finish()?, other.finish()?);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// b.push_document(&doc, "b.sgf", &Default::default());
+    /// let moves = b.finish_with_dictionaries()?.moves;
+    /// assert_eq!(moves.schema(), moves_dictionary_schema());
+    /// let source = moves.column(0).as_dictionary::<Int32Type>();
+    /// assert_eq!(source.keys().values(), &[0, 0, 1, 1]);
+    /// assert_eq!(source.values().as_string::<i32>().value(1), "b.sgf");
+    /// # Ok::<(), arrow_schema::ArrowError>(())
     /// ```
     ///
     /// # Errors
     /// As [`BatchesBuilder::finish`].
-    #[cfg(feature = "parquet")]
-    pub fn finish_for_parquet(self) -> Result<Batches, ArrowError> {
+    pub fn finish_with_dictionaries(self) -> Result<Batches, ArrowError> {
         self.finish_as(true)
     }
 
-    fn finish_as(self, for_parquet: bool) -> Result<Batches, ArrowError> {
+    fn finish_as(self, dictionaries: bool) -> Result<Batches, ArrowError> {
         Ok(Batches {
             games: games_batch(&self.games, Some(Arc::new(self.game_props.finish()?)))?,
-            moves: self.moves.finish(for_parquet)?,
+            moves: self.moves.finish(dictionaries)?,
             diagnostics: diagnostics_batch(&self.diagnostics)?,
         })
     }
@@ -406,14 +410,14 @@ impl MoveColumns {
     ///
     /// # Errors
     /// When a text column outgrows Arrow's 32-bit offsets (2 GiB).
-    fn finish(self, for_parquet: bool) -> Result<RecordBatch, ArrowError> {
+    fn finish(self, dictionaries: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
         let flags = Flags::of(f);
-        let (source, color, schema): (ArrayRef, ArrayRef, _) = if for_parquet {
+        let (source, color, schema): (ArrayRef, ArrayRef, _) = if dictionaries {
             (
                 Arc::new(runs_dictionary(&self.sources)?),
                 Arc::new(colors_dictionary(f, flags.color)?),
-                parquet_moves_schema(),
+                moves_dictionary_schema(),
             )
         } else {
             (
@@ -638,8 +642,7 @@ fn u16s(f: &[Fixed], get: impl Fn(&Fixed) -> u16, nulls: Option<NullBuffer>) -> 
 
 /// The `source` column of its runs as a dictionary: a value a run, a key a
 /// row. The same values as [`repeated`] without writing the text out for
-/// every row (a path of 60 bytes on every move of a file), for the Parquet
-/// writer, which reads a dictionary array as the texts it stands for.
+/// every row (a path of 60 bytes on every move of a file).
 fn runs_dictionary(runs: &[(Arc<str>, usize)]) -> Result<DictionaryArray<Int32Type>, ArrowError> {
     if i32::try_from(runs.len()).is_err() {
         return Err(ArrowError::DictionaryKeyOverflowError);
@@ -652,24 +655,6 @@ fn runs_dictionary(runs: &[(Arc<str>, usize)]) -> Result<DictionaryArray<Int32Ty
     }
     let values: StringArray = runs.iter().map(|(s, _)| Some(&**s)).collect();
     DictionaryArray::try_new(Int32Array::from(keys), Arc::new(values))
-}
-
-/// [`moves_schema`] with `source` and `color` dictionaries (of
-/// [`runs_dictionary`] and [`colors_dictionary`]): the schema of the
-/// batches [`BatchesBuilder::finish_for_parquet`] makes.
-fn parquet_moves_schema() -> SchemaRef {
-    static S: OnceLock<SchemaRef> = OnceLock::new();
-    S.get_or_init(|| {
-        let m = moves_schema();
-        let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
-        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
-            let i = m.index_of(name).expect("a column of the moves schema");
-            let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
-            fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));
-        }
-        Arc::new(Schema::new(fields))
-    })
-    .clone()
 }
 
 /// The `color` column: `"B"`, `"W"`, or null for a 0 (`valid`, of

@@ -486,7 +486,7 @@ impl<W: Write + Send> ParquetFiles<W> {
 
     /// Adds the rows of a [`BatchesBuilder`]: the same files as
     /// `write(&b.finish()?)`, with less work (of
-    /// [`BatchesBuilder::finish_for_parquet`]: the `source` column goes to
+    /// [`BatchesBuilder::finish_with_dictionaries`]: the `source` column goes to
     /// the encoder as a value a file, not written out row by row first).
     ///
     /// ```
@@ -504,7 +504,7 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// # Errors
     /// The writers' errors, and [`BatchesBuilder::finish`]'s.
     pub fn write_builder(&mut self, b: BatchesBuilder) -> Result<(), ParquetError> {
-        let batches = b.finish_for_parquet()?;
+        let batches = b.finish_with_dictionaries()?;
         self.write(&batches)
     }
 

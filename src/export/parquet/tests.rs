@@ -331,3 +331,42 @@ fn pages_are_cut_every_page_rows_and_indexed() {
     assert_eq!(rows, [0, PAGE_ROWS as i64, 2 * PAGE_ROWS as i64]);
     assert_eq!(&read_back(file), &all);
 }
+
+/// The Parquet files of [`BatchesBuilder::finish_with_dictionaries`]'s
+/// batches are byte for byte those of `finish`'s: the dictionaries are
+/// read as the texts they stand for (several files a builder, a pass, a
+/// move without a colour, comments and other properties).
+#[test]
+fn dictionary_batches_write_the_same_files() {
+    use crate::export::arrow::BatchesBuilder;
+    use crate::export::parquet::ParquetFiles;
+    let files: [(&[u8], &str); 3] = [
+        (
+            b"(;GM[1]FF[4]SZ[19]PB[Ann];B[pd]C[hi];W[];B[dd]XX[1][2])",
+            "a.sgf",
+        ),
+        (
+            b"(;GM[1]SZ[9];AB[aa]C[setup];W[bb];B[cc](;W[dd])(;W[ee]))",
+            "dir/b.sgf",
+        ),
+        (b"(;GM[1];B[tt];W[zz])", "c.sgf"),
+    ];
+    let build = || {
+        let mut b = BatchesBuilder::default();
+        for (sgf, source) in files {
+            let doc = crate::read_lenient(sgf, &Default::default(), &Default::default());
+            b.push_document(&doc, source, &Default::default());
+        }
+        b
+    };
+    let write = |batches| {
+        let mut out = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
+        out.write(&batches).unwrap();
+        out.finish().unwrap()
+    };
+    let plain = build().finish().unwrap();
+    let compact = build().finish_with_dictionaries().unwrap();
+    assert_ne!(plain.moves.schema(), compact.moves.schema());
+    assert_eq!(plain.moves.num_rows(), 7);
+    assert_eq!(write(plain), write(compact));
+}
