@@ -70,6 +70,26 @@ struct Options {
     dictionary: bool,
 }
 
+impl Options {
+    fn new(all_nodes: bool, threads: Option<usize>, dictionary: bool) -> Self {
+        Options {
+            all_nodes,
+            threads,
+            dictionary,
+        }
+    }
+}
+
+/// [`tables`] as [`ArrowStream`]s.
+fn streams(
+    py: Python<'_>,
+    inputs: &[Input<'_>],
+    options: Options,
+) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
+    let [g, m, d] = tables(py, inputs, options)?.map(ArrowStream::new);
+    Ok((g, m, d))
+}
+
 /// The three tables of `inputs`: games, moves and diagnostics, with the
 /// schemas and rows of `sgfkit export` (docs/export.md), read on
 /// `options.threads` threads, without the GIL.
@@ -117,13 +137,7 @@ pub(crate) fn export_arrow(
     dictionary: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = paired(&contents, &sources)?;
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-    };
-    let [g, m, d] = tables(py, &inputs, options)?.map(ArrowStream::new);
-    Ok((g, m, d))
+    streams(py, &inputs, Options::new(all_nodes, threads, dictionary))
 }
 
 /// As [`export_arrow`], of the files at `paths`: folders walked for SGF
@@ -166,13 +180,7 @@ pub(crate) fn export_arrow_files(
             }
         }
     })?;
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-    };
-    let [g, m, d] = tables(py, &inputs, options)?.map(ArrowStream::new);
-    Ok((g, m, d))
+    streams(py, &inputs, Options::new(all_nodes, threads, dictionary))
 }
 
 /// As [`export_arrow`], the tables as Arrow IPC stream bytes (to store
@@ -201,11 +209,7 @@ pub(crate) fn export_ipc<'py>(
         Ok(buffers)
     };
     let inputs = paired(&contents, &sources)?;
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-    };
+    let options = Options::new(all_nodes, threads, dictionary);
     let [g, m, d] = tables(py, &inputs, options)?.map(|table| {
         let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let len = buffers.iter().map(|b| b.len()).sum();
