@@ -194,6 +194,8 @@ impl<'a> Collection<'a> {
     /// ([`Collection::ids_in_preorder`]): the tree is the ids from its root
     /// to the next game's, and a node has a child when the next id is its
     /// child. `None` once edited (or for a `root` that is no game's root).
+    /// Only the export counts shapes (it needs the `encoding` feature).
+    #[cfg(feature = "encoding")]
     pub(crate) fn shape_in_preorder(&self, root: NodeId) -> Option<(usize, usize)> {
         if self.edited {
             return None;
