@@ -592,6 +592,17 @@ impl Warning {
             position,
         }
     }
+
+    /// A warning for `kind` at byte `span` whose line and column are known
+    /// (from a [`PositionCursor`] moving forward over many warnings).
+    pub(crate) fn at(kind: WarningKind, span: Range<usize>, position: Position) -> Warning {
+        Warning {
+            kind,
+            span,
+            position,
+        }
+    }
+
     /// What the warning is about.
     pub fn kind(&self) -> &WarningKind {
         &self.kind

@@ -32,7 +32,8 @@
 
 use crate::ParseOptions;
 use crate::error::{
-    Error, ErrorKind, Expected, Found, JunkPlace, Warning, WarningKind, WarningSink,
+    Error, ErrorKind, Expected, Found, JunkPlace, PositionCursor, Warning, WarningKind,
+    WarningSink,
 };
 use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use std::ops::Range;
@@ -90,6 +91,7 @@ pub fn parse_events<'a, H: Handler<'a>>(
         src,
         handler,
         warnings,
+        positions: PositionCursor::new(src),
         in_node: false,
     };
     let limits = Limits {
@@ -176,6 +178,9 @@ struct Adapter<'s, 'a, H> {
     src: &'a [u8],
     handler: &'s mut H,
     warnings: &'s mut dyn WarningSink,
+    /// Lines and columns of the warnings, counted forward once: warnings
+    /// come in file order, so a file of many costs time linear in its size.
+    positions: PositionCursor<'a>,
     in_node: bool,
 }
 
@@ -217,10 +222,10 @@ impl<'a, H: Handler<'a>> Visitor<'a> for Adapter<'_, 'a, H> {
     }
     fn junk(&mut self, skipped: &'a [u8], place: JunkPlace) {
         let start = self.src.offset_of(skipped);
-        self.warnings.warn(Warning::new(
+        self.warnings.warn(Warning::at(
             WarningKind::SkippedJunk { place },
             start..start + skipped.len(),
-            self.src,
+            self.positions.position(start),
         ));
     }
 }
@@ -230,10 +235,10 @@ impl<'a, H: Handler<'a>> Adapter<'_, 'a, H> {
     fn lowercase_warning(&mut self, prop: RawProperty<'a>, start: usize) {
         let written = String::from_utf8_lossy(prop.ident()).into_owned();
         let read = normalize_ident(prop.ident());
-        self.warnings.warn(Warning::new(
+        self.warnings.warn(Warning::at(
             WarningKind::LowercaseIdent { written, read },
             start..start + prop.ident().len(),
-            self.src,
+            self.positions.position(start),
         ));
     }
 }

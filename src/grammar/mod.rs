@@ -230,6 +230,13 @@ pub struct Limits {
 /// trailing text are common). A game tree starts at `(` followed, after
 /// optional whitespace, by `;`. An input with no game tree fails with
 /// [`Expected::GameTree`].
+///
+/// Skipped bytes that hold tree content fail, because skipping them would
+/// lose moves and give other games than the file records: a node (`;`
+/// followed by a property, as in a file that starts `;GM[1]` without its
+/// `(`) fails expecting `(`, and a `(` followed by a property (a tree
+/// without its `;`) fails expecting `;` at the property. The lenient reader
+/// (`check::parse_lenient`) repairs both.
 pub fn collection<'a, I, V>(visitor: &mut V, limits: Limits) -> impl FnMut(I) -> PResult<I, ()>
 where
     I: SgfInput<'a>,
@@ -249,11 +256,13 @@ where
                     )));
                 }
                 if start < bytes.len() {
+                    reject_tree_content(i.clone(), start, bytes.len())?;
                     visitor.junk(&bytes[start..], JunkPlace::After);
                 }
                 return Ok((i.take_from(bytes.len()), ()));
             };
             if tree_at > start {
+                reject_tree_content(i.clone(), start, tree_at)?;
                 visitor.junk(&bytes[start..tree_at], place);
             }
             let (rest, ()) = game_tree(visitor, limits)(i.take_from(tree_at))?;
@@ -503,6 +512,36 @@ pub fn value_end(bytes: &[u8]) -> Option<usize> {
         i = at + 2;
     }
     None
+}
+
+/// Fails when `input`'s bytes `from..to`, about to be skipped as junk, hold
+/// a node (`;` then a property) or a tree without its `;` (`(` then a
+/// property); see [`collection`]. One pass over the junk.
+fn reject_tree_content<'a, I: SgfInput<'a>>(input: I, from: usize, to: usize) -> PResult<I, ()> {
+    let bytes = &input.bytes()[..to];
+    let mut i = from;
+    while let Some(k) = memchr::memchr2(b';', b'(', &bytes[i..]) {
+        let at = i + k;
+        let ident = at + 1 + ws_len(&bytes[at + 1..]);
+        let name = bytes[ident..]
+            .iter()
+            .position(|b| !b.is_ascii_alphabetic())
+            .unwrap_or(bytes.len() - ident);
+        let after = ident + name + ws_len(&bytes[ident + name..]);
+        let is_ident = bytes[ident..ident + name].iter().any(u8::is_ascii_uppercase);
+        if is_ident && bytes.get(after) == Some(&b'[') {
+            let (where_, expected) = match bytes[at] {
+                b';' => (at, Expected::Char(b'(')),
+                _ => (ident, Expected::Char(b';')),
+            };
+            return Err(Err::Failure(SyntaxError::new(
+                input.take_from(where_),
+                expected,
+            )));
+        }
+        i = at + 1;
+    }
+    Ok((input, ()))
 }
 
 /// Where the next game tree starts at or after `from`: a `(` followed, after

@@ -508,10 +508,20 @@ impl<'c, 'a> Node<'c, 'a> {
         (o != NIL).then_some(o as usize)
     }
 
-    /// The properties, in file order.
-    pub fn properties(&self) -> impl ExactSizeIterator<Item = Property<'c>> + use<'c, 'a> {
-        let coll = self.coll;
-        self.prop_data().iter().map(move |&p| coll.property(p))
+    /// The properties, in file order. `nth(k)` goes straight to the k-th.
+    ///
+    /// ```
+    /// let c = sgfkit::parse(b"(;FF[4]GM[1]SZ[9])")?;
+    /// let root = c.games().next().unwrap();
+    /// assert_eq!(root.properties().nth(2).unwrap().ident(), "SZ");
+    /// assert_eq!(root.properties().len(), 3);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn properties(&self) -> Properties<'c, 'a> {
+        Properties {
+            coll: self.coll,
+            data: self.prop_data().iter(),
+        }
     }
 
     /// This node's entries in the property arena, in file order.
@@ -738,6 +748,41 @@ fn same_node(x: Node<'_, '_>, y: Node<'_, '_>) -> bool {
         && x.properties()
             .zip(y.properties())
             .all(|(p, q)| p.ident == q.ident && p.values().eq(q.values()))
+}
+
+/// The properties of a node, in file order; see [`Node::properties`].
+#[derive(Clone)]
+pub struct Properties<'c, 'a> {
+    coll: &'c Collection<'a>,
+    data: std::slice::Iter<'c, PropData>,
+}
+
+impl<'c> Iterator for Properties<'c, '_> {
+    type Item = Property<'c>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Property<'c>> {
+        self.data.next().map(|&p| self.coll.property(p))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.data.size_hint()
+    }
+
+    /// The k-th property from here, without building those before it.
+    fn nth(&mut self, k: usize) -> Option<Property<'c>> {
+        self.data.nth(k).map(|&p| self.coll.property(p))
+    }
+}
+
+impl ExactSizeIterator for Properties<'_, '_> {}
+
+impl std::iter::FusedIterator for Properties<'_, '_> {}
+
+impl fmt::Debug for Properties<'_, '_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Properties").field("left", &self.data.len()).finish()
+    }
 }
 
 #[cfg(test)]
