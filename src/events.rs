@@ -32,8 +32,7 @@
 
 use crate::ParseOptions;
 use crate::error::{
-    Error, ErrorKind, Expected, Found, JunkPlace, PositionCursor, Warning, WarningKind,
-    WarningSink,
+    Error, ErrorKind, Expected, Found, JunkPlace, PositionCursor, Warning, WarningKind, WarningSink,
 };
 use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use std::ops::Range;

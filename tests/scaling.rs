@@ -7,12 +7,14 @@
 //! in debug builds; `.ci/run` runs it with
 //! `cargo test --profile scaling --features serde,render --test scaling`.
 //! `SGFKIT_SCALING_FILTER=text` times only the readers and shapes whose names
-//! contain `text`; `SGFKIT_SCALING_BYTES` sets the size at n (16 KiB).
+//! contain `text`; `SGFKIT_SCALING_BYTES` sets the size at n (16 KiB);
+//! `SGFKIT_SCALING_VERBOSE=1` prints every measurement (with `--nocapture`).
 //!
 //! A new hostile shape is one line of [`SHAPES`] (or of [`TAILS`], which
 //! every shape of the `deep` fuzz target is combined with); a new reader is
 //! one line of [`READERS`].
 
+use cpu_time::ThreadTime;
 use sgfkit::check::{CheckOptions, RepairOptions, check, parse_lenient, repair};
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::events::{Handler, parse_events};
@@ -21,7 +23,6 @@ use sgfkit::record::GoGame;
 use sgfkit::render::{Diagram, DiagramOptions, TextOptions, TreeOptions};
 use sgfkit::{Collection, ParseOptions, Warning};
 use std::hint::black_box;
-use cpu_time::ThreadTime;
 use std::time::{Duration, Instant};
 
 /// The largest accepted ratio of the time at 8n to the time at n.
@@ -56,13 +57,51 @@ const fn shape(name: &'static str, head: &'static [u8], body: &'static [u8]) -> 
 /// The shapes of the `deep` fuzz target (`fuzz/src/lib.rs`, `build_deep`),
 /// each of which is also tried with every one of [`TAILS`] as its middle.
 const DEEP: &[Shape] = &[
-    Shape { name: "nested", body: b"(;", tail: b")", ..shape("", b"", b"") },
-    Shape { name: "nested-unclosed", body: b"(;B[aa]", ..shape("", b"", b"") },
-    Shape { name: "long-sequence", head: b"(;FF[4]", body: b";B[aa]", end: b")", ..shape("", b"", b"") },
-    Shape { name: "nested-siblings", body: b"(;W[bb]", tail: b")(;C[x])", ..shape("", b"", b"") },
-    Shape { name: "bare-parentheses", body: b"(", tail: b")", ..shape("", b"", b"") },
-    Shape { name: "escapes", head: b"(;C[", body: b"\\\\", end: b"])", ..shape("", b"", b"") },
-    Shape { name: "values-and-properties", head: b"(;AB", body: b"[aa]", tail: b"C[]", end: b")", ..shape("", b"", b"") },
+    Shape {
+        name: "nested",
+        body: b"(;",
+        tail: b")",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "nested-unclosed",
+        body: b"(;B[aa]",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "long-sequence",
+        head: b"(;FF[4]",
+        body: b";B[aa]",
+        end: b")",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "nested-siblings",
+        body: b"(;W[bb]",
+        tail: b")(;C[x])",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "bare-parentheses",
+        body: b"(",
+        tail: b")",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "escapes",
+        head: b"(;C[",
+        body: b"\\\\",
+        end: b"])",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "values-and-properties",
+        head: b"(;AB",
+        body: b"[aa]",
+        tail: b"C[]",
+        end: b")",
+        ..shape("", b"", b"")
+    },
 ];
 
 /// The tails the `deep` target puts inside its shapes.
@@ -90,9 +129,24 @@ const SHAPES: &[Shape] = &[
     shape("lowercase-identifiers", b"(;", b";aB[aa]"),
     shape("moves-on-occupied-points", b"(;SZ[19]", b";B[aa];W[aa]"),
     shape("invalid-moves", b"(;SZ[19]", b";B[zz];W[ZZ]"),
-    shape("captures", b"(;SZ[3]", b";B[ab];W[aa];B[ba];W[bb];B[aa];W[ab]"),
-    Shape { name: "long-text", head: b"(;C[", body: b"ab \\] c\n", end: b"])", ..shape("", b"", b"") },
-    Shape { name: "unclosed-value", head: b"(;C[", body: b"x(;B[aa]", ..shape("", b"", b"") },
+    shape(
+        "captures",
+        b"(;SZ[3]",
+        b";B[ab];W[aa];B[ba];W[bb];B[aa];W[ab]",
+    ),
+    Shape {
+        name: "long-text",
+        head: b"(;C[",
+        body: b"ab \\] c\n",
+        end: b"])",
+        ..shape("", b"", b"")
+    },
+    Shape {
+        name: "unclosed-value",
+        head: b"(;C[",
+        body: b"x(;B[aa]",
+        ..shape("", b"", b"")
+    },
     shape("unclosed-values", b"(;", b"C[x\n"),
     shape("unclosed-variations", b"(;GM[1]", b"(;B[aa]"),
     shape("empty-values", b"(;", b"C[]"),
@@ -116,7 +170,11 @@ struct Input<'a> {
 const READERS: &[(&str, Run)] = &[
     ("parse", |i| {
         let mut warnings: Vec<Warning> = Vec::new();
-        let _ = black_box(Collection::parse_with(i.bytes, &ParseOptions::default(), &mut warnings));
+        let _ = black_box(Collection::parse_with(
+            i.bytes,
+            &ParseOptions::default(),
+            &mut warnings,
+        ));
     }),
     ("events", |i| {
         struct Count(usize);
@@ -145,7 +203,11 @@ const READERS: &[(&str, Run)] = &[
         let _ = black_box(sgfkit::read(i.bytes, &opts));
     }),
     ("read-lenient", |i| {
-        black_box(sgfkit::read_lenient(i.bytes, &DecodeOptions::new(), &ParseOptions::default()));
+        black_box(sgfkit::read_lenient(
+            i.bytes,
+            &DecodeOptions::new(),
+            &ParseOptions::default(),
+        ));
     }),
     ("stream", |i| {
         for game in sgfkit::stream::Games::new(i.bytes).chunk_size(4096) {
@@ -194,7 +256,10 @@ const READERS: &[(&str, Run)] = &[
         for root in i.tree.games() {
             black_box(sgfkit::render::tree(root, &TreeOptions::default()));
             if let Some(last) = root.main_line().last() {
-                let opts = DiagramOptions { numbers_from: Some(1), ..Default::default() };
+                let opts = DiagramOptions {
+                    numbers_from: Some(1),
+                    ..Default::default()
+                };
                 if let Ok(d) = Diagram::go(last, &opts) {
                     black_box(sgfkit::render::text(&d, &TextOptions::default()));
                     diagram = Some(d);
@@ -261,7 +326,9 @@ impl Octaves<'_> {
         while self.built.len() <= k {
             let reps = self.n * 8usize.pow(self.built.len() as u32);
             let bytes = build(self.shape, self.middle, reps);
-            let tree = parse_lenient(&bytes, &ParseOptions::default()).0.into_owned();
+            let tree = parse_lenient(&bytes, &ParseOptions::default())
+                .0
+                .into_owned();
             self.built.push((bytes, tree));
         }
         let (bytes, tree) = &self.built[k];
@@ -316,6 +383,7 @@ fn every_reader_scales_linearly_on_hostile_shapes() {
         .ok()
         .and_then(|b| b.parse().ok())
         .unwrap_or(BASE_BYTES);
+    let verbose = std::env::var_os("SGFKIT_SCALING_VERBOSE").is_some();
     let mut cases: Vec<(String, &Shape, &[u8])> = Vec::new();
     for s in DEEP {
         for tail in TAILS {
@@ -331,17 +399,27 @@ fn every_reader_scales_linearly_on_hostile_shapes() {
     let started = Instant::now();
     for (name, s, middle) in &cases {
         let unit = (s.body.len() + s.tail.len()).max(1);
-        let mut octaves = Octaves { shape: s, middle, n: (base / unit).max(1), built: Vec::new() };
+        let mut octaves = Octaves {
+            shape: s,
+            middle,
+            n: (base / unit).max(1),
+            built: Vec::new(),
+        };
         for (reader, run) in READERS {
             let case = format!("{reader} on {name}");
             if !case.contains(&filter) {
                 continue;
             }
             let g = growth(*run, &mut octaves);
-            let times: Vec<String> =
-                g.times.iter().map(|(len, t)| format!("{t:?} at {len} bytes")).collect();
+            let times: Vec<String> = g
+                .times
+                .iter()
+                .map(|(len, t)| format!("{t:?} at {len} bytes"))
+                .collect();
             let line = format!("{case}: {}: ratio {:.2}", times.join(", "), g.ratio);
-            eprintln!("{line}");
+            if verbose {
+                eprintln!("{line}");
+            }
             if g.ratio > slowest.0 {
                 slowest = (g.ratio, line.clone());
             }

@@ -57,18 +57,15 @@ fn check_lenient_with(data: &[u8], opts: &ParseOptions) {
     assert_print_fixed_point(&tree, opts, "lenient parse");
     let mut warnings: Vec<Warning> = Vec::new();
     if let Ok(strict) = Collection::parse_with(data, opts, &mut warnings) {
-        // Where the strict parser skipped game tree content as junk (a Fox
-        // file `;GM[1]...` with no `(`, but variations), the lenient reader
-        // repairs that content instead, so the trees differ by design
-        // (tests/it/lenient.rs checks that it recovers more on the corpus;
-        // on made-up input such as `(M[0(;)` the repair can also swallow
-        // what the strict parser reads: a heuristic, not a promise).
-        let skipped_content = warnings.iter().any(|w| {
-            matches!(w.kind(), WarningKind::SkippedJunk { .. }) && has_tree_content(&data[w.span()])
-        });
-        if skipped_content {
-            return;
-        }
+        // The strict parser refuses junk that holds tree content (a Fox
+        // file `;GM[1]...` with no `(`, or `(M[0`): what it skips is text.
+        assert!(
+            !warnings.iter().any(|w| {
+                matches!(w.kind(), WarningKind::SkippedJunk { .. })
+                    && has_tree_content(&data[w.span()])
+            }),
+            "strict parser skipped tree content as junk: {warnings:?}"
+        );
         assert!(
             strict == tree,
             "lenient and strict trees differ on strictly valid input"

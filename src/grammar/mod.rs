@@ -528,7 +528,9 @@ fn reject_tree_content<'a, I: SgfInput<'a>>(input: I, from: usize, to: usize) ->
             .position(|b| !b.is_ascii_alphabetic())
             .unwrap_or(bytes.len() - ident);
         let after = ident + name + ws_len(&bytes[ident + name..]);
-        let is_ident = bytes[ident..ident + name].iter().any(u8::is_ascii_uppercase);
+        let is_ident = bytes[ident..ident + name]
+            .iter()
+            .any(u8::is_ascii_uppercase);
         if is_ident && bytes.get(after) == Some(&b'[') {
             let (where_, expected) = match bytes[at] {
                 b';' => (at, Expected::Char(b'(')),

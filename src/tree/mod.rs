@@ -781,7 +781,9 @@ impl std::iter::FusedIterator for Properties<'_, '_> {}
 
 impl fmt::Debug for Properties<'_, '_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Properties").field("left", &self.data.len()).finish()
+        f.debug_struct("Properties")
+            .field("left", &self.data.len())
+            .finish()
     }
 }
 

@@ -89,3 +89,55 @@ fn an_m_that_is_not_a_point_is_not_made_an_ma() {
     assert!(first.iter().any(|d| d.code == "R004"), "{first:?}");
     assert!(tree.to_string().contains("MA[aa][bb:cc]"), "{tree}");
 }
+
+/// `fuzz/regressions/deep-junk-tree-without-semicolon` (the `deep` target,
+/// a timeout): `(M[0(;)` a hundred thousand times. Each skipped piece of
+/// junk got its line and column counted from the start of the input, so
+/// the strict parser took quadratic time. A `(` followed by a property is a
+/// tree without its `;`, which the strict parser now refuses where it
+/// stands; junk without tree content is still skipped, each warning placed
+/// by one cursor moving forward (`tests/scaling.rs` times both).
+#[test]
+fn junk_between_many_trees_is_placed_in_one_pass() {
+    use sgfkit::{Collection, ErrorKind, Expected, ParseOptions, Warning, WarningKind};
+    let data = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("fuzz/regressions/deep-junk-tree-without-semicolon"),
+    )
+    .unwrap();
+    assert_eq!(data, b"\xff\xff\xff\xff(M[0(;)");
+    let fuzzed = b"(M[0(;)".repeat(100_000);
+    let err = sgfkit::parse(&fuzzed).unwrap_err();
+    assert!(
+        matches!(
+            err.kind(),
+            ErrorKind::Syntax {
+                expected: Expected::Char(b';'),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(err.to_string(), "1:2: expected `;`, found `M`");
+    // The lenient reader assumes the `;` and reads `M[0` as a value that
+    // runs to the end of the input (no `]` closes it), saying both.
+    let (tree, diags) = sgfkit::check::parse_lenient(&fuzzed, &ParseOptions::default());
+    assert_eq!(tree.games().len(), 1);
+    let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["L019", "L009", "L005"]);
+
+    // Junk without tree content: a warning each, at its own column.
+    let n = 100_000;
+    let src = b"(;)x".repeat(n);
+    let mut warnings: Vec<Warning> = Vec::new();
+    let tree = Collection::parse_with(&src, &ParseOptions::default(), &mut warnings).unwrap();
+    assert_eq!(tree.games().len(), n);
+    assert_eq!(warnings.len(), n);
+    for (k, w) in warnings.iter().enumerate() {
+        assert!(matches!(w.kind(), WarningKind::SkippedJunk { .. }));
+        assert_eq!(
+            (w.position().line, w.position().column as usize),
+            (1, 4 * k + 4)
+        );
+    }
+}

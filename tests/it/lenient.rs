@@ -161,3 +161,54 @@ fn every_decoded_corpus_file_with_a_game_tree_is_recovered() {
     );
     assert!(failures.is_empty(), "not recovered: {failures:?}");
 }
+
+/// A file that starts `;GM[1]` without its `(` (a Fox record): the strict
+/// reader refuses it, pointing at the `;`, instead of skipping the root and
+/// the first moves and returning the variations as games; the lenient
+/// reader reads one game.
+#[test]
+fn a_tree_without_its_opening_parenthesis_is_refused_strict_and_read_lenient() {
+    use sgfkit::{ErrorKind, Expected};
+    let strict = sgfkit::parse(b";B[](;)").unwrap_err();
+    assert!(matches!(
+        strict.kind(),
+        ErrorKind::Syntax {
+            expected: Expected::Char(b'('),
+            ..
+        }
+    ));
+    assert_eq!(strict.to_string(), "1:1: expected `(`, found `;`");
+    // Between trees and after the last, too.
+    let between = sgfkit::parse(b"(;B[aa])\n;W[bb](;B[cc])").unwrap_err();
+    assert_eq!(between.to_string(), "2:1: expected `(`, found `;`");
+    let after = sgfkit::parse(b"(;B[aa]) ;W[bb]").unwrap_err();
+    assert_eq!(after.to_string(), "1:10: expected `(`, found `;`");
+    // Plain text (a mail, a header with `;` and `[`) is still skipped.
+    let mut warnings: Vec<Warning> = Vec::new();
+    let text = b"Subject: Re[2]: a game; see [1]\n(;B[aa])\ncontent-type: x; charset=y";
+    let c = Collection::parse_with(text, &ParseOptions::default(), &mut warnings).unwrap();
+    assert_eq!(c.games().len(), 1);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+
+    let Some(corpus) = corpus_dir("a_tree_without_its_opening_parenthesis") else {
+        return;
+    };
+    let path = corpus.join("fox-pro/Pro/9p/1550647789080010073.sgf");
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b";"), "{}", path.display());
+    let err = sgfkit::read(&bytes, &Default::default()).unwrap_err();
+    assert_eq!(
+        (err.position().line, err.position().column),
+        (1, 1),
+        "{err}"
+    );
+    let doc = sgfkit::read_lenient(&bytes, &Default::default(), &ParseOptions::default());
+    assert_eq!(doc.collection().games().len(), 1);
+    let root = doc.collection().games().next().unwrap();
+    assert_eq!(root.get("FF").unwrap().value(), b"4");
+    assert!(
+        doc.diagnostics().iter().any(|d| d.code == "L003"),
+        "{:?}",
+        doc.diagnostics()
+    );
+}
