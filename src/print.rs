@@ -434,6 +434,31 @@ mod tests {
     }
 
     #[test]
+    fn declaring_utf8_puts_one_ca_first_in_every_root_only() {
+        let t = crate::parse(b"(;)(;CA[GB2312]B[aa]CA[x];CA[ISO-8859-1])(;C[a];W[bb])").unwrap();
+        let mut out = Vec::new();
+        push_sgf(&mut out, &t, &WriterConfig::default().declare_utf8(true));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "(;CA[UTF-8])\n(;CA[UTF-8]B[aa]\n;CA[ISO-8859-1])\n(;CA[UTF-8]C[a]\n;W[bb])\n"
+        );
+        // Off by default: the values and properties as stored.
+        assert_eq!(
+            t.to_string(),
+            "(;)\n(;CA[GB2312]B[aa]CA[x]\n;CA[ISO-8859-1])\n(;C[a]\n;W[bb])\n"
+        );
+        // One game tree, from any of its nodes.
+        let second = t.games().nth(1).unwrap().first_child().unwrap();
+        let mut one = Vec::new();
+        push_game(
+            &mut one,
+            second,
+            &WriterConfig::default().declare_utf8(true),
+        );
+        assert_eq!(one, b"(;CA[UTF-8]B[aa]\n;CA[ISO-8859-1])\n");
+    }
+
+    #[test]
     fn a_line_break_in_a_value_starts_the_line_the_width_counts() {
         let comment = "x".repeat(70);
         let src = format!("(;GM[1];C[{comment}\nshort]B[aa];W[bb] ;B [cc]\n[dd])");
