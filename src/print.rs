@@ -174,9 +174,11 @@ struct Printer<'o> {
 
 impl<'o> Printer<'o> {
     fn new(out: &'o mut Vec<u8>, config: &WriterConfig) -> Self {
+        // Appending: the line so far is what follows the last line break.
+        let line_start = memchr::memrchr(b'\n', out).map_or(0, |k| k + 1);
         Printer {
             out,
-            line_start: 0,
+            line_start,
             width: config.line_width,
             declare_utf8: config.declare_utf8,
         }
