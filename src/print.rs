@@ -36,11 +36,20 @@ pub struct WriterConfig {
     /// Break lines before a node that would pass this many bytes; 0 never
     /// breaks. Default 80.
     pub line_width: usize,
+    /// Declare the text UTF-8: each game tree's root is written with
+    /// `CA[UTF-8]` as its first property, in place of any `CA` it has.
+    /// Default false: the printer writes values as they are stored, and
+    /// only the caller knows whether they are UTF-8 (a tree from
+    /// [`crate::read`] is; one from [`crate::parse`] holds the file's bytes).
+    pub declare_utf8: bool,
 }
 
 impl Default for WriterConfig {
     fn default() -> Self {
-        WriterConfig { line_width: 80 }
+        WriterConfig {
+            line_width: 80,
+            declare_utf8: false,
+        }
     }
 }
 
@@ -48,6 +57,29 @@ impl WriterConfig {
     /// Sets [`WriterConfig::line_width`].
     pub fn line_width(mut self, width: usize) -> Self {
         self.line_width = width;
+        self
+    }
+
+    /// Sets [`WriterConfig::declare_utf8`]: what every writer of UTF-8 text
+    /// does (`sgfkit fmt` and `fix` unless `--keep-encoding`, Python's
+    /// `to_sgf` and `write_file`), so that readers that follow FF\[4\] (no
+    /// `CA` means ISO-8859-1) and readers that sniff the start of a file
+    /// decode it right.
+    ///
+    /// ```
+    /// use sgfkit::print::{WriterConfig, push_sgf};
+    /// // Read from GB2312 (and marked `CA[UTF-8]` at the end of the root),
+    /// // then a UTF-8 tree without any `CA`.
+    /// let doc = sgfkit::read(b"(;FF[4]CA[gb2312]PB[\xc0\xee])", &Default::default())?;
+    /// let mut out = Vec::new();
+    /// let utf8 = WriterConfig::default().declare_utf8(true);
+    /// push_sgf(&mut out, doc.collection(), &utf8);
+    /// push_sgf(&mut out, &sgfkit::parse("(;PB[李];B[aa])".as_bytes())?, &utf8);
+    /// assert_eq!(String::from_utf8(out).unwrap(), "(;CA[UTF-8]FF[4]PB[李])\n(;CA[UTF-8]PB[李]\n;B[aa])\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn declare_utf8(mut self, declare: bool) -> Self {
+        self.declare_utf8 = declare;
         self
     }
 }
@@ -94,14 +126,26 @@ impl<W: io::Write> Writer<W> {
 pub fn push_sgf(out: &mut Vec<u8>, collection: &Collection<'_>, config: &WriterConfig) {
     // The canonical text is about as long as the source.
     out.reserve(collection.source().len() + 64);
-    let mut p = Printer {
-        out,
-        line_start: 0,
-        width: config.line_width,
-    };
+    let mut p = Printer::new(out, config);
     for root in collection.games() {
         p.game(root);
     }
+}
+
+/// Appends the canonical text of one game tree to `out`: the tree that
+/// `node` is in, from its root, as [`push_sgf`] writes it among the others.
+///
+/// ```
+/// use sgfkit::print::{WriterConfig, push_game};
+/// let c = sgfkit::parse(b"(;GM[1];B[aa])(;GM[1];W[bb])")?;
+/// let second = c.games().nth(1).unwrap();
+/// let mut out = Vec::new();
+/// push_game(&mut out, second.first_child().unwrap(), &WriterConfig::default());
+/// assert_eq!(out, b"(;GM[1]\n;W[bb])\n");
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn push_game(out: &mut Vec<u8>, node: Node<'_, '_>, config: &WriterConfig) {
+    Printer::new(out, config).game(node.game_root());
 }
 
 /// The canonical text of `collection` as bytes (values in whatever encoding
@@ -124,9 +168,22 @@ struct Printer<'o> {
     out: &'o mut Vec<u8>,
     line_start: usize,
     width: usize,
+    /// [`WriterConfig::declare_utf8`].
+    declare_utf8: bool,
 }
 
-impl Printer<'_> {
+impl<'o> Printer<'o> {
+    fn new(out: &'o mut Vec<u8>, config: &WriterConfig) -> Self {
+        // Appending: the line so far is what follows the last line break.
+        let line_start = memchr::memrchr(b'\n', out).map_or(0, |k| k + 1);
+        Printer {
+            out,
+            line_start,
+            width: config.line_width,
+            declare_utf8: config.declare_utf8,
+        }
+    }
+
     fn newline(&mut self) {
         self.out.push(b'\n');
         self.line_start = self.out.len();
@@ -143,8 +200,9 @@ impl Printer<'_> {
         self.open();
         let mut cur = root;
         loop {
-            self.node(cur);
-            if cur == root && cur.properties().len() > 0 && cur.first_child().is_some() {
+            self.node(cur, cur == root && self.declare_utf8);
+            let has_props = cur.properties().len() > 0 || self.declare_utf8;
+            if cur == root && has_props && cur.first_child().is_some() {
                 self.newline();
             }
             let mut kids = cur.children();
@@ -181,7 +239,9 @@ impl Printer<'_> {
         }
     }
 
-    fn node(&mut self, node: Node<'_, '_>) {
+    /// Writes `node`; with `utf8` (a root, [`WriterConfig::declare_utf8`])
+    /// `CA[UTF-8]` first and no other `CA`.
+    fn node(&mut self, node: Node<'_, '_>, utf8: bool) {
         // Write the node, then break the line before it if it passed the
         // width: its length is what was written, so the values are read
         // once.
@@ -191,7 +251,13 @@ impl Printer<'_> {
         // One past the last line break inside a value of this node.
         let mut value_break = None;
         self.out.push(b';');
+        if utf8 {
+            self.out.extend_from_slice(b"CA[UTF-8]");
+        }
         for (ident, values_raw) in node.raw_properties() {
+            if utf8 && ident == b"CA" {
+                continue;
+            }
             match *ident_text(ident) {
                 // No call to copy one or two bytes.
                 [a] => self.out.push(a),
@@ -367,6 +433,31 @@ mod tests {
         for raw in cases {
             assert_eq!(tight(raw), None, "{}", String::from_utf8_lossy(raw));
         }
+    }
+
+    #[test]
+    fn declaring_utf8_puts_one_ca_first_in_every_root_only() {
+        let t = crate::parse(b"(;)(;CA[GB2312]B[aa]CA[x];CA[ISO-8859-1])(;C[a];W[bb])").unwrap();
+        let mut out = Vec::new();
+        push_sgf(&mut out, &t, &WriterConfig::default().declare_utf8(true));
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "(;CA[UTF-8])\n(;CA[UTF-8]B[aa]\n;CA[ISO-8859-1])\n(;CA[UTF-8]C[a]\n;W[bb])\n"
+        );
+        // Off by default: the values and properties as stored.
+        assert_eq!(
+            t.to_string(),
+            "(;)\n(;CA[GB2312]B[aa]CA[x]\n;CA[ISO-8859-1])\n(;C[a]\n;W[bb])\n"
+        );
+        // One game tree, from any of its nodes.
+        let second = t.games().nth(1).unwrap().first_child().unwrap();
+        let mut one = Vec::new();
+        push_game(
+            &mut one,
+            second,
+            &WriterConfig::default().declare_utf8(true),
+        );
+        assert_eq!(one, b"(;CA[UTF-8]B[aa]\n;CA[ISO-8859-1])\n");
     }
 
     #[test]

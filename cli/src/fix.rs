@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 
 /// Repair files: read leniently, apply the repairs of `sgfkit::check::repair`
 /// (FF[1-3] properties converted, game-info values corrected, mixed
-/// move/setup nodes split, ...) and write canonical FF[4] in UTF-8.
+/// move/setup nodes split, ...) and write canonical FF[4] in UTF-8, each
+/// game tree's root declaring it (CA[UTF-8] first, in place of any other
+/// CA).
 ///
 /// Each repair is reported on stderr as PATH:LINE:COL: severity[CODE]:
 /// message. One file is written to stdout unless --in-place; several
@@ -68,7 +70,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let repairs = RepairOptions::default()
         .fox_komi(args.fox_komi)
         .remove_empty_nodes(args.remove_empty_nodes);
-    let config = WriterConfig::default().line_width(args.width);
+    let config = WriterConfig::default()
+        .line_width(args.width)
+        .declare_utf8(true);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     run::ordered(
         &sources,

@@ -12,8 +12,9 @@ use std::path::PathBuf;
 ///
 /// Each file is read as every sgfkit command reads it: damage is repaired
 /// by the lenient reader and each repair reported on stderr as
-/// PATH:LINE:COL: severity\[CODE\]: message. Values are written in UTF-8
-/// (with CA\[UTF-8\]) unless --keep-encoding. Several files are printed one
+/// PATH:LINE:COL: severity\[CODE\]: message. Values are written in UTF-8,
+/// each game tree's root declaring it (CA\[UTF-8\] first, in place of any
+/// other CA), unless --keep-encoding. Several files are printed one
 /// after the other, in the order given. Exit status 1 when a file has no
 /// game tree (or, with --strict, a syntax error).
 #[derive(clap::Args, Debug)]
@@ -27,7 +28,8 @@ pub(crate) struct Args {
     /// Break lines before nodes that would pass this width (0: never).
     #[arg(long, default_value_t = 80)]
     width: usize,
-    /// Keep the bytes of the values as they are instead of writing UTF-8.
+    /// Keep the bytes of the values as they are (and each root's CA)
+    /// instead of writing UTF-8 with CA[UTF-8].
     #[arg(long)]
     keep_encoding: bool,
     #[command(flatten)]
@@ -85,10 +87,10 @@ fn format_file(
         Err(e) => return Formatted::failed(&name, &e),
     };
     let mut messages = Vec::new();
+    let keep = args.keep_encoding && input::can_keep_encoding(&name, &bytes, decode, &mut messages);
     let tree = if args.strict {
         // Transcode, then the grammar to the letter.
-        let decoded =
-            (!args.keep_encoding).then(|| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
+        let decoded = (!keep).then(|| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
         let text: &[u8] = decoded.as_ref().map_or(&bytes, |d| &d.text);
         if let Some(d) = &decoded {
             for w in d.all_warnings() {
@@ -98,11 +100,8 @@ fn format_file(
         }
         let mut warnings: Vec<Warning> = Vec::new();
         match Collection::parse_with(text, input::parse_options(), &mut warnings) {
-            Ok(mut tree) => {
+            Ok(tree) => {
                 messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
-                if decoded.as_ref().is_some_and(|d| d.transcoded) {
-                    input::mark_utf8(&mut tree);
-                }
                 tree.into_owned()
             }
             Err(e) => {
@@ -116,14 +115,15 @@ fn format_file(
             }
         }
     } else {
-        let (tree, reports) = input::read_for_writing(&name, &bytes, decode, args.keep_encoding);
+        let (tree, reports) = input::read_for_writing(&name, &bytes, decode, keep);
         messages.extend(reports);
         tree
     };
     // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
     let mut out = Vec::new();
-    push_sgf(&mut out, &tree, config);
+    // UTF-8 text (unless kept as it was) says so in every root.
+    push_sgf(&mut out, &tree, &config.clone().declare_utf8(!keep));
     Formatted {
         out,
         messages,

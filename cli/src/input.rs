@@ -261,30 +261,42 @@ pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> 
 }
 
 /// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
-/// (or, with `keep_encoding`, the lenient reader on the bytes as they are),
-/// with every encoding warning and repair as a `PATH:LINE:COL: ...` line.
+/// (or, with `keep_encoding`, the lenient reader on the bytes as they are:
+/// see [`can_keep_encoding`]), with every encoding warning and repair as a
+/// `PATH:LINE:COL: ...` line.
 pub(crate) fn read_for_writing(
     name: &str,
     bytes: &[u8],
     decode: &DecodeOptions,
     keep_encoding: bool,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
-    // UTF-16 and UTF-32 cannot be read byte for byte: they are written in
-    // UTF-8 as without --keep-encoding, and a warning says so.
-    let wide = keep_encoding && sgfkit::encoding::detect(bytes, decode).charset.is_wide();
-    if keep_encoding && !wide {
+    if keep_encoding {
         let (tree, diags) = sgfkit::check::parse_lenient(bytes, parse_options());
         let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
         return (tree.into_owned(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
+    let tree = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    (tree, messages)
+}
+
+/// Whether `--keep-encoding` can keep `bytes` as they are: not when they
+/// are UTF-16 or UTF-32, which cannot be read byte for byte (they are
+/// written in UTF-8 as without --keep-encoding, and a warning in
+/// `messages` says so).
+pub(crate) fn can_keep_encoding(
+    name: &str,
+    bytes: &[u8],
+    decode: &DecodeOptions,
+    messages: &mut Vec<String>,
+) -> bool {
+    let wide = sgfkit::encoding::detect(bytes, decode).charset.is_wide();
     if wide {
         messages.push(format!(
             "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
         ));
     }
-    let tree = read_with_messages(name, bytes, decode, |p| p, &mut messages);
-    (tree, messages)
+    !wide
 }
 
 /// Reads one game tree of a streamed file as [`read_for_writing`] reads a
@@ -323,15 +335,6 @@ fn read_with_messages(
         format!("{name}:{p}: {}[{}]: {}", d.severity, d.code, d.message)
     }));
     doc.into_collection().into_owned()
-}
-
-/// Marks every game tree of a transcoded collection `CA[UTF-8]`.
-pub(crate) fn mark_utf8(tree: &mut sgfkit::Collection<'_>) {
-    let roots: Vec<_> = tree.games().map(|g| g.id()).collect();
-    for root in roots {
-        // Setting a valid value on an existing root cannot fail.
-        let _ = tree.set_property(root, "CA", ["UTF-8"]);
-    }
 }
 
 /// The line that says a file holds no game tree, and why (empty, binary,

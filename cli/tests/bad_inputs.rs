@@ -202,7 +202,7 @@ fn a_fifo_in_every_command() {
         assert_eq!(out.status.code(), Some(0), "{cmd:?}: {out:?}");
         let all = String::from_utf8_lossy(&out.stdout);
         if cmd[0] == "fmt" {
-            assert_eq!(all, "(;GM[1]FF[4]\n;B[aa];W[bb])\n");
+            assert_eq!(all, "(;CA[UTF-8]GM[1]FF[4]\n;B[aa];W[bb])\n");
         }
     }
 }

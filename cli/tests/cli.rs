@@ -78,7 +78,7 @@ fn check_walks_directories_and_io_errors_exit_2() {
 fn fmt_prints_canonical_text_and_errors_exit_1() {
     let out = sgfkit(&["fmt", "-"], Some(b" ( ;B [aa] ( ;W[bb] ) ( ;W[cc] ) ) "));
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(out.stdout, b"(;B[aa]\n(;W[bb])\n(;W[cc]))\n");
+    assert_eq!(out.stdout, b"(;CA[UTF-8]B[aa]\n(;W[bb])\n(;W[cc]))\n");
     let out = sgfkit(&["fmt", "--strict"], Some(b"(;B[aa]"));
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("1:8: expected `)`"));
@@ -245,7 +245,7 @@ fn fmt_cli(args: &[&str], input: &[u8]) -> (i32, String, String) {
 fn fmt_is_lenient_by_default() {
     let (code, out, err) = fmt_cli(&[], b"junk ;GM[1];B[aa]");
     assert_eq!(code, 0);
-    assert_eq!(out, "(;GM[1]\n;B[aa])\n");
+    assert_eq!(out, "(;CA[UTF-8]GM[1]\n;B[aa])\n");
     assert!(err.contains("<stdin>:1:1: warning[L001]"), "{err}");
     assert!(err.contains("<stdin>:1:6: error[L003]"), "{err}");
 
@@ -260,7 +260,7 @@ fn fmt_strict_refuses_damage() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("1:8"), "{err}");
     let (code, out, _) = fmt_cli(&["--strict"], b"(;B[aa])");
-    assert_eq!((code, out.as_str()), (0, "(;B[aa])\n"));
+    assert_eq!((code, out.as_str()), (0, "(;CA[UTF-8]B[aa])\n"));
 }
 
 /// Runs `sgfkit ARGS`: exit code, stdout, stderr.
@@ -289,7 +289,7 @@ fn fix_cli() {
     // One file: to stdout, diagnostics on stderr.
     let (code, out, err) = sgfkit_run(&["fix", &a_s]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out, "(;FF[4]GM[1]KM[6.5]RE[W+R]\n;B[])\n");
+    assert_eq!(out, "(;CA[UTF-8]FF[4]GM[1]KM[6.5]RE[W+R]\n;B[])\n");
     assert!(err.contains(&format!("{a_s}:2:14: error[L005]")), "{err}");
     assert!(
         err.contains(&format!(
@@ -317,7 +317,7 @@ fn fix_cli() {
     assert_eq!(code, 0);
     assert_eq!(
         std::fs::read_to_string(&b).unwrap(),
-        "(;FF[4]GM[1]\n;B[aa];W[bb])\n"
+        "(;CA[UTF-8]FF[4]GM[1]\n;B[aa];W[bb])\n"
     );
     let (code, _, err) = sgfkit_run(&["fix", "--in-place", &a_s, &b_s]);
     assert_eq!((code, err.as_str()), (0, ""));
@@ -382,9 +382,9 @@ fn dash_reads_standard_input_in_every_command() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(v["games"][0]["nodes"].as_array().unwrap().len(), 3);
     let out = sgfkit(&["fmt", "-"], Some(sgf));
-    assert_eq!(out.stdout, b"(;GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
+    assert_eq!(out.stdout, b"(;CA[UTF-8]GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
     let out = sgfkit(&["fix", "-"], Some(sgf));
-    assert_eq!(out.stdout, b"(;GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
+    assert_eq!(out.stdout, b"(;CA[UTF-8]GM[1]FF[4]SZ[9]\n;B[ee];W[cc])\n");
 }
 
 /// `x.sgf`, `Y.SGF`, `sub/z.Sgf`, a hidden file and folder, a text file and
@@ -832,4 +832,58 @@ fn json_compact_is_a_line_a_game() {
         .collect();
     assert_eq!(paths.len(), 3, "{stdout}");
     assert!(paths[0].contains("compact-a") && paths[2].contains("compact-b"));
+}
+
+/// `fmt` and `fix` write UTF-8 and say so: `CA[UTF-8]` first in every
+/// root, in place of any other `CA`, so that readers that take a file
+/// without `CA` as ISO-8859-1 (FF[4]) read a Fox game's Chinese names
+/// right; `--keep-encoding` keeps the bytes and the `CA` as they are.
+#[test]
+fn written_sgf_declares_its_charset() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED written_sgf_declares_its_charset: ../shared/corpus not found");
+        return;
+    };
+    // UTF-8 without CA (as every Fox game).
+    let fox = corpus.join("fox-pro/Pro/1p/1377954818019999562.sgf");
+    let original = std::fs::read(&fox).expect("the Fox game");
+    assert!(!original.windows(3).any(|w| w == b"CA["));
+    let p = fox.to_str().unwrap();
+    for args in [&["fmt", p][..], &["fmt", "--strict", p], &["fix", p]] {
+        let out = sgfkit(args, None);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8(out.stdout).expect("UTF-8");
+        assert!(
+            text.starts_with("(;CA[UTF-8]GM[1]FF[4]"),
+            "{args:?}: {text}"
+        );
+        assert_eq!(text.matches("CA[").count(), 1, "{args:?}");
+        assert!(text.contains("PB[蔡文驰]") && text.contains("PW[陈正勋]"));
+    }
+    let kept = sgfkit(&["fmt", "--keep-encoding", p], None);
+    let text = String::from_utf8(kept.stdout).expect("UTF-8 as it was");
+    assert!(text.starts_with("(;GM[1]FF[4]"), "{text}");
+    assert!(!text.contains("CA["), "{text}");
+
+    // GB2312 declared late in the root: transcoded, the CA replaced (and
+    // first, where readers that sniff the start look); --keep-encoding
+    // keeps the bytes and the CA.
+    let gbk = temp_file(
+        "charset/gbk.sgf",
+        b"(;GM[1]FF[4]PB[\xc0\xee\xb2\xfd\xb8\xe4]CA[gb2312]\n(;B[pd])(;B[dd]))\n(;GM[1]FF[4]PW[x])",
+    );
+    let g = gbk.to_str().unwrap();
+    for args in [&["fmt", g][..], &["fmt", "--strict", g], &["fix", g]] {
+        let out = sgfkit(args, None);
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            "(;CA[UTF-8]GM[1]FF[4]PB[李昌镐]\n(;B[pd])\n(;B[dd]))\n(;CA[UTF-8]GM[1]FF[4]PW[x])\n",
+            "{args:?}"
+        );
+    }
+    let kept = sgfkit(&["fmt", "--keep-encoding", g], None);
+    assert_eq!(
+        kept.stdout,
+        b"(;GM[1]FF[4]PB[\xc0\xee\xb2\xfd\xb8\xe4]CA[gb2312]\n(;B[pd])\n(;B[dd]))\n(;GM[1]FF[4]PW[x])\n"
+    );
 }

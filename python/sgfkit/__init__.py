@@ -16,6 +16,12 @@ Points are ``(row, col)`` counted from the bottom left, as in sgfmill and GTP
 (``"A1"`` is ``(0, 0)``); colors are ``"b"`` and ``"w"``.
 """
 
+from __future__ import annotations
+
+import collections.abc as _abc
+import os as _os
+from typing import Any, Iterator, Optional, Sequence, Union
+
 from ._sgfkit import (
     ArrowStream,
     Board,
@@ -37,15 +43,60 @@ from ._sgfkit import (
     to_gtp,
 )
 
-import collections.abc as _abc
-
 _TABLES = ("games", "moves", "diagnostics")
 
 
-def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None, dictionary=False):
+class Tables(_abc.Mapping):
+    """The ``games``, ``moves`` and ``diagnostics`` tables of
+    :func:`arrow_tables` and :func:`read_tables` (the schemas, for
+    :func:`arrow_schemas`): one attribute each, and a read-only mapping of
+    the three names, so that ``t.moves``, ``t["moves"]``, ``t.keys()``,
+    ``for name in t`` (the names, as a dict gives them) and ``dict(t)`` all
+    work.
+
+    >>> t = Tables(1, 2, 3)
+    >>> t.moves, t["moves"], list(t), dict(t) == {"games": 1, "moves": 2, "diagnostics": 3}
+    (2, 2, ['games', 'moves', 'diagnostics'], True)
+    """
+
+    __slots__ = _TABLES
+
+    def __init__(self, games: Any, moves: Any, diagnostics: Any) -> None:
+        self.games = games
+        self.moves = moves
+        self.diagnostics = diagnostics
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in _TABLES:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_TABLES)
+
+    def __len__(self) -> int:
+        return len(_TABLES)
+
+    def __repr__(self) -> str:
+        def shown(value: Any) -> str:
+            rows = getattr(value, "num_rows", None)
+            return f"<{rows} rows>" if isinstance(rows, int) else repr(value)
+
+        return "Tables(" + ", ".join(f"{name}={shown(getattr(self, name))}" for name in _TABLES) + ")"
+
+
+def arrow_tables(
+    contents: Union[bytes, bytearray, memoryview, Sequence[bytes]],
+    sources: Union[str, Sequence[str], None] = None,
+    *,
+    all_nodes: bool = False,
+    threads: Optional[int] = None,
+    dictionary: bool = False,
+) -> Tables:
     """The ``games``, ``moves`` and ``diagnostics`` tables of SGF files as
-    ``pyarrow.Table`` objects, built in Rust: the rows and schemas of
-    ``sgfkit export`` (docs/export.md). Needs pyarrow.
+    ``pyarrow.Table`` objects (a :class:`Tables`: ``t.moves`` or
+    ``t["moves"]``), built in Rust: the rows and schemas of ``sgfkit
+    export`` (docs/export.md). Needs pyarrow.
 
     ``contents`` is one file's bytes or a list of them; ``sources`` names
     each file in every row (a path, a URL; default ``""``). Files are read as
@@ -68,7 +119,7 @@ def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None, dicti
     tables' bytes) and a little less time.
 
     >>> t = arrow_tables(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf")
-    >>> t["games"].column("komi").to_pylist(), t["moves"].num_rows
+    >>> t.games.column("komi").to_pylist(), t["moves"].num_rows
     ([6.5], 2)
     """
     import pyarrow
@@ -84,13 +135,21 @@ def arrow_tables(contents, sources=None, *, all_nodes=False, threads=None, dicti
     streams = export_arrow(
         contents, sources, all_nodes=all_nodes, threads=threads, dictionary=dictionary
     )
-    return {name: pyarrow.table(stream) for name, stream in zip(_TABLES, streams)}
+    return Tables(*(pyarrow.table(stream) for stream in streams))
 
 
-def read_tables(paths, *, all_nodes=False, threads=None, follow_links=False, dictionary=False):
+def read_tables(
+    paths: Union[str, bytes, _os.PathLike, Sequence[Union[str, bytes, _os.PathLike]]],
+    *,
+    all_nodes: bool = False,
+    threads: Optional[int] = None,
+    follow_links: bool = False,
+    dictionary: bool = False,
+) -> Tables:
     """The ``games``, ``moves`` and ``diagnostics`` tables of the SGF files
-    at ``paths`` (a path or a list of them) as ``pyarrow.Table`` objects:
-    what ``sgfkit export PATH...`` writes, without the files. Needs pyarrow.
+    at ``paths`` (a path or a list of them) as ``pyarrow.Table`` objects (a
+    :class:`Tables`): what ``sgfkit export PATH...`` writes, without the
+    files. Needs pyarrow.
 
     Folders are walked as the command line walks them (``*.sgf`` in any
     case, sorted, hidden names skipped, symbolic links only with
@@ -103,30 +162,28 @@ def read_tables(paths, *, all_nodes=False, threads=None, follow_links=False, dic
     >>> import pathlib, tempfile
     >>> d = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (d / "a.sgf").write_bytes(b"(;PB[Ann];B[pd];W[dd])")
-    >>> read_tables(d)["moves"].num_rows
+    >>> read_tables(d).moves.num_rows
     2
     """
-    import os
-
     import pyarrow
 
-    if isinstance(paths, (str, bytes, os.PathLike)):
+    if isinstance(paths, (str, bytes, _os.PathLike)):
         paths = [paths]
-    paths = [os.fsdecode(p) for p in paths]
+    names = [_os.fsdecode(p) for p in paths]
     streams = export_arrow_files(
-        paths,
+        names,
         all_nodes=all_nodes,
         threads=threads,
         follow_links=follow_links,
         dictionary=dictionary,
     )
-    return {name: pyarrow.table(stream) for name, stream in zip(_TABLES, streams)}
+    return Tables(*(pyarrow.table(stream) for stream in streams))
 
 
-def arrow_schemas():
+def arrow_schemas() -> Tables:
     """The ``pyarrow.Schema`` of each table :func:`arrow_tables` gives
-    (the same whatever the input). Needs pyarrow."""
-    return {name: table.schema for name, table in arrow_tables([], []).items()}
+    (the same whatever the input), as a :class:`Tables`. Needs pyarrow."""
+    return Tables(*(table.schema for table in arrow_tables([], []).values()))
 
 
 _abc.Mapping.register(Properties)
@@ -140,6 +197,7 @@ __all__ = [
     "Node",
     "Properties",
     "SgfError",
+    "Tables",
     "__version__",
     "arrow_schemas",
     "arrow_tables",

@@ -134,8 +134,12 @@ class Collection:
     def node_count(self) -> int: ...
     def add_game(self) -> Node:
         """Add an empty game tree at the end; returns its root."""
-    def to_sgf(self) -> str:
-        """The canonical FF[4] text, as ``sgfkit fmt`` writes it."""
+    def to_sgf(self, *, keep_ca: bool = False) -> str:
+        """The canonical FF[4] text, as ``sgfkit fmt`` writes it: each root
+        declares ``CA[UTF-8]`` (first, in place of any other ``CA``) unless
+        ``keep_ca``."""
+    def write_file(self, path: Union[str, os.PathLike[str]], *, keep_ca: bool = False) -> None:
+        """Write ``to_sgf()`` to ``path`` in UTF-8 (``OSError`` when it cannot)."""
     def to_json(self, *, compact: bool = False) -> str:
         """JSON with every value typed, as ``sgfkit json`` (``--compact``) writes it."""
     def __len__(self) -> int: ...
@@ -191,6 +195,10 @@ class Node:
         """Add a child after the existing ones and return it."""
     def remove(self) -> None:
         """Remove this node and its subtree (a root: its game)."""
+    def to_sgf(self, *, keep_ca: bool = False) -> str:
+        """The game tree this node is in, alone, as ``Collection.to_sgf`` writes it."""
+    def write_file(self, path: Union[str, os.PathLike[str]], *, keep_ca: bool = False) -> None:
+        """Write this node's game tree (``to_sgf()``) to ``path`` in UTF-8."""
     # Go, read from the game's root; ValueError when the tree is not Go.
     @property
     def size(self) -> Size: ...
@@ -212,6 +220,8 @@ class Node:
         """This node's move (``B`` first, as sgfmill's ``get_move``), or None."""
     def board_at(self, n: int) -> Board:
         """The position after the first ``n`` moves of the main line."""
+    def node_at_move(self, n: int) -> Node:
+        """The node of the ``n``-th move of the main line (0: the root); IndexError past the end."""
     def board(self) -> Board:
         """The position at this node (any variation)."""
 

@@ -4,8 +4,9 @@
 //! defined here; its type stubs are `python/sgfkit/_sgfkit.pyi`.
 //!
 //! * [`read`]: the one place bytes become a tree (with the GIL released);
-//! * [`tree`]: `Collection`, `Node`, the `Properties` view and `Diagnostic`,
-//!   cheap handles onto one shared, lockable [`sgfkit::Collection`];
+//! * [`tree`]: `Collection`, `Node` and `Diagnostic`, cheap handles onto
+//!   one shared, lockable [`sgfkit::Collection`]; [`properties`]: a node's
+//!   `Properties` view;
 //! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
 //! * [`stream`]: `iter_games`, one game tree at a time.
 //!
@@ -14,6 +15,7 @@
 
 mod export;
 mod go;
+mod properties;
 mod read;
 mod stream;
 mod tree;
@@ -52,7 +54,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_class::<tree::Collection>()?;
     m.add_class::<tree::Node>()?;
-    m.add_class::<tree::Properties>()?;
+    m.add_class::<properties::Properties>()?;
     m.add_class::<tree::Diagnostic>()?;
     m.add_class::<go::Board>()?;
     m.add_class::<stream::GameIterator>()?;

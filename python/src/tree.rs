@@ -1,4 +1,5 @@
-//! `Collection`, `Node`, the `Properties` view and `Diagnostic`.
+//! `Collection`, `Node` and `Diagnostic` (a node's `Properties` view is in
+//! [`crate::properties`]).
 //!
 //! A `Collection` and every `Node` of it share one
 //! `Arc<RwLock<sgfkit::Collection<'static>>>`: a node is that `Arc` and a
@@ -8,15 +9,17 @@
 //! code, which may edit the same tree).
 
 use crate::go;
+use crate::properties::{Properties, decoded_props, decoded_values, text_kind};
 use crate::read::{Parsed, position_encoding};
-use pyo3::exceptions::{PyIndexError, PyKeyError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 use sgfkit::NodeId;
 use sgfkit::check::Diagnostic as CheckDiagnostic;
-use sgfkit::property::{ValueType, lookup_any};
-use sgfkit::text::{TextKind, decode_str, encode};
+use sgfkit::print::{WriterConfig, push_game, push_sgf};
+use sgfkit::text::{decode_str, encode};
 use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// What a collection and its nodes share: the tree, and what reading it
@@ -105,6 +108,31 @@ fn write(t: &Shared) -> RwLockWriteGuard<'_, sgfkit::Collection<'static>> {
 
 fn edit_error(e: sgfkit::tree::EditError) -> PyErr {
     PyValueError::new_err(e.to_string())
+}
+
+/// The canonical text of the tree (of the game tree `game` is in, if
+/// given), as `sgfkit fmt` writes it: each root declaring `CA[UTF-8]`
+/// unless `keep_ca` (the tree is UTF-8: every reader here decodes to it).
+fn sgf_bytes(tree: &Shared, game: Option<NodeId>, keep_ca: bool) -> Vec<u8> {
+    let c = read(tree);
+    let config = WriterConfig::default().declare_utf8(!keep_ca);
+    let mut out = Vec::with_capacity(c.source().len() + 64);
+    match game {
+        Some(id) => push_game(&mut out, c.node(id), &config),
+        None => push_sgf(&mut out, &c, &config),
+    }
+    out
+}
+
+/// SGF text as `str` (values an edit made invalid UTF-8, which no
+/// reader here makes, shown with U+FFFD).
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into())
+}
+
+/// Writes `bytes` to the file at `path`, an `OSError` naming it if that fails.
+fn write_sgf(path: &Path, bytes: &[u8]) -> PyResult<()> {
+    std::fs::write(path, bytes).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
 }
 
 // ---------------------------------------------------------------------------
@@ -290,12 +318,24 @@ impl Collection {
         Node::new(&self.tree, id)
     }
 
-    /// The collection in canonical FF[4] form, as `sgfkit fmt` writes it
-    /// (UTF-8; transcoded trees are marked `CA[UTF-8]`).
-    fn to_sgf(&self, py: Python<'_>) -> String {
+    /// The collection in canonical FF[4] form, as `sgfkit fmt` writes it:
+    /// UTF-8, each game tree's root declaring it with `CA[UTF-8]` (its
+    /// first property, in place of any other `CA`) so that other readers
+    /// decode it right; `keep_ca=True` writes each root's `CA` as the tree
+    /// holds it instead.
+    #[pyo3(signature = (*, keep_ca = false))]
+    fn to_sgf(&self, py: Python<'_>, keep_ca: bool) -> String {
         let tree = self.tree.clone();
-        let bytes = py.detach(|| sgfkit::print::to_bytes(&read(&tree)));
-        String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into())
+        text(py.detach(|| sgf_bytes(&tree, None, keep_ca)))
+    }
+
+    /// Writes `to_sgf()` (same `keep_ca`) to the file at `path` (`str` or
+    /// `os.PathLike`) in UTF-8, replacing it if it exists; raises `OSError`
+    /// when it cannot.
+    #[pyo3(signature = (path, *, keep_ca = false))]
+    fn write_file(&self, py: Python<'_>, path: PathBuf, keep_ca: bool) -> PyResult<()> {
+        let tree = self.tree.clone();
+        py.detach(|| write_sgf(&path, &sgf_bytes(&tree, None, keep_ca)))
     }
 
     /// The collection as JSON, every value typed: the schema of `sgfkit
@@ -400,41 +440,28 @@ impl Node {
     }
 }
 
-/// How the values of `ident` are decoded: `SimpleText` for simple-text
-/// properties (line breaks become spaces), `Text` for everything else
-/// (escapes and soft line breaks removed, other bytes as written).
-fn text_kind(ident: &str) -> TextKind {
-    match lookup_any(ident).next().map(|p| p.value_type) {
-        Some(ValueType::SimpleText) => TextKind::SimpleText,
-        _ => TextKind::Text,
+/// The node of the `n`-th move of `g`'s main line (the root for 0), the
+/// moves counted as `GoGame::moves` (and so `Node.moves()`) counts them.
+fn move_node(g: &sgfkit::record::GoGame<'_, '_>, n: usize) -> Option<NodeId> {
+    use sgfkit::game::Game;
+    if n == 0 {
+        return Some(g.root().id());
     }
-}
-
-/// The properties of `node` as (ident, decoded values), in file order, a
-/// property written twice merged into the first.
-fn decoded_props(node: sgfkit::Node<'_, '_>) -> Vec<(String, Vec<String>)> {
-    let mut out: Vec<(String, Vec<String>)> = Vec::with_capacity(node.properties().len());
-    for p in node.properties() {
-        let kind = text_kind(p.ident());
-        let values = p.values().map(|v| decode_str(v, kind).into_owned());
-        match out.iter_mut().find(|(i, _)| i == p.ident()) {
-            Some((_, vs)) => vs.extend(values),
-            None => out.push((p.ident().to_string(), values.collect())),
+    let size = g.size();
+    let mut played = 0;
+    for node in g.main_line() {
+        played += ["B", "W"]
+            .into_iter()
+            .filter(|ident| {
+                node.get(ident)
+                    .is_some_and(|p| sgfkit::game::go::Go::read_move(p.value(), size).is_ok())
+            })
+            .count();
+        if played >= n {
+            return Some(node.id());
         }
     }
-    out
-}
-
-/// The decoded values of `ident` at `node` (every property so named).
-fn decoded_values(node: sgfkit::Node<'_, '_>, ident: &str) -> Option<Vec<String>> {
-    let kind = text_kind(ident);
-    let mut found: Option<Vec<String>> = None;
-    for p in node.properties().filter(|p| p.ident() == ident) {
-        found
-            .get_or_insert_with(Vec::new)
-            .extend(p.values().map(|v| decode_str(v, kind).into_owned()));
-    }
-    found
+    None
 }
 
 /// Values given to `set`: one `str`, or an iterable of `str`.
@@ -454,7 +481,7 @@ impl Node {
     /// (`str`), in file order.
     #[getter]
     fn properties(&self) -> Properties {
-        Properties { node: self.clone() }
+        Properties::new(self.clone())
     }
 
     /// The first value of `ident` (decoded), or `default` when the node
@@ -587,6 +614,24 @@ impl Node {
             .map_err(edit_error)
     }
 
+    /// The game tree this node is in, alone, in canonical FF[4] form: as
+    /// `Collection.to_sgf` writes it (same `keep_ca`).
+    #[pyo3(signature = (*, keep_ca = false))]
+    fn to_sgf(&self, py: Python<'_>, keep_ca: bool) -> String {
+        let tree = self.tree.clone();
+        let id = self.id;
+        text(py.detach(|| sgf_bytes(&tree, Some(id), keep_ca)))
+    }
+
+    /// Writes `to_sgf()` (the game tree this node is in; same `keep_ca`)
+    /// to the file at `path` in UTF-8, as `Collection.write_file` does.
+    #[pyo3(signature = (path, *, keep_ca = false))]
+    fn write_file(&self, py: Python<'_>, path: PathBuf, keep_ca: bool) -> PyResult<()> {
+        let tree = self.tree.clone();
+        let id = self.id;
+        py.detach(|| write_sgf(&path, &sgf_bytes(&tree, Some(id), keep_ca)))
+    }
+
     // --- Go: the game of the tree this node is in, read from its root ----
 
     /// The board size of this node's Go game: an `int` (19) for a square
@@ -654,6 +699,17 @@ impl Node {
         self.with(|node| go::game(node).map(|g| go::Board::new(g.board_after(n))))
     }
 
+    /// The node of the `n`-th move of the main line (`n=1`: the first
+    /// move; `n=0`: the root), so that `node_at_move(n).move` is
+    /// `moves()[n - 1]` (a node with both `B` and `W` holds two moves);
+    /// `IndexError` past the last move.
+    fn node_at_move(&self, n: usize) -> PyResult<Node> {
+        let id = self.with(|node| go::game(node).map(|g| move_node(&g, n)))?;
+        id.map(|id| Node::new(&self.tree, id)).ok_or_else(|| {
+            PyIndexError::new_err(format!("move {n}: the main line has fewer moves"))
+        })
+    }
+
     /// The position at this node: every setup and move from the root down
     /// to it, in whatever variation it is.
     fn board(&self) -> PyResult<go::Board> {
@@ -678,109 +734,5 @@ impl Node {
         }
         s.push('>');
         s
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Properties
-
-/// The properties of a node: a read-only mapping (registered as a
-/// `collections.abc.Mapping`), ident → list of decoded values, in file
-/// order. `dict(node.properties)` copies it.
-#[pyclass(frozen, mapping, module = "sgfkit")]
-#[derive(Debug)]
-pub(crate) struct Properties {
-    node: Node,
-}
-
-impl Properties {
-    fn all(&self) -> Vec<(String, Vec<String>)> {
-        self.node.with(decoded_props)
-    }
-
-    fn idents(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        self.node.with(|n| {
-            for p in n.properties() {
-                if !out.iter().any(|i| i == p.ident()) {
-                    out.push(p.ident().to_string());
-                }
-            }
-        });
-        out
-    }
-}
-
-#[pymethods]
-impl Properties {
-    fn __getitem__(&self, ident: &str) -> PyResult<Vec<String>> {
-        self.node
-            .with(|n| decoded_values(n, ident))
-            .ok_or_else(|| PyKeyError::new_err(ident.to_string()))
-    }
-
-    fn __len__(&self) -> usize {
-        self.idents().len()
-    }
-
-    fn __contains__(&self, ident: &str) -> bool {
-        self.node
-            .with(|n| n.properties().any(|p| p.ident() == ident))
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok(PyList::new(py, self.idents())?
-            .as_any()
-            .try_iter()?
-            .into_any())
-    }
-
-    /// The idents, in file order.
-    fn keys(&self) -> Vec<String> {
-        self.idents()
-    }
-
-    /// The value lists, in file order.
-    fn values(&self) -> Vec<Vec<String>> {
-        self.all().into_iter().map(|(_, v)| v).collect()
-    }
-
-    /// `(ident, values)` pairs, in file order.
-    fn items(&self) -> Vec<(String, Vec<String>)> {
-        self.all()
-    }
-
-    /// The values of `ident`, or `default`.
-    #[pyo3(signature = (ident, default = None))]
-    fn get<'py>(
-        &self,
-        py: Python<'py>,
-        ident: &str,
-        default: Option<Bound<'py, PyAny>>,
-    ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        Ok(match self.node.with(|n| decoded_values(n, ident)) {
-            Some(v) => Some(PyList::new(py, v)?.into_any()),
-            None => default,
-        })
-    }
-
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        if let Ok(o) = other.cast::<Properties>() {
-            return Ok(self.all() == o.get().all());
-        }
-        let mine = pyo3::types::PyDict::new(py);
-        for (k, v) in self.all() {
-            mine.set_item(k, v)?;
-        }
-        mine.as_any().eq(other)
-    }
-
-    fn __repr__(&self) -> String {
-        let body: Vec<String> = self
-            .all()
-            .iter()
-            .map(|(k, v)| format!("{k:?}: {v:?}"))
-            .collect();
-        format!("Properties({{{}}})", body.join(", "))
     }
 }

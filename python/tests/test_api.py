@@ -98,7 +98,7 @@ def test_editing_and_printing():
     assert child.parent == first and child.get("C") == "reply"
     side = root.append_child({"B": ["cc"]})
     assert root.children[1] == side
-    assert c.to_sgf() == "(;GM[1]SZ[9]PB[Lee \\] Sedol]AB[aa][bb]\n(;B[ee];W[gc]C[reply])\n(;B[cc]))\n"
+    assert c.to_sgf() == "(;CA[UTF-8]GM[1]SZ[9]PB[Lee \\] Sedol]AB[aa][bb]\n(;B[ee];W[gc]C[reply])\n(;B[cc]))\n"
     assert sgfkit.parse(c.to_sgf()).games[0].get("PB") == "Lee ] Sedol"
     root.set("AB", None)
     assert "AB" not in root.properties
@@ -122,7 +122,7 @@ def test_building_from_scratch():
     root.set("GM", "1")
     root.set("SZ", "19")
     root.append_child({"B": "pd"}).append_child({"W": "dd"})
-    assert c.to_sgf() == "(;GM[1]SZ[19]\n;B[pd];W[dd])\n"
+    assert c.to_sgf() == "(;CA[UTF-8]GM[1]SZ[19]\n;B[pd];W[dd])\n"
     assert root.moves() == [("b", (15, 15)), ("w", (15, 3))]
 
 
@@ -389,3 +389,147 @@ def test_decoding_problems_are_positioned_when_asked_for(tmp_path):
     s = sgfkit.parse("(;PB[Ab\u00e4c]\n;B[aa]")
     assert [(d.code, d.line, d.column) for d in s.diagnostics] == [("L005", 2, 7)]
     assert sgfkit.parse("(;PB[x];B[aa])").diagnostics == []
+
+
+# --- Writing SGF that other readers decode right; the stubs; node_at_move ---
+
+FOX_GAME = "fox-pro/Pro/1p/1377954818019999562.sgf"
+
+
+def test_written_sgf_declares_utf8_and_sgfmill_reads_it(corpus, tmp_path):
+    sgf_game = pytest.importorskip("sgfmill.sgf").Sgf_game
+    c = sgfkit.read_file(corpus / FOX_GAME)
+    assert "CA" not in c.games[0].properties  # Fox writes UTF-8 without CA
+    c.games[0].main_line()[10].set("C", "黑棋这步很好")
+    text = c.to_sgf()
+    assert text.startswith("(;CA[UTF-8]GM[1]FF[4]") and text.count("CA[") == 1
+    out = tmp_path / "fox.sgf"
+    c.write_file(out)
+    assert out.read_bytes() == text.encode()
+    for data in (text.encode(), out.read_bytes()):
+        game = sgf_game.from_bytes(data)
+        root = game.get_root()
+        assert root.get("PB") == "蔡文驰" and root.get("PW") == "陈正勋"
+        assert game.get_main_sequence()[10].get("C") == "黑棋这步很好"
+    # A game tree alone, from any of its nodes.
+    c.games[0].main_line()[3].write_file(tmp_path / "one.sgf")
+    assert (tmp_path / "one.sgf").read_text("utf-8") == text
+    # keep_ca: the roots as the tree holds them (no CA here).
+    assert "CA[" not in c.to_sgf(keep_ca=True)
+    with pytest.raises(OSError, match="no-such-folder"):
+        c.write_file(tmp_path / "no-such-folder" / "x.sgf")
+
+
+def test_to_sgf_replaces_another_ca_in_every_root():
+    c = sgfkit.parse("(;GM[1]C[x]CA[ISO-8859-1]PB[René])(;GM[1])".encode("latin-1"))
+    assert c.games[0].get("PB") == "René" and c.games[0].get("CA") == "UTF-8"
+    c.games[0].set("CA", "ISO-8859-1")  # as a user could
+    assert c.to_sgf() == "(;CA[UTF-8]GM[1]C[x]PB[René])\n(;CA[UTF-8]GM[1])\n"
+    assert c.games[1].to_sgf() == "(;CA[UTF-8]GM[1])\n"
+    assert c.to_sgf(keep_ca=True).startswith("(;GM[1]C[x]CA[ISO-8859-1]")
+
+
+def test_node_at_move_agrees_with_moves():
+    c = sgfkit.parse(b"(;SZ[9]AB[aa];B[ee];C[no move];W[ii]B[cc];W[zz];W[tt](;B[bb])(;B[dd]))")
+    game = c.games[0]
+    moves = game.moves()
+    assert game.node_at_move(0) == game
+    for n, (color, _) in enumerate(moves, 1):
+        assert color.upper() in game.node_at_move(n).properties, n
+    assert game.node_at_move(1).move == moves[0]
+    assert game.node_at_move(2) == game.node_at_move(3)  # W and B in one node
+    assert game.node_at_move(4).get("W") == "tt"  # W[zz] is no move on 9x9
+    assert game.node_at_move(5).get("B") == "bb"
+    with pytest.raises(IndexError):
+        game.node_at_move(6)
+    assert game.main_line()[2].node_at_move(1) == game.node_at_move(1)
+
+
+def test_node_at_move_on_corpus_games(corpus):
+    from conftest import go_game_files
+
+    for path in go_game_files(corpus)[::40]:
+        game = sgfkit.read_file(path).games[0]
+        moves = game.moves()
+        nodes = [game.node_at_move(n) for n in range(1, len(moves) + 1)]
+        # In main-line order, each holding its move (a node of one move: that move).
+        assert [n.number for n in nodes] == sorted(n.number for n in nodes), path
+        for node, (color, point) in zip(nodes, moves):
+            assert color.upper() in node.properties, path
+            if not (node.get("B") and node.get("W")):
+                assert node.move == (color, point), path
+        with pytest.raises(IndexError):
+            game.node_at_move(len(moves) + 1)
+
+
+def test_tables_are_attributes_and_a_mapping():
+    pytest.importorskip("pyarrow")
+    t = sgfkit.arrow_tables(b"(;PB[Ann]AP[GNU Go:3.8]AP[foxwq];B[pd];W[])", "a.sgf")
+    assert isinstance(t, sgfkit.Tables) and isinstance(t, collections.abc.Mapping)
+    assert t.moves is t["moves"] and t.games is t["games"] and t.diagnostics is t["diagnostics"]
+    assert list(t) == list(t.keys()) == ["games", "moves", "diagnostics"]
+    assert [name for name, _ in t.items()] == list(t) and len(t) == 3
+    assert dict(t)["moves"].num_rows == 2
+    with pytest.raises(KeyError):
+        t["nodes"]
+    assert repr(t) == f"Tables(games=<1 rows>, moves=<2 rows>, diagnostics=<{t.diagnostics.num_rows} rows>)"
+    # A repeated property is one key with every value.
+    assert t.games.column("properties").to_pylist()[0] == [("AP", ["GNU Go:3.8", "foxwq"])]
+    assert sgfkit.arrow_schemas().moves == t.moves.schema
+
+
+def _stub_names():
+    """The stub's top-level names (functions, classes, annotated values;
+    type aliases left out) and each class's members."""
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(sgfkit.__file__).with_name("_sgfkit.pyi")
+    tree = ast.parse(stub.read_text("utf-8"))
+    top, members = set(), {}
+    for item in tree.body:
+        if isinstance(item, (ast.FunctionDef, ast.ClassDef)):
+            top.add(item.name)
+        elif isinstance(item, ast.AnnAssign):
+            top.add(item.target.id)
+        if isinstance(item, ast.ClassDef):
+            members[item.name] = {
+                m.name if isinstance(m, ast.FunctionDef) else m.target.id
+                for m in item.body
+                if isinstance(m, (ast.FunctionDef, ast.AnnAssign))
+            }
+    return top, members
+
+
+def test_the_stubs_name_every_public_function_and_class():
+    import inspect
+
+    native = sgfkit._sgfkit
+    public = {n for n in dir(native) if not n.startswith("_")} | {"__version__"}
+    top, members = _stub_names()
+    assert public == top
+    for name, names in members.items():
+        cls = getattr(native, name)
+        if issubclass(cls, BaseException):
+            continue  # its attributes are set on each instance
+        runtime = {n for n in dir(cls) if not n.startswith("_")}
+        assert runtime == {n for n in names if not n.startswith("_")}, name
+    # The package: everything public is in __all__, and what the package
+    # defines itself (not from the native module) is annotated in full.
+    ours = {
+        n
+        for n, obj in vars(sgfkit).items()
+        if not n.startswith("_") and getattr(obj, "__module__", "").startswith("sgfkit")
+    }
+    assert ours == set(sgfkit.__all__) - {"__version__"}
+    for name in set(sgfkit.__all__) - public:
+        obj = getattr(sgfkit, name)
+        functions = [obj] if inspect.isfunction(obj) else [
+            f for n, f in vars(obj).items() if inspect.isfunction(f) and (not n.startswith("_") or n == "__init__")
+        ]
+        assert functions, name
+        for f in functions:
+            sig = inspect.signature(f)
+            assert sig.return_annotation is not inspect.Signature.empty, (name, f)
+            for p in sig.parameters.values():
+                assert p.name == "self" or p.annotation is not inspect.Parameter.empty, (name, f, p)

@@ -112,10 +112,10 @@ impl BatchesBuilder {
         let roots = doc.collection().games().len();
         self.game_props.reserve(roots, entries, entries, bytes);
         for root in doc.collection().games() {
-            self.game_props.push_row(
+            self.game_props.push_row(|| {
                 root.raw_properties()
-                    .filter(|(ident, _)| !is_game_column(ident)),
-            );
+                    .filter(|(ident, _)| !is_game_column(ident))
+            });
         }
     }
 
@@ -359,7 +359,7 @@ impl MoveColumns {
         }
         if m.others {
             self.prop_rows.push(row);
-            self.props.push_row(m.raw_properties());
+            self.props.push_row(|| m.raw_properties());
         }
     }
 
@@ -526,21 +526,59 @@ impl PropColumns {
         self.values.reserve(n[3], n[4]);
     }
 
-    /// Appends a row: a map of these properties, each an identifier and
-    /// its raw values text (as [`Node::raw_properties`](crate::Node::raw_properties)
+    /// Appends a row: a map of the properties `props()` gives, each an
+    /// identifier and its raw values text (as [`Node::raw_properties`](crate::Node::raw_properties)
     /// gives them; the keys and values of [`Property::ident`](crate::Property::ident) and
     /// [`Property::values`](crate::Property::values), the values decoded as text).
-    fn push_row<'c>(&mut self, props: impl Iterator<Item = (&'c [u8], &'c [u8])>) {
+    /// A key once: an identifier written more than once in the node is one
+    /// entry with all its values, in file order (as sgfmill reads it).
+    /// `props` is called twice for a row whose identifiers repeat (rare).
+    fn push_row<'c, I>(&mut self, props: impl Fn() -> I)
+    where
+        I: Iterator<Item = (&'c [u8], &'c [u8])>,
+    {
+        if super::properties::idents_repeat(props().map(|(ident, _)| ident)) {
+            self.push_merged(props());
+        } else {
+            for (ident, values) in props() {
+                self.keys.push_str(super::properties::ident_key(ident));
+                self.push_values(values);
+                self.list_ends.push(self.values.count());
+            }
+        }
+        self.push_empty();
+    }
+
+    /// The entries of a row whose identifiers repeat: each key once, at its
+    /// first place, with the values of every property of that key.
+    #[inline(never)]
+    fn push_merged<'c>(&mut self, props: impl Iterator<Item = (&'c [u8], &'c [u8])>) {
+        let mut entries: Vec<(&str, Vec<&[u8]>)> = Vec::new();
+        let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         for (ident, values) in props {
-            // What `Property::ident` gives: the identifier, "" if it is not UTF-8.
-            self.keys
-                .push_str(std::str::from_utf8(ident).unwrap_or_default());
-            for v in RawValues::new(values) {
-                self.values.push_decoded(v, TextKind::Text);
+            let key = super::properties::ident_key(ident);
+            let k = *at.entry(key).or_insert_with(|| {
+                entries.push((key, Vec::new()));
+                entries.len() - 1
+            });
+            entries[k].1.push(values);
+        }
+        for (key, raws) in entries {
+            self.keys.push_str(key);
+            for values in raws {
+                self.push_values(values);
             }
             self.list_ends.push(self.values.count());
         }
-        self.push_empty();
+    }
+
+    /// Appends the values of a raw values text, decoded (the current
+    /// entry's list).
+    #[inline]
+    fn push_values(&mut self, values: &[u8]) {
+        for v in RawValues::new(values) {
+            self.values.push_decoded(v, TextKind::Text);
+        }
     }
 
     /// Ends a row: its entries are those pushed since the last row.

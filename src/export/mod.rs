@@ -36,6 +36,7 @@
 //! ```
 
 mod json;
+mod properties;
 mod values;
 
 #[cfg(feature = "arrow")]
@@ -60,6 +61,7 @@ use crate::grammar::RawValues;
 use crate::record::{GoGame, board_size, game_of};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property};
+use properties::{other_properties, property_entries};
 use std::sync::Arc;
 
 /// How SGF becomes rows.
@@ -590,7 +592,7 @@ impl<'c> MoveView<'_, 'c, '_> {
             row: self.row,
             pass: self.pass,
             comment: self.comment.map(str::to_string),
-            properties: self.properties().map(property_entry).collect(),
+            properties: property_entries(|| self.properties()),
         }
     }
 }
@@ -724,21 +726,6 @@ impl Numbers {
             Numbers::Counted(map) => map.get(&node.id()).copied().unwrap_or(u32::MAX),
         }
     }
-}
-
-fn other_properties(node: Node<'_, '_>, skip: impl Fn(&str) -> bool) -> Vec<PropertyEntry> {
-    node.properties()
-        .filter(|p| !skip(p.ident()))
-        .map(property_entry)
-        .collect()
-}
-
-fn property_entry(p: Property<'_>) -> PropertyEntry {
-    let values = p
-        .values()
-        .map(|v| decode_str(v, TextKind::Text).into_owned())
-        .collect();
-    (p.ident().to_string(), values)
 }
 
 /// The first value of a property's raw values text (what

@@ -496,3 +496,128 @@ fn tree_shapes_counted_on_the_arena_are_the_walked_ones() {
     assert_eq!(tree_shape(root), walked_shape(root));
     assert_eq!(tree_shape(root), (7, 3));
 }
+
+/// A root with `AP` three times (as ~8,600 Fox roots have it twice) and a
+/// move with `TR` twice: one key each, all the values in file order.
+const REPEATED: &[u8] = b"(;GM[1]FF[4]AP[GNU Go:3.8]SZ[9]AP[foxwq]XX[1]AP[a][b]\
+    ;B[ee]TR[aa]LB[bb:x]TR[cc][dd];W[ff]TR[gg])";
+
+fn entry(key: &str, values: &[&str]) -> PropertyEntry {
+    (
+        key.to_string(),
+        values.iter().map(|v| v.to_string()).collect(),
+    )
+}
+
+#[test]
+fn a_repeated_property_is_one_entry_with_every_value() {
+    let t = tables(REPEATED, "r.sgf", &ExportOptions::default());
+    assert_eq!(
+        t.games[0].properties,
+        [
+            entry("FF", &["4"]),
+            entry("AP", &["GNU Go:3.8", "foxwq", "a", "b"]),
+            entry("XX", &["1"])
+        ]
+    );
+    assert_eq!(
+        t.moves[0].properties,
+        [entry("TR", &["aa", "cc", "dd"]), entry("LB", &["bb:x"])]
+    );
+    assert_eq!(t.moves[1].properties, [entry("TR", &["gg"])]);
+    // Identifiers of more than two letters take the general path: nothing
+    // merged that differs, the order kept.
+    let t = tables(
+        b"(;GM[1]MULTIGOGM[1]XY[2]MULTIGOGM[3]MULTIGO[4])",
+        "l.sgf",
+        &Default::default(),
+    );
+    assert_eq!(
+        t.games[0].properties,
+        [
+            entry("MULTIGOGM", &["1", "3"]),
+            entry("XY", &["2"]),
+            entry("MULTIGO", &["4"])
+        ]
+    );
+}
+
+#[test]
+fn ndjson_writes_a_repeated_property_as_one_key() {
+    let t = tables(REPEATED, "r.sgf", &ExportOptions::default());
+    let (mut g, mut m, mut d) = (Vec::new(), Vec::new(), Vec::new());
+    t.write_ndjson(&mut g, &mut m, &mut d).unwrap();
+    let g = String::from_utf8(g).unwrap();
+    assert!(
+        g.contains(r#""properties":{"FF":["4"],"AP":["GNU Go:3.8","foxwq","a","b"],"XX":["1"]}"#),
+        "{g}"
+    );
+    let m = String::from_utf8(m).unwrap();
+    let first = m.lines().next().unwrap();
+    assert!(
+        first.contains(r#""properties":{"TR":["aa","cc","dd"],"LB":["bb:x"]}"#),
+        "{first}"
+    );
+    assert_eq!(first.matches("\"TR\"").count(), 1, "{first}");
+}
+
+#[test]
+fn repeated_identifiers_are_found_in_one_pass() {
+    use super::properties::idents_repeat;
+    let repeat = |idents: &[&[u8]]| idents_repeat(idents.iter().copied());
+    assert!(!repeat(&[]));
+    assert!(!repeat(&[b"A", b"Z", b"AA", b"AZ", b"ZA", b"ZZ", b"B"]));
+    assert!(repeat(&[b"ZZ", b"AP", b"ZZ"]));
+    assert!(repeat(&[b"A", b"B", b"A"]));
+    // Not one or two capital letters: the caller's general path.
+    assert!(repeat(&[b"AP", b"MULTIGOGM"]));
+    assert!(repeat(&[b"ap"]));
+}
+
+#[cfg(feature = "arrow")]
+#[test]
+fn arrow_maps_hold_a_repeated_property_once() {
+    use crate::export::arrow::Batches;
+    use arrow_array::Array;
+    use arrow_array::cast::AsArray;
+    let doc = crate::read(REPEATED, &Default::default()).unwrap();
+    for opts in [
+        ExportOptions::default(),
+        ExportOptions::default().all_nodes(true),
+    ] {
+        let columns = Batches::of_document(&doc, "r.sgf", &opts).unwrap();
+        let rows = Batches::from_tables(&Tables::of_document(&doc, "r.sgf", &opts)).unwrap();
+        assert_eq!(columns, rows);
+    }
+    let b = Batches::of_document(&doc, "r.sgf", &Default::default()).unwrap();
+    // Each map as (key, values) pairs.
+    let entries = |batch: &arrow_array::RecordBatch, row: usize| -> Vec<(String, Vec<String>)> {
+        let map = batch.column_by_name("properties").unwrap().as_map();
+        let one = map.value(row);
+        let keys = one.column(0).as_string::<i32>();
+        let lists = one.column(1).as_list::<i32>();
+        (0..one.len())
+            .map(|i| {
+                let values = lists.value(i);
+                let values = values.as_string::<i32>();
+                (
+                    keys.value(i).to_string(),
+                    values.iter().flatten().map(str::to_string).collect(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        entries(&b.games, 0),
+        [
+            entry("FF", &["4"]),
+            entry("AP", &["GNU Go:3.8", "foxwq", "a", "b"]),
+            entry("XX", &["1"])
+        ]
+    );
+    assert_eq!(
+        entries(&b.moves, 0),
+        [entry("TR", &["aa", "cc", "dd"]), entry("LB", &["bb:x"])]
+    );
+    assert_eq!(entries(&b.moves, 1), [entry("TR", &["gg"])]);
+}
