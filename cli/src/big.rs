@@ -1,7 +1,10 @@
 //! Huge collections: a file above a size threshold is read one game tree
 //! at a time ([`sgfkit::stream`]), so memory stays bounded by the largest
 //! game tree and a batch of trees, and its game trees are processed on
-//! every core, their output in file order.
+//! every core, their output in file order. An archive (`*.sgf.gz`, zip,
+//! tar, tar.gz, tar.bz2) is read member by member ([`sgfkit::archive`]),
+//! a batch of members at a time, whatever its size; a member above the
+//! threshold is read one game tree at a time too.
 
 use crate::input::Source;
 use crate::run;
@@ -37,11 +40,13 @@ pub(crate) enum Unit<'s> {
 }
 
 /// Runs `work` on every input in order, `threads` at a time: small inputs
-/// whole, big files (above `threshold`) game tree by game tree. `emit`
-/// receives each result with the index of its source, in input order. A
-/// big file in which no game tree can be framed (a Fox file with no `(`)
-/// is read whole. Stream errors (a tree above the size limit) and read
-/// errors of a big file are given to `emit` as `Err(message)`.
+/// whole, big files (above `threshold`) game tree by game tree, archives
+/// member by member. `emit` receives each result with the index of its
+/// source (for a member, its archive's), in input order. A big file in
+/// which no game tree can be framed (a Fox file with no `(`) is read
+/// whole. Stream errors (a tree above the size limit), read errors of a
+/// big file and errors of an archive are given to `emit` as
+/// `Err(message)`.
 pub(crate) fn drive<R: Send>(
     sources: &[Source],
     threads: usize,
@@ -95,15 +100,26 @@ pub(crate) fn drive_grouped<R: Send>(
     mut emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
+    let alone = |s: &Source| s.archive().is_some() || big(s);
     let mut k = 0;
     while k < sources.len() {
+        if let Some((path, _)) = sources[k].archive() {
+            let how = How {
+                threads,
+                threshold,
+                grouping,
+            };
+            stream_archive(k, &sources[k].name(), path, how, &work, &mut emit)?;
+            k += 1;
+            continue;
+        }
         if big(&sources[k]) {
             stream_file(k, &sources[k], threads, &work, &mut emit)?;
             k += 1;
             continue;
         }
         let end = (k..sources.len())
-            .find(|&j| big(&sources[j]))
+            .find(|&j| alone(&sources[j]))
             .unwrap_or(sources.len());
         let groups = groups(&sources[k..end], grouping);
         run::ordered(
@@ -154,6 +170,25 @@ fn stream_file<R: Send>(
         Ok(f) => f,
         Err(e) => return emit(index, Err(format!("sgfkit: {name}: {e}"))),
     };
+    if !stream_games(index, source, file, threads, work, emit)? {
+        // Nothing framed: the lenient reader may still find a tree.
+        emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))))?;
+    }
+    Ok(())
+}
+
+/// Reads the game trees of `reader` (the bytes of `source`) a batch at a
+/// time, each given to `work` on `threads` threads. Whether any game tree
+/// was framed.
+fn stream_games<R: Send>(
+    index: usize,
+    source: &Source,
+    reader: impl io::Read,
+    threads: usize,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<bool> {
+    let name = source.name();
     let mut batch: Vec<Game> = Vec::new();
     let mut bytes = 0usize;
     let mut any = false;
@@ -168,7 +203,7 @@ fn stream_file<R: Send>(
             |r| emit(index, Ok(r)),
         )
     };
-    for item in Games::new(file) {
+    for item in Games::new(reader) {
         match item {
             Ok(game) => {
                 any = true;
@@ -185,15 +220,102 @@ fn stream_file<R: Send>(
                 let fatal = matches!(e, StreamError::Io(_));
                 emit(index, Err(format!("sgfkit: {name}: {e}")))?;
                 if fatal {
-                    return Ok(());
+                    return Ok(true);
                 }
             }
         }
     }
     flush(&mut batch, emit)?;
-    if !any {
-        // Nothing framed: the lenient reader may still find a tree.
-        emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))))?;
+    Ok(any)
+}
+
+/// How [`stream_archive`] runs the work of its members.
+#[derive(Clone, Copy)]
+struct How {
+    threads: usize,
+    threshold: u64,
+    grouping: Grouping,
+}
+
+/// Reads the archive `name` at `path` member by member: members up to the
+/// threshold whole, in batches of about [`BATCH_BYTES`] run on every core
+/// (grouped as `how.grouping` says); a larger member one game tree at a
+/// time. Memory holds one batch (or one game tree batch), whatever the
+/// archive's size. A damaged archive or member is given to `emit` as an
+/// error naming it, after the members read before it; an archive with no
+/// SGF member is said on stderr.
+fn stream_archive<R: Send>(
+    index: usize,
+    name: &str,
+    path: &std::path::Path,
+    how: How,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut batch: Vec<Source> = Vec::new();
+    let mut bytes = 0usize;
+    let mut members = 0usize;
+    // An error of the output (not of the archive): it ends the command.
+    let mut fatal: Option<io::Error> = None;
+    let flush = |batch: &mut Vec<Source>,
+                 emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
+     -> io::Result<()> {
+        let files = std::mem::take(batch);
+        let groups = groups(&files, how.grouping);
+        run::ordered(
+            &groups,
+            how.threads,
+            |r| work(Group::Files(&files[r.clone()])),
+            |r| emit(index, Ok(r)),
+        )
+    };
+    let read = sgfkit::archive::for_each_member(path, &mut |mut member| {
+        members += 1;
+        let source = member.source(name);
+        let step = if member.size().is_some_and(|n| n > how.threshold) {
+            flush(&mut batch, emit).and_then(|()| {
+                bytes = 0;
+                let streamed = Source::Member(source, Vec::new());
+                let reader = member.reader();
+                if stream_games(index, &streamed, reader, how.threads, work, emit)? {
+                    return Ok(());
+                }
+                let why = "no game tree could be framed in this member larger than \
+                           --stream-above: unpack it to read it whole";
+                emit(index, Err(format!("sgfkit: {}: {why}", streamed.name())))
+            })
+        } else {
+            match member.read_all() {
+                Ok(data) => {
+                    bytes += data.len();
+                    batch.push(Source::Member(source, data));
+                    if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
+                        bytes = 0;
+                        flush(&mut batch, emit)
+                    } else {
+                        Ok(())
+                    }
+                }
+                // The archive goes on: the next member may be readable.
+                Err(e) => flush(&mut batch, emit)
+                    .and_then(|()| emit(index, Err(format!("sgfkit: {name}: {e}")))),
+            }
+        };
+        step.map_err(|e| {
+            fatal = Some(e);
+            io::Error::other("output failed")
+        })
+    });
+    if let Some(e) = fatal {
+        return Err(e);
     }
-    Ok(())
+    flush(&mut batch, emit)?;
+    match read {
+        Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
+        Ok(()) if members == 0 => {
+            crate::output::path_error(name, "warning: no SGF file inside (members named *.sgf)");
+            Ok(())
+        }
+        Ok(()) => Ok(()),
+    }
 }
