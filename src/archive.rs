@@ -158,6 +158,41 @@ pub fn for_each_member(
     }
 }
 
+/// The first SGF member of the archive at `path`, read whole, and how many
+/// SGF members it has (the others not read): what a reader of one file
+/// (`sgfkit fmt`, Python's `read_file`) takes from an archive.
+///
+/// ```
+/// use std::io::Write;
+///
+/// let path = std::env::temp_dir().join(format!("sgfkit-first-doc-{}.zip", std::process::id()));
+/// let mut zip = zip::ZipWriter::new(std::fs::File::create(&path)?);
+/// for name in ["a.sgf", "notes.txt", "b/c.sgf"] {
+///     zip.start_file(name, zip::write::SimpleFileOptions::default())?;
+///     zip.write_all(b"(;)")?;
+/// }
+/// zip.finish()?;
+/// let (first, count) = sgfkit::archive::first_member(&path)?;
+/// assert_eq!((first.as_deref(), count), (Some(&b"(;)"[..]), 2));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`for_each_member`].
+pub fn first_member(path: &Path) -> io::Result<(Option<Vec<u8>>, usize)> {
+    let mut first = None;
+    let mut count = 0usize;
+    for_each_member(path, &mut |member| {
+        count += 1;
+        if count == 1 {
+            first = Some(member.read_all()?);
+        }
+        Ok(())
+    })?;
+    Ok((first, count))
+}
+
 /// Is the member named `name` an SGF file: an SGF name and no hidden
 /// component (`/` or `\` separated)?
 fn is_sgf_member(name: &str) -> bool {
@@ -238,7 +273,7 @@ fn damaged(kind: Archive, e: impl std::fmt::Display) -> io::Error {
 
 /// A member that cannot be read, named.
 fn member_error(name: &str, e: io::Error) -> io::Error {
-    io::Error::new(e.kind(), format!("{name}: {e}"))
+    io::Error::new(io::ErrorKind::InvalidData, format!("{name}: {e}"))
 }
 
 #[cfg(test)]

@@ -130,22 +130,13 @@ impl Source {
 /// file whole (`fmt`, `fix`, `show`, `tree`): an archive that holds none
 /// or several is an error that says so.
 fn read_single_member(path: &Path) -> io::Result<Vec<u8>> {
-    let mut first = None;
-    let mut count = 0usize;
-    sgfkit::archive::for_each_member(path, &mut |member| {
-        count += 1;
-        if count == 1 {
-            first = Some(member.read_all()?);
-        }
-        Ok(())
-    })?;
-    match (first, count) {
+    match sgfkit::archive::first_member(path)? {
         (Some(bytes), 1) => Ok(bytes),
         (_, 0) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
             "holds no SGF file (members named *.sgf)",
         )),
-        _ => Err(io::Error::new(
+        (_, count) => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
                 "holds {count} SGF files: this command reads one file (check, json, stats and \
