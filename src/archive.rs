@@ -279,6 +279,140 @@ fn member_error(name: &str, e: io::Error) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+    use std::path::PathBuf;
+
+    /// The files of every archive below: SGF files in folders, a file of
+    /// another kind, a hidden one, a nested archive.
+    const FILES: [(&str, &[u8]); 5] = [
+        ("games/a.sgf", b"(;GM[1];B[pd])"),
+        ("games/2019/b.SGF", b"(;GM[1];W[dd])(;GM[1])"),
+        ("games/notes.txt", b"not a game"),
+        ("__MACOSX/games/._a.sgf", b"\0\x05\x16\x07"),
+        ("games/inner.zip", b"PK\x05\x06"),
+    ];
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("sgfkit-archive-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join(name)
+    }
+
+    fn tar_of(out: impl Write) -> impl Write {
+        let mut tar = tar::Builder::new(out);
+        for (name, bytes) in FILES {
+            let mut h = tar::Header::new_gnu();
+            h.set_size(bytes.len() as u64);
+            h.set_mode(0o644);
+            h.set_cksum();
+            tar.append_data(&mut h, name, bytes).unwrap();
+        }
+        tar.into_inner().unwrap()
+    }
+
+    /// Writes an archive of [`FILES`] named `name` (its kind by the name).
+    fn write_archive(name: &str) -> PathBuf {
+        let path = temp(name);
+        let file = std::fs::File::create(&path).unwrap();
+        match Archive::of_name(name).unwrap() {
+            Archive::Zip => {
+                let mut zip = zip::ZipWriter::new(file);
+                for (name, bytes) in FILES {
+                    zip.start_file(name, zip::write::SimpleFileOptions::default())
+                        .unwrap();
+                    zip.write_all(bytes).unwrap();
+                }
+                zip.finish().unwrap();
+            }
+            Archive::Tar => drop(tar_of(file)),
+            Archive::TarGz => {
+                let gz = flate2::write::GzEncoder::new(file, Default::default());
+                drop(tar_of(gz));
+            }
+            Archive::TarBz2 => {
+                let bz = bzip2::write::BzEncoder::new(file, Default::default());
+                drop(tar_of(bz));
+            }
+            Archive::Gzip => {
+                let mut gz = flate2::write::GzEncoder::new(file, Default::default());
+                gz.write_all(FILES[0].1).unwrap();
+                gz.finish().unwrap();
+            }
+        }
+        path
+    }
+
+    fn members(path: &Path) -> io::Result<Vec<(String, Option<u64>, Vec<u8>)>> {
+        let archive = path.to_string_lossy().into_owned();
+        let mut out = Vec::new();
+        for_each_member(path, &mut |m| {
+            let (source, size) = (m.source(&archive), m.size());
+            out.push((source, size, m.read_all()?));
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    #[test]
+    fn every_kind_gives_its_sgf_members_in_order() {
+        for name in ["t.zip", "t.tar", "t.tar.gz", "t.tgz", "t.tar.bz2"] {
+            let path = write_archive(name);
+            let got = members(&path).unwrap();
+            let p = path.display();
+            assert_eq!(
+                got,
+                [
+                    (format!("{p}!/games/a.sgf"), Some(14), FILES[0].1.to_vec()),
+                    (
+                        format!("{p}!/games/2019/b.SGF"),
+                        Some(22),
+                        FILES[1].1.to_vec()
+                    ),
+                ],
+                "{name}"
+            );
+        }
+        let path = write_archive("one.sgf.gz");
+        let name = path.to_string_lossy().into_owned();
+        assert_eq!(members(&path).unwrap(), [(name, None, FILES[0].1.to_vec())]);
+        assert_eq!(first_member(&write_archive("f.zip")).unwrap().1, 2);
+    }
+
+    #[test]
+    fn a_damaged_archive_says_what_it_is_not() {
+        for (name, says) in [
+            ("bad.zip", "not a readable zip archive"),
+            ("bad.tar.gz", "not a readable tar.gz archive"),
+            ("bad.tar.bz2", "not a readable tar.bz2 archive"),
+            ("bad.sgf.gz", "not a readable gzip file"),
+        ] {
+            let path = temp(name);
+            std::fs::write(&path, b"(;GM[1];B[pd]) is no archive").unwrap();
+            let e = members(&path).unwrap_err();
+            assert!(e.to_string().starts_with(says), "{name}: {e}");
+        }
+        // Cut short in a member: the member is named.
+        let whole = std::fs::read(write_archive("cut.tar.gz")).unwrap();
+        let path = temp("cut2.tar.gz");
+        std::fs::write(&path, &whole[..whole.len() / 2]).unwrap();
+        let e = members(&path).unwrap_err().to_string();
+        assert!(e.contains("tar.gz") || e.contains(".sgf"), "{e}");
+        // A member is never read past MAX_MEMBER (checked on a small one).
+        assert!(members(Path::new("/nonexistent/x.zip")).is_err());
+        assert!(for_each_member(Path::new("x.sgf"), &mut |_| Ok(())).is_err());
+    }
+
+    #[test]
+    fn the_callers_error_stops_the_reading() {
+        let path = write_archive("stop.zip");
+        let mut seen = 0;
+        let e = for_each_member(&path, &mut |_| {
+            seen += 1;
+            Err(io::Error::other("enough"))
+        })
+        .unwrap_err();
+        assert_eq!((seen, e.to_string().as_str()), (1, "enough"));
+    }
 
     #[test]
     fn members_are_taken_by_the_walks_rule() {

@@ -341,6 +341,35 @@ mod tests {
         assert!(sgf > 20_000, "{sgf}");
     }
 
+    /// Every reader says what the file is: the lenient reader (and so
+    /// `check`, the export, Python) as its L013, the strict ones as the
+    /// error.
+    #[cfg(feature = "encoding")]
+    #[test]
+    fn every_reader_names_the_format() {
+        let gib =
+            b"\\HS\n\\[GIBOKIND=Global\\]\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\nSTO 0 2 1 15 15\n";
+        let gz = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xd3\xb0\xf6\xf5";
+        for (bytes, says) in [
+            (&gib[..], "a Tygem GIB record, not SGF"),
+            (&gz[..], "a gzip-compressed file"),
+        ] {
+            let doc = crate::read_lenient(bytes, &Default::default(), &Default::default());
+            assert_eq!(doc.collection().games().len(), 0);
+            let codes: Vec<_> = doc.diagnostics().iter().map(|d| d.code).collect();
+            assert_eq!(codes, ["L013"], "only the one line, no skipped junk");
+            let d = &doc.diagnostics()[0];
+            assert!(d.message.contains(says), "{}", d.message);
+            assert_eq!((d.position.line, d.position.column), (1, 1));
+            assert!(doc.encoding_warnings().is_empty());
+            let e = crate::read(bytes, &Default::default()).err().unwrap();
+            assert!(matches!(e.kind(), crate::ErrorKind::NotSgf(_)), "{e}");
+            assert!(e.to_string().contains(says), "{e}");
+            let e = crate::parse(bytes).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+        }
+    }
+
     #[test]
     fn magic_bytes_and_shapes() {
         assert_eq!(sniff(b"BZh91AY&SY"), Some(Format::Bzip2));
