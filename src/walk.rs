@@ -272,6 +272,34 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Archives are walked as files when this build can open them (named
+    /// by the format module's rule), never otherwise.
+    #[test]
+    fn archives_are_taken_when_the_build_reads_them() {
+        let dir = std::env::temp_dir().join(format!("sgfkit-walk-arch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in [
+            "a.sgf",
+            "b.ZIP",
+            "c.sgf.gz",
+            "d.tgz",
+            "notes.gz",
+            "e.tar.bz2",
+            ".f.zip",
+        ] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let (files, _) = walk(&mut Walker::default(), &dir);
+        let names: Vec<_> = files.iter().map(|p| p.to_str().unwrap()).collect();
+        if cfg!(feature = "archive") {
+            assert_eq!(names, ["a.sgf", "b.ZIP", "c.sgf.gz", "d.tgz", "e.tar.bz2"]);
+        } else {
+            assert_eq!(names, ["a.sgf"]);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn a_missing_folder_is_an_error_not_a_panic() {
         let mut errors = 0;

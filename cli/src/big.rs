@@ -3,8 +3,8 @@
 //! game tree and a batch of trees, and its game trees are processed on
 //! every core, their output in file order. An archive (`*.sgf.gz`, zip,
 //! tar, tar.gz, tar.bz2) is read member by member ([`sgfkit::archive`]),
-//! a batch of members at a time, whatever its size; a member above the
-//! threshold is read one game tree at a time too.
+//! a batch of members at a time, whatever its size; a `*.sgf.gz` above the
+//! threshold one game tree at a time.
 
 use crate::input::Source;
 use crate::run;
@@ -42,7 +42,8 @@ pub(crate) enum Unit<'s> {
 /// Runs `work` on every input in order, `threads` at a time: small inputs
 /// whole, big files (above `threshold`) game tree by game tree, archives
 /// member by member. `emit` receives each result with the index of its
-/// source (for a member, its archive's), in input order. A big file in
+/// source, in input order; a member of an archive is an input of its own,
+/// with an index past the sources' (never one of `sources`). A big file in
 /// which no game tree can be framed (a Fox file with no `(`) is read
 /// whole. Stream errors (a tree above the size limit), read errors of a
 /// big file and errors of an archive are given to `emit` as
@@ -101,15 +102,17 @@ pub(crate) fn drive_grouped<R: Send>(
 ) -> io::Result<()> {
     let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
     let alone = |s: &Source| s.archive().is_some() || big(s);
+    // The index of the next member of an archive (past the sources').
+    let mut members = sources.len();
     let mut k = 0;
     while k < sources.len() {
-        if let Some((path, _)) = sources[k].archive() {
+        if let Some(archive) = sources[k].archive() {
             let how = How {
                 threads,
                 threshold,
                 grouping,
             };
-            stream_archive(k, &sources[k].name(), path, how, &work, &mut emit)?;
+            stream_archive(k, &sources[k], archive, &mut members, how, &work, &mut emit)?;
             k += 1;
             continue;
         }
@@ -237,69 +240,72 @@ struct How {
     grouping: Grouping,
 }
 
-/// Reads the archive `name` at `path` member by member: members up to the
-/// threshold whole, in batches of about [`BATCH_BYTES`] run on every core
-/// (grouped as `how.grouping` says); a larger member one game tree at a
-/// time. Memory holds one batch (or one game tree batch), whatever the
-/// archive's size. A damaged archive or member is given to `emit` as an
-/// error naming it, after the members read before it; an archive with no
-/// SGF member is said on stderr.
+/// Reads the archive `source` (at `path`, the `index`th input) member by
+/// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
+/// as `how.grouping` says): memory holds one batch, whatever the archive's
+/// size. Each member is an input of its own for `emit`: its index is the
+/// next of `members` (past the indices of the sources, so that no command
+/// takes two members for one file). A `*.sgf.gz` above the threshold (one
+/// file, gzip-compressed) is read one game tree at a time, under the
+/// archive's index, as a big file. A damaged archive is given to `emit`
+/// under the archive's index, after the members read before the damage; a
+/// damaged member under its own; an archive with no SGF member is said on
+/// stderr.
 fn stream_archive<R: Send>(
     index: usize,
-    name: &str,
-    path: &std::path::Path,
+    source: &Source,
+    (path, kind): (&std::path::Path, sgfkit::format::Archive),
+    members: &mut usize,
     how: How,
     work: &(impl Fn(Group<'_>) -> R + Sync),
     emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
+    let name = source.name();
+    if kind == sgfkit::format::Archive::Gzip && source.file_len().is_some_and(|n| n > how.threshold)
+    {
+        return stream_gzip(index, &name, path, how.threads, work, emit);
+    }
+    // The members read and not yet run, and the index of each.
     let mut batch: Vec<Source> = Vec::new();
+    let mut indices: Vec<usize> = Vec::new();
     let mut bytes = 0usize;
-    let mut members = 0usize;
+    let mut found = 0usize;
     // An error of the output (not of the archive): it ends the command.
     let mut fatal: Option<io::Error> = None;
     let flush = |batch: &mut Vec<Source>,
+                 indices: &mut Vec<usize>,
                  emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
      -> io::Result<()> {
         let files = std::mem::take(batch);
+        let at = std::mem::take(indices);
         let groups = groups(&files, how.grouping);
         run::ordered(
             &groups,
             how.threads,
-            |r| work(Group::Files(&files[r.clone()])),
-            |r| emit(index, Ok(r)),
+            |r| (at[r.start], work(Group::Files(&files[r.clone()]))),
+            |(i, r)| emit(i, Ok(r)),
         )
     };
-    let read = sgfkit::archive::for_each_member(path, &mut |mut member| {
-        members += 1;
-        let source = member.source(name);
-        let step = if member.size().is_some_and(|n| n > how.threshold) {
-            flush(&mut batch, emit).and_then(|()| {
-                bytes = 0;
-                let streamed = Source::Member(source, Vec::new());
-                let reader = member.reader();
-                if stream_games(index, &streamed, reader, how.threads, work, emit)? {
-                    return Ok(());
+    let read = sgfkit::archive::for_each_member(path, &mut |member| {
+        found += 1;
+        let at = *members;
+        *members += 1;
+        let source = member.source(&name);
+        let step = match member.read_all() {
+            Ok(data) => {
+                bytes += data.len();
+                batch.push(Source::Member(source, data));
+                indices.push(at);
+                if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
+                    bytes = 0;
+                    flush(&mut batch, &mut indices, emit)
+                } else {
+                    Ok(())
                 }
-                let why = "no game tree could be framed in this member larger than \
-                           --stream-above: unpack it to read it whole";
-                emit(index, Err(format!("sgfkit: {}: {why}", streamed.name())))
-            })
-        } else {
-            match member.read_all() {
-                Ok(data) => {
-                    bytes += data.len();
-                    batch.push(Source::Member(source, data));
-                    if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
-                        bytes = 0;
-                        flush(&mut batch, emit)
-                    } else {
-                        Ok(())
-                    }
-                }
-                // The archive goes on: the next member may be readable.
-                Err(e) => flush(&mut batch, emit)
-                    .and_then(|()| emit(index, Err(format!("sgfkit: {name}: {e}")))),
             }
+            // The archive goes on: the next member may be readable.
+            Err(e) => flush(&mut batch, &mut indices, emit)
+                .and_then(|()| emit(at, Err(format!("sgfkit: {name}: {e}")))),
         };
         step.map_err(|e| {
             fatal = Some(e);
@@ -309,13 +315,46 @@ fn stream_archive<R: Send>(
     if let Some(e) = fatal {
         return Err(e);
     }
-    flush(&mut batch, emit)?;
+    flush(&mut batch, &mut indices, emit)?;
     match read {
         Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
-        Ok(()) if members == 0 => {
-            crate::output::path_error(name, "warning: no SGF file inside (members named *.sgf)");
+        Ok(()) if found == 0 => {
+            crate::output::path_error(&name, "warning: no SGF file inside (members named *.sgf)");
             Ok(())
         }
         Ok(()) => Ok(()),
     }
+}
+
+/// The one file of the big `*.sgf.gz` `name` at `path`, read one game
+/// tree at a time as a big file is.
+fn stream_gzip<R: Send>(
+    index: usize,
+    name: &str,
+    path: &std::path::Path,
+    threads: usize,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut fatal: Option<io::Error> = None;
+    let read = sgfkit::archive::for_each_member(path, &mut |mut member| {
+        let streamed = Source::Member(member.source(name), Vec::new());
+        let step = match stream_games(index, &streamed, member.reader(), threads, work, emit) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                let why = "no game tree could be framed in this file larger than \
+                           --stream-above: unpack it to read it whole";
+                emit(index, Err(format!("sgfkit: {name}: {why}")))
+            }
+            Err(e) => Err(e),
+        };
+        step.map_err(|e| {
+            fatal = Some(e);
+            io::Error::other("output failed")
+        })
+    });
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    read.or_else(|e| emit(index, Err(format!("sgfkit: {name}: {e}"))))
 }
