@@ -342,7 +342,10 @@ mod tests {
         path
     }
 
-    fn members(path: &Path) -> io::Result<Vec<(String, Option<u64>, Vec<u8>)>> {
+    /// A member read: its source, size and bytes.
+    type Got = (String, Option<u64>, Vec<u8>);
+
+    fn members(path: &Path) -> io::Result<Vec<Got>> {
         let archive = path.to_string_lossy().into_owned();
         let mut out = Vec::new();
         for_each_member(path, &mut |m| {

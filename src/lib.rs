@@ -65,7 +65,7 @@
 //! * [`walk`]: the SGF files of folders, found as every `sgfkit` command
 //!   finds them.
 //! * `archive` (feature `archive`): the SGF files inside `*.sgf.gz`, zip,
-//!   tar, tar.gz and tar.bz2 archives, one member at a time; [`format`]:
+//!   tar, tar.gz and tar.bz2 archives, one member at a time; [`format`](mod@format):
 //!   what a file that is not SGF is (gzip, zip, Tygem GIB, WBaduk NGF,
 //!   Pandanet UGF/UGI, …), which every reader names in its message.
 //! * [`print`](mod@print): canonical FF\[4\] output.

@@ -63,7 +63,7 @@ const MAX_SWALLOWED: usize = 64;
 /// let (tree, diags) = parse_lenient(b"hello", &Default::default());
 /// assert_eq!(tree.games().len(), 0);
 /// assert_eq!(diags.last().unwrap().code, "L013");
-
+///
 /// // Another format, named.
 /// let (_, diags) = parse_lenient(b"\x1f\x8b\x08\x00", &Default::default());
 /// assert!(diags[0].message.starts_with("no game tree found: a gzip-compressed file, not SGF"));
