@@ -270,8 +270,6 @@ fn stream_archive<R: Send>(
     let mut indices: Vec<usize> = Vec::new();
     let mut bytes = 0usize;
     let mut found = 0usize;
-    // An error of the output (not of the archive): it ends the command.
-    let mut fatal: Option<io::Error> = None;
     let flush = |batch: &mut Vec<Source>,
                  indices: &mut Vec<usize>,
                  emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
@@ -286,44 +284,57 @@ fn stream_archive<R: Send>(
             |(i, r)| emit(i, Ok(r)),
         )
     };
-    let read = sgfkit::archive::for_each_member(path, &mut |member| {
-        found += 1;
-        let at = *members;
-        *members += 1;
-        let source = member.source(&name);
-        let step = match member.read_all() {
-            Ok(data) => {
-                bytes += data.len();
-                batch.push(Source::Member(source, data));
-                indices.push(at);
-                if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
-                    bytes = 0;
-                    flush(&mut batch, &mut indices, emit)
-                } else {
-                    Ok(())
+    // The archive is read (decompressed) on a thread of its own, a few
+    // members ahead of the batch being parsed.
+    std::thread::scope(|scope| -> io::Result<()> {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(String, io::Result<Vec<u8>>)>(16);
+        let archive = name.as_str();
+        let reader = scope.spawn(move || {
+            sgfkit::archive::for_each_member(path, &mut |member| {
+                let source = member.source(archive);
+                // A damaged member is said; the archive goes on.
+                let data = member.read_all();
+                tx.send((source, data))
+                    .map_err(|_| io::Error::other("the reading stopped"))
+            })
+        });
+        for (source, data) in rx.iter() {
+            found += 1;
+            let at = *members;
+            *members += 1;
+            match data {
+                Ok(data) => {
+                    bytes += data.len();
+                    batch.push(Source::Member(source, data));
+                    indices.push(at);
+                    if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
+                        bytes = 0;
+                        flush(&mut batch, &mut indices, emit)?;
+                    }
+                }
+                Err(e) => {
+                    flush(&mut batch, &mut indices, emit)?;
+                    emit(at, Err(format!("sgfkit: {name}: {e}")))?;
                 }
             }
-            // The archive goes on: the next member may be readable.
-            Err(e) => flush(&mut batch, &mut indices, emit)
-                .and_then(|()| emit(at, Err(format!("sgfkit: {name}: {e}")))),
-        };
-        step.map_err(|e| {
-            fatal = Some(e);
-            io::Error::other("output failed")
-        })
-    });
-    if let Some(e) = fatal {
-        return Err(e);
-    }
-    flush(&mut batch, &mut indices, emit)?;
-    match read {
-        Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
-        Ok(()) if found == 0 => {
-            crate::output::path_error(&name, "warning: no SGF file inside (members named *.sgf)");
-            Ok(())
         }
-        Ok(()) => Ok(()),
-    }
+        flush(&mut batch, &mut indices, emit)?;
+        // A panic of the reader is a bug: it goes on here.
+        let read = reader
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        match read {
+            Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
+            Ok(()) if found == 0 => {
+                crate::output::path_error(
+                    &name,
+                    "warning: no SGF file inside (members named *.sgf)",
+                );
+                Ok(())
+            }
+            Ok(()) => Ok(()),
+        }
+    })
 }
 
 /// The one file of the big `*.sgf.gz` `name` at `path`, read one game

@@ -256,9 +256,19 @@ fn one_file_commands_refuse_an_archive_of_several() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("two.zip: holds 2 SGF files"), "{stderr}");
-    // `check` reads both, each named.
+    // `check` reads both, each named, and counts them.
     let out = sgfkit(&["check", zip.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("checked 2 files"));
+    // `json` writes a line a file, as for a folder.
+    let out = sgfkit(&["json", zip.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let paths: Vec<String> = stdout
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["path"].to_string())
+        .collect();
+    assert_eq!(paths.len(), 2, "{stdout}");
+    assert!(paths[1].ends_with("two.zip!/games/b.sgf\""), "{paths:?}");
     let (tables, _) = export("several", &[zip.to_str().unwrap()]);
     let sources: Vec<_> = tables[0]
         .iter()
