@@ -145,6 +145,9 @@ impl Document<'_> {
 /// # Errors
 /// A syntax error in the (decoded) text, with its position in that text.
 pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
+    if let Some(format) = crate::format::sniff(bytes) {
+        return Err(Error::new(crate::ErrorKind::NotSgf(format), 0..0, bytes));
+    }
     let (text, mut doc) = decode(bytes, options);
     let opts = ParseOptions::default();
     let mut warnings = Vec::new();
@@ -188,7 +191,20 @@ pub fn read_lenient<'a>(
 }
 
 /// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
+/// A known format that is not SGF ([`crate::format::sniff`]) is left as it
+/// is, for the reader to name.
 fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Document<'a>) {
+    if crate::format::sniff(bytes).is_some() {
+        let doc = Document {
+            collection: Collection::new(),
+            trees: Vec::new(),
+            transcoded: false,
+            encoding_warnings: Vec::new(),
+            parse_warnings: Vec::new(),
+            diagnostics: Vec::new(),
+        };
+        return (Cow::Borrowed(bytes), doc);
+    }
     let Decoded {
         text,
         detection,

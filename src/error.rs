@@ -310,6 +310,9 @@ pub enum ErrorKind {
     },
     /// The input has no game tree at all.
     NoGameTree,
+    /// The input is a known format that is not SGF (gzip, a Tygem GIB
+    /// record, …; [`crate::format::sniff`]).
+    NotSgf(crate::format::Format),
     /// An edit of a tree was refused ([`crate::tree::EditError`]).
     Edit(crate::tree::EditError),
     /// Values of one game were asked of a tree of another
@@ -346,6 +349,7 @@ impl fmt::Display for ErrorKind {
             }
             ErrorKind::TooLarge { what } => write!(f, "input too large: {what}"),
             ErrorKind::NoGameTree => f.write_str("no game tree `(;` found in the input"),
+            ErrorKind::NotSgf(format) => f.write_str(&format.not_sgf()),
             ErrorKind::Edit(e) => e.fmt(f),
             ErrorKind::WrongGame(e) => e.fmt(f),
             ErrorKind::Position(e) => e.fmt(f),

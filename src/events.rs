@@ -138,7 +138,11 @@ pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
         );
     }
     if e.expected == Expected::GameTree {
-        return Error::new(ErrorKind::NoGameTree, offset..src.len(), src);
+        // No game tree: is it another format?
+        return match crate::format::sniff(src) {
+            Some(format) => Error::new(ErrorKind::NotSgf(format), 0..0, src),
+            None => Error::new(ErrorKind::NoGameTree, offset..src.len(), src),
+        };
     }
     let found = Found::from_input(e.input);
     let opened_at = e.opened.map(|o| {

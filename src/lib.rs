@@ -64,6 +64,10 @@
 //!   bounded memory, and game trees of bytes in memory framed apart.
 //! * [`walk`]: the SGF files of folders, found as every `sgfkit` command
 //!   finds them.
+//! * `archive` (feature `archive`): the SGF files inside `*.sgf.gz`, zip,
+//!   tar, tar.gz and tar.bz2 archives, one member at a time; [`format`](mod@format):
+//!   what a file that is not SGF is (gzip, zip, Tygem GIB, WBaduk NGF,
+//!   Pandanet UGF/UGI, …), which every reader names in its message.
 //! * [`print`](mod@print): canonical FF\[4\] output.
 //! * [`check`]: the lenient reader, which repairs damaged files and reports
 //!   each repair as a diagnostic; the semantic checker ([`check::check`]),
@@ -97,6 +101,8 @@
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
 
+#[cfg(feature = "archive")]
+pub mod archive;
 pub mod check;
 #[cfg(all(feature = "proptest", feature = "serde"))]
 pub mod conform;
@@ -108,6 +114,7 @@ pub mod error;
 pub mod events;
 #[cfg(feature = "encoding")]
 pub mod export;
+pub mod format;
 pub mod game;
 pub mod grammar;
 #[cfg(feature = "serde")]

@@ -1,7 +1,10 @@
 //! Finding SGF files in folders, as every `sgfkit` command finds them:
 //! each folder walked depth first in sorted order (names compared as
-//! bytes), files named `*.sgf` in any case, hidden files and folders (names
-//! starting with `.`) skipped, symbolic links skipped unless followed (then
+//! bytes), files named `*.sgf` in any case (and, with the `archive`
+//! feature, the archives that hold such files: `*.sgf.gz`, `*.zip`, `*.tar`,
+//! `*.tar.gz`, `*.tgz`, `*.tar.bz2`; the names are
+//! [`format::walked_patterns`](crate::format::walked_patterns)), hidden
+//! files and folders (names starting with `.`) skipped, symbolic links skipped unless followed (then
 //! a loop back to a folder above is refused, and a file reached twice is
 //! taken once).
 //!
@@ -29,6 +32,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+use crate::format::{Archive, is_sgf_name};
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
 use std::io;
@@ -37,8 +41,9 @@ use std::path::{Path, PathBuf};
 /// What a walk finds, in walking order.
 #[derive(Debug)]
 pub enum Found {
-    /// An SGF file, with its size when the walk could look it up (a file
-    /// whose metadata cannot be read is still given: reading it says why).
+    /// An SGF file (or an archive, [`Archive::of_name`]), with its size
+    /// when the walk could look it up (a file whose metadata cannot be read
+    /// is still given: reading it says why).
     File {
         /// The folder walked joined with the names below it.
         path: PathBuf,
@@ -105,7 +110,7 @@ impl Walker {
                 // Followed: what it points to decides.
                 match std::fs::metadata(&path) {
                     Ok(m) if m.is_dir() => enter(&path, Some(FileId::of(&m)), &mut stack, found),
-                    Ok(m) if m.is_file() && is_sgf(&entry.name) => {
+                    Ok(m) if m.is_file() && is_taken(&entry.name) => {
                         if self.seen.insert(FileId::of(&m)) {
                             found(Found::File {
                                 path,
@@ -125,7 +130,7 @@ impl Walker {
                     .then(|| entry.entry.metadata().ok().map(|m| FileId::of(&m)))
                     .flatten();
                 enter(&path, id, &mut stack, found);
-            } else if kind.is_file() && is_sgf(&entry.name) {
+            } else if kind.is_file() && is_taken(&entry.name) {
                 // The one look-up of a walked file's metadata, relative to
                 // its folder (no walk of the whole path).
                 match entry.entry.metadata() {
@@ -190,11 +195,9 @@ fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
     Ok(list)
 }
 
-/// Named `*.sgf` in any case. Names starting with `.` are hidden and never
-/// get here, so this is `Path::extension` without parsing the name.
-fn is_sgf(name: &OsStr) -> bool {
-    let name = name.as_encoded_bytes();
-    name.len() > 4 && name[name.len() - 4..].eq_ignore_ascii_case(b".sgf")
+/// Named `*.sgf` in any case, or as an archive this build can open.
+fn is_taken(name: &OsStr) -> bool {
+    is_sgf_name(name) || Archive::of_name(name).is_some_and(Archive::readable)
 }
 
 fn is_hidden(name: &OsStr) -> bool {
@@ -266,6 +269,34 @@ mod tests {
         assert_eq!(walk(&mut w, &dir).0.len(), 1);
         assert_eq!(walk(&mut w, &dir).0.len(), 0);
         assert_eq!(walk(&mut Walker::default(), &dir).0.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Archives are walked as files when this build can open them (named
+    /// by the format module's rule), never otherwise.
+    #[test]
+    fn archives_are_taken_when_the_build_reads_them() {
+        let dir = std::env::temp_dir().join(format!("sgfkit-walk-arch-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        for name in [
+            "a.sgf",
+            "b.ZIP",
+            "c.sgf.gz",
+            "d.tgz",
+            "notes.gz",
+            "e.tar.bz2",
+            ".f.zip",
+        ] {
+            std::fs::write(dir.join(name), "").unwrap();
+        }
+        let (files, _) = walk(&mut Walker::default(), &dir);
+        let names: Vec<_> = files.iter().map(|p| p.to_str().unwrap()).collect();
+        if cfg!(feature = "archive") {
+            assert_eq!(names, ["a.sgf", "b.ZIP", "c.sgf.gz", "d.tgz", "e.tar.bz2"]);
+        } else {
+            assert_eq!(names, ["a.sgf"]);
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -1,7 +1,10 @@
 //! Huge collections: a file above a size threshold is read one game tree
 //! at a time ([`sgfkit::stream`]), so memory stays bounded by the largest
 //! game tree and a batch of trees, and its game trees are processed on
-//! every core, their output in file order.
+//! every core, their output in file order. An archive (`*.sgf.gz`, zip,
+//! tar, tar.gz, tar.bz2) is read member by member ([`sgfkit::archive`]),
+//! a batch of members at a time, whatever its size; a `*.sgf.gz` above the
+//! threshold one game tree at a time.
 
 use crate::input::Source;
 use crate::run;
@@ -37,11 +40,14 @@ pub(crate) enum Unit<'s> {
 }
 
 /// Runs `work` on every input in order, `threads` at a time: small inputs
-/// whole, big files (above `threshold`) game tree by game tree. `emit`
-/// receives each result with the index of its source, in input order. A
-/// big file in which no game tree can be framed (a Fox file with no `(`)
-/// is read whole. Stream errors (a tree above the size limit) and read
-/// errors of a big file are given to `emit` as `Err(message)`.
+/// whole, big files (above `threshold`) game tree by game tree, archives
+/// member by member. `emit` receives each result with the index of its
+/// source, in input order; a member of an archive is an input of its own,
+/// with an index past the sources' (never one of `sources`). A big file in
+/// which no game tree can be framed (a Fox file with no `(`) is read
+/// whole. Stream errors (a tree above the size limit), read errors of a
+/// big file and errors of an archive are given to `emit` as
+/// `Err(message)`.
 pub(crate) fn drive<R: Send>(
     sources: &[Source],
     threads: usize,
@@ -95,15 +101,28 @@ pub(crate) fn drive_grouped<R: Send>(
     mut emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
+    let alone = |s: &Source| s.archive().is_some() || big(s);
+    // The index of the next member of an archive (past the sources').
+    let mut members = sources.len();
     let mut k = 0;
     while k < sources.len() {
+        if let Some(archive) = sources[k].archive() {
+            let how = How {
+                threads,
+                threshold,
+                grouping,
+            };
+            stream_archive(k, &sources[k], archive, &mut members, how, &work, &mut emit)?;
+            k += 1;
+            continue;
+        }
         if big(&sources[k]) {
             stream_file(k, &sources[k], threads, &work, &mut emit)?;
             k += 1;
             continue;
         }
         let end = (k..sources.len())
-            .find(|&j| big(&sources[j]))
+            .find(|&j| alone(&sources[j]))
             .unwrap_or(sources.len());
         let groups = groups(&sources[k..end], grouping);
         run::ordered(
@@ -154,6 +173,25 @@ fn stream_file<R: Send>(
         Ok(f) => f,
         Err(e) => return emit(index, Err(format!("sgfkit: {name}: {e}"))),
     };
+    if !stream_games(index, source, file, threads, work, emit)? {
+        // Nothing framed: the lenient reader may still find a tree.
+        emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))))?;
+    }
+    Ok(())
+}
+
+/// Reads the game trees of `reader` (the bytes of `source`) a batch at a
+/// time, each given to `work` on `threads` threads. Whether any game tree
+/// was framed.
+fn stream_games<R: Send>(
+    index: usize,
+    source: &Source,
+    reader: impl io::Read,
+    threads: usize,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<bool> {
+    let name = source.name();
     let mut batch: Vec<Game> = Vec::new();
     let mut bytes = 0usize;
     let mut any = false;
@@ -168,7 +206,7 @@ fn stream_file<R: Send>(
             |r| emit(index, Ok(r)),
         )
     };
-    for item in Games::new(file) {
+    for item in Games::new(reader) {
         match item {
             Ok(game) => {
                 any = true;
@@ -185,15 +223,149 @@ fn stream_file<R: Send>(
                 let fatal = matches!(e, StreamError::Io(_));
                 emit(index, Err(format!("sgfkit: {name}: {e}")))?;
                 if fatal {
-                    return Ok(());
+                    return Ok(true);
                 }
             }
         }
     }
     flush(&mut batch, emit)?;
-    if !any {
-        // Nothing framed: the lenient reader may still find a tree.
-        emit(index, Ok(work(Group::Files(std::slice::from_ref(source)))))?;
+    Ok(any)
+}
+
+/// How [`stream_archive`] runs the work of its members.
+#[derive(Clone, Copy)]
+struct How {
+    threads: usize,
+    threshold: u64,
+    grouping: Grouping,
+}
+
+/// Reads the archive `source` (at `path`, the `index`th input) member by
+/// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
+/// as `how.grouping` says): memory holds one batch, whatever the archive's
+/// size. Each member is an input of its own for `emit`: its index is the
+/// next of `members` (past the indices of the sources, so that no command
+/// takes two members for one file). A `*.sgf.gz` above the threshold (one
+/// file, gzip-compressed) is read one game tree at a time, under the
+/// archive's index, as a big file. A damaged archive is given to `emit`
+/// under the archive's index, after the members read before the damage; a
+/// damaged member under its own; an archive with no SGF member is said on
+/// stderr.
+fn stream_archive<R: Send>(
+    index: usize,
+    source: &Source,
+    (path, kind): (&std::path::Path, sgfkit::format::Archive),
+    members: &mut usize,
+    how: How,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let name = source.name();
+    if kind == sgfkit::format::Archive::Gzip && source.file_len().is_some_and(|n| n > how.threshold)
+    {
+        return stream_gzip(index, &name, path, how.threads, work, emit);
     }
-    Ok(())
+    // The members read and not yet run, and the index of each.
+    let mut batch: Vec<Source> = Vec::new();
+    let mut indices: Vec<usize> = Vec::new();
+    let mut bytes = 0usize;
+    let mut found = 0usize;
+    let flush = |batch: &mut Vec<Source>,
+                 indices: &mut Vec<usize>,
+                 emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
+     -> io::Result<()> {
+        let files = std::mem::take(batch);
+        let at = std::mem::take(indices);
+        let groups = groups(&files, how.grouping);
+        run::ordered(
+            &groups,
+            how.threads,
+            |r| (at[r.start], work(Group::Files(&files[r.clone()]))),
+            |(i, r)| emit(i, Ok(r)),
+        )
+    };
+    // The archive is read (decompressed) on a thread of its own, a few
+    // members ahead of the batch being parsed.
+    std::thread::scope(|scope| -> io::Result<()> {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<(String, io::Result<Vec<u8>>)>(16);
+        let archive = name.as_str();
+        let reader = scope.spawn(move || {
+            sgfkit::archive::for_each_member(path, &mut |member| {
+                let source = member.source(archive);
+                // A damaged member is said; the archive goes on.
+                let data = member.read_all();
+                tx.send((source, data))
+                    .map_err(|_| io::Error::other("the reading stopped"))
+            })
+        });
+        for (source, data) in rx.iter() {
+            found += 1;
+            let at = *members;
+            *members += 1;
+            match data {
+                Ok(data) => {
+                    bytes += data.len();
+                    batch.push(Source::Member(source, data));
+                    indices.push(at);
+                    if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
+                        bytes = 0;
+                        flush(&mut batch, &mut indices, emit)?;
+                    }
+                }
+                Err(e) => {
+                    flush(&mut batch, &mut indices, emit)?;
+                    emit(at, Err(format!("sgfkit: {name}: {e}")))?;
+                }
+            }
+        }
+        flush(&mut batch, &mut indices, emit)?;
+        // A panic of the reader is a bug: it goes on here.
+        let read = reader
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e));
+        match read {
+            Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
+            Ok(()) if found == 0 => {
+                crate::output::path_error(
+                    &name,
+                    "warning: no SGF file inside (members named *.sgf)",
+                );
+                Ok(())
+            }
+            Ok(()) => Ok(()),
+        }
+    })
+}
+
+/// The one file of the big `*.sgf.gz` `name` at `path`, read one game
+/// tree at a time as a big file is.
+fn stream_gzip<R: Send>(
+    index: usize,
+    name: &str,
+    path: &std::path::Path,
+    threads: usize,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut fatal: Option<io::Error> = None;
+    let read = sgfkit::archive::for_each_member(path, &mut |mut member| {
+        let streamed = Source::Member(member.source(name), Vec::new());
+        let step = match stream_games(index, &streamed, member.reader(), threads, work, emit) {
+            Ok(true) => Ok(()),
+            Ok(false) => {
+                let why = "no game tree could be framed in this file larger than \
+                           --stream-above: unpack it to read it whole";
+                emit(index, Err(format!("sgfkit: {name}: {why}")))
+            }
+            Err(e) => Err(e),
+        };
+        step.map_err(|e| {
+            fatal = Some(e);
+            io::Error::other("output failed")
+        })
+    });
+    if let Some(e) = fatal {
+        return Err(e);
+    }
+    read.or_else(|e| emit(index, Err(format!("sgfkit: {name}: {e}"))))
 }

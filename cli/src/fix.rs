@@ -115,6 +115,17 @@ fn fix_file(
     if !args.dry_run {
         push_sgf(&mut out, &tree, config);
     }
+    if args.in_place && !args.dry_run && source.archive().is_some() {
+        messages.push(format!(
+            "sgfkit: {name}: not rewritten: --in-place never rewrites an archive"
+        ));
+        return Formatted {
+            out: Vec::new(),
+            messages,
+            error: false,
+            failed: true,
+        };
+    }
     if let (true, Some(path)) = (args.in_place && !args.dry_run, source.path()) {
         if let Err(e) = replace_file(path, &out) {
             messages.push(format!("sgfkit: {name}: not rewritten: {e}"));

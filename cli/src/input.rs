@@ -1,8 +1,10 @@
 //! Finding and reading the input: the PATHs of the command line (`-` for
-//! standard input, folders walked for `*.sgf` in any case), the encoding
-//! options, and the one way every command reads a file.
+//! standard input, folders walked for `*.sgf` in any case and for archives
+//! of them), the encoding options, and the one way every command reads a
+//! file.
 
 use sgfkit::encoding::DecodeOptions;
+use sgfkit::format::Archive;
 use sgfkit::walk::Found;
 use sgfkit::{Document, ParseOptions};
 use std::io::{self, Read};
@@ -20,6 +22,9 @@ pub(crate) enum Source {
     File(PathBuf, Option<u64>),
     /// A file compiled into the binary (the bundled examples).
     Bundled(&'static str, &'static [u8]),
+    /// A member of an archive, read: its name (`ARCHIVE!/MEMBER`,
+    /// [`sgfkit::archive::Member::source`]) and its bytes.
+    Member(String, Vec<u8>),
 }
 
 /// The input of a command that reads one file (`-` or nothing: standard
@@ -54,6 +59,20 @@ impl Source {
             // the formatter: a tenth of the instructions.
             Source::File(p, _) => p.to_string_lossy().into_owned(),
             Source::Bundled(name, _) => (*name).to_string(),
+            Source::Member(name, _) => name.clone(),
+        }
+    }
+
+    /// The archive this is (by its name, [`Archive::of_name`]), to be read
+    /// member by member ([`crate::big`]).
+    pub(crate) fn archive(&self) -> Option<(&Path, Archive)> {
+        match self {
+            Source::File(p, _) => p
+                .file_name()
+                .and_then(Archive::of_name)
+                .filter(|a| a.readable())
+                .map(|a| (p.as_path(), a)),
+            _ => None,
         }
     }
 
@@ -66,6 +85,8 @@ impl Source {
                 io::stdin().lock().read_to_end(&mut buf)?;
                 Ok(buf)
             }
+            // An archive read whole: its one SGF file.
+            Source::File(p, _) if self.archive().is_some() => read_single_member(p),
             // A folder is refused by the read itself: no look-up of the
             // path before the open.
             Source::File(p, len) => read_file(p, *len).map_err(|e| {
@@ -79,6 +100,7 @@ impl Source {
                 }
             }),
             Source::Bundled(_, bytes) => Ok(bytes.to_vec()),
+            Source::Member(_, bytes) => Ok(bytes.clone()),
         }
     }
 
@@ -89,16 +111,38 @@ impl Source {
         match self {
             Source::File(_, Some(len)) => Some(*len),
             Source::File(p, None) => p.metadata().ok().filter(|m| m.is_file()).map(|m| m.len()),
+            Source::Member(_, bytes) => Some(bytes.len() as u64),
             _ => None,
         }
     }
 
-    /// Is this a file of the file system (something `--in-place` can rewrite)?
+    /// Is this a file of the file system (something `--in-place` can
+    /// rewrite: an archive is not)?
     pub(crate) fn path(&self) -> Option<&Path> {
         match self {
-            Source::File(p, _) => Some(p),
+            Source::File(p, _) if self.archive().is_none() => Some(p),
             _ => None,
         }
+    }
+}
+
+/// The one SGF file of the archive at `path`, for a command that reads one
+/// file whole (`fmt`, `fix`, `show`, `tree`): an archive that holds none
+/// or several is an error that says so.
+fn read_single_member(path: &Path) -> io::Result<Vec<u8>> {
+    match sgfkit::archive::first_member(path)? {
+        (Some(bytes), 1) => Ok(bytes),
+        (_, 0) => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "holds no SGF file (members named *.sgf)",
+        )),
+        (_, count) => Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!(
+                "holds {count} SGF files: this command reads one file (check, json, stats and \
+                 export read every member of an archive)"
+            ),
+        )),
     }
 }
 
@@ -132,10 +176,12 @@ pub(crate) struct WalkArgs {
 
 /// Expands the command-line paths into sources, in order: `-` is standard
 /// input; a folder is walked in sorted order for files ending in `.sgf` in
-/// any case, skipping hidden files and folders (names starting with `.`)
-/// and, unless `follow`, symbolic links; anything else is taken as a file.
-/// A path that cannot be walked is reported on stderr and counted in
-/// `failed`; the rest go on.
+/// any case and archives of them (`sgfkit::walk`), skipping hidden files
+/// and folders (names starting with `.`) and, unless `follow`, symbolic
+/// links; anything else is taken as a file. A path that cannot be walked
+/// is reported on stderr and counted in `failed`; the rest go on. A folder
+/// in which the walk finds nothing to read is said on stderr, with the
+/// names looked for.
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
     let mut out = Vec::new();
     // One walker for all the folders: a file reached twice is read once.
@@ -144,6 +190,7 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
         if p.as_os_str() == "-" {
             out.push(Source::Stdin);
         } else if p.is_dir() {
+            let before = out.len();
             walker.walk(p, &mut |found| match found {
                 Found::File { path, len } => out.push(Source::File(path, len)),
                 Found::Error { path, message } => {
@@ -151,6 +198,15 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                     crate::output::path_error(&path.display().to_string(), &message);
                 }
             });
+            if out.len() == before {
+                crate::output::path_error(
+                    &p.display().to_string(),
+                    &format!(
+                        "warning: no SGF file found (looked for {})",
+                        sgfkit::format::walked_patterns().join(", ")
+                    ),
+                );
+            }
         } else {
             // A missing file is reported when it is read, in input order.
             out.push(Source::File(p.clone(), None));

@@ -5,6 +5,7 @@ use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
 use crate::run::Status;
+use sgfkit::format::Archive;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -45,7 +46,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     } else {
         input::sources(&args.paths, &args.walk, &mut status.failed_paths)
     };
-    let lines = sources.len() > 1 || args.paths.iter().any(|p| p.is_dir());
+    // An archive of several files (not a `*.sgf.gz`) is written as a folder is.
+    let several = |s: &Source| s.archive().is_some_and(|(_, a)| a != Archive::Gzip);
+    let lines =
+        sources.len() > 1 || args.paths.iter().any(|p| p.is_dir()) || sources.iter().any(several);
     let threshold = args.stream.stream_above;
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     if let [source] = &sources[..]

@@ -155,9 +155,12 @@ def read_tables(
     case, sorted, hidden names skipped, symbolic links only with
     ``follow_links``); files are read and parsed in Rust on ``threads``
     threads (``None``: one per core), without the GIL; each row's
-    ``source`` is the file's path. A folder that cannot be walked or a file
-    that cannot be read raises ``OSError``. ``dictionary`` as for
-    :func:`arrow_tables`.
+    ``source`` is the file's path. Archives (``*.sgf.gz``, ``*.zip``,
+    ``*.tar``, ``*.tar.gz``, ``*.tgz``, ``*.tar.bz2``) are read member by
+    member, each SGF member's ``source`` being ``ARCHIVE!/MEMBER``. A folder
+    that cannot be walked, a file that cannot be read or a damaged archive
+    raises ``OSError``; finding no SGF file warns (``UserWarning``).
+    ``dictionary`` as for :func:`arrow_tables`.
 
     >>> import pathlib, tempfile
     >>> d = pathlib.Path(tempfile.mkdtemp())

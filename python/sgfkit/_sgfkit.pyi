@@ -38,7 +38,12 @@ def parse(data: Data, *, lenient: bool = True) -> Collection:
     """
 
 def read_file(path: Union[str, os.PathLike[str]], *, lenient: bool = True) -> Collection:
-    """Read the SGF file at ``path`` as ``parse`` does (GIL released)."""
+    """Read the SGF file at ``path`` as ``parse`` does (GIL released).
+
+    An archive (``*.sgf.gz``, ``*.zip``, ``*.tar``, ``*.tar.gz``, ``*.tgz``,
+    ``*.tar.bz2``) holding one SGF file is read as that file; one holding
+    several raises ValueError (``iter_games`` and ``read_tables`` read them).
+    """
 
 def iter_games(
     source: Union[str, os.PathLike[str], IO[bytes]], *, lenient: bool = True
@@ -46,7 +51,8 @@ def iter_games(
     """The game trees of a path or binary file one at a time, in bounded memory.
 
     Each is yielded as its root Node; ``node.collection.diagnostics`` holds
-    what reading it found, positioned in the whole input.
+    what reading it found, positioned in the whole input. An archive path
+    gives the game trees of each SGF member in turn (positions in the member).
     """
 
 def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:

@@ -142,9 +142,13 @@ pub(crate) fn export_arrow(
 
 /// As [`export_arrow`], of the files at `paths`: folders walked for SGF
 /// files as the command line walks them (`sgfkit::walk`), files taken as
-/// named, each read on the thread that parses it. The `source` of each row
-/// is the file's path, as `sgfkit export` names it. A folder that cannot be
-/// walked or a file that cannot be read raises `OSError` (the first one).
+/// named, each read on the thread that parses it; archives (`*.sgf.gz`,
+/// zip, tar, tar.gz, tar.bz2) read member by member (`sgfkit::archive`),
+/// their SGF members held in memory until parsed. The `source` of each row
+/// is the file's path, as `sgfkit export` names it (`ARCHIVE!/MEMBER` for
+/// a member). A folder that cannot be walked, a file that cannot be read
+/// or a damaged archive raises `OSError` (the first one). Finding no SGF
+/// file at all warns (`UserWarning`), naming the patterns looked for.
 #[pyfunction]
 #[pyo3(signature = (
     paths, *, all_nodes = false, threads = None, follow_links = false, dictionary = false
@@ -173,14 +177,53 @@ pub(crate) fn export_arrow_files(
                 }
             });
         }
-        match failed {
-            None => Ok(inputs),
-            Some((path, message)) => {
-                Err(PyOSError::new_err(format!("{}: {message}", path.display())))
-            }
+        if let Some((path, message)) = failed {
+            return Err(PyOSError::new_err(format!("{}: {message}", path.display())));
         }
+        open_archives(inputs)
     })?;
+    if inputs.is_empty() {
+        let looked = sgfkit::format::walked_patterns().join(", ");
+        let message = format!("read_tables: no SGF file found (looked for {looked})");
+        PyErr::warn(
+            py,
+            &py.get_type::<pyo3::exceptions::PyUserWarning>(),
+            &std::ffi::CString::new(message).unwrap_or_default(),
+            2,
+        )?;
+    }
     streams(py, &inputs, Options::new(all_nodes, threads, dictionary))
+}
+
+/// `inputs` with each archive among them replaced by its SGF members,
+/// read (the first damaged archive raises `OSError`).
+fn open_archives(inputs: Vec<Input<'_>>) -> PyResult<Vec<Input<'_>>> {
+    use sgfkit::format::Archive;
+    let mut out = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        let path = match &input {
+            Input::File(path, _)
+                if path
+                    .file_name()
+                    .and_then(Archive::of_name)
+                    .is_some_and(Archive::readable) =>
+            {
+                path.clone()
+            }
+            _ => {
+                out.push(input);
+                continue;
+            }
+        };
+        let name = path.to_string_lossy().into_owned();
+        sgfkit::archive::for_each_member(&path, &mut |member| {
+            let source = member.source(&name);
+            out.push(Input::Member(source, member.read_all()?));
+            Ok(())
+        })
+        .map_err(|e| ReadError::Io(path.clone(), e))?;
+    }
+    Ok(out)
 }
 
 /// As [`export_arrow`], the tables as Arrow IPC stream bytes (to store
@@ -289,6 +332,8 @@ impl ArrowStream {
 enum Input<'a> {
     Bytes(&'a [u8], &'a str),
     File(PathBuf, Option<u64>),
+    /// A member of an archive, read, with its source (`ARCHIVE!/MEMBER`).
+    Member(String, Vec<u8>),
 }
 
 impl Input<'_> {
@@ -297,6 +342,7 @@ impl Input<'_> {
         match self {
             Input::Bytes(b, _) => b.len(),
             Input::File(_, len) => len.map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX)),
+            Input::Member(_, bytes) => bytes.len(),
         }
     }
 }
@@ -346,6 +392,7 @@ fn read_all(
                     let bytes = std::fs::read(path).map_err(|e| ReadError::Io(path.clone(), e))?;
                     (bytes.into(), path.to_string_lossy())
                 }
+                Input::Member(source, bytes) => (bytes.as_slice().into(), source.as_str().into()),
             };
             let doc = sgfkit::read_lenient(&bytes, &options.decode, &options.parse);
             b.push_document(&doc, &source, &options);

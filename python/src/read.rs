@@ -3,7 +3,7 @@
 
 use crate::SgfError;
 use crate::tree::{Collection, DiagData, Source};
-use pyo3::exceptions::{PyOSError, PyTypeError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use sgfkit::check::{CheckOptions, Severity};
@@ -291,14 +291,45 @@ pub(crate) fn parse(
 }
 
 /// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
-/// the file is read and parsed with the GIL released.
+/// the file is read and parsed with the GIL released. An archive
+/// (`*.sgf.gz`, `*.zip`, `*.tar`, `*.tar.gz`, `*.tgz`, `*.tar.bz2`) that holds
+/// one SGF file is read as that file; one that holds several raises
+/// `ValueError` (`iter_games` and `read_tables` read them all).
 #[pyfunction]
 #[pyo3(signature = (path, *, lenient = true))]
 pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResult<Collection> {
-    let r = py.detach(|| std::fs::read(&path).map(|b| (read_bytes(&b, lenient), b)));
+    let r = py.detach(|| file_bytes(&path).map(|b| (read_bytes(&b, lenient), b)));
     match r {
         Ok((r, bytes)) => finish(py, r, Source::Owned(bytes)),
+        Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+            Err(PyValueError::new_err(format!("{}: {e}", path.display())))
+        }
         Err(e) => Err(PyOSError::new_err(format!("{}: {e}", path.display()))),
+    }
+}
+
+/// The bytes of the SGF file at `path`: the file's, or for an archive its
+/// one SGF member's (an archive with none or several is an error of kind
+/// `InvalidInput` that says so).
+fn file_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind};
+    if !path
+        .file_name()
+        .and_then(sgfkit::format::Archive::of_name)
+        .is_some_and(sgfkit::format::Archive::readable)
+    {
+        return std::fs::read(path);
+    }
+    match sgfkit::archive::first_member(path)? {
+        (Some(bytes), 1) => Ok(bytes),
+        (_, 0) => Err(Error::new(
+            ErrorKind::InvalidInput,
+            "holds no SGF file (members named *.sgf)",
+        )),
+        (_, n) => Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("holds {n} SGF files: read them with iter_games() or read_tables()"),
+        )),
     }
 }
 

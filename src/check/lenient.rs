@@ -63,11 +63,21 @@ const MAX_SWALLOWED: usize = 64;
 /// let (tree, diags) = parse_lenient(b"hello", &Default::default());
 /// assert_eq!(tree.games().len(), 0);
 /// assert_eq!(diags.last().unwrap().code, "L013");
+///
+/// // Another format, named.
+/// let (_, diags) = parse_lenient(b"\x1f\x8b\x08\x00", &Default::default());
+/// assert!(diags[0].message.starts_with("no game tree found: a gzip-compressed file, not SGF"));
 /// ```
 pub fn parse_lenient<'a>(
     src: &'a [u8],
     options: &ParseOptions,
 ) -> (Collection<'a>, Vec<Diagnostic>) {
+    // A known format that is not SGF (gzip, a GIB record, …) is named, not
+    // searched for game trees: its bytes hold none, whatever they look like.
+    if let Some(format) = crate::format::sniff(src) {
+        let what = format!("no game tree found: {}", format.not_sgf());
+        return (Collection::new(), vec![raw_diag("L013", 0..0, what, true)]);
+    }
     let builder = match Builder::new(src, options) {
         Ok(b) => b,
         Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
