@@ -210,10 +210,11 @@ const READERS: &[(&str, Run)] = &[
         ));
     }),
     ("stream", |i| {
-        for game in sgfkit::stream::Games::new(i.bytes).chunk_size(4096) {
-            if let Ok(game) = game {
-                let _ = black_box(game.parse());
-            }
+        for game in sgfkit::stream::Games::new(i.bytes)
+            .chunk_size(4096)
+            .flatten()
+        {
+            let _ = black_box(game.parse());
         }
     }),
     ("split-games", |i| {
