@@ -167,14 +167,19 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
             return Some(format);
         }
     }
+    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    let text = &text[start.unwrap_or(text.len())..];
+    // Text that starts a game tree is SGF, whatever its values hold (a
+    // value may hold `ustar` at byte 257).
+    if text.first() == Some(&b'(') {
+        return None;
+    }
     // A tar header: `ustar` at 257 (POSIX `ustar\0`, GNU `ustar  `).
     if head.get(257..262) == Some(b"ustar") {
         return Some(Format::Tar);
     }
-    let text = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
-    let start = text.iter().position(|b| !b.is_ascii_whitespace());
-    let text = &text[start.unwrap_or(text.len())..];
-    if text.first() == Some(&b'(') || memchr::memmem::find(text, b"(;").is_some() {
+    if memchr::memmem::find(text, b"(;").is_some() {
         return None;
     }
     if text.starts_with(b"\\HS") || memchr::memmem::find(text, b"\\[GIBOKIND=").is_some() {

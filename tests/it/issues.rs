@@ -141,3 +141,16 @@ fn junk_between_many_trees_is_placed_in_one_pass() {
         );
     }
 }
+
+/// `fuzz/regressions/{parse,repair,roundtrip}-ustar-in-a-value.sgf`: a game
+/// tree whose printed text had `ustar` at byte 257 (inside a value) was
+/// taken for a tar archive, so the lenient reader found no game tree in
+/// the printer's output. Text that starts a game tree is SGF.
+#[test]
+fn a_game_tree_with_ustar_at_byte_257_is_sgf() {
+    let mut text = b"(;C[".to_vec();
+    text.resize(257, b'x');
+    text.extend_from_slice(b"ustar  ]B[aa])");
+    assert_eq!(sgfkit::format::sniff(&text), None);
+    assert_eq!(sgfkit::parse(&text).unwrap().games().len(), 1);
+}
