@@ -31,7 +31,7 @@ fn row_col(p: Point, size: BoardSize) -> Option<(u16, u16)> {
 /// The SGF point of `(row, col)`, if on the board.
 fn sgf_point(row: u16, col: u16, size: BoardSize) -> Option<Point> {
     (row < size.rows && col < size.columns && size.rows <= 52 && size.columns <= 52)
-        .then(|| Point::new(col as u8, (size.rows - 1 - row) as u8))
+        .then(|| Point::new(col, size.rows - 1 - row))
 }
 
 fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
@@ -54,7 +54,7 @@ fn raw_move(raw: &[u8], size: BoardSize) -> Option<Move> {
                 if (x, y) == (b't', b't') && size.fits(19, 19) {
                     return Some(Move::Pass);
                 }
-                let p = Point::new(px, py);
+                let p = Point::new(px.into(), py.into());
                 return p.is_on(size).then_some(Move::Play(p));
             }
         }

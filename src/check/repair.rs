@@ -489,7 +489,7 @@ impl Repairer<'_> {
             for v in &p.values {
                 let stone = match (&board, v.as_slice()) {
                     (Some(b), [x, y]) => match (go_coord(*x), go_coord(*y)) {
-                        (Some(x), Some(y)) => b.get(go::Point::new(x, y)).is_some(),
+                        (Some(x), Some(y)) => b.get(go::Point::new(x.into(), y.into())).is_some(),
                         _ => false,
                     },
                     _ => false,

@@ -136,7 +136,7 @@ mod tests {
     proptest! {
         #[test]
         fn round_trip(v in proptest::collection::vec(0u8..20, 4)) {
-            let m = Move { from: Point::new(v[0], v[1]), to: Point::new(v[2], v[3]) };
+            let m = Move { from: Point::new(v[0].into(), v[1].into()), to: Point::new(v[2].into(), v[3].into()) };
             let mut out = Vec::new();
             Gess::write_move(&m, S20, &mut out);
             prop_assert_eq!(Gess::read_move(&out, S20), Ok(m));

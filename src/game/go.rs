@@ -50,27 +50,31 @@ pub const MAX_SIZE: u16 = 52;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     /// Column, 0 (`a`) to 51 (`Z`).
-    pub x: u8,
+    pub x: u16,
     /// Row, 0 (`a`) to 51 (`Z`).
-    pub y: u8,
+    pub y: u16,
 }
 
 impl Point {
-    /// The point at column `x`, row `y` (0-based).
-    pub const fn new(x: u8, y: u8) -> Self {
+    /// The point at column `x`, row `y` (0-based). Coordinates and board
+    /// sizes ([`BoardSize`]) are both `u16`.
+    pub const fn new(x: u16, y: u16) -> Self {
         Point { x, y }
     }
 
     /// True when the point lies on a board of `size`.
     pub const fn is_on(self, size: BoardSize) -> bool {
-        (self.x as u16) < size.columns && (self.y as u16) < size.rows
+        self.x < size.columns && self.y < size.rows
     }
 }
 
 /// Writes the two letters; coordinates of 52 or more have no letter and print as `?`.
 impl std::fmt::Display for Point {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let l = |v: u8| if v < 52 { go_letter_of(v) as char } else { '?' };
+        let l = |v: u16| match u8::try_from(v) {
+            Ok(v) if v < 52 => go_letter_of(v) as char,
+            _ => '?',
+        };
         write!(f, "{}{}", l(self.x), l(self.y))
     }
 }
@@ -114,7 +118,7 @@ impl Game for Go {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 }
 
@@ -132,7 +136,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     match i {
         [a, b, rest @ ..] => match (go_letter(*a), go_letter(*b)) {
             (Some(x), Some(y)) => {
-                let p = Point::new(x, y);
+                let p = Point::new(x.into(), y.into());
                 if p.is_on(size) {
                     Ok((rest, p))
                 } else {
@@ -170,7 +174,7 @@ pub(crate) fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
     match *values_raw {
         [b'[', b']'] => Some(Move::Pass),
         [b'[', a, b, b']'] => {
-            let p = Point::new(go_letter(a)?, go_letter(b)?);
+            let p = Point::new(go_letter(a)?.into(), go_letter(b)?.into());
             if a == b't' && b == b't' && size.fits(19, 19) {
                 Some(Move::Pass)
             } else {
@@ -188,13 +192,16 @@ pub(crate) fn quick_point(value_raw: &[u8], size: BoardSize) -> Option<Point> {
     let [b'[', a, b, b']'] = *value_raw else {
         return None;
     };
-    let p = Point::new(go_letter(a)?, go_letter(b)?);
+    let p = Point::new(go_letter(a)?.into(), go_letter(b)?.into());
     p.is_on(size).then_some(p)
 }
 
 /// Append a Go point; coordinates must be below 52 (larger ones print as `?`).
 pub(crate) fn write_point(p: Point, out: &mut Vec<u8>) {
-    let l = |v: u8| if v < 52 { go_letter_of(v) } else { b'?' };
+    let l = |v: u16| match u8::try_from(v) {
+        Ok(v) if v < 52 => go_letter_of(v),
+        _ => b'?',
+    };
     out.push(l(p.x));
     out.push(l(p.y));
 }
@@ -219,17 +226,15 @@ pub use crate::grammar::value::Color;
 /// ```
 impl GridPoint for Point {
     fn col(&self) -> u16 {
-        u16::from(self.x)
+        self.x
     }
 
     fn row(&self) -> u16 {
-        u16::from(self.y)
+        self.y
     }
 
-    /// Coordinates above 255 saturate (they are off every Go board).
     fn at(col: u16, row: u16) -> Self {
-        let c = |v: u16| u8::try_from(v).unwrap_or(u8::MAX);
-        Point::new(c(col), c(row))
+        Point::new(col, row)
     }
 }
 
@@ -384,9 +389,9 @@ mod tests {
 
     proptest! {
         #[test]
-        fn point_round_trip(cols in 1u16..=52, rows in 1u16..=52, x in 0u8..52, y in 0u8..52) {
+        fn point_round_trip(cols in 1u16..=52, rows in 1u16..=52, x in 0u16..52, y in 0u16..52) {
             let size = BoardSize::new(cols, rows);
-            let pt = Point::new(x % cols as u8, y % rows as u8);
+            let pt = Point::new(x % cols, y % rows);
             let mut out = Vec::new();
             Go::write_point(&pt, size, &mut out);
             prop_assert_eq!(Go::read_point(&out, size), Ok(pt));
@@ -394,9 +399,9 @@ mod tests {
         }
 
         #[test]
-        fn move_round_trip(n in 1u16..=52, x in 0u8..52, y in 0u8..52, pass in any::<bool>()) {
+        fn move_round_trip(n in 1u16..=52, x in 0u16..52, y in 0u16..52, pass in any::<bool>()) {
             let size = BoardSize::square(n);
-            let pt = Point::new(x % n as u8, y % n as u8);
+            let pt = Point::new(x % n, y % n);
             let m = if pass { Move::Pass } else { Move::Play(pt) };
             let mut out = Vec::new();
             Go::write_move(&m, size, &mut out);

@@ -172,7 +172,7 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
         // Setup or captures may have emptied or refilled cells.
         numbers.origin.retain(|&(x, y), _| {
             board
-                .get(crate::game::go::Point::new(x as u8, y as u8))
+                .get(crate::game::go::Point::new(x as u16, y as u16))
                 .is_some()
         });
         let has_setup = ["AB", "AW"].iter().any(|i| n.get(i).is_some());
@@ -200,7 +200,7 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
             };
             if let Some(at) = at {
                 if board
-                    .get(crate::game::go::Point::new(at.0 as u8, at.1 as u8))
+                    .get(crate::game::go::Point::new(at.0 as u16, at.1 as u16))
                     .is_some()
                 {
                     numbers.origin.insert(at, number);

@@ -138,7 +138,7 @@ impl<'c> Checker<'c> {
             // scanner.
             let quick = match p.values_raw() {
                 [b'[', x, y, b']'] => match (go_coord(*x), go_coord(*y)) {
-                    (Some(x), Some(y)) => Some(crate::game::go::Point::new(x, y))
+                    (Some(x), Some(y)) => Some(crate::game::go::Point::new(x.into(), y.into()))
                         .filter(|pt| pt.is_on(size))
                         .map(crate::game::go::Move::Play),
                     _ => None,
@@ -306,7 +306,7 @@ impl<'c> Checker<'c> {
                 if board.get(point) != want {
                     effect[k] = true;
                 } else if !saturated && useless.len() < 20 {
-                    useless.push(letters(point.x, point.y).map(char::from).iter().collect());
+                    useless.push(point.to_string());
                 }
             });
             if !useless.is_empty() {
@@ -407,7 +407,7 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
             let ys = *ys.start()..=(*ys.end()).min(h - 1);
             for x in *xs.start()..=(*xs.end()).min(w - 1) {
                 for y in ys.clone() {
-                    f(crate::game::go::Point::new(x, y));
+                    f(crate::game::go::Point::new(x.into(), y.into()));
                 }
             }
         }
@@ -416,7 +416,7 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
                 && x < w
                 && y < h
             {
-                f(crate::game::go::Point::new(x, y));
+                f(crate::game::go::Point::new(x.into(), y.into()));
             }
         }
     }
@@ -428,7 +428,7 @@ fn each_go_point_of(raw: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::
     let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
     let rest = plain_cells_then(raw, |x, y| {
         if x < w && y < h {
-            f(crate::game::go::Point::new(x, y));
+            f(crate::game::go::Point::new(x.into(), y.into()));
         }
     });
     for v in crate::grammar::RawValues::new(rest) {

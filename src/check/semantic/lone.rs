@@ -91,7 +91,7 @@ pub(super) fn lone_move_text(text: &[u8]) -> Option<(Color, Point)> {
         b'W' => Color::White,
         _ => return None,
     };
-    Some((colour, Point::new(go_coord(x)?, go_coord(y)?)))
+    Some((colour, Point::new(go_coord(x)?.into(), go_coord(y)?.into())))
 }
 
 #[cfg(test)]

@@ -381,7 +381,7 @@ pub(super) fn lone_move_raw(ident: &[u8], raw: &[u8], info: &TreeInfo) -> Option
     let &[b'[', x, y, b']'] = raw else {
         return None;
     };
-    let point = Point::new(go_coord(x)?, go_coord(y)?);
+    let point = Point::new(go_coord(x)?.into(), go_coord(y)?.into());
     point.is_on(info.size).then_some((colour, point))
 }
 
@@ -464,7 +464,7 @@ pub(super) fn has_nul(raw: &[u8]) -> bool {
 fn go_point_on(v: &[u8], size: BoardSize) -> bool {
     match *v {
         [x, y] => match (go_coord(x), go_coord(y)) {
-            (Some(x), Some(y)) => crate::game::go::Point::new(x, y).is_on(size),
+            (Some(x), Some(y)) => crate::game::go::Point::new(x.into(), y.into()).is_on(size),
             _ => false,
         },
         _ => false,
@@ -702,7 +702,7 @@ fn invalid_reason(
         && let [v] = values
         && let [x, y] = **v
         && let (Some(x), Some(y)) = (go_coord(x), go_coord(y))
-        && crate::game::go::Point::new(x, y).is_on(size)
+        && crate::game::go::Point::new(x.into(), y.into()).is_on(size)
     {
         return None;
     }

@@ -439,7 +439,7 @@ impl Board {
             self.cells[row..row + w]
                 .iter()
                 .enumerate()
-                .filter_map(move |(x, &c)| Some((Point::new(x as u8, y as u8), colour(c)?)))
+                .filter_map(move |(x, &c)| Some((Point::new(x as u16, y as u16), colour(c)?)))
         })
     }
 

@@ -13,13 +13,13 @@ fn board(rows: &[&str]) -> Board {
                 b'O' => Some(Color::White),
                 _ => None,
             };
-            b.setup(Point::new(x as u8, y as u8), s).unwrap();
+            b.setup(Point::new(x as u16, y as u16), s).unwrap();
         }
     }
     b
 }
 
-fn play(b: &mut Board, c: Color, x: u8, y: u8) -> MoveOutcome {
+fn play(b: &mut Board, c: Color, x: u16, y: u16) -> MoveOutcome {
     b.play(c, Move::Play(Point::new(x, y))).unwrap()
 }
 
@@ -136,7 +136,7 @@ fn occupied_and_off_board() {
 }
 
 fn arb_point(size: u8) -> impl Strategy<Value = Point> {
-    (0..size, 0..size).prop_map(|(x, y)| Point::new(x, y))
+    (0..size, 0..size).prop_map(|(x, y)| Point::new(x.into(), y.into()))
 }
 
 proptest! {
@@ -248,7 +248,7 @@ impl Reference {
     }
 
     fn point(&self, k: usize) -> Point {
-        Point::new((k % self.w) as u8, (k / self.w) as u8)
+        Point::new((k % self.w) as u16, (k / self.w) as u16)
     }
 
     fn play(&mut self, colour: Color, m: Move) -> MoveOutcome {
@@ -318,7 +318,7 @@ fn arb_step() -> impl Strategy<Value = Step> {
 
 /// A step's coordinates folded onto a `w`×`h` board.
 fn on_board(x: u8, y: u8, w: usize, h: usize) -> Point {
-    Point::new(x % w as u8, y % h as u8)
+    Point::new((usize::from(x) % w) as u16, (usize::from(y) % h) as u16)
 }
 
 /// The board holds the reference's stones on every point, and the same
@@ -425,7 +425,7 @@ proptest! {
             r.cells[k] = stone;
         }
         for (colour, x, y) in moves {
-            let m = Move::Play(Point::new(x % n as u8, y % n as u8));
+            let m = Move::Play(Point::new((usize::from(x) % n) as u16, (usize::from(y) % n) as u16));
             prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
         }
         for k in 0..n * n {
