@@ -695,7 +695,7 @@ fn move_rows(
         }
     }
     if options.all_nodes {
-        main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
+        main_count = u32::try_from(go.moves().flatten().count()).unwrap_or(u32::MAX);
     }
     main_count
 }

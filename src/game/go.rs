@@ -24,9 +24,11 @@ use crate::grammar::value::GridPoint;
 mod board;
 mod chains;
 mod gtp;
+mod rules;
 
-pub use board::{Board, MoveOutcome, OffBoard};
+pub use board::{Board, MoveOutcome, MoveSummary, OffBoard};
 pub use gtp::{GTP_MAX_SIZE, GtpError};
+pub use rules::Rules;
 
 /// The game of Go, GM\[1\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

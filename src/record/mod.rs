@@ -31,8 +31,8 @@
 //! assert_eq!((game.komi(), game.result().as_deref()), (Some(0.0), Some("B+2")));
 //! let moves: Vec<String> = game
 //!     .moves()
-//!     .map(|(color, m)| format!("{color} {}", m.to_gtp(game.size()).unwrap()))
-//!     .collect();
+//!     .map(|m| m.map(|(color, m)| format!("{color} {}", m.to_gtp(game.size()).unwrap())))
+//!     .collect::<Result<Vec<_>, _>>()?;
 //! assert_eq!(moves, ["B R16", "W D17", "B Q3", "W pass"]);
 //! assert_eq!(game.final_position().stones().count(), 3);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -43,7 +43,7 @@ mod go;
 mod position;
 
 pub use go::GoGame;
-pub use position::{MoveReport, PositionError, ReportKind, apply_node, position_at};
+pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
 
 use crate::game::{BoardSize, GameType};
 use crate::tree::Node;

@@ -275,4 +275,18 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "point, move or stone that is not one of this game (not Go)",
         None,
     ),
+    (
+        // A warning when the tree's RU names rules that forbid it.
+        "S048",
+        Severity::Info,
+        "suicide (a warning under rules that forbid it)",
+        None,
+    ),
+    (
+        // A warning when the tree's RU names known rules.
+        "S049",
+        Severity::Info,
+        "ko retaken at once (a warning when RU names the rules)",
+        None,
+    ),
 ];

@@ -66,12 +66,14 @@ fn suicide() {
     assert!(!o.is_legal());
     assert_eq!(o.suicide, vec![Point::new(0, 0)]);
     assert_eq!(b.get(Point::new(0, 0)), None);
-    assert_eq!(b.captured(Color::Black), 1);
+    // A stone lost by suicide is no capture.
+    assert_eq!(b.captured(Color::Black), 0);
+    assert_eq!(b.captured(Color::White), 0);
     // group suicide
     let mut b = board(&["X.O..", "OO...", "....."]);
     let o = play(&mut b, Color::Black, 1, 0);
     assert_eq!(o.suicide.len(), 2);
-    assert_eq!(b.captured(Color::Black), 2);
+    assert_eq!(b.captured(Color::Black), 0);
     // capturing first is not suicide
     let mut b = board(&[".OX..", "OX...", "....."]);
     let o = play(&mut b, Color::Black, 0, 0);
@@ -153,11 +155,12 @@ proptest! {
             let o = b.play(color, Move::Play(pt)).unwrap();
             let after = b.stones().count();
             // stones removed = captured + suicide; capture counts follow
+            // the captures only
             let removed = o.captured.len() + o.suicide.len();
             prop_assert_eq!(before + usize::from(!occupied), after + removed);
             prop_assert_eq!(
                 (b.captured(Color::Black) + b.captured(Color::White) - caps) as usize,
-                removed
+                o.captured.len()
             );
             for &c in &o.captured {
                 prop_assert_eq!(b.get(c), None);
@@ -282,7 +285,6 @@ impl Reference {
             }
         }
         self.captured[usize::from(enemy == Color::White)] += out.captured.len() as u32;
-        self.captured[usize::from(colour == Color::White)] += out.suicide.len() as u32;
         if let Some((ko_point, ko_colour, capturer)) = self.ko {
             out.ko = ko_point == p && ko_colour == colour && out.captured == [capturer];
         }
@@ -371,9 +373,9 @@ proptest! {
 
     /// As above, with the checker's entry points mixed in: chains left
     /// stale before setup ([`Board::defer_groups`]) and moves that report
-    /// only the occupied point ([`Board::play_noting_occupied`], and
-    /// [`Board::play_stone_noting_occupied`] with its fast path for a
-    /// stone that takes nothing).
+    /// count what they did ([`Board::play_counted`], and
+    /// [`Board::play_stone_counted`] with its fast path for a stone that
+    /// takes nothing).
     #[test]
     fn deferred_groups_and_noting_play_match_the_reference(
         w in 1usize..=9,
@@ -396,10 +398,10 @@ proptest! {
                     let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
                     let want = r.play(colour, m);
                     if let (true, Move::Play(p)) = (flag && stone, m) {
-                        let got = b.play_stone_noting_occupied(colour, p).unwrap();
-                        prop_assert_eq!(got, want.occupied);
+                        let got = b.play_stone_counted(colour, p).unwrap();
+                        prop_assert_eq!(got, want.summary());
                     } else if flag {
-                        prop_assert_eq!(b.play_noting_occupied(colour, m).unwrap(), want.occupied);
+                        prop_assert_eq!(b.play_counted(colour, m).unwrap(), want.summary());
                     } else {
                         prop_assert_eq!(b.play(colour, m).unwrap(), want);
                     }
