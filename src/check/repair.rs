@@ -347,6 +347,7 @@ impl Repairer<'_> {
         }
         changed |= self.overtime(c, id, &mut props);
         changed |= self.game_info(c, id, &mut props);
+        changed |= self.text_pair(c, id, &mut props);
         if changed {
             rewrite(c, id, &props);
         }
@@ -663,6 +664,30 @@ impl Repairer<'_> {
         props[k] = P::new("TM", vec![secs.into_bytes()]);
         props.insert(k + 1, P::new("OT", vec![over]));
         true
+    }
+
+    /// R020: an `AP` value without its `:` (`AP[foxwq]`, S050) gets an
+    /// empty version (`AP[foxwq:]`), which every FF\[4\] reader takes.
+    fn text_pair(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
+        let mut changed = false;
+        for p in props.iter_mut().filter(|p| p.ident == "AP") {
+            if !p.values.iter().any(|v| facts::text_pair_without_colon(v)) {
+                continue;
+            }
+            let span = Self::span(c, id, Some(&*p));
+            for v in p
+                .values
+                .iter_mut()
+                .filter(|v| facts::text_pair_without_colon(v))
+            {
+                let text = String::from_utf8_lossy(v).into_owned();
+                v.push(b':');
+                let msg = format!("AP[{text}] written AP[{text}:]: FF[4] writes name:version");
+                self.push("R020", span.clone(), msg, false);
+            }
+            changed = true;
+        }
+        changed
     }
 
     fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {

@@ -90,6 +90,23 @@ pub enum Move {
     Play(Point),
 }
 
+/// Writes the point's SGF letters (`pd`), or `pass`; [`Move::to_gtp`] gives
+/// the GTP form (`Q16`), which needs the board's height.
+///
+/// ```
+/// use sgfkit::game::go::{Move, Point};
+/// assert_eq!(Move::Play(Point::new(15, 3)).to_string(), "pd");
+/// assert_eq!(Move::Pass.to_string(), "pass");
+/// ```
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Move::Pass => f.write_str("pass"),
+            Move::Play(p) => p.fmt(f),
+        }
+    }
+}
+
 impl Game for Go {
     const GM: u32 = 1;
     const NAME: &'static str = "Go";

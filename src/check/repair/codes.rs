@@ -111,6 +111,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "black and white move in one node split in two",
         Some(37),
     ),
+    (
+        "R020",
+        Severity::Warning,
+        "AP without `:version`: an empty version added",
+        Some(23),
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`](super::repair) emits

@@ -289,4 +289,12 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "ko retaken at once (a warning when RU names the rules)",
         None,
     ),
+    (
+        // A form defect every reader handles (`AP[foxwq]`, most Fox
+        // files); `fix` adds the `:` (R020).
+        "S050",
+        Severity::Warning,
+        "text pair (AP) without its `:version` (kept)",
+        Some(23),
+    ),
 ];

@@ -103,12 +103,8 @@ fn one_per_code() {
     assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
     assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
     assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
-    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S038"]);
-    assert!(
-        codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])")
-            .iter()
-            .all(|c| *c == "S038")
-    );
+    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S050"]);
+    assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), ["S050"]);
     assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
     assert_eq!(
         strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),

@@ -185,7 +185,7 @@ impl<'c> Checker<'c> {
             if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
                 let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
                 self.push(
-                    "S038",
+                    "S050",
                     span.clone(),
                     format!(
                         "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
