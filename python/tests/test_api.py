@@ -354,10 +354,9 @@ def test_decoding_problems_are_positioned_when_asked_for(tmp_path):
     # values are those `check` computes at once, from every kind of input.
     data = b"(;FF[4]CA[UTF-8]\nPB[Ab\xe4c]PW[\xff]\n;B[aa];W[bb]C[x]\n;B[cc]"
     expected = [
-        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
-        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
-        (None, "warning", 2, 6, 22, "malformed UTF-8 sequence at byte offset 22; replaced by U+FFFD"),
-        (None, "warning", 2, 12, 28, "malformed UTF-8 sequence at byte offset 28; replaced by U+FFFD"),
+        ("E002", "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
+        ("E004", "warning", 2, 6, 22, "malformed UTF-8 sequence in PB at byte offset 22; replaced by U+FFFD"),
+        ("E004", "warning", 2, 12, 28, "malformed UTF-8 sequence in PW at byte offset 28; replaced by U+FFFD"),
         ("L005", "error", 4, 7, 58, "input ends with 1 game tree(s) still open: `)` assumed"),
     ]
 
