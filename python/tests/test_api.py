@@ -532,3 +532,19 @@ def test_the_stubs_name_every_public_function_and_class():
             assert sig.return_annotation is not inspect.Signature.empty, (name, f)
             for p in sig.parameters.values():
                 assert p.name == "self" or p.annotation is not inspect.Parameter.empty, (name, f, p)
+
+
+def test_board_hash_equality_ko_point_and_side_to_move():
+    # After B[ee], W[cc] and AE[ee][cc] the board is empty with Black to move
+    # again: equal to the empty board, with the same hash, in one set.
+    root = sgfkit.parse(b"(;SZ[9];B[ee];W[cc];AE[ee][cc])").games[0]
+    empty, after_b, back = root.board_at(0), root.board_at(1), root.main_line()[3].board()
+    assert empty == back and hash(empty) == hash(back) and empty.zobrist == back.zobrist
+    assert after_b != empty and after_b.zobrist != empty.zobrist
+    assert len({empty, after_b, back}) == 2
+    assert empty.to_move == back.to_move != after_b.to_move
+    # A ko just taken: White takes at B8 (bb), Black may not retake at C8 (cb) at once.
+    ko = sgfkit.parse(b"(;SZ[9]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb])").games[0].board_at(1)
+    assert ko.ko_point == sgfkit.from_gtp("C8", 9)
+    assert ko.get("C8") is None and ko.to_move == empty.to_move
+    assert root.board_at(0).ko_point is None

@@ -43,8 +43,7 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
         let new = &reports[before..];
         let stones = board.stones().count();
         if ["AB", "AW", "AE"].iter().any(|p| node.get(p).is_some()) {
-            (base_stones, base_caps, placed, overwritten, lost) =
-                (stones, caps(&board), 0, 0, 0);
+            (base_stones, base_caps, placed, overwritten, lost) = (stones, caps(&board), 0, 0, 0);
             continue;
         }
         for ident in ["B", "W"] {
@@ -61,7 +60,10 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
             .filter(|r| matches!(r.kind, ReportKind::Occupied(..)))
             .count();
         // Stones lost by suicide are no capture: apply_node counts them.
-        lost += played.iter().map(|(_, _, s)| s.suicide as usize).sum::<usize>();
+        lost += played
+            .iter()
+            .map(|(_, _, s)| s.suicide as usize)
+            .sum::<usize>();
         let captured = (caps(&board) - base_caps) as usize;
         assert_eq!(
             stones + captured + overwritten + lost,
