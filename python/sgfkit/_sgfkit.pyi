@@ -218,6 +218,9 @@ class Node:
     @property
     def result(self) -> Optional[str]: ...
     @property
+    def winner(self) -> Optional[Literal["B", "W"]]:
+        """The winner the result names (``RE[w+t]`` is ``"W"``), as the tables' ``winner`` column."""
+    @property
     def date(self) -> Optional[str]: ...
     def moves(self) -> list[Move]:
         """The main line's moves: ``[("b", (15, 3)), ("w", None), ...]``."""

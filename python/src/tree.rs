@@ -669,6 +669,21 @@ impl Node {
         self.with(|n| go::game(n).map(|g| g.result()))
     }
 
+    /// The winner the result names, `"B"` or `"W"`, or None (a draw, no
+    /// result, one that names no winner); read as the tables' `winner`
+    /// column reads it (`"w+t"` is White).
+    #[getter]
+    fn winner(&self) -> PyResult<Option<&'static str>> {
+        self.with(|n| {
+            go::game(n).map(|g| {
+                g.winner().map(|c| match c {
+                    sgfkit::game::go::Color::Black => "B",
+                    sgfkit::game::go::Color::White => "W",
+                })
+            })
+        })
+    }
+
     /// The date as written (`DT`), or None.
     #[getter]
     fn date(&self) -> PyResult<Option<String>> {

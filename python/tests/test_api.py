@@ -548,3 +548,12 @@ def test_board_hash_equality_ko_point_and_side_to_move():
     assert ko.ko_point == sgfkit.from_gtp("C8", 9)
     assert ko.get("C8") is None and ko.to_move == empty.to_move
     assert root.board_at(0).ko_point is None
+
+
+def test_winner_is_read_as_the_tables_read_it():
+    results = ["B+R", "w+t", "W+0.5", "0", "Void", "?", "B+", "W+lots", "黑胜"]
+    text = "".join(f"(;RE[{r}])" for r in results).encode()
+    winners = [g.winner for g in sgfkit.parse(text).games]
+    assert winners == ["B", "W", "W", None, None, None, "B", "W", None]
+    t = sgfkit.arrow_tables(text, "results.sgf").games.to_pydict()
+    assert t["winner"] == winners
