@@ -31,7 +31,7 @@ use arrow_array::builder::{
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
-use arrow_array::{Array, ArrayRef, RecordBatch, UInt32Array};
+use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, UInt32Array};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
@@ -354,7 +354,10 @@ pub fn moves_schema() -> SchemaRef {
             utf8("color", true),
             Field::new("column", DataType::UInt16, true),
             Field::new("row", DataType::UInt16, true),
+            utf8("vertex", true),
             Field::new("pass", DataType::Boolean, false),
+            Field::new("captures", DataType::UInt16, true),
+            Field::new("legal", DataType::Boolean, true),
             utf8("comment", true),
             properties_field(),
         ]))
@@ -553,7 +556,10 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
         chars(rows, |r| r.color),
         u16s(rows, |r| r.column),
         u16s(rows, |r| r.row),
+        strings(rows, |r| r.vertex.as_deref()),
         Arc::new(pass.finish()),
+        u16s(rows, |r| r.captures),
+        Arc::new(rows.iter().map(|r| r.legal).collect::<BooleanArray>()),
         strings(rows, |r| r.comment.as_deref()),
         props(rows, |r| &r.properties)?,
     ];

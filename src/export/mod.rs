@@ -55,10 +55,10 @@ pub use values::{ParsedResult, first_date, parse_result};
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
-use crate::game::go::{Go, Move, quick_move};
-use crate::game::{Game, GameType};
+use crate::game::go::{Board, Color, Go, Move, Played, Vertex, quick_move};
+use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
-use crate::record::{GoGame, board_size, game_of};
+use crate::record::{GoGame, MoveReport, apply_numbered_noting, board_size, game_of};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property};
 use properties::{other_properties, property_entries};
@@ -218,8 +218,20 @@ pub struct MoveRow {
     pub column: Option<u16>,
     /// Row of the move, from 0 at the top (`a`); `None` for a pass.
     pub row: Option<u16>,
+    /// The move's GTP vertex (`Q16` for `B[pd]` on 19×19, see
+    /// [`Point::to_gtp`](crate::game::go::Point::to_gtp)); `None` for a
+    /// pass, a node without a move, and boards wider or taller than 25.
+    pub vertex: Option<String>,
     /// True for a pass.
     pub pass: bool,
+    /// The opponent's stones the move removed (0 for a pass); `None` for a
+    /// node without a move. Setup and moves are replayed from the root
+    /// ([`apply_node`](crate::record::apply_node)).
+    pub captures: Option<u16>,
+    /// False for a suicide, an immediate ko retake or a stone on an
+    /// occupied point ([`MoveOutcome::is_legal`](crate::game::go::MoveOutcome::is_legal)),
+    /// true for any other move and a pass; `None` for a node without a move.
+    pub legal: Option<bool>,
     /// The node's comment (`C`), decoded.
     pub comment: Option<String>,
     /// The node's other properties (all but `B`, `W` and `C`), in file order.
@@ -548,7 +560,10 @@ pub(crate) struct MoveView<'v, 'c, 'a> {
     pub(crate) color: Option<char>,
     pub(crate) column: Option<u16>,
     pub(crate) row: Option<u16>,
+    pub(crate) vertex: Option<Vertex>,
     pub(crate) pass: bool,
+    pub(crate) captures: Option<u16>,
+    pub(crate) legal: Option<bool>,
     pub(crate) comment: Option<&'v str>,
     /// The node, for its other properties ([`MoveView::properties`]).
     pub(crate) node: Node<'c, 'a>,
@@ -590,7 +605,10 @@ impl<'c> MoveView<'_, 'c, '_> {
             color: self.color,
             column: self.column,
             row: self.row,
+            vertex: self.vertex.map(|v| v.as_str().to_string()),
             pass: self.pass,
+            captures: self.captures,
+            legal: self.legal,
             comment: self.comment.map(str::to_string),
             properties: property_entries(|| self.properties()),
         }
@@ -612,6 +630,7 @@ fn move_rows(
     out: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) -> u32 {
     let size = go.size();
+    let mut replay = Replay::new(size);
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
     let numbers = Numbers::of_tree(root);
@@ -638,6 +657,12 @@ fn move_rows(
             p.and_then(|p| quick_move(p, size).or_else(|| Go::read_move(first_value(p), size).ok()))
         };
         let moves = [(read(b), 'B'), (read(w), 'W')];
+        // The position before the node: its parent's (with `all_nodes`,
+        // not always the node before).
+        if options.all_nodes {
+            replay.enter(node);
+        }
+        let outcomes = replay.apply(node);
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
         let parent_id = if options.all_nodes {
@@ -661,25 +686,37 @@ fn move_rows(
             color: None,
             column: None,
             row: None,
+            vertex: None,
             pass: false,
+            captures: None,
+            legal: None,
             comment: comment.as_deref(),
             node,
             others,
         };
         let mut any = false;
-        for (m, color) in moves {
+        for ((m, color), played) in moves.into_iter().zip(outcomes) {
             if let Some(m) = m {
                 number += 1;
                 any = true;
-                (view.column, view.row) = match m {
-                    Move::Play(p) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
-                    Move::Pass => (None, None),
+                (view.column, view.row, view.vertex) = match m {
+                    Move::Play(p) => (
+                        Some(u16::from(p.x)),
+                        Some(u16::from(p.y)),
+                        p.vertex(size).ok(),
+                    ),
+                    Move::Pass => (None, None, None),
                 };
                 view.move_number = number;
                 view.color = Some(color);
                 view.pass = m == Move::Pass;
+                view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
+                view.legal = played.map(|p| p.occupied.is_none() && !p.ko && p.suicide == 0);
                 out(&view);
             }
+        }
+        if options.all_nodes {
+            replay.leave(node);
         }
         if options.all_nodes {
             if !any {
@@ -698,6 +735,67 @@ fn move_rows(
         main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
     }
     main_count
+}
+
+/// The Go position of a game replayed node by node for the `captures` and
+/// `legal` columns, with [`apply_numbered_noting`] (setup, then `B`, then
+/// `W`). On the main line one board is enough; over every node (in file
+/// order), a node that is not the first child starts from its parent's
+/// position, kept on a stack: a copy of the board at a node with more than
+/// one child, for each child but the first.
+struct Replay {
+    board: Board,
+    /// The positions the later children of branch nodes start from, a copy
+    /// a child, the innermost branch on top.
+    pending: Vec<Board>,
+    /// The reports of [`apply_numbered_noting`], not used here.
+    reports: Vec<MoveReport>,
+}
+
+impl Replay {
+    fn new(size: BoardSize) -> Replay {
+        Replay {
+            board: Board::new(size),
+            pending: Vec::new(),
+            reports: Vec::new(),
+        }
+    }
+
+    /// Before the node `node` of a walk in file order: a node that is not
+    /// its parent's first child starts from the parent's position.
+    fn enter(&mut self, node: Node<'_, '_>) {
+        let first = node.parent().and_then(|p| p.first_child());
+        if first.is_some_and(|f| f != node) {
+            if let Some(b) = self.pending.pop() {
+                self.board = b;
+            }
+        }
+    }
+
+    /// After the node `node` (its moves applied): the position each later
+    /// child starts from, kept.
+    fn leave(&mut self, node: Node<'_, '_>) {
+        let Some(second) = node.first_child().and_then(|c| c.next_sibling()) else {
+            return;
+        };
+        let mut c = Some(second);
+        while let Some(k) = c {
+            self.pending.push(self.board.clone());
+            c = k.next_sibling();
+        }
+    }
+
+    /// Applies the node's setup and moves; gives what its `B` and its `W`
+    /// did, in that order (`None` for a colour that does not play).
+    #[inline]
+    fn apply(&mut self, node: Node<'_, '_>) -> [Option<Played>; 2] {
+        let mut out = [None; 2];
+        self.reports.clear();
+        apply_numbered_noting(&mut self.board, node, 0, &mut self.reports, &mut |c, p| {
+            out[usize::from(c == Color::White)] = Some(p);
+        });
+        out
+    }
 }
 
 /// Node numbers in file order: the arena index less the root's when the

@@ -25,7 +25,9 @@ mod board;
 mod chains;
 mod gtp;
 
+pub(crate) use board::Played;
 pub use board::{Board, MoveOutcome, OffBoard};
+pub(crate) use gtp::Vertex;
 pub use gtp::{GTP_MAX_SIZE, GtpError};
 
 /// The game of Go, GM\[1\].
@@ -39,7 +41,10 @@ pub const MAX_SIZE: u16 = 52;
 ///
 /// `Display` writes the SGF letters; [`Point::to_gtp`] and [`Point::from_gtp`]
 /// convert to and from GTP coordinates (`Q16`), which depend on the board's
-/// height.
+/// height. Every interface counts points this way (`docs/coordinates.md` in
+/// the repository): `B[pd]` is `Point { x: 15, y: 3 }`, `(3, 15)` as
+/// Python's `(row, col)`, `row = 3, column = 15, vertex = 'Q16'` in the
+/// exported `moves` table.
 ///
 /// ```
 /// use sgfkit::game::{BoardSize, go::Point};

@@ -43,6 +43,7 @@ mod go;
 mod position;
 
 pub use go::GoGame;
+pub(crate) use position::apply_numbered_noting;
 pub use position::{MoveReport, PositionError, ReportKind, apply_node, position_at};
 
 use crate::game::{BoardSize, GameType};

@@ -3,7 +3,7 @@
 //! value.
 
 use super::board_size;
-use crate::game::go::{Board, Color, Go, Move, Point, point, quick_move, quick_point};
+use crate::game::go::{Board, Color, Go, Move, Played, Point, point, quick_move, quick_point};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
 use crate::grammar::RawValues;
 use crate::grammar::value::{epoint_list, expand};
@@ -143,6 +143,20 @@ pub(crate) fn apply_numbered(
     number: usize,
     reports: &mut Vec<MoveReport>,
 ) {
+    apply_numbered_noting(board, node, number, reports, &mut |_, _| {});
+}
+
+/// [`apply_numbered`], handing `played` what each move did (`B` before
+/// `W`), for callers that want the outcome of every move (the `captures`
+/// and `legal` columns of the exported tables).
+#[inline]
+pub(crate) fn apply_numbered_noting(
+    board: &mut Board,
+    node: Node<'_, '_>,
+    number: usize,
+    reports: &mut Vec<MoveReport>,
+    played: &mut impl FnMut(Color, Played),
+) {
     let size = board.size();
     let mut report = |property: &'static str, kind: ReportKind| {
         reports.push(MoveReport {
@@ -233,6 +247,7 @@ pub(crate) fn apply_numbered(
         let Ok(out) = board.play_noting_suicide(color, m, &mut suicide) else {
             continue;
         };
+        played(color, out);
         let Move::Play(p) = m else { continue };
         if let Some(was) = out.occupied {
             report(ident, ReportKind::Occupied(p, was));

@@ -65,6 +65,8 @@ pub(crate) struct Played {
     pub(crate) ko: bool,
     /// The mover's stones removed by suicide (0 when the move was not).
     pub(crate) suicide: u32,
+    /// The opponent's stones the move removed.
+    pub(crate) captured: u32,
 }
 
 /// Two boards are equal when their positions are: size, stones, capture
@@ -281,6 +283,7 @@ impl Board {
                     occupied: None,
                     ko: false,
                     suicide: 0,
+                    captured: 0,
                 });
             }
             Move::Play(p) => p,
@@ -407,6 +410,7 @@ impl Board {
             occupied: colour(was),
             ko,
             suicide: lost,
+            captured: taken,
         }
     }
 

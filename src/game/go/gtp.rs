@@ -36,6 +36,20 @@ pub enum GtpError {
     Pass,
 }
 
+/// A GTP vertex (`Q16`) as its bytes: a column letter and a row number of
+/// one or two digits, a trailing 0 after one digit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Vertex(pub(crate) [u8; 3]);
+
+impl Vertex {
+    /// The vertex as text.
+    pub(crate) fn as_str(&self) -> &str {
+        let n = if self.0[2] == 0 { 2 } else { 3 };
+        // ASCII by construction ([`Point::vertex`]).
+        std::str::from_utf8(&self.0[..n]).unwrap_or_default()
+    }
+}
+
 fn check_size(size: BoardSize) -> Result<(), GtpError> {
     if size.fits(GTP_MAX_SIZE, GTP_MAX_SIZE) {
         Ok(())
@@ -61,6 +75,12 @@ impl Point {
     /// assert!(Point::new(0, 0).to_gtp(BoardSize::square(26)).is_err());
     /// ```
     pub fn to_gtp(self, size: BoardSize) -> Result<String, GtpError> {
+        self.vertex(size).map(|v| v.as_str().to_string())
+    }
+
+    /// [`Point::to_gtp`] held in place, without allocating: for callers that
+    /// name many points (the `vertex` column of the exported tables).
+    pub(crate) fn vertex(self, size: BoardSize) -> Result<Vertex, GtpError> {
         check_size(size)?;
         if !self.is_on(size) {
             return Err(GtpError::OffBoard {
@@ -68,8 +88,16 @@ impl Point {
                 size,
             });
         }
-        let letter = char::from(LETTERS[usize::from(self.x)]);
-        Ok(format!("{letter}{}", size.rows - u16::from(self.y)))
+        // On a board of at most 25 rows: a row number of one or two digits.
+        let row = size.rows - u16::from(self.y);
+        let letter = LETTERS[usize::from(self.x)];
+        // Both digits fit in u8: the row is at most 25.
+        let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
+        Ok(Vertex(if tens == 0 {
+            [letter, b'0' + ones, 0]
+        } else {
+            [letter, b'0' + tens, b'0' + ones]
+        }))
     }
 
     /// The point named by a GTP vertex (`Q16`, any case, surrounding spaces
