@@ -556,7 +556,7 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
         chars(rows, |r| r.color),
         u16s(rows, |r| r.column),
         u16s(rows, |r| r.row),
-        strings(rows, |r| r.vertex.as_deref()),
+        strings(rows, |r| r.vertex),
         Arc::new(pass.finish()),
         u16s(rows, |r| r.captures),
         Arc::new(rows.iter().map(|r| r.legal).collect::<BooleanArray>()),

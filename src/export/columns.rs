@@ -23,6 +23,7 @@ use super::arrow::{
 };
 use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
+use crate::game::go::Vertex;
 use crate::grammar::RawValues;
 use crate::text::TextKind;
 use crate::{Document, Position};
@@ -287,8 +288,7 @@ struct Fixed {
     row: u16,
     /// 0 when null (see `flags`).
     captures: u16,
-    /// The GTP vertex's bytes; all 0 when null.
-    vertex: [u8; 3],
+    vertex: Option<Vertex>,
     /// `B`, `W`, or 0 for none.
     color: u8,
     /// [`PARENT`], [`POINT`], [`PASS`], [`OUTCOME`], [`LEGAL`].
@@ -349,7 +349,7 @@ impl MoveColumns {
             column: m.column.unwrap_or(0),
             row: m.row.unwrap_or(0),
             captures: m.captures.unwrap_or(0),
-            vertex: m.vertex.map_or([0; 3], |v| v.0),
+            vertex: m.vertex,
             color: match m.color {
                 Some('B') => b'B',
                 Some('W') => b'W',
@@ -744,7 +744,7 @@ fn colors(fixed: &[Fixed], valid: Option<NullBuffer>) -> Result<StringArray, Arr
     )
 }
 
-/// The `vertex` column: each row's GTP vertex, null where its bytes are 0.
+/// The `vertex` column: each row's GTP vertex, or null.
 fn vertices(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
     if i32::try_from(fixed.len() * 3).is_err() {
         return Err(ArrowError::OffsetOverflowError(fixed.len()));
@@ -755,12 +755,12 @@ fn vertices(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
     let mut end = 0i32;
     offsets.push(end);
     for m in fixed {
-        let n = m.vertex.iter().take_while(|&&b| b != 0).count();
-        bytes.extend_from_slice(&m.vertex[..n]);
-        // At most 3.
-        end += n as i32;
+        let v = m.vertex.map_or(&[][..], Vertex::as_bytes);
+        bytes.extend_from_slice(v);
+        // At most 3 bytes.
+        end += v.len() as i32;
         offsets.push(end);
-        valid.push(n > 0);
+        valid.push(m.vertex.is_some());
     }
     let nulls = NullBuffer::from(valid);
     StringArray::try_new(

@@ -172,7 +172,7 @@ pub(super) fn move_(out: &mut Vec<u8>, m: &MoveRow) {
         .char("color", m.color)
         .num("column", m.column)
         .num("row", m.row)
-        .str("vertex", m.vertex.as_deref())
+        .str("vertex", m.vertex)
         .bool("pass", Some(m.pass))
         .num("captures", m.captures)
         .bool("legal", m.legal)

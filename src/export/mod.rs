@@ -221,7 +221,7 @@ pub struct MoveRow {
     /// The move's GTP vertex (`Q16` for `B[pd]` on 19×19, see
     /// [`Point::to_gtp`](crate::game::go::Point::to_gtp)); `None` for a
     /// pass, a node without a move, and boards wider or taller than 25.
-    pub vertex: Option<String>,
+    pub vertex: Option<&'static str>,
     /// True for a pass.
     pub pass: bool,
     /// The opponent's stones the move removed (0 for a pass); `None` for a
@@ -605,7 +605,7 @@ impl<'c> MoveView<'_, 'c, '_> {
             color: self.color,
             column: self.column,
             row: self.row,
-            vertex: self.vertex.map(|v| v.as_str().to_string()),
+            vertex: self.vertex.map(Vertex::as_str),
             pass: self.pass,
             captures: self.captures,
             legal: self.legal,
@@ -656,13 +656,19 @@ fn move_rows(
         let read = |p: Option<&[u8]>| {
             p.and_then(|p| quick_move(p, size).or_else(|| Go::read_move(first_value(p), size).ok()))
         };
-        let moves = [(read(b), 'B'), (read(w), 'W')];
+        let moves = [(read(b), Color::Black), (read(w), Color::White)];
         // The position before the node: its parent's (with `all_nodes`,
-        // not always the node before).
+        // not always the node before). A node of moves alone (and a
+        // comment), most of them, plays the moves read above; any other
+        // goes through the one apply-a-node function, setup first.
         if options.all_nodes {
             replay.enter(node);
         }
-        let outcomes = replay.apply(node);
+        let outcomes = if others {
+            replay.apply(node)
+        } else {
+            moves.map(|(m, color)| m.and_then(|m| replay.play(color, m)))
+        };
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
         let parent_id = if options.all_nodes {
@@ -708,7 +714,10 @@ fn move_rows(
                     Move::Pass => (None, None, None),
                 };
                 view.move_number = number;
-                view.color = Some(color);
+                view.color = Some(match color {
+                    Color::Black => 'B',
+                    Color::White => 'W',
+                });
                 view.pass = m == Move::Pass;
                 view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
                 view.legal = played.map(|p| p.occupied.is_none() && !p.ko && p.suicide == 0);
@@ -738,8 +747,10 @@ fn move_rows(
 }
 
 /// The Go position of a game replayed node by node for the `captures` and
-/// `legal` columns, with [`apply_numbered_noting`] (setup, then `B`, then
-/// `W`). On the main line one board is enough; over every node (in file
+/// `legal` columns: a node with setup or other properties through
+/// [`apply_numbered_noting`] (setup, then `B`, then `W`), a node of moves
+/// alone by [`Board::play_counting`] (the same position and outcome,
+/// without reading the node again). On the main line one board is enough; over every node (in file
 /// order), a node that is not the first child starts from its parent's
 /// position, kept on a stack: a copy of the board at a node with more than
 /// one child, for each child but the first.
@@ -783,6 +794,13 @@ impl Replay {
             self.pending.push(self.board.clone());
             c = k.next_sibling();
         }
+    }
+
+    /// Plays a move of a node without setup, as [`apply_numbered_noting`]
+    /// would; gives what it did (`None` for a point off the board).
+    #[inline]
+    fn play(&mut self, color: Color, m: Move) -> Option<Played> {
+        self.board.play_counting(color, m).ok()
     }
 
     /// Applies the node's setup and moves; gives what its `B` and its `W`

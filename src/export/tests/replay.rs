@@ -4,11 +4,16 @@
 
 use super::*;
 
-/// `(color, vertex, captures, legal)` of each `moves` row of `sgf`.
-fn outcomes(
-    sgf: &str,
-    opts: &ExportOptions,
-) -> Vec<(Option<char>, Option<String>, Option<u16>, Option<bool>)> {
+/// A `moves` row's colour, vertex, captures and legality.
+type Outcome = (
+    Option<char>,
+    Option<&'static str>,
+    Option<u16>,
+    Option<bool>,
+);
+
+/// The [`Outcome`] of each `moves` row of `sgf`.
+fn outcomes(sgf: &str, opts: &ExportOptions) -> Vec<Outcome> {
     tables(sgf.as_bytes(), "r.sgf", opts)
         .moves
         .into_iter()
@@ -16,12 +21,12 @@ fn outcomes(
         .collect()
 }
 
-fn main_line(sgf: &str) -> Vec<(Option<char>, Option<String>, Option<u16>, Option<bool>)> {
+fn main_line(sgf: &str) -> Vec<Outcome> {
     outcomes(sgf, &ExportOptions::default())
 }
 
-fn v(s: &str) -> Option<String> {
-    Some(s.to_string())
+fn v(s: &'static str) -> Option<&'static str> {
+    Some(s)
 }
 
 #[test]
@@ -34,7 +39,7 @@ fn vertex_is_gtp_of_the_top_left_point() {
     let m: Vec<_> = t
         .moves
         .iter()
-        .map(|m| (m.row, m.column, m.vertex.as_deref()))
+        .map(|m| (m.row, m.column, m.vertex))
         .collect();
     assert_eq!(
         m,
@@ -47,7 +52,7 @@ fn vertex_is_gtp_of_the_top_left_point() {
     );
     // A rectangle: rows from the bottom of 3.
     let t = tables(b"(;SZ[7:3];B[ga])", "r.sgf", &Default::default());
-    assert_eq!(t.moves[0].vertex.as_deref(), Some("G3"));
+    assert_eq!(t.moves[0].vertex, Some("G3"));
 }
 
 #[test]
@@ -94,12 +99,38 @@ fn suicide_ko_retake_and_occupied_point_are_not_legal() {
 }
 
 #[test]
+fn nodes_with_other_properties_give_the_same_outcomes() {
+    // Setup in the node of the move comes first: AB[ba] makes B[ab] a
+    // capture.
+    assert_eq!(
+        main_line("(;SZ[9]AW[aa];AB[ba]B[ab])"),
+        [(Some('B'), v("A8"), Some(1), Some(true))]
+    );
+    // The ko of the test above, each move with its time left.
+    assert_eq!(
+        main_line("(;SZ[9]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb]BL[10];W[bb]WL[5])"),
+        [
+            (Some('B'), v("C8"), Some(1), Some(true)),
+            (Some('W'), v("B8"), Some(1), Some(false)),
+        ]
+    );
+    // A suicide and a stone on a stone, with other properties.
+    assert_eq!(
+        main_line("(;SZ[9]AB[ba][ab];W[aa]TR[ee];B[ba]LB[ee:x])"),
+        [
+            (Some('W'), v("A9"), Some(0), Some(false)),
+            (Some('B'), v("B9"), Some(0), Some(false)),
+        ]
+    );
+}
+
+#[test]
 fn a_pass_is_legal_and_takes_nothing() {
     let t = tables(b"(;SZ[9];B[ee];W[])", "r.sgf", &Default::default());
     let pass = &t.moves[1];
     assert!(pass.pass);
     assert_eq!(
-        (pass.vertex.as_deref(), pass.captures, pass.legal),
+        (pass.vertex, pass.captures, pass.legal),
         (None, Some(0), Some(true))
     );
 }
@@ -110,7 +141,7 @@ fn boards_beyond_25_have_no_vertex() {
     let m: Vec<_> = t
         .moves
         .iter()
-        .map(|m| (m.row, m.column, m.vertex.as_deref(), m.legal))
+        .map(|m| (m.row, m.column, m.vertex, m.legal))
         .collect();
     assert_eq!(
         m,
@@ -120,7 +151,7 @@ fn boards_beyond_25_have_no_vertex() {
         ]
     );
     let t = tables(b"(;SZ[25];B[yy])", "r.sgf", &Default::default());
-    assert_eq!(t.moves[0].vertex.as_deref(), Some("Z1"));
+    assert_eq!(t.moves[0].vertex, Some("Z1"));
 }
 
 #[test]
@@ -135,15 +166,7 @@ fn each_variation_is_replayed_from_its_parents_position() {
     let m: Vec<_> = t
         .moves
         .iter()
-        .map(|m| {
-            (
-                m.node_id,
-                m.parent_id,
-                m.vertex.as_deref(),
-                m.captures,
-                m.legal,
-            )
-        })
+        .map(|m| (m.node_id, m.parent_id, m.vertex, m.captures, m.legal))
         .collect();
     assert_eq!(
         m,
@@ -198,6 +221,7 @@ fn the_columns_equal_the_rows() {
         "(;SZ[9]AW[aa](;B[ba](;W[ab];B[ee])(;B[ab]C[takes]))(;B[ab]))",
         "(;SZ[9]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];W[bb];B[];W[ee]B[ee])",
         "(;SZ[26];B[aa];W[zz])(;GM[2];B[aa])",
+        "(;SZ[9]AW[aa];AB[ba]B[ab];W[aa]TR[ee];B[ba]LB[ee:x])",
     ];
     for src in sources {
         let doc = crate::read_lenient(src.as_bytes(), &Default::default(), &Default::default());

@@ -257,6 +257,36 @@ impl Board {
         self.execute(color, m, None, Some(suicide))
     }
 
+    /// [`Board::play`] for a caller that wants counts only (the exported
+    /// tables' `captures` and `legal`): no list of removed stones is built,
+    /// and a stone on an empty point that captures nothing and is not
+    /// suicide, the common case, costs its placing only.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
+    #[inline(always)]
+    pub(crate) fn play_counting(&mut self, color: Color, m: Move) -> Result<Played, OffBoard> {
+        let Move::Play(p) = m else {
+            return self.execute(color, m, None, None);
+        };
+        let k = self.index(p).ok_or(OffBoard(p))?;
+        if self.chains.stale || self.cells[k] != EMPTY {
+            return self.execute(color, m, None, None);
+        }
+        let maybe_dead = self.chains.place(&mut self.cells, k, cell(color));
+        if !maybe_dead && !self.chains.no_liberty(k) {
+            // Nothing taken and no suicide: no ko retaken, none to note.
+            self.ko = None;
+            return Ok(Played {
+                occupied: None,
+                ko: false,
+                suicide: 0,
+                captured: 0,
+            });
+        }
+        Ok(self.settle(color, p, k, EMPTY, maybe_dead, None, None))
+    }
+
     /// Lets the chains go stale: setup that follows writes its cells only,
     /// and the next move regroups the whole board in one pass. Worth it
     /// before setup of many points (a board cleared by `AE`, a position set

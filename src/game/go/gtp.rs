@@ -36,17 +36,50 @@ pub enum GtpError {
     Pass,
 }
 
-/// A GTP vertex (`Q16`) as its bytes: a column letter and a row number of
-/// one or two digits, a trailing 0 after one digit.
+/// A GTP vertex (`Q16`) held as its place in [`VERTICES`]: no allocation,
+/// and a text that lives as long as the program.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Vertex(pub(crate) [u8; 3]);
+pub(crate) struct Vertex(u16);
+
+/// Every GTP vertex, at `column * 25 + row - 1` (the row counted from 1 at
+/// the bottom): the letter, then the row number's one or two digits, a 0
+/// after one digit.
+static VERTICES: [[u8; 3]; 625] = vertices();
+
+const fn vertices() -> [[u8; 3]; 625] {
+    let mut all = [[0u8; 3]; 625];
+    let mut x = 0;
+    while x < 25 {
+        let mut row = 1;
+        while row <= 25 {
+            // Both digits fit in u8: the row is at most 25.
+            let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
+            all[x * 25 + row - 1] = if tens == 0 {
+                [LETTERS[x], b'0' + ones, 0]
+            } else {
+                [LETTERS[x], b'0' + tens, b'0' + ones]
+            };
+            row += 1;
+        }
+        x += 1;
+    }
+    all
+}
 
 impl Vertex {
     /// The vertex as text.
-    pub(crate) fn as_str(&self) -> &str {
-        let n = if self.0[2] == 0 { 2 } else { 3 };
-        // ASCII by construction ([`Point::vertex`]).
-        std::str::from_utf8(&self.0[..n]).unwrap_or_default()
+    pub(crate) fn as_str(self) -> &'static str {
+        // ASCII by construction.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The vertex as the bytes of its text.
+    #[inline]
+    pub(crate) fn as_bytes(self) -> &'static [u8] {
+        VERTICES.get(usize::from(self.0)).map_or(&[][..], |v| {
+            let n = if v[2] == 0 { 2 } else { 3 };
+            &v[..n]
+        })
     }
 }
 
@@ -88,16 +121,9 @@ impl Point {
                 size,
             });
         }
-        // On a board of at most 25 rows: a row number of one or two digits.
+        // On a board of at most 25×25: a column below 25, a row from 1 to 25.
         let row = size.rows - u16::from(self.y);
-        let letter = LETTERS[usize::from(self.x)];
-        // Both digits fit in u8: the row is at most 25.
-        let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
-        Ok(Vertex(if tens == 0 {
-            [letter, b'0' + ones, 0]
-        } else {
-            [letter, b'0' + tens, b'0' + ones]
-        }))
+        Ok(Vertex(u16::from(self.x) * 25 + row - 1))
     }
 
     /// The point named by a GTP vertex (`Q16`, any case, surrounding spaces
