@@ -776,10 +776,10 @@ impl Replay {
     /// its parent's first child starts from the parent's position.
     fn enter(&mut self, node: Node<'_, '_>) {
         let first = node.parent().and_then(|p| p.first_child());
-        if first.is_some_and(|f| f != node) {
-            if let Some(b) = self.pending.pop() {
-                self.board = b;
-            }
+        if first.is_some_and(|f| f != node)
+            && let Some(b) = self.pending.pop()
+        {
+            self.board = b;
         }
     }
 
