@@ -114,8 +114,8 @@ def arrow_tables(
     chunk for about 256 KiB of SGF. :func:`export_arrow` gives the same
     streams to any other reader of that interface.
 
-    ``dictionary=True`` makes the ``moves`` table's ``source`` and
-    ``color`` dictionary columns (a value a file; ``B`` and ``W``;
+    ``dictionary=True`` makes the ``moves`` table's ``source``, ``color``
+    and ``vertex`` dictionary columns (a value a file; ``B`` and ``W``;
     categoricals in pandas and polars): the same texts in much less memory
     (on a corpus of small files the path on every move is most of the
     tables' bytes) and a little less time.

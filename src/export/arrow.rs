@@ -365,8 +365,9 @@ pub fn moves_schema() -> SchemaRef {
     .clone()
 }
 
-/// [`moves_schema`] with `source` a dictionary of `Int32` keys and `color`
-/// one of `Int8` keys (both of `Utf8` values): the schema of the `moves`
+/// [`moves_schema`] with `source` a dictionary of `Int32` keys, `color`
+/// one of `Int8` keys and `vertex` one of `Int16` keys (all of `Utf8`
+/// values): the schema of the `moves`
 /// batches of [`BatchesBuilder::finish_with_dictionaries`]. The same
 /// columns, names and nullability; the same texts once decoded.
 ///
@@ -386,7 +387,11 @@ pub fn moves_dictionary_schema() -> SchemaRef {
     S.get_or_init(|| {
         let m = moves_schema();
         let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
-        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
+        for (name, key) in [
+            ("source", DataType::Int32),
+            ("color", DataType::Int8),
+            ("vertex", DataType::Int16),
+        ] {
             let i = m.index_of(name).expect("a column of the moves schema");
             let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
             fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));

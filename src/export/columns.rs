@@ -27,10 +27,10 @@ use crate::game::go::Vertex;
 use crate::grammar::RawValues;
 use crate::text::TextKind;
 use crate::{Document, Position};
-use arrow_array::types::{Int8Type, Int32Type};
+use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int32Array, ListArray, MapArray,
-    RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int16Array, Int32Array, ListArray,
+    MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
@@ -216,7 +216,7 @@ impl BatchesBuilder {
         self.finish_as(false)
     }
 
-    /// The batches with the `moves` table's `source` and `color` as
+    /// The batches with the `moves` table's `source`, `color` and `vertex` as
     /// dictionary arrays ([`moves_dictionary_schema`]): a value a file and
     /// a key a row for `source`, `B` and `W` for `color`, the other columns
     /// as [`BatchesBuilder::finish`] makes them. Less work to make, and much
@@ -428,16 +428,18 @@ impl MoveColumns {
     fn finish(self, dictionaries: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
         let flags = Flags::of(f);
-        let (source, color, schema): (ArrayRef, ArrayRef, _) = if dictionaries {
+        let (source, color, vertex, schema): (ArrayRef, ArrayRef, ArrayRef, _) = if dictionaries {
             (
                 Arc::new(runs_dictionary(&self.sources)?),
                 Arc::new(colors_dictionary(f, flags.color)?),
+                Arc::new(vertices_dictionary(f)?),
                 moves_dictionary_schema(),
             )
         } else {
             (
                 Arc::new(repeated(&self.sources)?),
                 Arc::new(colors(f, flags.color)?),
+                Arc::new(vertices(f)?),
                 moves_schema(),
             )
         };
@@ -450,7 +452,7 @@ impl MoveColumns {
             color,
             u16s(f, |m| m.column, flags.point.clone()),
             u16s(f, |m| m.row, flags.point),
-            Arc::new(vertices(f)?),
+            vertex,
             Arc::new(BooleanArray::new(flags.pass, None)),
             u16s(f, |m| m.captures, flags.outcome.clone()),
             Arc::new(BooleanArray::new(flags.legal, flags.outcome)),
@@ -767,6 +769,39 @@ fn vertices(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
         OffsetBuffer::new(ScalarBuffer::from(offsets)),
         Buffer::from_vec(bytes),
         (nulls.null_count() > 0).then_some(nulls),
+    )
+}
+
+/// The `vertex` column as a dictionary of the GTP vertices its rows name,
+/// in the order they first appear (a key a row, null where the row has
+/// none), for the Parquet writer, which then looks up each vertex once, not
+/// a text a row, and writes the file that [`vertices`] gives.
+fn vertices_dictionary(fixed: &[Fixed]) -> Result<DictionaryArray<Int16Type>, ArrowError> {
+    // The key of each vertex met so far, by its place among all vertices.
+    let mut slots = vec![-1i16; Vertex::COUNT];
+    let mut values: Vec<&str> = Vec::new();
+    let mut valid = Vec::with_capacity(fixed.len());
+    let keys: Vec<i16> = fixed
+        .iter()
+        .map(|m| {
+            valid.push(m.vertex.is_some());
+            let Some(v) = m.vertex else { return 0 };
+            let slot = &mut slots[usize::from(v.index())];
+            if *slot < 0 {
+                // Fewer than 625 values: the key fits.
+                *slot = values.len() as i16;
+                values.push(v.as_str());
+            }
+            *slot
+        })
+        .collect();
+    let nulls = NullBuffer::from(valid);
+    DictionaryArray::try_new(
+        Int16Array::new(
+            ScalarBuffer::from(keys),
+            (nulls.null_count() > 0).then_some(nulls),
+        ),
+        Arc::new(StringArray::from(values)),
     )
 }
 

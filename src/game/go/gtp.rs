@@ -44,10 +44,10 @@ pub(crate) struct Vertex(u16);
 /// Every GTP vertex, at `column * 25 + row - 1` (the row counted from 1 at
 /// the bottom): the letter, then the row number's one or two digits, a 0
 /// after one digit.
-static VERTICES: [[u8; 3]; 625] = vertices();
+static VERTICES: [[u8; 3]; Vertex::COUNT] = vertices();
 
-const fn vertices() -> [[u8; 3]; 625] {
-    let mut all = [[0u8; 3]; 625];
+const fn vertices() -> [[u8; 3]; Vertex::COUNT] {
+    let mut all = [[0u8; 3]; Vertex::COUNT];
     let mut x = 0;
     while x < 25 {
         let mut row = 1;
@@ -71,6 +71,15 @@ impl Vertex {
     pub(crate) fn as_str(self) -> &'static str {
         // ASCII by construction.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The number of vertices: 25 columns of 25 rows.
+    pub(crate) const COUNT: usize = 625;
+
+    /// The vertex's place among all of them, below [`Vertex::COUNT`].
+    #[inline]
+    pub(crate) fn index(self) -> u16 {
+        self.0
     }
 
     /// The vertex as the bytes of its text.
