@@ -20,8 +20,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             name(black),
             name(white)
         );
-        for (color, m) in game.moves() {
-            println!("{color} {}", m.to_gtp(game.size())?);
+        for played in game.moves() {
+            match played {
+                Ok((color, m)) => println!("{color} {}", m.to_gtp(game.size())?),
+                Err(report) => eprintln!("skipped: {report}"),
+            }
         }
     }
     Ok(())

@@ -118,14 +118,7 @@ impl Document<'_> {
             .collection
             .games()
             .map(|root| {
-                let ff = root.get("FF").map_or(1, |p| {
-                    let v = p.value().trim_ascii();
-                    let digits = v.iter().take_while(|c| c.is_ascii_digit()).count();
-                    std::str::from_utf8(&v[..digits])
-                        .ok()
-                        .and_then(|s| s.parse::<u32>().ok())
-                        .unwrap_or(1)
-                });
+                let ff = crate::record::file_format(root).read_as();
                 (root.offset().unwrap_or(0), ff < 4)
             })
             .collect();
@@ -213,8 +206,14 @@ fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Docum
         trees,
     } = encoding::to_utf8_per_tree(bytes, options);
     let mut encoding_warnings = detection.warnings;
+    // A tree's own detection repeats the whole input's for a file of one
+    // tree: each problem once.
     for t in &trees {
-        encoding_warnings.extend(t.detection.warnings.iter().cloned());
+        for w in &t.detection.warnings {
+            if !encoding_warnings.contains(w) {
+                encoding_warnings.push(w.clone());
+            }
+        }
     }
     encoding_warnings.extend(warnings);
     let doc = Document {

@@ -324,6 +324,9 @@ pub enum ErrorKind {
     /// A point has no GTP coordinates, or a text is not a GTP vertex
     /// ([`crate::game::go::GtpError`]).
     Gtp(crate::game::go::GtpError),
+    /// A move of a record is not a move on its board
+    /// ([`crate::record::MoveReport`], from [`GoGame::moves`](crate::record::GoGame::moves)).
+    Move(crate::record::MoveReport),
 }
 
 impl fmt::Display for ErrorKind {
@@ -354,6 +357,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::WrongGame(e) => e.fmt(f),
             ErrorKind::Position(e) => e.fmt(f),
             ErrorKind::Gtp(e) => e.fmt(f),
+            ErrorKind::Move(e) => e.fmt(f),
         }
     }
 }
@@ -408,6 +412,7 @@ impl std::error::Error for Error {
             ErrorKind::WrongGame(e) => Some(e),
             ErrorKind::Position(e) => Some(e),
             ErrorKind::Gtp(e) => Some(e),
+            ErrorKind::Move(e) => Some(e),
             _ => None,
         }
     }
@@ -437,7 +442,7 @@ impl fmt::Debug for Error {
 /// fn first_move_gtp(sgf: &[u8]) -> Result<String, sgfkit::Error> {
 ///     let c = sgfkit::parse(sgf)?;                                  // syntax
 ///     let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?; // not Go
-///     let (_, m) = game.moves().next().unwrap();
+///     let (_, m) = game.moves().next().unwrap()?;                  // not a move
 ///     Ok(m.to_gtp(game.size())?)                                     // GTP
 /// }
 /// assert_eq!(first_move_gtp(b"(;SZ[19];B[pd])").unwrap(), "Q16");
@@ -463,6 +468,7 @@ from_layer_errors! {
     crate::game::GameMismatch => WrongGame,
     crate::record::PositionError => Position,
     crate::game::go::GtpError => Gtp,
+    crate::record::MoveReport => Move,
 }
 
 impl Error {

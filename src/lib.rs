@@ -17,14 +17,15 @@
 //!     let game = GoGame::new(root)?; // an error if the tree records another game
 //!     let (black, white) = game.players();
 //!     println!("{black:?} vs {white:?}, komi {:?}, result {:?}", game.komi(), game.result());
-//!     for (color, m) in game.moves() {
+//!     for played in game.moves() {
+//!         let (color, m) = played?; // an error for a value that is not a move on this board
 //!         println!("{color} {}", m.to_gtp(game.size())?); // `B E5`, `W G7`, … `W pass`
 //!     }
 //!     let board = game.final_position();
 //!     print!("{board}"); // one row a line: X black, O white, . empty
 //!     # assert_eq!(game.players(), (Some("Black Player".into()), Some("White Player".into())));
 //!     # assert_eq!((game.komi(), game.result().as_deref()), (Some(6.5), Some("B+3.5")));
-//!     # assert_eq!(game.moves().next().unwrap().1.to_gtp(game.size())?, "E5");
+//!     # assert_eq!(game.moves().next().unwrap()?.1.to_gtp(game.size())?, "E5");
 //!     # assert_eq!(board.to_string().lines().next(), Some(".X......."));
 //! }
 //! # Ok::<(), Box<dyn std::error::Error>>(())

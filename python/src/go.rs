@@ -31,9 +31,8 @@ fn row_col(p: Point, size: BoardSize) -> Option<(u16, u16)> {
 /// The SGF point of `(row, col)`, if on the board.
 fn sgf_point(row: i64, col: i64, size: BoardSize) -> Option<Point> {
     let (row, col) = (u16::try_from(row).ok()?, u16::try_from(col).ok()?);
-    // Below 52, so both fit in u8.
     (row < size.rows && col < size.columns && size.rows <= 52 && size.columns <= 52)
-        .then(|| Point::new(col as u8, row as u8))
+        .then(|| Point::new(col, row))
 }
 
 /// A row or column given from Python: any integral number, as
@@ -116,7 +115,7 @@ fn raw_move(raw: &[u8], size: BoardSize) -> Option<Move> {
                 if (x, y) == (b't', b't') && size.fits(19, 19) {
                     return Some(Move::Pass);
                 }
-                let p = Point::new(px, py);
+                let p = Point::new(px.into(), py.into());
                 return p.is_on(size).then_some(Move::Play(p));
             }
         }
@@ -301,8 +300,8 @@ pub(crate) fn moves_list<'py>(py: Python<'py>, keys: &[u16]) -> PyResult<Bound<'
 /// taken; `to_numpy()` is an `int8` array `[row, col]` (1 black, -1 white,
 /// 0 empty; row 0 at the top, as `get`); `str(board)` draws it, top row
 /// first (`X` black, `O` white, `.` empty).
-#[pyclass(frozen, eq, module = "sgfkit")]
-#[derive(Debug, Clone, PartialEq)]
+#[pyclass(frozen, eq, hash, module = "sgfkit")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     board: go::Board,
 }
@@ -411,6 +410,31 @@ impl Board {
             .call((PyBytes::new(py, &cells),), Some(&kwargs))?;
         flat.call_method1("reshape", (rows, cols))?
             .call_method0("copy")
+    }
+
+    /// The position's Zobrist hash: a 64-bit number of the stones and the
+    /// side to move. `hash(board)` and `==` follow the same two things
+    /// (not the capture counts), so a set of boards finds a repeated
+    /// position.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.board.zobrist()
+    }
+
+    /// Whose turn it is: the colour after the last move (`PL` when a node
+    /// says so; Black on an empty board).
+    #[getter]
+    fn to_move(&self) -> Option<&'static str> {
+        color_str(Some(self.board.to_move()))
+    }
+
+    /// The point the side to move may not play on at once (a ko just
+    /// taken), or None.
+    #[getter]
+    fn ko_point(&self) -> Option<(u16, u16)> {
+        self.board
+            .ko_point()
+            .and_then(|p| row_col(p, self.board.size()))
     }
 
     fn __str__(&self) -> String {

@@ -51,14 +51,14 @@ mod texts;
 #[cfg(test)]
 mod tests;
 
-pub use values::{ParsedResult, first_date, parse_result};
+pub use values::first_date;
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
-use crate::game::go::{Board, Color, Go, Move, Played, Vertex, quick_move};
+use crate::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
-use crate::record::{GoGame, MoveReport, apply_numbered_noting, board_size, game_of};
+use crate::record::{GoGame, MoveReport, apply_numbered, board_size, game_of};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property};
 use properties::{other_properties, property_entries};
@@ -424,7 +424,7 @@ fn game_row(
         first[k].map(simple_text)
     };
     let result = text("RE");
-    let parsed = result.as_deref().map(parse_result).unwrap_or_default();
+    let parsed = result.as_deref().and_then(crate::record::GameResult::read);
     let date = text("DT");
     let (nodes, leaves) = tree_shape(root);
     let komi = if game_type == GameType::Go {
@@ -446,9 +446,12 @@ fn game_row(
         handicap: text("HA").and_then(|h| h.trim().parse().ok()),
         first_date: date.as_deref().and_then(first_date),
         date,
-        winner: parsed.winner,
-        margin: parsed.margin,
-        result_kind: parsed.kind,
+        winner: parsed.and_then(|r| r.winner).map(|c| match c {
+            crate::game::go::Color::Black => 'B',
+            crate::game::go::Color::White => 'W',
+        }),
+        margin: parsed.and_then(|r| r.margin),
+        result_kind: parsed.and_then(|r| r.kind.as_str()),
         result,
         rules: text("RU"),
         event: text("EV"),
@@ -720,7 +723,7 @@ fn move_rows(
                 });
                 view.pass = m == Move::Pass;
                 view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
-                view.legal = played.map(|p| p.occupied.is_none() && !p.ko && p.suicide == 0);
+                view.legal = played.map(|p| p.is_legal());
                 out(&view);
             }
         }
@@ -741,15 +744,16 @@ fn move_rows(
         }
     }
     if options.all_nodes {
-        main_count = u32::try_from(go.moves().count()).unwrap_or(u32::MAX);
+        main_count = u32::try_from(go.moves().flatten().count()).unwrap_or(u32::MAX);
     }
     main_count
 }
 
 /// The Go position of a game replayed node by node for the `captures` and
 /// `legal` columns: a node with setup or other properties through
-/// [`apply_numbered_noting`] (setup, then `B`, then `W`), a node of moves
-/// alone by [`Board::play_counting`] (the same position and outcome,
+/// [`apply_node`](crate::record::apply_node)'s code (setup, then `B`, then
+/// `W`), a node of moves alone by the board's counted move (the same
+/// position and outcome,
 /// without reading the node again). On the main line one board is enough; over every node (in file
 /// order), a node that is not the first child starts from its parent's
 /// position, kept on a stack: a copy of the board at a node with more than
@@ -759,7 +763,7 @@ struct Replay {
     /// The positions the later children of branch nodes start from, a copy
     /// a child, the innermost branch on top.
     pending: Vec<Board>,
-    /// The reports of [`apply_numbered_noting`], not used here.
+    /// The reports of [`apply_numbered`], not used here.
     reports: Vec<MoveReport>,
 }
 
@@ -796,22 +800,26 @@ impl Replay {
         }
     }
 
-    /// Plays a move of a node without setup, as [`apply_numbered_noting`]
+    /// Plays a move of a node without setup, as [`apply_numbered`]
     /// would; gives what it did (`None` for a point off the board).
     #[inline]
-    fn play(&mut self, color: Color, m: Move) -> Option<Played> {
-        self.board.play_counting(color, m).ok()
+    fn play(&mut self, color: Color, m: Move) -> Option<MoveSummary> {
+        match m {
+            // A stone on an empty point that takes nothing costs its placing.
+            Move::Play(p) => self.board.play_stone_counted(color, p).ok(),
+            Move::Pass => self.board.play_counted(color, m).ok(),
+        }
     }
 
     /// Applies the node's setup and moves; gives what its `B` and its `W`
     /// did, in that order (`None` for a colour that does not play).
     #[inline]
-    fn apply(&mut self, node: Node<'_, '_>) -> [Option<Played>; 2] {
+    fn apply(&mut self, node: Node<'_, '_>) -> [Option<MoveSummary>; 2] {
         let mut out = [None; 2];
         self.reports.clear();
-        apply_numbered_noting(&mut self.board, node, 0, &mut self.reports, &mut |c, p| {
-            out[usize::from(c == Color::White)] = Some(p);
-        });
+        for (c, _, s) in apply_numbered(&mut self.board, node, 0, &mut self.reports).iter() {
+            out[usize::from(c == Color::White)] = Some(s);
+        }
         out
     }
 }

@@ -67,7 +67,7 @@ impl Game for Amazons {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 
     fn write_stone(s: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {
@@ -144,7 +144,7 @@ mod tests {
         #[test]
         fn moves_round_trip(n in 1u16..=52, v in proptest::collection::vec(0u8..52, 6)) {
             let size = BoardSize::square(n);
-            let pt = |k: usize| Point::new(v[k] % n as u8, v[k + 1] % n as u8);
+            let pt = |k: usize| Point::new(u16::from(v[k]) % n, u16::from(v[k + 1]) % n);
             let m = Move { from: pt(0), to: pt(2), arrow: pt(4) };
             let mut out = Vec::new();
             Amazons::write_move(&m, size, &mut out);

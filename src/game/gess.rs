@@ -35,12 +35,8 @@ impl Move {
     /// True when either centre lies on the outermost row or column (outside the "edges"),
     /// which the rules forbid.
     pub fn touches_perimeter(&self, size: BoardSize) -> bool {
-        let edge = |p: Point| {
-            p.x == 0
-                || p.y == 0
-                || u16::from(p.x) + 1 >= size.columns
-                || u16::from(p.y) + 1 >= size.rows
-        };
+        let edge =
+            |p: Point| p.x == 0 || p.y == 0 || p.x + 1 >= size.columns || p.y + 1 >= size.rows;
         edge(self.from) || edge(self.to)
     }
 }
@@ -75,7 +71,7 @@ impl Game for Gess {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 }
 
@@ -136,7 +132,7 @@ mod tests {
     proptest! {
         #[test]
         fn round_trip(v in proptest::collection::vec(0u8..20, 4)) {
-            let m = Move { from: Point::new(v[0], v[1]), to: Point::new(v[2], v[3]) };
+            let m = Move { from: Point::new(v[0].into(), v[1].into()), to: Point::new(v[2].into(), v[3].into()) };
             let mut out = Vec::new();
             Gess::write_move(&m, S20, &mut out);
             prop_assert_eq!(Gess::read_move(&out, S20), Ok(m));

@@ -24,11 +24,12 @@ use crate::grammar::value::GridPoint;
 mod board;
 mod chains;
 mod gtp;
+mod rules;
 
-pub(crate) use board::Played;
-pub use board::{Board, MoveOutcome, OffBoard};
+pub use board::{Board, MoveOutcome, MoveSummary, OffBoard};
 pub(crate) use gtp::Vertex;
 pub use gtp::{GTP_MAX_SIZE, GtpError};
+pub use rules::Rules;
 
 /// The game of Go, GM\[1\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,10 +42,7 @@ pub const MAX_SIZE: u16 = 52;
 ///
 /// `Display` writes the SGF letters; [`Point::to_gtp`] and [`Point::from_gtp`]
 /// convert to and from GTP coordinates (`Q16`), which depend on the board's
-/// height. Every interface counts points this way (`docs/coordinates.md` in
-/// the repository): `B[pd]` is `Point { x: 15, y: 3 }`, `(3, 15)` as
-/// Python's `(row, col)`, `row = 3, column = 15, vertex = 'Q16'` in the
-/// exported `moves` table.
+/// height.
 ///
 /// ```
 /// use sgfkit::game::{BoardSize, go::Point};
@@ -55,27 +53,31 @@ pub const MAX_SIZE: u16 = 52;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     /// Column, 0 (`a`) to 51 (`Z`).
-    pub x: u8,
+    pub x: u16,
     /// Row, 0 (`a`) to 51 (`Z`).
-    pub y: u8,
+    pub y: u16,
 }
 
 impl Point {
-    /// The point at column `x`, row `y` (0-based).
-    pub const fn new(x: u8, y: u8) -> Self {
+    /// The point at column `x`, row `y` (0-based). Coordinates and board
+    /// sizes ([`BoardSize`]) are both `u16`.
+    pub const fn new(x: u16, y: u16) -> Self {
         Point { x, y }
     }
 
     /// True when the point lies on a board of `size`.
     pub const fn is_on(self, size: BoardSize) -> bool {
-        (self.x as u16) < size.columns && (self.y as u16) < size.rows
+        self.x < size.columns && self.y < size.rows
     }
 }
 
 /// Writes the two letters; coordinates of 52 or more have no letter and print as `?`.
 impl std::fmt::Display for Point {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let l = |v: u8| if v < 52 { go_letter_of(v) as char } else { '?' };
+        let l = |v: u16| match u8::try_from(v) {
+            Ok(v) if v < 52 => go_letter_of(v) as char,
+            _ => '?',
+        };
         write!(f, "{}{}", l(self.x), l(self.y))
     }
 }
@@ -87,6 +89,23 @@ pub enum Move {
     Pass,
     /// A stone on this point.
     Play(Point),
+}
+
+/// Writes the point's SGF letters (`pd`), or `pass`; [`Move::to_gtp`] gives
+/// the GTP form (`Q16`), which needs the board's height.
+///
+/// ```
+/// use sgfkit::game::go::{Move, Point};
+/// assert_eq!(Move::Play(Point::new(15, 3)).to_string(), "pd");
+/// assert_eq!(Move::Pass.to_string(), "pass");
+/// ```
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Move::Pass => f.write_str("pass"),
+            Move::Play(p) => p.fmt(f),
+        }
+    }
 }
 
 impl Game for Go {
@@ -119,7 +138,7 @@ impl Game for Go {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 }
 
@@ -137,7 +156,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
     match i {
         [a, b, rest @ ..] => match (go_letter(*a), go_letter(*b)) {
             (Some(x), Some(y)) => {
-                let p = Point::new(x, y);
+                let p = Point::new(x.into(), y.into());
                 if p.is_on(size) {
                     Ok((rest, p))
                 } else {
@@ -175,7 +194,7 @@ pub(crate) fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
     match *values_raw {
         [b'[', b']'] => Some(Move::Pass),
         [b'[', a, b, b']'] => {
-            let p = Point::new(go_letter(a)?, go_letter(b)?);
+            let p = Point::new(go_letter(a)?.into(), go_letter(b)?.into());
             if a == b't' && b == b't' && size.fits(19, 19) {
                 Some(Move::Pass)
             } else {
@@ -193,13 +212,16 @@ pub(crate) fn quick_point(value_raw: &[u8], size: BoardSize) -> Option<Point> {
     let [b'[', a, b, b']'] = *value_raw else {
         return None;
     };
-    let p = Point::new(go_letter(a)?, go_letter(b)?);
+    let p = Point::new(go_letter(a)?.into(), go_letter(b)?.into());
     p.is_on(size).then_some(p)
 }
 
 /// Append a Go point; coordinates must be below 52 (larger ones print as `?`).
 pub(crate) fn write_point(p: Point, out: &mut Vec<u8>) {
-    let l = |v: u8| if v < 52 { go_letter_of(v) } else { b'?' };
+    let l = |v: u16| match u8::try_from(v) {
+        Ok(v) if v < 52 => go_letter_of(v),
+        _ => b'?',
+    };
     out.push(l(p.x));
     out.push(l(p.y));
 }
@@ -224,17 +246,15 @@ pub use crate::grammar::value::Color;
 /// ```
 impl GridPoint for Point {
     fn col(&self) -> u16 {
-        u16::from(self.x)
+        self.x
     }
 
     fn row(&self) -> u16 {
-        u16::from(self.y)
+        self.y
     }
 
-    /// Coordinates above 255 saturate (they are off every Go board).
     fn at(col: u16, row: u16) -> Self {
-        let c = |v: u16| u8::try_from(v).unwrap_or(u8::MAX);
-        Point::new(c(col), c(row))
+        Point::new(col, row)
     }
 }
 
@@ -389,9 +409,9 @@ mod tests {
 
     proptest! {
         #[test]
-        fn point_round_trip(cols in 1u16..=52, rows in 1u16..=52, x in 0u8..52, y in 0u8..52) {
+        fn point_round_trip(cols in 1u16..=52, rows in 1u16..=52, x in 0u16..52, y in 0u16..52) {
             let size = BoardSize::new(cols, rows);
-            let pt = Point::new(x % cols as u8, y % rows as u8);
+            let pt = Point::new(x % cols, y % rows);
             let mut out = Vec::new();
             Go::write_point(&pt, size, &mut out);
             prop_assert_eq!(Go::read_point(&out, size), Ok(pt));
@@ -399,9 +419,9 @@ mod tests {
         }
 
         #[test]
-        fn move_round_trip(n in 1u16..=52, x in 0u8..52, y in 0u8..52, pass in any::<bool>()) {
+        fn move_round_trip(n in 1u16..=52, x in 0u16..52, y in 0u16..52, pass in any::<bool>()) {
             let size = BoardSize::square(n);
-            let pt = Point::new(x % n as u8, y % n as u8);
+            let pt = Point::new(x % n, y % n);
             let m = if pass { Move::Pass } else { Move::Play(pt) };
             let mut out = Vec::new();
             Go::write_move(&m, size, &mut out);

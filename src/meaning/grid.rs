@@ -9,7 +9,7 @@ use crate::game::go::{Go, Point};
 use crate::game::hex::{self, Hex};
 use crate::game::lines_of_action::{self as loa, LinesOfAction};
 use crate::game::octi::{self, Octi};
-use crate::game::util::{go_letter, go_letter_of};
+use crate::game::util::go_letter;
 use crate::game::{BoardSize, Game, Raw, RawValue};
 
 /// A game whose points (and, for games whose stones are points, stones)
@@ -35,9 +35,7 @@ pub(crate) trait Grid: Game {
 }
 
 fn go_point(col: u16, row: u16) -> Option<Point> {
-    let c = u8::try_from(col).ok().filter(|&c| c < 52)?;
-    let r = u8::try_from(row).ok().filter(|&r| r < 52)?;
-    Some(Point::new(c, r))
+    (col < 52 && row < 52).then(|| Point::new(col, row))
 }
 
 impl Grid for Go {
@@ -115,7 +113,9 @@ fn raw_cell(v: &RawValue) -> Option<(u16, u16)> {
 
 fn raw_at(col: u16, row: u16) -> Option<RawValue> {
     let p = go_point(col, row)?;
-    Some(RawValue::from_raw(&[go_letter_of(p.x), go_letter_of(p.y)]))
+    let mut raw = Vec::with_capacity(2);
+    crate::game::go::write_point(p, &mut raw);
+    Some(RawValue::from_raw(&raw))
 }
 
 /// Raw games: a rectangle is expanded when both corners are written as Go

@@ -121,7 +121,7 @@ pub fn text() -> impl Strategy<Value = String> {
 /// let _ = sgfkit::property::strategies::go_point().boxed();
 /// ```
 pub fn go_point() -> impl Strategy<Value = Point> + Clone {
-    (0u8..19, 0u8..19).prop_map(|(x, y)| Point::new(x, y))
+    (0u16..19, 0u16..19).prop_map(|(x, y)| Point::new(x, y))
 }
 
 /// A Go move on a 19×19 board (a pass one time in eight).
@@ -500,8 +500,7 @@ pub fn prop<G: GameStrategies>(size: BoardSize, except: &[&str]) -> BoxedStrateg
 }
 
 fn go_cell(col: u16, row: u16) -> Point {
-    let c = |v: u16| u8::try_from(v).unwrap_or(u8::MAX);
-    Point::new(c(col), c(row))
+    Point::new(col, row)
 }
 
 impl GameStrategies for Go {

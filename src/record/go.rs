@@ -1,7 +1,7 @@
 //! [`GoGame`]: a Go game tree seen as a game record.
 
-use super::position::{MoveReport, PositionError, apply_numbered, go_size};
-use crate::game::go::{Board, Color, Go, Move};
+use super::position::{MoveReport, PositionError, ReportKind, apply_numbered, go_size};
+use crate::game::go::{Board, Color, Go, Move, Rules};
 use crate::game::{BoardSize, Game};
 use crate::property::typed::Prop;
 use crate::tree::Node;
@@ -24,7 +24,7 @@ use crate::tree::Node;
 /// assert_eq!(game.player_name(Color::Black).as_deref(), Some("Black"));
 /// assert_eq!(game.player_name(Color::White), None);
 /// assert_eq!((game.handicap(), game.date().as_deref()), (Some(2), Some("2024-05-01")));
-/// let moves: Vec<_> = game.moves().collect();
+/// let moves: Vec<_> = game.moves().collect::<Result<_, _>>()?;
 /// assert_eq!(moves[0], (Color::White, Move::Play(Point::new(4, 4))));
 /// assert_eq!(moves[1], (Color::Black, Move::Pass));
 /// assert_eq!(game.board_after(0).stones().count(), 2); // the handicap stones
@@ -133,15 +133,7 @@ impl<'c, 'a> GoGame<'c, 'a> {
     /// ```
     #[doc(alias = "get_winner")]
     pub fn winner(&self) -> Option<Color> {
-        let re = self.result()?;
-        let re = re.trim_start();
-        if re.starts_with("B+") {
-            Some(Color::Black)
-        } else if re.starts_with("W+") {
-            Some(Color::White)
-        } else {
-            None
-        }
+        super::GameResult::read(&self.result()?)?.winner
     }
 
     /// The date (`DT`) as written, decoded.
@@ -163,8 +155,9 @@ impl<'c, 'a> GoGame<'c, 'a> {
 
     /// The moves of the main line in order: colour and move
     /// ([`Move::Pass`] for a pass). A node with both `B` and `W` gives two
-    /// moves, Black's first; a value that is not a move on this board is
-    /// left out (the reports of [`GoGame::replay`] name it).
+    /// moves, Black's first. A value that is not a move on this board is an
+    /// `Err` in its place ([`ReportKind::Invalid`], the node numbered), so
+    /// that it is never lost without a word; the moves after it follow.
     ///
     /// ```
     /// use sgfkit::game::go::{Color, Move, Point};
@@ -172,22 +165,84 @@ impl<'c, 'a> GoGame<'c, 'a> {
     /// let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?;
     /// let gtp: Vec<String> = game
     ///     .moves()
-    ///     .map(|(c, m)| format!("{c} {}", m.to_gtp(game.size()).unwrap()))
+    ///     .map(|m| match m {
+    ///         Ok((c, m)) => format!("{c} {}", m.to_gtp(game.size()).unwrap()),
+    ///         Err(e) => e.to_string(),
+    ///     })
     ///     .collect();
-    /// assert_eq!(gtp, ["B C3", "W pass", "B A5"]);
+    /// assert_eq!(gtp[0], "B C3");
+    /// assert!(gtp[1].starts_with("node 2: W: W[zz]"), "{}", gtp[1]);
+    /// assert_eq!(gtp[2..], ["W pass", "B A5"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[doc(alias("get_move", "get_setup_and_moves"))]
-    pub fn moves(&self) -> impl Iterator<Item = (Color, Move)> + use<'c, 'a> {
+    pub fn moves(&self) -> impl Iterator<Item = Result<(Color, Move), MoveReport>> + use<'c, 'a> {
         let size = self.size;
-        self.main_line().flat_map(move |node| {
+        self.main_line().enumerate().flat_map(move |(depth, node)| {
             [("B", Color::Black), ("W", Color::White)]
                 .into_iter()
                 .filter_map(move |(ident, color)| {
-                    let m = Go::read_move(node.get(ident)?.value(), size).ok()?;
-                    Some((color, m))
+                    let value = node.get(ident)?.value();
+                    Some(match Go::read_move(value, size) {
+                        Ok(m) => Ok((color, m)),
+                        Err(e) => Err(MoveReport {
+                            node: depth,
+                            property: ident,
+                            kind: ReportKind::Invalid(format!(
+                                "{ident}[{}]: {e}",
+                                String::from_utf8_lossy(value)
+                            )),
+                        }),
+                    })
                 })
         })
+    }
+
+    /// The node of the main line that holds move `n` (1 for the first move,
+    /// as [`GoGame::moves`] counts them; a node with both `B` and `W` holds
+    /// two); `node_at_move(0)` is the root. `None` past the last move.
+    ///
+    /// ```
+    /// let c = sgfkit::parse(b"(;SZ[9];B[ee];C[no move];W[cc];B[gg])")?;
+    /// let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?;
+    /// assert_eq!(game.node_at_move(0), Some(game.root()));
+    /// assert_eq!(game.node_at_move(2).unwrap().get("W").unwrap().value(), b"cc");
+    /// assert_eq!(game.node_at_move(4), None);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn node_at_move(&self, n: usize) -> Option<Node<'c, 'a>> {
+        if n == 0 {
+            return Some(self.root);
+        }
+        let mut played = 0;
+        self.main_line().find(|node| {
+            played += self.moves_in(*node);
+            played >= n
+        })
+    }
+
+    /// Every line of play of the game: the main line, then each variation's
+    /// line, each from the root to a leaf (see [`Node::lines`]).
+    pub fn lines(&self) -> crate::tree::Lines<'c, 'a> {
+        self.root.lines()
+    }
+
+    /// The rules the root's `RU` names, when this crate knows them (see
+    /// [`Rules::from_ru`]).
+    ///
+    /// ```
+    /// use sgfkit::game::go::Rules;
+    /// let c = sgfkit::parse(b"(;RU[Japanese])")?;
+    /// let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?;
+    /// assert_eq!(game.rules(), Some(Rules::Japanese));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn rules(&self) -> Option<Rules> {
+        let ru = self.root.get("RU")?;
+        Rules::from_ru(&crate::text::decode_str(
+            ru.value(),
+            crate::text::TextKind::SimpleText,
+        ))
     }
 
     /// The position after the first `n` moves of the main line (as
@@ -245,7 +300,8 @@ impl<'c, 'a> GoGame<'c, 'a> {
         }
     }
 
-    /// How many moves `node` holds, as [`GoGame::moves`] counts them.
+    /// How many moves `node` holds that can be played, as
+    /// [`GoGame::board_after`] counts them.
     fn moves_in(&self, node: Node<'_, '_>) -> usize {
         ["B", "W"]
             .into_iter()
@@ -280,6 +336,9 @@ mod tests {
         assert_eq!(count(4), 6);
         assert_eq!(g.board_after(99), g.final_position());
         assert_eq!(g.moves().count(), 4);
+        assert_eq!(g.node_at_move(3).unwrap().number(), 4);
+        assert_eq!(g.node_at_move(4).unwrap().number(), 4);
+        assert_eq!(g.node_at_move(5), None);
         assert_eq!(g.last_node().get("C").unwrap().value(), b"end");
     }
 
@@ -293,7 +352,12 @@ mod tests {
         assert_eq!(board.get(Point::new(0, 0)), Some(Color::White));
         let nodes: Vec<_> = reports.iter().map(|r| (r.node, r.property)).collect();
         assert_eq!(nodes, [(2, "W"), (3, "B")]);
-        assert_eq!(g.moves().count(), 2);
+        // The move off the board is an error in its place, not dropped.
+        let moves: Vec<_> = g.moves().collect();
+        assert_eq!(moves.len(), 3);
+        assert!(moves[..2].iter().all(Result::is_ok));
+        let e = moves[2].as_ref().unwrap_err();
+        assert_eq!((e.node, e.property), (3, "B"));
     }
 
     #[test]

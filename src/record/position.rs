@@ -3,7 +3,7 @@
 //! value.
 
 use super::board_size;
-use crate::game::go::{Board, Color, Go, Move, Played, Point, point, quick_move, quick_point};
+use crate::game::go::{Board, Color, Go, Move, MoveSummary, Point, point, quick_move, quick_point};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
 use crate::grammar::RawValues;
 use crate::grammar::value::{epoint_list, expand};
@@ -21,6 +21,37 @@ pub struct MoveReport {
     /// What happened.
     pub kind: ReportKind,
 }
+
+/// `node 3: W[aa] is suicide (removes aa)`: the node, the property and what
+/// happened, points as SGF letters.
+impl std::fmt::Display for MoveReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "node {}: {}", self.node, self.property)?;
+        let list = |points: &[Point]| {
+            points
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        match &self.kind {
+            ReportKind::Suicide(points) => write!(
+                f,
+                "[{}] is suicide (removes {})",
+                points.first().map(ToString::to_string).unwrap_or_default(),
+                list(points)
+            ),
+            ReportKind::KoRetake(p) => write!(f, "[{p}] retakes a ko at once"),
+            ReportKind::Occupied(p, c) => {
+                let c = if *c == Color::Black { "black" } else { "white" };
+                write!(f, "[{p}] is played on a {c} stone")
+            }
+            ReportKind::Invalid(why) => write!(f, ": {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveReport {}
 
 /// The kinds of [`MoveReport`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,7 +122,7 @@ pub(crate) fn go_size(root: Node<'_, '_>) -> Result<BoardSize, PositionError> {
 /// assert_eq!(reports[0].node, 1);
 /// assert_eq!(reports[0].kind, ReportKind::Suicide(vec![Point::new(0, 0)]));
 /// assert_eq!(board.get(Point::new(0, 0)), Some(Color::Black));
-/// assert_eq!(board.captured(Color::White), 1);
+/// assert_eq!(board.captured(Color::White), 0); // suicide is no capture
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), PositionError> {
@@ -115,9 +146,29 @@ pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), Posit
     Ok((board, reports))
 }
 
+/// The moves one node held, as [`apply_node`] played them: colour, move and
+/// what it did, Black's first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct NodeMoves {
+    played: [Option<(Color, Move, MoveSummary)>; 2],
+}
+
+impl NodeMoves {
+    /// The moves played, in order (none for a node without a move, two for
+    /// a node with both `B` and `W`).
+    pub fn iter(&self) -> impl Iterator<Item = (Color, Move, MoveSummary)> + '_ {
+        self.played.iter().flatten().copied()
+    }
+
+    /// True when the node held no move that could be played.
+    pub fn is_empty(&self) -> bool {
+        self.played.iter().all(Option::is_none)
+    }
+}
+
 /// Apply one node's setup and moves to `board`, pushing reports to `reports`: the step
 /// [`position_at`] repeats along a path. Setup comes first (`AE`, then `AB`, then `AW`), then
-/// `B`, then `W`.
+/// `PL` (whose turn it is), then `B`, then `W`. Gives each move played and what it did.
 ///
 /// ```
 /// use sgfkit::game::{BoardSize, go::{Board, Color, Point}};
@@ -125,38 +176,32 @@ pub fn position_at(node: Node<'_, '_>) -> Result<(Board, Vec<MoveReport>), Posit
 /// let c = sgfkit::parse(b"(;AB[aa];W[ba];W[ab])")?;
 /// let mut board = Board::new(BoardSize::square(9));
 /// let mut reports = Vec::new();
+/// let mut captures = Vec::new();
 /// for n in c.games().next().unwrap().main_line() {
-///     apply_node(&mut board, n, &mut reports);
+///     let played = apply_node(&mut board, n, &mut reports);
+///     captures.extend(played.iter().map(|(_, _, s)| s.captured));
 /// }
 /// assert!(reports.is_empty());
+/// assert_eq!(captures, [0, 1]);
 /// assert_eq!(board.captured(Color::Black), 1);
 /// assert_eq!(board.get(Point::new(0, 0)), None);
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
-pub fn apply_node(board: &mut Board, node: Node<'_, '_>, reports: &mut Vec<MoveReport>) {
-    apply_numbered(board, node, node.number(), reports);
+pub fn apply_node(
+    board: &mut Board,
+    node: Node<'_, '_>,
+    reports: &mut Vec<MoveReport>,
+) -> NodeMoves {
+    apply_numbered(board, node, node.number(), reports)
 }
 
+/// [`apply_node`] for a node whose number (for the reports) is known.
 pub(crate) fn apply_numbered(
     board: &mut Board,
     node: Node<'_, '_>,
     number: usize,
     reports: &mut Vec<MoveReport>,
-) {
-    apply_numbered_noting(board, node, number, reports, &mut |_, _| {});
-}
-
-/// [`apply_numbered`], handing `played` what each move did (`B` before
-/// `W`), for callers that want the outcome of every move (the `captures`
-/// and `legal` columns of the exported tables).
-#[inline]
-pub(crate) fn apply_numbered_noting(
-    board: &mut Board,
-    node: Node<'_, '_>,
-    number: usize,
-    reports: &mut Vec<MoveReport>,
-    played: &mut impl FnMut(Color, Played),
-) {
+) -> NodeMoves {
     let size = board.size();
     let mut report = |property: &'static str, kind: ReportKind| {
         reports.push(MoveReport {
@@ -168,7 +213,7 @@ pub(crate) fn apply_numbered_noting(
     // AE, AB, AW, B and W (the first of each), found in one pass by their
     // identifiers' bytes: this is the inner loop of every replay. Each is
     // kept as its raw values text.
-    let mut picked: [Option<&[u8]>; 5] = [None; 5];
+    let mut picked: [Option<&[u8]>; 6] = [None; 6];
     for (ident, values_raw) in node.raw_properties() {
         let k = match *ident {
             [b'B'] => 3,
@@ -176,6 +221,7 @@ pub(crate) fn apply_numbered_noting(
             [b'A', b'E'] => 0,
             [b'A', b'B'] => 1,
             [b'A', b'W'] => 2,
+            [b'P', b'L'] => 5,
             _ => continue,
         };
         if picked[k].is_none() {
@@ -222,7 +268,18 @@ pub(crate) fn apply_numbered_noting(
             Err(e) => report(ident, ReportKind::Invalid(format!("{ident}: {e}"))),
         }
     }
-    for &(k, ident, color) in &[(3, "B", Color::Black), (4, "W", Color::White)] {
+    if let Some(pl) = picked[5] {
+        match RawValues::new(pl).next() {
+            Some(b"B" | b"b") => board.set_to_move(Color::Black),
+            Some(b"W" | b"w") => board.set_to_move(Color::White),
+            _ => {}
+        }
+    }
+    let mut played = NodeMoves::default();
+    for (slot, &(k, ident, color)) in [(3, "B", Color::Black), (4, "W", Color::White)]
+        .iter()
+        .enumerate()
+    {
         let Some(values_raw) = picked[k] else {
             continue;
         };
@@ -247,7 +304,7 @@ pub(crate) fn apply_numbered_noting(
         let Ok(out) = board.play_noting_suicide(color, m, &mut suicide) else {
             continue;
         };
-        played(color, out);
+        played.played[slot] = Some((color, m, out));
         let Move::Play(p) = m else { continue };
         if let Some(was) = out.occupied {
             report(ident, ReportKind::Occupied(p, was));
@@ -259,6 +316,7 @@ pub(crate) fn apply_numbered_noting(
             report(ident, ReportKind::Suicide(suicide));
         }
     }
+    played
 }
 
 /// The points of a setup property whose raw values text is only plain

@@ -27,6 +27,7 @@
 
 mod build;
 mod edit;
+mod lines;
 mod preorder;
 mod store;
 mod typed;
@@ -34,6 +35,7 @@ mod typed;
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
+pub use lines::Lines;
 pub(crate) use preorder::Preorder;
 pub use typed::TypedProps;
 

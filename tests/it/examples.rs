@@ -29,7 +29,7 @@ fn moves_output(bytes: &[u8]) -> Vec<String> {
             name(black),
             name(white)
         ));
-        for (color, m) in game.moves() {
+        for (color, m) in game.moves().flatten() {
             out.push(format!("{color} {}", m.to_gtp(game.size()).unwrap()));
         }
     }
@@ -154,7 +154,7 @@ fn gtp_round_trips_on_corpus_games() {
                 };
                 games += 1;
                 let size = game.size();
-                for (_, m) in game.moves() {
+                for (_, m) in game.moves().flatten() {
                     let Ok(text) = m.to_gtp(size) else {
                         continue;
                     };

@@ -41,8 +41,12 @@ fn corpus_tables_count_what_the_api_counts() {
                     continue;
                 };
                 api.go_games += 1;
-                api.moves += game.moves().count();
-                api.passes += game.moves().filter(|(_, m)| *m == Move::Pass).count();
+                api.moves += game.moves().flatten().count();
+                api.passes += game
+                    .moves()
+                    .flatten()
+                    .filter(|(_, m)| *m == Move::Pass)
+                    .count();
                 for node in root.descendants() {
                     let one = |ident| {
                         node.get(ident).is_some_and(|p| {

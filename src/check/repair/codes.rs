@@ -111,6 +111,18 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "black and white move in one node split in two",
         Some(37),
     ),
+    (
+        "R020",
+        Severity::Warning,
+        "AP without `:version`: an empty version added",
+        Some(23),
+    ),
+    (
+        "R021",
+        Severity::Info,
+        "AP without `:version` kept: a second AP in the node",
+        None,
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`](super::repair) emits
@@ -119,4 +131,4 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
 /// ```
 /// assert!(sgfkit::check::REPORT_ONLY_CODES.contains(&"R013"));
 /// ```
-pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
+pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018", "R021"];

@@ -100,6 +100,7 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
                     b"TM" | b"DT" | b"RE" | b"KM" => {
                         f.repair |= game_info_repair(ident, values_raw, ctx.fox_komi);
                     }
+                    b"AP" => f.repair |= RawValues::new(values_raw).any(text_pair_without_colon),
                     b"BM" => bm = true,
                     b"TE" => te = true,
                     _ => {}
@@ -181,8 +182,15 @@ fn is_tt(raw: &[u8]) -> bool {
 pub(super) fn values_read(ident: &str) -> bool {
     matches!(
         ident,
-        "B" | "W" | "KI" | "KM" | "L" | "M" | "BM" | "TE" | "TM" | "DT" | "RE"
+        "B" | "W" | "KI" | "KM" | "L" | "M" | "BM" | "TE" | "TM" | "DT" | "RE" | "AP"
     )
+}
+
+/// True for a value of a text pair (`AP`) that FF\[4\] writes
+/// `name:version` but that has no unescaped `:` (and is not empty):
+/// [`Repairer::text_pair`](super::Repairer) adds the `:`.
+pub(super) fn text_pair_without_colon(value: &[u8]) -> bool {
+    !value.is_empty() && crate::text::find_unescaped(value, b':').is_none()
 }
 
 #[cfg(test)]

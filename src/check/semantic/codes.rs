@@ -275,4 +275,40 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "point, move or stone that is not one of this game (not Go)",
         None,
     ),
+    (
+        // A warning when the tree's RU names rules that forbid it.
+        "S048",
+        Severity::Info,
+        "suicide (a warning under rules that forbid it)",
+        None,
+    ),
+    (
+        // A warning when the tree's RU names known rules.
+        "S049",
+        Severity::Info,
+        "ko retaken at once (a warning when RU names the rules)",
+        None,
+    ),
+    (
+        // A form defect every reader handles (`AP[foxwq]`, most Fox
+        // files); `fix` adds the `:` (R020).
+        "S050",
+        Severity::Warning,
+        "text pair (AP) without its `:version` (kept)",
+        Some(23),
+    ),
+    (
+        "S051",
+        Severity::Warning,
+        "result that contradicts itself: a win by 0 points",
+        None,
+    ),
+    (
+        // Fox's komi in hundredths (KM[375]) is the common case: `fix
+        // --fox-komi` converts it, and the message says so.
+        "S052",
+        Severity::Warning,
+        "Go komi no rules give (beyond 100 points)",
+        None,
+    ),
 ];

@@ -138,7 +138,7 @@ impl<'c> Checker<'c> {
             // scanner.
             let quick = match p.values_raw() {
                 [b'[', x, y, b']'] => match (go_coord(*x), go_coord(*y)) {
-                    (Some(x), Some(y)) => Some(crate::game::go::Point::new(x, y))
+                    (Some(x), Some(y)) => Some(crate::game::go::Point::new(x.into(), y.into()))
                         .filter(|pt| pt.is_on(size))
                         .map(crate::game::go::Move::Play),
                     _ => None,
@@ -150,16 +150,13 @@ impl<'c> Checker<'c> {
             };
             moved[k] = true;
             let played = match m {
-                crate::game::go::Move::Play(point) => {
-                    board.play_stone_noting_occupied(colour, point)
-                }
-                crate::game::go::Move::Pass => board.play_noting_occupied(colour, m),
+                crate::game::go::Move::Play(point) => board.play_stone_counted(colour, point),
+                crate::game::go::Move::Pass => board.play_counted(colour, m),
             };
-            let Ok(occupied) = played else {
-                continue;
-            };
-            if let Some(was) = occupied {
-                self.occupied(&node, p, colour, was);
+            if let (Ok(done), crate::game::go::Move::Play(point)) = (played, m)
+                && !done.is_legal()
+            {
+                self.illegal_move(&node, p, colour, point, done);
             }
         }
         // Moves with an unreadable value do not count.
@@ -174,30 +171,64 @@ impl<'c> Checker<'c> {
         mover.or(last)
     }
 
-    /// S030: the move `p` of `colour` is played on a stone of colour `was`.
-    pub(super) fn occupied(
+    /// S030, S048 and S049: the move `p` of `colour` on `point` broke a rule
+    /// the board checks, as `done` tells. A suicide or a ko retake is a
+    /// warning when the tree's `RU` names rules that forbid it, else
+    /// information.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn illegal_move(
         &mut self,
         node: &Node<'_, '_>,
         p: &Property<'_>,
         colour: Color,
-        was: Color,
+        point: crate::game::go::Point,
+        done: MoveSummary,
     ) {
-        // Past the per-code limit the message would be dropped.
-        if self.saturated("S030") {
-            return;
-        }
         let id = if colour == Color::Black { "B" } else { "W" };
-        let shown = String::from_utf8_lossy(p.value()).into_owned();
-        let was = if was == Color::Black {
-            "black"
-        } else {
-            "white"
+        let span = || p.span().unwrap_or(node_span(node));
+        let name = |c: Color| if c == Color::Black { "black" } else { "white" };
+        // Past the per-code limit the message would be dropped.
+        if let Some(was) = done.occupied
+            && !self.saturated("S030")
+        {
+            let shown = String::from_utf8_lossy(p.value()).into_owned();
+            self.push(
+                "S030",
+                span(),
+                format!(
+                    "{id}[{shown}] is played on a point that holds a {} stone",
+                    name(was)
+                ),
+            );
+        }
+        let rules = self.rules;
+        let ruled = |forbidden: bool| match rules {
+            Some(r) if forbidden => (Severity::Warning, format!(", which {r:?} rules forbid")),
+            _ => (Severity::Info, String::new()),
         };
-        self.push(
-            "S030",
-            p.span().unwrap_or(node_span(node)),
-            format!("{id}[{shown}] is played on a point that holds a {was} stone"),
-        );
+        if done.suicide > 0 && !self.saturated("S048") {
+            let (severity, why) = ruled(rules.is_some_and(|r| !r.allows_suicide(done.suicide)));
+            let stones = match done.suicide {
+                1 => "its own stone".to_string(),
+                n => format!("{n} of its own stones"),
+            };
+            self.push_as(
+                "S048",
+                severity,
+                span(),
+                format!("{id}[{point}] is suicide: it removes {stones}{why}"),
+            );
+        }
+        if done.ko && !self.saturated("S049") {
+            let (severity, why) = ruled(rules.is_some());
+            self.push_as(
+                "S049",
+                severity,
+                span(),
+                format!("{id}[{point}] retakes the ko at once{why}"),
+            );
+        }
     }
 
     /// S035 (strict): a move of `colour` in the main line after a move of
@@ -306,7 +337,7 @@ impl<'c> Checker<'c> {
                 if board.get(point) != want {
                     effect[k] = true;
                 } else if !saturated && useless.len() < 20 {
-                    useless.push(letters(point.x, point.y).map(char::from).iter().collect());
+                    useless.push(point.to_string());
                 }
             });
             if !useless.is_empty() {
@@ -407,7 +438,7 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
             let ys = *ys.start()..=(*ys.end()).min(h - 1);
             for x in *xs.start()..=(*xs.end()).min(w - 1) {
                 for y in ys.clone() {
-                    f(crate::game::go::Point::new(x, y));
+                    f(crate::game::go::Point::new(x.into(), y.into()));
                 }
             }
         }
@@ -416,7 +447,7 @@ fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::P
                 && x < w
                 && y < h
             {
-                f(crate::game::go::Point::new(x, y));
+                f(crate::game::go::Point::new(x.into(), y.into()));
             }
         }
     }
@@ -428,7 +459,7 @@ fn each_go_point_of(raw: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::
     let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
     let rest = plain_cells_then(raw, |x, y| {
         if x < w && y < h {
-            f(crate::game::go::Point::new(x, y));
+            f(crate::game::go::Point::new(x.into(), y.into()));
         }
     });
     for v in crate::grammar::RawValues::new(rest) {

@@ -1,6 +1,6 @@
 //! Lone moves: nodes that hold one move on the board (`;B[pd]`) and
 //! nothing else, nearly every node of a game record. The node checks find
-//! nothing in them; only the board (S030) and the strict S035 look at them.
+//! nothing in them; only the board (S030, S048, S049) and the strict S035 look at them.
 
 use super::*;
 use crate::game::go::Point;
@@ -35,12 +35,12 @@ impl<'c> Checker<'c> {
             // A move off the board is no lone move: the walk checks it.
             // (The board has the tree's size, on which
             // `values::lone_move_raw` wants the point.)
-            let Ok(occupied) = board.play_stone_noting_occupied(colour, point) else {
+            let Ok(done) = board.play_stone_counted(colour, point) else {
                 break;
             };
             let node = arena.node(child);
-            if let Some(was) = occupied {
-                self.lone_move_occupied(node, colour, was);
+            if !done.is_legal() {
+                self.lone_move_illegal(node, colour, point, done);
             }
             if strict {
                 self.two_in_a_row(&node, colour, last, main_line, options);
@@ -61,18 +61,26 @@ impl<'c> Checker<'c> {
         colour: Color,
         point: Point,
     ) {
-        if let Ok(Some(was)) = board.play_stone_noting_occupied(colour, point) {
-            self.lone_move_occupied(node, colour, was);
+        if let Ok(done) = board.play_stone_counted(colour, point)
+            && !done.is_legal()
+        {
+            self.lone_move_illegal(node, colour, point, done);
         }
     }
 
-    /// S030 for a lone move of `colour` in `node` played on a stone of
-    /// colour `was`.
+    /// S030, S048, S049 for a lone move of `colour` on `point` in `node`
+    /// that broke a rule, as `done` tells.
     #[cold]
     #[inline(never)]
-    fn lone_move_occupied(&mut self, node: Node<'c, 'c>, colour: Color, was: Color) {
+    fn lone_move_illegal(
+        &mut self,
+        node: Node<'c, 'c>,
+        colour: Color,
+        point: Point,
+        done: MoveSummary,
+    ) {
         if let Some(p) = node.properties().next() {
-            self.occupied(&node, &p, colour, was);
+            self.illegal_move(&node, &p, colour, point, done);
         }
     }
 }
@@ -91,7 +99,7 @@ pub(super) fn lone_move_text(text: &[u8]) -> Option<(Color, Point)> {
         b'W' => Color::White,
         _ => return None,
     };
-    Some((colour, Point::new(go_coord(x)?, go_coord(y)?)))
+    Some((colour, Point::new(go_coord(x)?.into(), go_coord(y)?.into())))
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go};
+use crate::game::go::{Board, Color, Go, MoveSummary};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -273,6 +273,9 @@ struct Checker<'c> {
     other_counts: Vec<(&'static str, usize)>,
     /// Buffers reused from node to node.
     scratch: Scratch<'c>,
+    /// The rules the Go tree being checked names in `RU`, if known: they
+    /// make a suicide or a ko retake (S048, S049) a warning.
+    rules: Option<crate::game::go::Rules>,
 }
 
 /// A node [`Checker::tree`] has still to visit, with what it needs from
@@ -316,6 +319,7 @@ impl<'c> Checker<'c> {
             other_counts: Vec::new(),
             part,
             scratch: Scratch::reused(),
+            rules: None,
         }
     }
 
@@ -327,11 +331,12 @@ impl<'c> Checker<'c> {
             self.phase = key;
             let Diagnostic {
                 code,
+                severity,
                 span,
                 message,
                 ..
             } = d;
-            self.push(code, span, message);
+            self.push_as(code, severity, span, message);
         }
     }
 
@@ -377,6 +382,22 @@ impl<'c> Checker<'c> {
         &mut self.other_counts[k].1
     }
 
+    /// [`Checker::push`] with a severity other than the code's own (S048 and
+    /// S049 are warnings under rules that forbid what they report).
+    fn push_as(
+        &mut self,
+        code: &'static str,
+        severity: Severity,
+        span: Range<usize>,
+        message: String,
+    ) {
+        let before = self.diags.len();
+        self.push(code, span, message);
+        if let Some(d) = self.diags.get_mut(before) {
+            d.severity = severity;
+        }
+    }
+
     fn push(&mut self, code: &'static str, span: Range<usize>, message: String) {
         let n = self.count_of(code);
         *n += 1;
@@ -412,12 +433,21 @@ impl<'c> Checker<'c> {
         self.tree_seq += 1;
         self.set_phase(Phase::Root);
         let info = self.root_info(root);
+        self.contradicting_facts(&root, &info);
         let go = info.game == GameType::Go && info.size_ok;
         if go && options.strict {
             self.set_phase(Phase::Go);
             self.handicap(root);
         }
         let mut board = go.then(|| Board::new(info.size));
+        self.rules = if go {
+            root.get("RU").and_then(|ru| {
+                let text = crate::text::decode_str(ru.value(), crate::text::TextKind::SimpleText);
+                crate::game::go::Rules::from_ru(&text)
+            })
+        } else {
+            None
+        };
         let mut props = std::mem::take(&mut self.scratch.props);
         let mut stack = std::mem::take(&mut self.scratch.pending);
         let mut kids = std::mem::take(&mut self.scratch.kids);

@@ -50,6 +50,50 @@ impl Checker<'_> {
         }
     }
 
+    /// S051 and S052: game information that contradicts itself — a win on
+    /// points by nothing (`W+0`), a Go komi no rules give (beyond ±100,
+    /// what a Fox record in hundredths looks like: `KM[375]` is 3.75).
+    pub(super) fn contradicting_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
+        let text = |ident: &str| {
+            let p = root.get(ident)?;
+            let text = crate::text::decode_str(p.value(), crate::text::TextKind::SimpleText);
+            Some((p, text.trim().to_string()))
+        };
+        if info.game != GameType::Backgammon
+            && let Some((p, re)) = text("RE")
+            && record::GameResult::read(&re).is_some_and(|r| r.is_win_by_nothing())
+        {
+            self.push(
+                "S051",
+                p.span().unwrap_or(node_span(root)),
+                format!("RE[{re}] is a win by nothing: a game won by no point is a draw (RE[0])"),
+            );
+        }
+        if info.game == GameType::Go
+            && let Some((p, km)) = text("KM")
+            && let Ok(komi) = km.parse::<f64>()
+            && komi.abs() > 100.0
+        {
+            // Fox roots carry two AP (`AP[GNU Go:3.8]AP[foxwq]`).
+            let fox = root
+                .properties()
+                .any(|p| p.ident() == "AP" && p.values().any(|v| v.starts_with(b"foxwq")));
+            let hint = if fox {
+                format!(
+                    "; Fox writes komi in hundredths ({}): `sgfkit fix --fox-komi` converts it",
+                    komi / 100.0
+                )
+            } else {
+                String::new()
+            };
+            self.push(
+                "S052",
+                p.span().unwrap_or(node_span(root)),
+                format!("KM[{km}] is a komi no rules give (more than 100 points){hint}"),
+            );
+        }
+    }
+
     /// S022–S024: FF and GM differ between the trees (once each, at the
     /// first tree that differs from the first tree); CA differs (at each
     /// tree whose charset differs from the tree before it).
@@ -125,33 +169,25 @@ impl Checker<'_> {
                 ),
             );
         }
-        let mut ff = 1u8;
-        if let Some(p) = root.get("FF") {
-            let v = p.value().trim_ascii();
-            match std::str::from_utf8(v)
-                .ok()
-                .and_then(|s| s.parse::<u32>().ok())
-            {
-                Some(n @ 1..=4) => ff = n as u8,
-                Some(n) if n > 4 => {
-                    ff = 4;
-                    self.push(
-                        "S026",
-                        p.span().unwrap_or(node_span(&root)),
-                        format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
-                    );
-                }
-                _ => {
-                    self.push(
-                        "S025",
-                        p.span().unwrap_or(node_span(&root)),
-                        format!(
-                            "FF[{}] is not a file format number; FF[1] assumed",
-                            String::from_utf8_lossy(v)
-                        ),
-                    );
-                }
+        let format = record::file_format(root);
+        let ff = format.read_as();
+        let ff_span = || prop_span(&root, "FF");
+        match &format {
+            record::FileFormat::Newer(n) => {
+                self.push(
+                    "S026",
+                    ff_span(),
+                    format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
+                );
             }
+            record::FileFormat::Unreadable(v) => {
+                self.push(
+                    "S025",
+                    ff_span(),
+                    format!("FF[{v}] is not a file format number; FF[1] assumed"),
+                );
+            }
+            record::FileFormat::Missing | record::FileFormat::Given(_) => {}
         }
         let (size, size_ok) = match record::board_size_noted(root, game) {
             Ok((size, note)) => {

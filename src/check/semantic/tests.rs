@@ -90,6 +90,9 @@ fn one_per_code() {
     assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
     assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
     assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], ["S047"]); // after S029
+    assert_eq!(codes("(;FF[4]SZ[5]AW[ba][ab];B[aa])"), ["S048"]);
+    let ko = "(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[cb])";
+    assert_eq!(codes(ko), ["S049"]);
     let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
     assert_eq!(codes(&late), ["S046"]);
     assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
@@ -100,12 +103,24 @@ fn one_per_code() {
     assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
     assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
     assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
-    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S038"]);
-    assert!(
-        codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])")
-            .iter()
-            .all(|c| *c == "S038")
+    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S050"]);
+    assert_eq!(codes("(;FF[4]RE[W+0.0])"), ["S051"]);
+    assert!(codes("(;FF[4]RE[W+0.5])").is_empty());
+    assert_eq!(codes("(;FF[4]KM[375])"), ["S052"]);
+    assert!(codes("(;FF[4]KM[-99.5])").is_empty());
+    assert!(codes("(;FF[4]GM[2]KM[375])").iter().all(|c| *c != "S052"));
+    let fox = check(
+        &crate::parse(b"(;FF[4]KM[750]AP[GNU Go:3.8]AP[foxwq])").unwrap(),
+        &CheckOptions::default(),
     );
+    let s052 = fox.iter().find(|d| d.code == "S052").unwrap();
+    assert!(
+        s052.message
+            .ends_with("(7.5): `sgfkit fix --fox-komi` converts it"),
+        "{}",
+        s052.message
+    );
+    assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), ["S050"]);
     assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
     assert_eq!(
         strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
@@ -486,4 +501,66 @@ fn lone_move_runs_check_as_the_nodes_do() {
             assert_eq!(a, b, "{src}");
         }
     }
+}
+
+/// A suicide and an immediate ko retake are reported where they are
+/// played, lone moves and others alike: information without `RU`, a
+/// warning when `RU` names rules that forbid them.
+#[test]
+fn suicide_and_ko_retake() {
+    let found = |src: &str| -> Vec<(&'static str, Severity, u32, u32, String)> {
+        let t = crate::parse(src.as_bytes()).unwrap();
+        check(&t, &CheckOptions::default())
+            .into_iter()
+            .filter(|d| matches!(d.code, "S048" | "S049"))
+            .map(|d| {
+                (
+                    d.code,
+                    d.severity,
+                    d.position.line,
+                    d.position.column,
+                    d.message,
+                )
+            })
+            .collect()
+    };
+    // Black at aa between two white stones: suicide (a lone move, and one
+    // with a comment, which the walk checks node by node).
+    let suicide = "(;FF[4]SZ[5]AW[ba][ab];B[aa])";
+    let d = found(suicide);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(
+        (d[0].0, d[0].1, d[0].2, d[0].3),
+        ("S048", Severity::Info, 1, 24)
+    );
+    assert_eq!(d[0].4, "B[aa] is suicide: it removes its own stone");
+    let d = found("(;FF[4]SZ[5]RU[Japanese]AW[ba][ab];C[x]B[aa])");
+    assert_eq!((d[0].0, d[0].1), ("S048", Severity::Warning), "{d:?}");
+    assert!(
+        d[0].4.ends_with("which Japanese rules forbid"),
+        "{}",
+        d[0].4
+    );
+    // New Zealand rules allow it: information.
+    let d = found("(;FF[4]SZ[5]RU[NZ]AW[ba][ab];B[aa])");
+    assert_eq!((d[0].0, d[0].1), ("S048", Severity::Info));
+    // Ko: W takes at bb, B retakes at cb at once.
+    //   . X O .
+    //   X . X O
+    //   . X O .
+    let ko = "(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[cb])";
+    let d = found(ko);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!((d[0].0, d[0].1), ("S049", Severity::Info));
+    assert_eq!(d[0].4, "B[cb] retakes the ko at once");
+    let d = found(&ko.replace("SZ[4]", "SZ[4]RU[Chinese]"));
+    assert_eq!((d[0].0, d[0].1), ("S049", Severity::Warning));
+    // Retaking after a move elsewhere is fine; so is a capture that is no ko.
+    assert!(
+        found("(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[dd];W[ad];B[cb])").is_empty()
+    );
+    // In a variation, from the variation's own position.
+    let d = found("(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb](;B[dd])(;B[cb]))");
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].0, "S049");
 }

@@ -185,7 +185,7 @@ impl<'c> Checker<'c> {
             if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
                 let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
                 self.push(
-                    "S038",
+                    "S050",
                     span.clone(),
                     format!(
                         "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
@@ -381,7 +381,7 @@ pub(super) fn lone_move_raw(ident: &[u8], raw: &[u8], info: &TreeInfo) -> Option
     let &[b'[', x, y, b']'] = raw else {
         return None;
     };
-    let point = Point::new(go_coord(x)?, go_coord(y)?);
+    let point = Point::new(go_coord(x)?.into(), go_coord(y)?.into());
     point.is_on(info.size).then_some((colour, point))
 }
 
@@ -464,7 +464,7 @@ pub(super) fn has_nul(raw: &[u8]) -> bool {
 fn go_point_on(v: &[u8], size: BoardSize) -> bool {
     match *v {
         [x, y] => match (go_coord(x), go_coord(y)) {
-            (Some(x), Some(y)) => crate::game::go::Point::new(x, y).is_on(size),
+            (Some(x), Some(y)) => crate::game::go::Point::new(x.into(), y.into()).is_on(size),
             _ => false,
         },
         _ => false,
@@ -498,24 +498,12 @@ fn plain_number(v: &[u8]) -> bool {
     (1..=18).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit)
 }
 
-/// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`
-/// followed by nothing, a score, `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`.
+/// A result in FF\[4\] form ([`GameResult::ff4`](record::GameResult)).
 pub(super) fn result_ok(v: &[u8]) -> bool {
-    let v = v.trim_ascii();
-    match v {
-        b"0" | b"Draw" | b"Void" | b"?" => return true,
-        _ => {}
-    }
-    let Some(rest) = v.strip_prefix(b"B+").or_else(|| v.strip_prefix(b"W+")) else {
-        return false;
-    };
-    matches!(
-        rest,
-        b"" | b"R" | b"Resign" | b"T" | b"Time" | b"F" | b"Forfeit"
-    ) || (!rest.is_empty()
-        && rest.iter().filter(|&&b| b == b'.').count() <= 1
-        && rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
-        && rest.iter().any(u8::is_ascii_digit))
+    std::str::from_utf8(v)
+        .ok()
+        .and_then(record::GameResult::read)
+        .is_some_and(|r| r.ff4)
 }
 
 /// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,
@@ -702,7 +690,7 @@ fn invalid_reason(
         && let [v] = values
         && let [x, y] = **v
         && let (Some(x), Some(y)) = (go_coord(x), go_coord(y))
-        && crate::game::go::Point::new(x, y).is_on(size)
+        && crate::game::go::Point::new(x.into(), y.into()).is_on(size)
     {
         return None;
     }

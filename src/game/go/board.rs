@@ -48,6 +48,9 @@ pub struct Board {
     /// [`chains`](super::chains)).
     cells: Box<Cells>,
     captured: [u32; 2],
+    /// Whose turn it is: the opponent of the last move's colour (Black on a
+    /// new board), or what [`Board::set_to_move`] said.
+    to_move: Color,
     /// After a single-stone capture that could be retaken at once: the point the opponent must
     /// not play on, the opponent's colour, and the capturing stone.
     ko: Option<(Point, Color, Point)>,
@@ -55,32 +58,87 @@ pub struct Board {
     chains: Chains,
 }
 
-/// What a move did, for the callers inside the crate that need no lists of
-/// removed stones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Played {
+/// What a move did, counted: [`MoveOutcome`] without the lists of removed
+/// stones, which cost an allocation on each capture. Given per move by
+/// [`apply_node`](crate::record::apply_node).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct MoveSummary {
     /// The colour of the stone that stood on the point before, if any.
-    pub(crate) occupied: Option<Color>,
-    /// The move retook a ko at once.
-    pub(crate) ko: bool,
+    pub occupied: Option<Color>,
+    /// The move retook a ko at once (simple ko).
+    pub ko: bool,
     /// The mover's stones removed by suicide (0 when the move was not).
-    pub(crate) suicide: u32,
-    /// The opponent's stones the move removed.
-    pub(crate) captured: u32,
+    pub suicide: u32,
+    /// The opponent's stones the move captured.
+    pub captured: u32,
 }
 
-/// Two boards are equal when their positions are: size, stones, capture
-/// counts and pending ko.
+impl MoveSummary {
+    /// What a pass did: nothing.
+    const PASS: MoveSummary = MoveSummary {
+        occupied: None,
+        ko: false,
+        suicide: 0,
+        captured: 0,
+    };
+
+    /// True when the move broke none of the rules a [`Board`] checks: not
+    /// on an occupied point, not suicide, not an immediate ko retake.
+    pub fn is_legal(&self) -> bool {
+        self.suicide == 0 && !self.ko && self.occupied.is_none()
+    }
+}
+
+/// Two boards are equal when their positions are: the same size, the same
+/// stones on the same points and the same side to move. Capture counts and
+/// a pending ko are left out, so that a repeated position is found equal
+/// however it was reached (positional superko compares positions this way).
+/// [`Hash`] agrees: it hashes [`Board::zobrist`].
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+/// let mut a = Board::new(BoardSize::square(9));
+/// let b = a.clone();
+/// a.play(Color::Black, Move::Play(Point::new(2, 2))).unwrap();
+/// assert_ne!(a, b);
+/// a.setup(Point::new(2, 2), None).unwrap();
+/// assert_ne!(a, b); // White to move now
+/// a.set_to_move(Color::Black);
+/// assert_eq!(a, b);
+/// assert_eq!(a.zobrist(), b.zobrist());
+/// ```
 impl PartialEq for Board {
     fn eq(&self, other: &Self) -> bool {
-        self.size == other.size
-            && self.cells == other.cells
-            && self.captured == other.captured
-            && self.ko == other.ko
+        self.size == other.size && self.to_move == other.to_move && self.cells == other.cells
     }
 }
 
 impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.size.hash(state);
+        state.write_u64(self.zobrist());
+    }
+}
+
+/// The Zobrist key of a stone of `colour` on cell `k`: splitmix64 of the
+/// pair, so that no table of keys needs to be kept (or agreed on).
+const fn zobrist_key(k: usize, colour: Color) -> u64 {
+    splitmix64((k as u64) << 1 | side(colour) as u64)
+}
+
+/// The key XORed in when White is to move.
+const WHITE_TO_MOVE: u64 = splitmix64(u64::MAX);
+
+/// Sebastiano Vigna's splitmix64 finaliser: a well-mixed 64-bit value of `x`.
+const fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
 
 impl std::fmt::Debug for Board {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -89,6 +147,7 @@ impl std::fmt::Debug for Board {
             .field("size", &self.size)
             .field("cells", &cells)
             .field("captured", &self.captured)
+            .field("to_move", &self.to_move)
             .field("ko", &self.ko)
             .finish_non_exhaustive()
     }
@@ -119,7 +178,18 @@ impl MoveOutcome {
     /// True when the move broke none of the rules this board checks (occupied point, suicide,
     /// simple ko).
     pub fn is_legal(&self) -> bool {
-        self.suicide.is_empty() && !self.ko && self.occupied.is_none()
+        self.summary().is_legal()
+    }
+
+    /// The counts of this outcome, without the lists.
+    pub fn summary(&self) -> MoveSummary {
+        let count = |v: &Vec<Point>| u32::try_from(v.len()).unwrap_or(u32::MAX);
+        MoveSummary {
+            occupied: self.occupied,
+            ko: self.ko,
+            suicide: count(&self.suicide),
+            captured: count(&self.captured),
+        }
     }
 }
 
@@ -164,6 +234,7 @@ impl Board {
             n,
             cells,
             captured: [0; 2],
+            to_move: Color::Black,
             ko: None,
             chains: Chains::new(stride, n),
         }
@@ -179,10 +250,120 @@ impl Board {
         self.index(p).and_then(|k| colour(self.cells[k]))
     }
 
-    /// How many stones of `color` have been removed from the board (captured by the opponent
-    /// or lost by suicide).
+    /// How many stones of `color` the opponent's moves have captured. Stones
+    /// a player loses by suicide are not counted: a move's
+    /// [`MoveOutcome::suicide`] lists them.
     pub fn captured(&self, color: Color) -> u32 {
         self.captured[side(color)]
+    }
+
+    /// Whose turn it is: the opponent of the last move played (Black on a
+    /// new board), unless [`Board::set_to_move`] said otherwise since.
+    /// Setup does not change it.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets whose turn it is (what `PL` says in SGF).
+    pub fn set_to_move(&mut self, color: Color) {
+        self.to_move = color;
+    }
+
+    /// The point the side to move may not play on at once because it would
+    /// retake a ko (simple ko: the last move captured one stone there with
+    /// a single stone that now has one liberty); `None` when there is no
+    /// such point.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+    /// // .XO.
+    /// // X.XO
+    /// // .XO.
+    /// let mut b = Board::new(BoardSize::new(4, 3));
+    /// for (x, y, c) in [(1, 0, Color::Black), (0, 1, Color::Black), (1, 2, Color::Black),
+    ///                   (2, 0, Color::White), (3, 1, Color::White), (2, 2, Color::White),
+    ///                   (2, 1, Color::Black)] {
+    ///     b.setup(Point::new(x, y), Some(c)).unwrap();
+    /// }
+    /// b.play(Color::White, Move::Play(Point::new(1, 1))).unwrap(); // takes (2, 1)
+    /// assert_eq!(b.ko_point(), Some(Point::new(2, 1)));
+    /// assert!(!b.is_legal(Color::Black, Move::Play(Point::new(2, 1))));
+    /// ```
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko
+            .filter(|&(_, banned, _)| banned == self.to_move)
+            .map(|(p, _, _)| p)
+    }
+
+    /// The Zobrist hash of the position: the stones and the side to move
+    /// (what [`PartialEq`] compares), as a 64-bit value. Equal positions of
+    /// one board size have equal hashes, whatever moves led to them; a
+    /// table of the hashes seen finds a repeated position (superko).
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+    /// let mut b = Board::new(BoardSize::square(9));
+    /// let start = b.zobrist();
+    /// b.play(Color::Black, Move::Play(Point::new(4, 4))).unwrap();
+    /// assert_ne!(b.zobrist(), start);
+    /// ```
+    pub fn zobrist(&self) -> u64 {
+        let mut h = if self.to_move == Color::White {
+            WHITE_TO_MOVE
+        } else {
+            0
+        };
+        for (k, &c) in self.cells.iter().enumerate() {
+            if let Some(colour) = colour(c) {
+                h ^= zobrist_key(k, colour);
+            }
+        }
+        h
+    }
+
+    /// What [`Board::play`] would do with the move, without playing it:
+    /// the outcome on a copy of the board.
+    ///
+    /// # Errors
+    /// [`OffBoard`] when the move's point is not on the board.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+    /// let mut b = Board::new(BoardSize::square(5));
+    /// b.setup(Point::new(1, 0), Some(Color::White)).unwrap();
+    /// b.setup(Point::new(0, 1), Some(Color::White)).unwrap();
+    /// let out = b.check_move(Color::Black, Move::Play(Point::new(0, 0))).unwrap();
+    /// assert!(out.is_suicide());
+    /// assert_eq!(b.get(Point::new(0, 0)), None); // not played
+    /// ```
+    pub fn check_move(&self, color: Color, m: Move) -> Result<MoveOutcome, OffBoard> {
+        self.clone().play(color, m)
+    }
+
+    /// True when `color` may play `m` here: a pass, or a stone on an empty
+    /// point of the board that is neither suicide nor an immediate ko
+    /// retake (the rules this board checks; see [`MoveOutcome::is_legal`]).
+    /// The board is not changed.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+    /// let mut b = Board::new(BoardSize::square(5));
+    /// b.setup(Point::new(2, 2), Some(Color::White)).unwrap();
+    /// assert!(b.is_legal(Color::Black, Move::Pass));
+    /// assert!(!b.is_legal(Color::Black, Move::Play(Point::new(2, 2))));
+    /// assert!(!b.is_legal(Color::Black, Move::Play(Point::new(9, 9))));
+    /// assert!(b.is_legal(Color::Black, Move::Play(Point::new(2, 3))));
+    /// ```
+    pub fn is_legal(&self, color: Color, m: Move) -> bool {
+        let p = match m {
+            Move::Pass => return true,
+            Move::Play(p) => p,
+        };
+        match self.index(p) {
+            Some(k) if self.cells[k] == EMPTY => {}
+            _ => return false,
+        }
+        self.check_move(color, m).is_ok_and(|out| out.is_legal())
     }
 
     /// Set up a point (`AB`, `AW`, `AE`): `Some(color)` places a stone, `None` empties it. No
@@ -227,19 +408,23 @@ impl Board {
         Ok(out)
     }
 
-    /// [`Board::play`] for a caller that wants to know only what stood on
-    /// the point before (`None`: it was empty, or the move is a pass): the
-    /// same position results, without building the lists of removed stones.
+    /// [`Board::play`] that counts what the move did instead of listing
+    /// the removed stones: the same position results, without an allocation.
     ///
     /// # Errors
     /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+    /// let mut b = Board::new(BoardSize::square(9));
+    /// b.setup(Point::new(0, 0), Some(Color::White)).unwrap();
+    /// b.setup(Point::new(1, 0), Some(Color::Black)).unwrap();
+    /// let s = b.play_counted(Color::Black, Move::Play(Point::new(0, 1))).unwrap();
+    /// assert_eq!((s.captured, s.is_legal()), (1, true));
+    /// ```
     #[inline]
-    pub(crate) fn play_noting_occupied(
-        &mut self,
-        color: Color,
-        m: Move,
-    ) -> Result<Option<Color>, OffBoard> {
-        self.execute(color, m, None, None).map(|p| p.occupied)
+    pub fn play_counted(&mut self, color: Color, m: Move) -> Result<MoveSummary, OffBoard> {
+        self.execute(color, m, None, None)
     }
 
     /// [`Board::play`] without the list of captured stones: the same
@@ -253,38 +438,8 @@ impl Board {
         color: Color,
         m: Move,
         suicide: &mut Vec<Point>,
-    ) -> Result<Played, OffBoard> {
+    ) -> Result<MoveSummary, OffBoard> {
         self.execute(color, m, None, Some(suicide))
-    }
-
-    /// [`Board::play`] for a caller that wants counts only (the exported
-    /// tables' `captures` and `legal`): no list of removed stones is built,
-    /// and a stone on an empty point that captures nothing and is not
-    /// suicide, the common case, costs its placing only.
-    ///
-    /// # Errors
-    /// [`OffBoard`] when the move's point is not on the board; the board is left unchanged.
-    #[inline(always)]
-    pub(crate) fn play_counting(&mut self, color: Color, m: Move) -> Result<Played, OffBoard> {
-        let Move::Play(p) = m else {
-            return self.execute(color, m, None, None);
-        };
-        let k = self.index(p).ok_or(OffBoard(p))?;
-        if self.chains.stale || self.cells[k] != EMPTY {
-            return self.execute(color, m, None, None);
-        }
-        let maybe_dead = self.chains.place(&mut self.cells, k, cell(color));
-        if !maybe_dead && !self.chains.no_liberty(k) {
-            // Nothing taken and no suicide: no ko retaken, none to note.
-            self.ko = None;
-            return Ok(Played {
-                occupied: None,
-                ko: false,
-                suicide: 0,
-                captured: 0,
-            });
-        }
-        Ok(self.settle(color, p, k, EMPTY, maybe_dead, None, None))
     }
 
     /// Lets the chains go stale: setup that follows writes its cells only,
@@ -305,16 +460,12 @@ impl Board {
         m: Move,
         captured: Option<&mut Vec<Point>>,
         suicide: Option<&mut Vec<Point>>,
-    ) -> Result<Played, OffBoard> {
+    ) -> Result<MoveSummary, OffBoard> {
         let p = match m {
             Move::Pass => {
                 self.ko = None;
-                return Ok(Played {
-                    occupied: None,
-                    ko: false,
-                    suicide: 0,
-                    captured: 0,
-                });
+                self.to_move = color.opponent();
+                return Ok(MoveSummary::PASS);
             }
             Move::Play(p) => p,
         };
@@ -344,7 +495,7 @@ impl Board {
         Ok(self.settle(color, p, k, was, maybe_dead, captured, suicide))
     }
 
-    /// [`Board::play_noting_occupied`] for a stone on `p` (not a pass), the
+    /// [`Board::play_counted`] for a stone on `p` (not a pass), the
     /// checker's lone moves: a stone on an empty point that captures
     /// nothing and is not suicide, the common case, costs its placing
     /// only.
@@ -352,11 +503,11 @@ impl Board {
     /// # Errors
     /// [`OffBoard`] when `p` is not on the board; the board is left unchanged.
     #[inline(always)]
-    pub(crate) fn play_stone_noting_occupied(
+    pub(crate) fn play_stone_counted(
         &mut self,
         color: Color,
         p: Point,
-    ) -> Result<Option<Color>, OffBoard> {
+    ) -> Result<MoveSummary, OffBoard> {
         let k = self.index(p).ok_or(OffBoard(p))?;
         if self.chains.stale || self.cells[k] != EMPTY {
             return Ok(self.play_stone_slowly(color, p));
@@ -365,26 +516,25 @@ impl Board {
         if !maybe_dead && !self.chains.no_liberty(k) {
             // Nothing taken and no suicide: no ko retaken, none to note.
             self.ko = None;
-            return Ok(None);
+            self.to_move = color.opponent();
+            return Ok(MoveSummary::PASS);
         }
-        self.settle_placed(color, p, k, maybe_dead);
-        Ok(None)
+        Ok(self.settle_placed(color, p, k, maybe_dead))
     }
 
-    /// [`Board::play_stone_noting_occupied`] on an occupied point or stale
+    /// [`Board::play_stone_counted`] on an occupied point or stale
     /// chains (`p` on the board): the general move.
     #[inline(never)]
-    fn play_stone_slowly(&mut self, color: Color, p: Point) -> Option<Color> {
+    fn play_stone_slowly(&mut self, color: Color, p: Point) -> MoveSummary {
         self.execute(color, Move::Play(p), None, None)
-            .ok()
-            .and_then(|played| played.occupied)
+            .unwrap_or(MoveSummary::PASS)
     }
 
     /// [`Board::settle`] for a stone just placed on the empty cell `k`
     /// that may capture or be suicide.
     #[inline(never)]
-    fn settle_placed(&mut self, color: Color, p: Point, k: usize, maybe_dead: bool) {
-        self.settle(color, p, k, EMPTY, maybe_dead, None, None);
+    fn settle_placed(&mut self, color: Color, p: Point, k: usize, maybe_dead: bool) -> MoveSummary {
+        self.settle(color, p, k, EMPTY, maybe_dead, None, None)
     }
 
     /// The rest of a move of `color` on `p` (cell `k`, which held `was`)
@@ -401,7 +551,7 @@ impl Board {
         maybe_dead: bool,
         mut captured: Option<&mut Vec<Point>>,
         suicide: Option<&mut Vec<Point>>,
-    ) -> Played {
+    ) -> MoveSummary {
         let cells = &mut *self.cells;
         let chains = &mut self.chains;
         let them = other(cell(color));
@@ -422,7 +572,7 @@ impl Board {
         }
         let enemy = color.opponent();
         self.captured[side(enemy)] += taken;
-        self.captured[side(color)] += lost;
+        self.to_move = enemy;
 
         // With one stone taken, it is the stone `last` the removal began at.
         let mut ko = false;
@@ -436,7 +586,7 @@ impl Board {
         if taken == 1 && lost == 0 && chains.single_with_one_liberty(cells, k) {
             self.ko = Some((point_at(last, self.stride), enemy, p));
         }
-        Played {
+        MoveSummary {
             occupied: colour(was),
             ko,
             suicide: lost,
@@ -473,7 +623,7 @@ impl Board {
             self.cells[row..row + w]
                 .iter()
                 .enumerate()
-                .filter_map(move |(x, &c)| Some((Point::new(x as u8, y as u8), colour(c)?)))
+                .filter_map(move |(x, &c)| Some((Point::new(x as u16, y as u16), colour(c)?)))
         })
     }
 

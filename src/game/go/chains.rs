@@ -90,7 +90,7 @@ pub(super) fn cell_of(p: Point, stride: usize) -> usize {
 /// The point of cell `k` (on the board) of a grid `stride` wide.
 #[inline]
 pub(super) fn point_at(k: usize, stride: usize) -> Point {
-    Point::new((k % stride - 1) as u8, (k / stride - 1) as u8)
+    Point::new((k % stride - 1) as u16, (k / stride - 1) as u16)
 }
 
 /// A cell's place in the chains: one entry per cell, so that a stone's
@@ -549,7 +549,7 @@ mod tests {
                 let (wu, hu) = (usize::from(w), usize::from(h));
                 for y in 0..hu {
                     for x in 0..wu {
-                        let p = Point::new(x as u8, y as u8);
+                        let p = Point::new(x as u16, y as u16);
                         let k = cell_of(p, stride);
                         assert_eq!(cells[k], EMPTY, "{w}x{h} at ({x}, {y})");
                         assert_eq!(point_at(k, stride), p);
@@ -562,7 +562,7 @@ mod tests {
                         for (nb, want) in chains.neighbours(k).into_iter().zip(want) {
                             match want {
                                 Some((a, b)) => {
-                                    assert_eq!(nb, cell_of(Point::new(a as u8, b as u8), stride));
+                                    assert_eq!(nb, cell_of(Point::new(a as u16, b as u16), stride));
                                 }
                                 None => assert_eq!(cells[nb], EDGE, "{w}x{h} at ({x}, {y})"),
                             }

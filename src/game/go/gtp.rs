@@ -182,7 +182,7 @@ impl Point {
         }
         // Both fit in u8: the board is at most 25x25.
         let y = size.rows - row;
-        Ok(Point::new(x as u8, y as u8))
+        Ok(Point::new(x as u16, y as u16))
     }
 }
 
@@ -283,7 +283,7 @@ mod tests {
         #[test]
         fn round_trip(c in 1u16..=25, r in 1u16..=25, x in 0u8..25, y in 0u8..25) {
             let size = BoardSize::new(c, r);
-            let p = Point::new(x % c as u8, y % r as u8);
+            let p = Point::new(u16::from(x) % c, u16::from(y) % r);
             let text = p.to_gtp(size).unwrap();
             prop_assert!(!text.contains('I'));
             prop_assert_eq!(Point::from_gtp(&text, size), Ok(p));

@@ -13,13 +13,13 @@ fn board(rows: &[&str]) -> Board {
                 b'O' => Some(Color::White),
                 _ => None,
             };
-            b.setup(Point::new(x as u8, y as u8), s).unwrap();
+            b.setup(Point::new(x as u16, y as u16), s).unwrap();
         }
     }
     b
 }
 
-fn play(b: &mut Board, c: Color, x: u8, y: u8) -> MoveOutcome {
+fn play(b: &mut Board, c: Color, x: u16, y: u16) -> MoveOutcome {
     b.play(c, Move::Play(Point::new(x, y))).unwrap()
 }
 
@@ -66,12 +66,14 @@ fn suicide() {
     assert!(!o.is_legal());
     assert_eq!(o.suicide, vec![Point::new(0, 0)]);
     assert_eq!(b.get(Point::new(0, 0)), None);
-    assert_eq!(b.captured(Color::Black), 1);
+    // A stone lost by suicide is no capture.
+    assert_eq!(b.captured(Color::Black), 0);
+    assert_eq!(b.captured(Color::White), 0);
     // group suicide
     let mut b = board(&["X.O..", "OO...", "....."]);
     let o = play(&mut b, Color::Black, 1, 0);
     assert_eq!(o.suicide.len(), 2);
-    assert_eq!(b.captured(Color::Black), 2);
+    assert_eq!(b.captured(Color::Black), 0);
     // capturing first is not suicide
     let mut b = board(&[".OX..", "OX...", "....."]);
     let o = play(&mut b, Color::Black, 0, 0);
@@ -136,7 +138,7 @@ fn occupied_and_off_board() {
 }
 
 fn arb_point(size: u8) -> impl Strategy<Value = Point> {
-    (0..size, 0..size).prop_map(|(x, y)| Point::new(x, y))
+    (0..size, 0..size).prop_map(|(x, y)| Point::new(x.into(), y.into()))
 }
 
 proptest! {
@@ -153,11 +155,12 @@ proptest! {
             let o = b.play(color, Move::Play(pt)).unwrap();
             let after = b.stones().count();
             // stones removed = captured + suicide; capture counts follow
+            // the captures only
             let removed = o.captured.len() + o.suicide.len();
             prop_assert_eq!(before + usize::from(!occupied), after + removed);
             prop_assert_eq!(
                 (b.captured(Color::Black) + b.captured(Color::White) - caps) as usize,
-                removed
+                o.captured.len()
             );
             for &c in &o.captured {
                 prop_assert_eq!(b.get(c), None);
@@ -248,7 +251,7 @@ impl Reference {
     }
 
     fn point(&self, k: usize) -> Point {
-        Point::new((k % self.w) as u8, (k / self.w) as u8)
+        Point::new((k % self.w) as u16, (k / self.w) as u16)
     }
 
     fn play(&mut self, colour: Color, m: Move) -> MoveOutcome {
@@ -282,7 +285,6 @@ impl Reference {
             }
         }
         self.captured[usize::from(enemy == Color::White)] += out.captured.len() as u32;
-        self.captured[usize::from(colour == Color::White)] += out.suicide.len() as u32;
         if let Some((ko_point, ko_colour, capturer)) = self.ko {
             out.ko = ko_point == p && ko_colour == colour && out.captured == [capturer];
         }
@@ -318,7 +320,7 @@ fn arb_step() -> impl Strategy<Value = Step> {
 
 /// A step's coordinates folded onto a `w`×`h` board.
 fn on_board(x: u8, y: u8, w: usize, h: usize) -> Point {
-    Point::new(x % w as u8, y % h as u8)
+    Point::new((usize::from(x) % w) as u16, (usize::from(y) % h) as u16)
 }
 
 /// The board holds the reference's stones on every point, and the same
@@ -371,9 +373,9 @@ proptest! {
 
     /// As above, with the checker's entry points mixed in: chains left
     /// stale before setup ([`Board::defer_groups`]) and moves that report
-    /// only the occupied point ([`Board::play_noting_occupied`], and
-    /// [`Board::play_stone_noting_occupied`] with its fast path for a
-    /// stone that takes nothing).
+    /// count what they did ([`Board::play_counted`], and
+    /// [`Board::play_stone_counted`] with its fast path for a stone that
+    /// takes nothing).
     #[test]
     fn deferred_groups_and_noting_play_match_the_reference(
         w in 1usize..=9,
@@ -396,10 +398,10 @@ proptest! {
                     let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
                     let want = r.play(colour, m);
                     if let (true, Move::Play(p)) = (flag && stone, m) {
-                        let got = b.play_stone_noting_occupied(colour, p).unwrap();
-                        prop_assert_eq!(got, want.occupied);
+                        let got = b.play_stone_counted(colour, p).unwrap();
+                        prop_assert_eq!(got, want.summary());
                     } else if flag {
-                        prop_assert_eq!(b.play_noting_occupied(colour, m).unwrap(), want.occupied);
+                        prop_assert_eq!(b.play_counted(colour, m).unwrap(), want.summary());
                     } else {
                         prop_assert_eq!(b.play(colour, m).unwrap(), want);
                     }
@@ -425,7 +427,7 @@ proptest! {
             r.cells[k] = stone;
         }
         for (colour, x, y) in moves {
-            let m = Move::Play(Point::new(x % n as u8, y % n as u8));
+            let m = Move::Play(Point::new((usize::from(x) % n) as u16, (usize::from(y) % n) as u16));
             prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
         }
         for k in 0..n * n {

@@ -1,0 +1,66 @@
+//! [`Rules`]: the rule sets a Go record's `RU` names, and what they say of
+//! the moves a [`Board`](super::Board) reports (suicide, ko).
+
+/// A rule set of Go, as a record's `RU` names it.
+///
+/// FF\[4\] names `AGA`, `GOE` (Ing), `Japanese` and `NZ`; servers and
+/// programs also write `Chinese`, `Korean`, `Tromp-Taylor` and
+/// abbreviations (`JP`, `CN`, `KO`…). [`Rules::from_ru`] reads them all, in
+/// any case.
+///
+/// ```
+/// use sgfkit::game::go::Rules;
+/// assert_eq!(Rules::from_ru("Japanese"), Some(Rules::Japanese));
+/// assert_eq!(Rules::from_ru(" chinese "), Some(Rules::Chinese));
+/// assert_eq!(Rules::from_ru("GOE"), Some(Rules::Ing));
+/// assert_eq!(Rules::from_ru("house rules"), None);
+/// assert!(Rules::NewZealand.allows_suicide(3));
+/// assert!(!Rules::Japanese.allows_suicide(3));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Rules {
+    /// Japanese (Nihon Ki-in) rules: territory scoring, no suicide.
+    Japanese,
+    /// Chinese rules: area scoring, no suicide.
+    Chinese,
+    /// Korean rules: as Japanese in these respects.
+    Korean,
+    /// The American Go Association's rules: no suicide.
+    Aga,
+    /// New Zealand rules: suicide of any number of stones allowed.
+    NewZealand,
+    /// Ing's rules (Goe, SST): suicide of more than one stone allowed.
+    Ing,
+    /// Tromp–Taylor rules: suicide allowed.
+    TrompTaylor,
+}
+
+impl Rules {
+    /// The rules an `RU` text names (trimmed, any case), or `None` for a
+    /// text this crate does not know.
+    pub fn from_ru(text: &str) -> Option<Rules> {
+        let t = text.trim().to_ascii_lowercase();
+        let t = t.strip_suffix(" rules").unwrap_or(&t);
+        Some(match t {
+            "japanese" | "jp" | "jpn" | "japan" | "nihon kiin" => Rules::Japanese,
+            "chinese" | "cn" | "chn" | "china" => Rules::Chinese,
+            "korean" | "ko" | "kr" | "kor" | "korea" => Rules::Korean,
+            "aga" => Rules::Aga,
+            "nz" | "new zealand" => Rules::NewZealand,
+            "goe" | "ing" | "sst" => Rules::Ing,
+            "tromp-taylor" | "tromp taylor" | "tt" => Rules::TrompTaylor,
+            _ => return None,
+        })
+    }
+
+    /// Whether these rules allow a suicide that removes `stones` of the
+    /// mover's stones (the stone played included).
+    pub fn allows_suicide(self, stones: u32) -> bool {
+        match self {
+            Rules::NewZealand | Rules::TrompTaylor => true,
+            Rules::Ing => stones > 1,
+            Rules::Japanese | Rules::Chinese | Rules::Korean | Rules::Aga => false,
+        }
+    }
+}
