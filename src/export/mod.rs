@@ -709,11 +709,7 @@ fn move_rows(
                 number += 1;
                 any = true;
                 (view.column, view.row, view.vertex) = match m {
-                    Move::Play(p) => (
-                        Some(u16::from(p.x)),
-                        Some(u16::from(p.y)),
-                        p.vertex(size).ok(),
-                    ),
+                    Move::Play(p) => (Some(p.x), Some(p.y), p.vertex(size).ok()),
                     Move::Pass => (None, None, None),
                 };
                 view.move_number = number;

@@ -339,10 +339,7 @@ fn corpus_captures_and_legality_are_the_boards_from_the_parent_position() {
                 };
                 let (mut board, _): (Board, _) = position_at(parent).expect("a Go game");
                 let mv = match (m.column, m.row) {
-                    (Some(c), Some(r)) => Move::Play(Point::new(
-                        c.try_into().expect("a column"),
-                        r.try_into().expect("a row"),
-                    )),
+                    (Some(c), Some(r)) => Move::Play(Point::new(c, r)),
                     _ => Move::Pass,
                 };
                 let color = if color == 'B' {

@@ -131,8 +131,8 @@ impl Point {
             });
         }
         // On a board of at most 25×25: a column below 25, a row from 1 to 25.
-        let row = size.rows - u16::from(self.y);
-        Ok(Vertex(u16::from(self.x) * 25 + row - 1))
+        let row = size.rows - self.y;
+        Ok(Vertex(self.x * 25 + row - 1))
     }
 
     /// The point named by a GTP vertex (`Q16`, any case, surrounding spaces
