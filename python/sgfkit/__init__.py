@@ -7,13 +7,15 @@ Python bindings of the sgfkit Rust library::
     collection = sgfkit.read_file("game.sgf")      # any encoding, repairs damage
     game = collection.games[0]                       # the root Node of a game tree
     print(game.players, game.komi, game.result)      # ('Lee Sedol', 'AlphaGo'), 7.5, 'W+R'
-    for color, point in game.moves():                # ('b', (15, 3)) ... ('w', None) for a pass
-        print(color, sgfkit.to_gtp(point, game.size))  # b Q4
+    for color, point in game.moves():                # ('B', (15, 3)) ... ('W', None) for a pass
+        print(color, sgfkit.to_gtp(point, game.size))  # B Q4
     board = game.board_at(50)                        # the position after 50 moves
-    print(board.get("Q4"), board.captures)           # 'b', (by_black, by_white)
+    print(board.get("Q4"), board.captures)           # 'B', (by_black, by_white)
 
-Points are ``(row, col)`` counted from the bottom left, as in sgfmill and GTP
-(``"A1"`` is ``(0, 0)``); colors are ``"b"`` and ``"w"``.
+Points are ``(row, col)`` in SGF's order, row 0 at the top and column 0 at the
+left, as the ``moves`` table's ``row`` and ``column``: ``B[pd]`` is ``(3, 15)``,
+GTP ``Q16`` on 19x19. Colors are ``"B"`` and ``"W"``. ``Board.to_numpy()`` is
+indexed the same way, row 0 at the top. See docs/coordinates.md.
 """
 
 from __future__ import annotations
@@ -112,8 +114,8 @@ def arrow_tables(
     chunk for about 256 KiB of SGF. :func:`export_arrow` gives the same
     streams to any other reader of that interface.
 
-    ``dictionary=True`` makes the ``moves`` table's ``source`` and
-    ``color`` dictionary columns (a value a file; ``B`` and ``W``;
+    ``dictionary=True`` makes the ``moves`` table's ``source``, ``color``
+    and ``vertex`` dictionary columns (a value a file; ``B`` and ``W``;
     categoricals in pandas and polars): the same texts in much less memory
     (on a corpus of small files the path on every move is most of the
     tables' bytes) and a little less time.

@@ -6,9 +6,15 @@ from typing import IO, Any, Literal, Optional, TypeVar, Union, overload
 
 __version__: str
 
-Color = Literal["b", "w"]
+Color = Literal["B", "W"]
 Point = tuple[int, int]
-"""``(row, col)`` from the bottom left, as in sgfmill and GTP: ``"A1"`` is ``(0, 0)``."""
+"""``(row, col)`` from the top left, in SGF's order and as the ``moves`` table's
+``row`` and ``column``: ``B[pd]`` is ``(3, 15)``, GTP ``Q16`` on 19x19
+(docs/coordinates.md)."""
+Number = Any
+"""A row, column or size given to sgfkit: any integral number (int, numpy
+integers, a float with an integral value); None, NaN or ``pandas.NA`` for a
+missing one."""
 Move = tuple[Color, Optional[Point]]
 """``(color, point)``; the point is None for a pass."""
 Size = Union[int, tuple[int, int]]
@@ -103,11 +109,14 @@ def export_ipc(
     streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow),
     read on ``threads`` threads (None or 0: one per core)."""
 
-def to_gtp(point: Optional[Point], size: Optional[Size] = None) -> str:
-    """The GTP vertex of ``point`` (``(15, 15)`` → ``"Q16"``; None → ``"pass"``); size 19 by default."""
+def to_gtp(point: Optional[tuple[Number, Number]], size: Optional[Size] = None) -> str:
+    """The GTP vertex of ``point`` (``(3, 15)`` → ``"Q16"``; None, or a row or
+    column None/NaN/``pandas.NA``, → ``"pass"``); size 19 by default. Rows and
+    columns are any integral numbers; a float that is not whole raises
+    ValueError."""
 
 def from_gtp(vertex: str, size: Optional[Size] = None) -> Optional[Point]:
-    """The point of a GTP vertex (``"Q16"`` → ``(15, 15)``; ``"pass"`` → None)."""
+    """The point of a GTP vertex (``"Q16"`` → ``(3, 15)`` on 19x19; ``"pass"`` → None)."""
 
 class Diagnostic:
     """One finding of the reader or the checker."""
@@ -251,7 +260,7 @@ class Board:
     @property
     def size(self) -> Size: ...
     @overload
-    def get(self, row: int, col: int) -> Optional[Color]: ...
+    def get(self, row: Number, col: Number) -> Optional[Color]: ...
     @overload
     def get(self, vertex: str) -> Optional[Color]: ...
     @property
@@ -259,7 +268,8 @@ class Board:
         """``(by_black, by_white)``: the stones each player has captured."""
     def stones(self) -> list[tuple[Color, Point]]: ...
     def to_numpy(self) -> Any:
-        """``numpy.ndarray`` of int8, shape ``(rows, columns)``: 1 black, -1 white, 0 empty; row 0 at the bottom."""
+        """``numpy.ndarray`` of int8, shape ``(rows, columns)``: 1 black, -1 white, 0 empty;
+        indexed ``[row, col]`` as ``get``, row 0 at the top as ``str(board)`` draws it."""
 
 class GameIterator(Iterator[Node]):
     def __iter__(self) -> GameIterator: ...

@@ -124,8 +124,9 @@ fn tables(py: Python<'_>, inputs: &[Input<'_>], options: Options) -> PyResult<[T
 ///
 /// `threads`: how many threads read the files (`None` or 0: one per core;
 /// 1: this thread only, as a Spark executor wants it). `dictionary`: the
-/// `moves` table's `source` and `color` as dictionary columns (a value a
-/// file; `B` and `W`), which hold the same texts in much less memory.
+/// `moves` table's `source`, `color` and `vertex` as dictionary columns (a
+/// value a file; `B` and `W`; the vertices met), which hold the same texts
+/// in much less memory.
 #[pyfunction]
 #[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None, dictionary = false))]
 pub(crate) fn export_arrow(

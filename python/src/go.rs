@@ -1,12 +1,13 @@
 //! Go: moves as Python tuples, `Board`, GTP coordinates.
 //!
-//! Points are `(row, col)` counted from the bottom left, as sgfmill and GTP
-//! count them (`"A1"` is `(0, 0)`, `"T19"` is `(18, 18)`). Move tuples
-//! (`("b", (3, 15))`, `("w", None)`) are immutable, so `moves()` hands out
-//! tuples made once per process: a list of 300 moves costs 300 reference
-//! counts, not 600 new tuples.
+//! Points are `(row, col)` in SGF's order, row 0 at the top and column 0 at
+//! the left, as the `moves` table's `row` and `column` (docs/coordinates.md):
+//! `B[pd]` is `(3, 15)`, GTP `Q16` on 19x19. Colours are `"B"` and `"W"`.
+//! Move tuples (`("B", (3, 15))`, `("W", None)`) are immutable, so `moves()`
+//! hands out tuples made once per process: a list of 300 moves costs 300
+//! reference counts, not 600 new tuples.
 
-use pyo3::exceptions::{PyImportError, PyIndexError, PyValueError};
+use pyo3::exceptions::{PyImportError, PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -22,16 +23,76 @@ pub(crate) fn game<'c>(n: sgfkit::Node<'c, 'static>) -> PyResult<GoGame<'c, 'sta
     GoGame::new(n).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// `(row, col)` of an SGF point (row 0 at the bottom).
+/// `(row, col)` of an SGF point: row 0 at the top, column 0 at the left.
 fn row_col(p: Point, size: BoardSize) -> Option<(u16, u16)> {
-    p.is_on(size)
-        .then(|| (size.rows - 1 - p.y, p.x))
+    p.is_on(size).then_some((p.y, p.x))
 }
 
 /// The SGF point of `(row, col)`, if on the board.
-fn sgf_point(row: u16, col: u16, size: BoardSize) -> Option<Point> {
+fn sgf_point(row: i64, col: i64, size: BoardSize) -> Option<Point> {
+    let (row, col) = (u16::try_from(row).ok()?, u16::try_from(col).ok()?);
     (row < size.rows && col < size.columns && size.rows <= 52 && size.columns <= 52)
-        .then(|| Point::new(col, size.rows - 1 - row))
+        .then(|| Point::new(col, row))
+}
+
+/// A row or column given from Python: any integral number, as
+/// `operator.index` takes it (int, numpy integers), else a float with an
+/// integral value (pandas makes floats of nullable integer columns with
+/// nulls); `None` for a missing one (None, NaN, `pandas.NA`), which makes
+/// the point a pass. `what` names it in errors.
+///
+/// # Errors
+/// ValueError for a float that is not a whole number or an integer too
+/// large; TypeError for anything else.
+pub(crate) fn coordinate(v: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<i64>> {
+    if v.is_none() {
+        return Ok(None);
+    }
+    let py = v.py();
+    match v.extract::<i64>() {
+        Ok(i) => return Ok(Some(i)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+            return Err(PyValueError::new_err(format!(
+                "{what} {v} is not on any board"
+            )));
+        }
+        Err(_) => {}
+    }
+    if v.get_type().name()? == "NAType" {
+        return Ok(None);
+    }
+    let Ok(f) = v.extract::<f64>() else {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an integer, not {}",
+            v.get_type().name()?
+        )));
+    };
+    if f.is_nan() {
+        return Ok(None);
+    }
+    if f.fract() != 0.0 || !f.is_finite() || f.abs() > 1e15 {
+        return Err(PyValueError::new_err(format!(
+            "{what} {f} is not a whole number"
+        )));
+    }
+    // Integral and small: exact as i64.
+    Ok(Some(f as i64))
+}
+
+/// A point given from Python: `None`, or a pair `(row, col)` (a tuple, a
+/// list, any sequence of two) of [`coordinate`]s. `None` (a pass) when the
+/// point or either of its numbers is missing.
+fn point_arg(point: &Bound<'_, PyAny>) -> PyResult<Option<(i64, i64)>> {
+    if point.is_none() {
+        return Ok(None);
+    }
+    let pair = || PyTypeError::new_err("a point is (row, col) or None");
+    if point.len().map_err(|_| pair())? != 2 {
+        return Err(pair());
+    }
+    let row = coordinate(&point.get_item(0)?, "row")?;
+    let col = coordinate(&point.get_item(1)?, "col")?;
+    Ok(row.zip(col))
 }
 
 fn move_data(color: Color, m: Move, size: BoardSize) -> Option<MoveData> {
@@ -109,7 +170,7 @@ fn raw_key(raw: &[u8], color: Color, size: BoardSize) -> Option<u16> {
     if let [b'[', x @ b'a'..=b's', y @ b'a'..=b's', b']'] = *raw {
         let (col, row) = (u16::from(x - b'a'), u16::from(y - b'a'));
         if col < size.columns && row < size.rows {
-            return Some(move_key((color, Some((size.rows - 1 - row, col)))));
+            return Some(move_key((color, Some((row, col)))));
         }
     }
     let m = raw_move(raw, size)?;
@@ -144,14 +205,25 @@ pub(crate) fn size_object(py: Python<'_>, size: BoardSize) -> PyResult<Bound<'_,
 }
 
 /// A board size given as `19` or `(columns, rows)`.
+/// A board size given as `19` or `(columns, rows)`, any integral numbers
+/// ([`coordinate`]).
 fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
-    if let Ok(n) = size.extract::<u16>() {
-        return Ok(BoardSize::square(n));
+    let bad = || PyValueError::new_err("size is an int or (columns, rows)");
+    let number = |v: &Bound<'_, PyAny>| -> PyResult<u16> {
+        coordinate(v, "size")?
+            .and_then(|n| u16::try_from(n).ok())
+            .ok_or_else(bad)
+    };
+    if size.is_instance_of::<PyTuple>() || size.is_instance_of::<PyList>() {
+        if size.len()? != 2 {
+            return Err(bad());
+        }
+        return Ok(BoardSize::new(
+            number(&size.get_item(0)?)?,
+            number(&size.get_item(1)?)?,
+        ));
     }
-    let (c, r): (u16, u16) = size
-        .extract()
-        .map_err(|_| PyValueError::new_err("size is an int or (columns, rows)"))?;
-    Ok(BoardSize::new(c, r))
+    Ok(BoardSize::square(number(size)?))
 }
 
 // ---------------------------------------------------------------------------
@@ -160,8 +232,8 @@ fn size_arg(size: &Bound<'_, PyAny>) -> PyResult<BoardSize> {
 /// Points have letters `a`–`z`, `A`–`Z`: at most 52 rows and columns.
 const MAX: usize = 52;
 
-/// The tuples of every move: `("b", (row, col))` at `row * MAX + col`,
-/// the same for `"w"` after them, then `("b", None)` and `("w", None)`;
+/// The tuples of every move: `("B", (row, col))` at `row * MAX + col`,
+/// the same for `"W"` after them, then `("B", None)` and `("W", None)`;
 /// [`move_key`] gives a move's index.
 struct MoveCache {
     all: Vec<Py<PyTuple>>,
@@ -173,8 +245,8 @@ fn cache(py: Python<'_>) -> PyResult<&MoveCache> {
     if let Some(c) = CACHE.get(py) {
         return Ok(c);
     }
-    let b = PyString::intern(py, "b");
-    let w = PyString::intern(py, "w");
+    let b = PyString::intern(py, "B");
+    let w = PyString::intern(py, "W");
     let mut all = Vec::with_capacity(2 * MAX * MAX + 2);
     for color in [&b, &w] {
         for row in 0..MAX {
@@ -223,10 +295,10 @@ pub(crate) fn moves_list<'py>(py: Python<'py>, keys: &[u16]) -> PyResult<Bound<'
 // ---------------------------------------------------------------------------
 // Board
 
-/// A Go position: `get(row, col)` (or `get("Q16")`) is `"b"`, `"w"` or
+/// A Go position: `get(row, col)` (or `get("Q16")`) is `"B"`, `"W"` or
 /// None; `captures` is `(by_black, by_white)`, the stones each player has
 /// taken; `to_numpy()` is an `int8` array `[row, col]` (1 black, -1 white,
-/// 0 empty; row 0 at the bottom, as `get`); `str(board)` draws it, top row
+/// 0 empty; row 0 at the top, as `get`); `str(board)` draws it, top row
 /// first (`X` black, `O` white, `.` empty).
 #[pyclass(frozen, eq, hash, module = "sgfkit")]
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -241,24 +313,20 @@ impl Board {
 
     fn at(&self, row: i64, col: i64) -> PyResult<Option<Color>> {
         let size = self.board.size();
-        let p = u16::try_from(row)
-            .ok()
-            .zip(u16::try_from(col).ok())
-            .and_then(|(r, c)| sgf_point(r, c, size))
-            .ok_or_else(|| {
-                PyIndexError::new_err(format!(
-                    "({row}, {col}) is not on the {}x{} board",
-                    size.columns, size.rows
-                ))
-            })?;
+        let p = sgf_point(row, col, size).ok_or_else(|| {
+            PyIndexError::new_err(format!(
+                "({row}, {col}) is not on the {}x{} board",
+                size.columns, size.rows
+            ))
+        })?;
         Ok(self.board.get(p))
     }
 }
 
 fn color_str(c: Option<Color>) -> Option<&'static str> {
     c.map(|c| match c {
-        Color::Black => "b",
-        Color::White => "w",
+        Color::Black => "B",
+        Color::White => "W",
     })
 }
 
@@ -270,11 +338,20 @@ impl Board {
         size_object(py, self.board.size())
     }
 
-    /// `"b"`, `"w"` or None at `(row, col)`, or at a GTP vertex (`"Q16"`).
+    /// `"B"`, `"W"` or None at `(row, col)` (row 0 at the top; any
+    /// integral numbers), or at a GTP vertex (`"Q16"`).
     #[pyo3(signature = (row, col = None))]
-    fn get(&self, row: &Bound<'_, PyAny>, col: Option<i64>) -> PyResult<Option<&'static str>> {
+    fn get(
+        &self,
+        row: &Bound<'_, PyAny>,
+        col: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<&'static str>> {
         let color = match col {
-            Some(col) => self.at(row.extract()?, col)?,
+            Some(col) => {
+                let rc = coordinate(row, "row")?.zip(coordinate(col, "col")?);
+                let (r, c) = rc.ok_or_else(|| PyValueError::new_err("a pass is not a point"))?;
+                self.at(r, c)?
+            }
             None => {
                 let text: String = row.extract()?;
                 match Move::from_gtp(&text, self.board.size())
@@ -308,7 +385,7 @@ impl Board {
 
     /// The position as a numpy `int8` array of shape `(rows, columns)`:
     /// 1 black, -1 white, 0 empty, indexed `[row, col]` with row 0 at the
-    /// bottom (`np.flipud` gives the drawing order). Needs numpy.
+    /// top, as `str(board)` draws it. Needs numpy.
     fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let np = py.import("numpy").map_err(|e| {
             PyImportError::new_err(format!(
@@ -379,21 +456,22 @@ impl Board {
 // ---------------------------------------------------------------------------
 // GTP
 
-/// The GTP vertex of `point`: `(row, col)` from the bottom left (as in
-/// `moves()`), or None for `"pass"`. `size` is an int or `(columns,
-/// rows)`. `to_gtp((15, 15))` is `"Q16"`. GTP has no letters beyond 25
+/// The GTP vertex of `point`: `(row, col)` from the top left (as in
+/// `moves()` and the `moves` table), any integral numbers ([`coordinate`]);
+/// `"pass"` for None or a missing number. `size` is an int or `(columns,
+/// rows)`. `to_gtp((3, 15))` is `"Q16"`. GTP has no letters beyond 25
 /// columns: larger boards raise ValueError.
 #[pyfunction]
 #[pyo3(signature = (point, size = None))]
 pub(crate) fn to_gtp(
-    point: Option<(u16, u16)>,
+    point: &Bound<'_, PyAny>,
     size: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let size = size
         .map(size_arg)
         .transpose()?
         .unwrap_or(BoardSize::square(19));
-    let m = match point {
+    let m = match point_arg(point)? {
         None => Move::Pass,
         Some((row, col)) => Move::Play(sgf_point(row, col, size).ok_or_else(|| {
             PyValueError::new_err(format!(
@@ -406,7 +484,7 @@ pub(crate) fn to_gtp(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// The point of a GTP vertex (`"Q16"` → `(15, 15)`, any case), or None
+/// The point of a GTP vertex (`"Q16"` → `(3, 15)` on 19x19, any case), or None
 /// for `"pass"`; ValueError when it is not on a board of `size`.
 #[pyfunction]
 #[pyo3(signature = (vertex, size = None))]

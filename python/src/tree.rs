@@ -691,8 +691,9 @@ impl Node {
     }
 
     /// The moves of the game's main line: a list of `(color, point)`,
-    /// color `"b"` or `"w"`, point `(row, col)` counted from the bottom
-    /// left as in sgfmill and GTP (`"A1"` is `(0, 0)`) or None for a pass.
+    /// color `"B"` or `"W"`, point `(row, col)` with row 0 at the top and
+    /// column 0 at the left, as SGF and the `moves` table count them
+    /// (`B[pd]` is `(3, 15)`; docs/coordinates.md), or None for a pass.
     /// A node with both `B` and `W` gives both, Black's first; a value
     /// that is not a move on the board is left out.
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {

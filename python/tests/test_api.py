@@ -123,7 +123,7 @@ def test_building_from_scratch():
     root.set("SZ", "19")
     root.append_child({"B": "pd"}).append_child({"W": "dd"})
     assert c.to_sgf() == "(;CA[UTF-8]GM[1]SZ[19]\n;B[pd];W[dd])\n"
-    assert root.moves() == [("b", (15, 15)), ("w", (15, 3))]
+    assert root.moves() == [("B", (3, 15)), ("W", (3, 3))]
 
 
 def test_removing_a_root_removes_its_game():
@@ -156,30 +156,36 @@ def test_go_game_information():
     assert (bare.komi, bare.handicap, bare.players, bare.result, bare.date) == (None, None, (None, None), None, None)
 
 
-def test_moves_are_row_col_from_the_bottom_left_like_sgfmill():
+def test_moves_are_row_col_from_the_top_left_in_sgf_order():
     root = sgfkit.parse(GAME).games[0]
-    # ee is the centre; gc is column g (6), third row from the top of 9 (row 6).
-    assert root.moves() == [("b", (4, 4)), ("w", (6, 6)), ("b", (2, 2))]
+    # ee is the centre; gc is column g (6) on the third row from the top (row 2).
+    assert root.moves() == [("B", (4, 4)), ("W", (2, 6)), ("B", (6, 2))]
     side = root.main_line()[2].children[1]
-    assert side.move == ("b", (2, 6))
-    assert side.children[0].move == ("w", None)  # a pass
+    assert side.move == ("B", (6, 6))
+    assert side.children[0].move == ("W", None)  # a pass
     assert root.move is None
     both = sgfkit.parse(b"(;SZ[5];B[aa]W[bb])").games[0].children[0]
-    assert both.move == ("b", (4, 0))  # B first, as sgfmill's get_move
-    assert both.root.moves() == [("b", (4, 0)), ("w", (3, 1))]
+    assert both.move == ("B", (0, 0))  # B first, as sgfmill's get_move
+    assert both.root.moves() == [("B", (0, 0)), ("W", (1, 1))]
+    # B[pd] on 19x19: (3, 15), the table's row 3 and column 15, GTP Q16.
+    pd = sgfkit.parse(b"(;SZ[19];B[pd])").games[0]
+    assert pd.moves() == [("B", (3, 15))]
+    assert sgfkit.to_gtp(pd.moves()[0][1], 19) == "Q16"
 
 
 def test_boards_captures_and_gtp_lookup():
-    # White's stone at a1 (SGF "as" on 19x19) is captured by b1 and a2.
+    # White's stone at a1 (SGF "as" on 19x19, row 18) is captured by b1 and a2.
     root = sgfkit.parse(b"(;SZ[19];W[as];B[bs];W[pd];B[ar])").games[0]
     assert root.board_at(0).stones() == []
     before = root.board_at(3)
-    assert before.get(0, 0) == "w" and before.get("A1") == "w"
+    assert before.get(18, 0) == "W" and before.get("A1") == "W"
+    assert before.get(3, 15) == "W" and before.get("Q16") == "W"  # W[pd], top left
+    assert before.get(15, 3) is None
     after = root.board_at(4)
-    assert after.get(0, 0) is None and after.get("a2") == "b"
+    assert after.get(18, 0) is None and after.get("a2") == "B"
     assert after.captures == (1, 0)
     assert root.board_at(99) == after  # past the end: the final position
-    assert sorted(after.stones()) == [("b", (0, 1)), ("b", (1, 0)), ("w", (15, 15))]
+    assert sorted(after.stones()) == [("B", (17, 0)), ("B", (18, 1)), ("W", (3, 15))]
     assert str(after).splitlines()[3] == "...............O..."
     assert after.size == 19
     with pytest.raises(IndexError):
@@ -194,18 +200,24 @@ def test_board_at_a_node_of_a_variation():
     root = sgfkit.parse(GAME).games[0]
     side = root.main_line()[2].children[1]
     board = side.board()
-    assert sorted(board.stones()) == [("b", (2, 6)), ("b", (4, 4)), ("w", (6, 6))]
+    assert sorted(board.stones()) == [("B", (4, 4)), ("B", (6, 6)), ("W", (2, 6))]
 
 
 def test_to_numpy():
     np = pytest.importorskip("numpy")
-    board = sgfkit.parse(b"(;SZ[5];B[aa];W[ae])").games[0].board_at(2)
+    board = sgfkit.parse(b"(;SZ[5];B[aa];W[ae];B[dc])").games[0].board_at(3)
     a = board.to_numpy()
     assert a.dtype == np.int8 and a.shape == (5, 5)
-    assert a[4, 0] == 1 and a[0, 0] == -1 and int(np.abs(a).sum()) == 2
+    # Top-down, as the diagram: B[aa] top left, W[ae] bottom left.
+    assert a[0, 0] == 1 and a[4, 0] == -1 and a[2, 3] == 1 and int(np.abs(a).sum()) == 3
+    drawn = [[{"X": 1, "O": -1, ".": 0}[c] for c in line] for line in str(board).splitlines()]
+    assert a.tolist() == drawn
+    assert a[0].tolist() == drawn[0] == [1, 0, 0, 0, 0]
+    for row, col in [(0, 0), (4, 0), (2, 3)]:
+        assert a[row, col] == {"B": 1, "W": -1}[board.get(row, col)]
     a[2, 2] = 1  # a copy the caller owns
     rect = sgfkit.parse(b"(;SZ[7:3];B[ga])").games[0].board_at(1).to_numpy()
-    assert rect.shape == (3, 7) and rect[2, 6] == 1
+    assert rect.shape == (3, 7) and rect[0, 6] == 1
 
 
 def test_not_go_raises_value_error():
@@ -217,14 +229,15 @@ def test_not_go_raises_value_error():
 
 
 def test_gtp_both_ways():
-    assert sgfkit.to_gtp((15, 15)) == "Q16"
-    assert sgfkit.to_gtp((0, 8)) == "J1"  # no I in GTP
+    assert sgfkit.to_gtp((3, 15)) == "Q16"
+    assert sgfkit.to_gtp((18, 8)) == "J1"  # no I in GTP
     assert sgfkit.to_gtp(None) == "pass"
-    assert sgfkit.from_gtp("Q16") == (15, 15)
-    assert sgfkit.from_gtp("q16") == (15, 15)
+    assert sgfkit.from_gtp("Q16") == (3, 15)
+    assert sgfkit.from_gtp("q16") == (3, 15)
     assert sgfkit.from_gtp("pass") is None
-    assert sgfkit.to_gtp((8, 8), 9) == "J9"
-    assert sgfkit.to_gtp((2, 6), (7, 3)) == "G3"
+    assert sgfkit.to_gtp((0, 8), 9) == "J9"
+    assert sgfkit.to_gtp((0, 6), (7, 3)) == "G3"
+    assert sgfkit.to_gtp((2, 6), (7, 3)) == "G1"
     for row in range(19):
         for col in range(19):
             assert sgfkit.from_gtp(sgfkit.to_gtp((row, col))) == (row, col)
@@ -235,7 +248,32 @@ def test_gtp_both_ways():
     with pytest.raises(ValueError):
         sgfkit.to_gtp((0, 0), 26)  # GTP has no letters past 25 columns
     game = sgfkit.parse(b"(;SZ[19];B[pd];W[dp];B[])").games[0]
-    assert [(c, sgfkit.to_gtp(p, game.size)) for c, p in game.moves()] == [("b", "Q16"), ("w", "D4"), ("b", "pass")]
+    assert [(c, sgfkit.to_gtp(p, game.size)) for c, p in game.moves()] == [("B", "Q16"), ("W", "D4"), ("B", "pass")]
+
+
+def test_gtp_and_get_take_any_integral_number():
+    np = pytest.importorskip("numpy")
+    assert sgfkit.to_gtp((np.uint16(3), np.uint16(15))) == "Q16"
+    assert sgfkit.to_gtp((np.int64(3), np.int64(15)), np.int64(19)) == "Q16"
+    assert sgfkit.to_gtp((3.0, 15.0), 19.0) == "Q16"  # pandas' floats
+    assert sgfkit.to_gtp([3, 15]) == "Q16"
+    assert sgfkit.to_gtp((float("nan"), float("nan"))) == "pass"
+    assert sgfkit.to_gtp((np.nan, 15)) == "pass"
+    assert sgfkit.to_gtp((None, None)) == "pass"
+    with pytest.raises(ValueError, match="whole number"):
+        sgfkit.to_gtp((3.5, 15))
+    with pytest.raises(ValueError, match="not on the 19x19 board"):
+        sgfkit.to_gtp((19, 0))
+    with pytest.raises(TypeError, match="integer"):
+        sgfkit.to_gtp(("3", 15))
+    board = sgfkit.parse(b"(;SZ[19];B[pd])").games[0].board_at(1)
+    assert board.get(np.uint16(3), np.int64(15)) == "B"
+    assert board.get(3.0, 15.0) == "B"
+    assert board.get(15, 3) is None
+    with pytest.raises(ValueError, match="whole number"):
+        board.get(3.5, 15)
+    pd = pytest.importorskip("pandas")
+    assert sgfkit.to_gtp((pd.NA, pd.NA)) == "pass"
 
 
 def test_strict_errors_have_positions():
@@ -301,7 +339,7 @@ def test_iter_games_from_path_and_file_objects(tmp_path):
     for source in (p, str(p), io.BytesIO(data), open(p, "rb")):
         games = list(sgfkit.iter_games(source))
         assert [g.get("C") for g in games] == ["one", "two", "three"]
-        assert games[0].moves() == [("b", (18, 0))]
+        assert games[0].moves() == [("B", (0, 0))]
         assert games[0].collection.games == [games[0]]
     # The last game is not closed: a repair, positioned in the whole input.
     last = list(sgfkit.iter_games(p))[-1]

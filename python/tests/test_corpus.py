@@ -10,16 +10,20 @@ from conftest import go_game_files, sgf_files
 
 
 def sgfmill_moves(data: bytes):
-    """sgfmill's main line, or None when sgfmill cannot read the game."""
+    """sgfmill's main line in sgfkit's convention (docs/coordinates.md: row 0
+    at the top, colours "B"/"W"; sgfmill counts rows from the bottom, colours
+    "b"/"w"), or None when sgfmill cannot read the game."""
     from sgfmill import sgf
 
     try:
         game = sgf.Sgf_game.from_bytes(data)
+        size = game.get_size()
         moves = []
         for node in game.get_main_sequence():
             colour, move = node.get_move()
             if colour is not None:
-                moves.append((colour, move))
+                point = None if move is None else (size - 1 - move[0], move[1])
+                moves.append((colour.upper(), point))
         return moves
     except Exception:  # sgfmill refuses the file, its size or a value
         return None

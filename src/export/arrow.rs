@@ -31,7 +31,7 @@ use arrow_array::builder::{
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
-use arrow_array::{Array, ArrayRef, RecordBatch, UInt32Array};
+use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, UInt32Array};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
@@ -354,7 +354,10 @@ pub fn moves_schema() -> SchemaRef {
             utf8("color", true),
             Field::new("column", DataType::UInt16, true),
             Field::new("row", DataType::UInt16, true),
+            utf8("vertex", true),
             Field::new("pass", DataType::Boolean, false),
+            Field::new("captures", DataType::UInt16, true),
+            Field::new("legal", DataType::Boolean, true),
             utf8("comment", true),
             properties_field(),
         ]))
@@ -362,8 +365,9 @@ pub fn moves_schema() -> SchemaRef {
     .clone()
 }
 
-/// [`moves_schema`] with `source` a dictionary of `Int32` keys and `color`
-/// one of `Int8` keys (both of `Utf8` values): the schema of the `moves`
+/// [`moves_schema`] with `source` a dictionary of `Int32` keys, `color`
+/// one of `Int8` keys and `vertex` one of `Int16` keys (all of `Utf8`
+/// values): the schema of the `moves`
 /// batches of [`BatchesBuilder::finish_with_dictionaries`]. The same
 /// columns, names and nullability; the same texts once decoded.
 ///
@@ -383,7 +387,11 @@ pub fn moves_dictionary_schema() -> SchemaRef {
     S.get_or_init(|| {
         let m = moves_schema();
         let mut fields: Vec<FieldRef> = m.fields().iter().cloned().collect();
-        for (name, key) in [("source", DataType::Int32), ("color", DataType::Int8)] {
+        for (name, key) in [
+            ("source", DataType::Int32),
+            ("color", DataType::Int8),
+            ("vertex", DataType::Int16),
+        ] {
             let i = m.index_of(name).expect("a column of the moves schema");
             let dictionary = DataType::Dictionary(Box::new(key), Box::new(DataType::Utf8));
             fields[i] = Arc::new(fields[i].as_ref().clone().with_data_type(dictionary));
@@ -553,7 +561,10 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
         chars(rows, |r| r.color),
         u16s(rows, |r| r.column),
         u16s(rows, |r| r.row),
+        strings(rows, |r| r.vertex),
         Arc::new(pass.finish()),
+        u16s(rows, |r| r.captures),
+        Arc::new(rows.iter().map(|r| r.legal).collect::<BooleanArray>()),
         strings(rows, |r| r.comment.as_deref()),
         props(rows, |r| &r.properties)?,
     ];

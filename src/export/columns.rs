@@ -23,13 +23,14 @@ use super::arrow::{
 };
 use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
+use crate::game::go::Vertex;
 use crate::grammar::RawValues;
 use crate::text::TextKind;
 use crate::{Document, Position};
-use arrow_array::types::{Int8Type, Int32Type};
+use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int32Array, ListArray, MapArray,
-    RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int16Array, Int32Array, ListArray,
+    MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
@@ -215,7 +216,7 @@ impl BatchesBuilder {
         self.finish_as(false)
     }
 
-    /// The batches with the `moves` table's `source` and `color` as
+    /// The batches with the `moves` table's `source`, `color` and `vertex` as
     /// dictionary arrays ([`moves_dictionary_schema`]): a value a file and
     /// a key a row for `source`, `B` and `W` for `color`, the other columns
     /// as [`BatchesBuilder::finish`] makes them. Less work to make, and much
@@ -261,7 +262,7 @@ struct MoveColumns {
     /// The `source` column as runs: a text and the rows it names.
     sources: Vec<(Arc<str>, usize)>,
     /// The columns of fixed width, a row a value: one push a move (a store
-    /// of 24 bytes), split into their columns at the end.
+    /// of 28 bytes), split into their columns at the end.
     fixed: Vec<Fixed>,
     /// The comments, of the rows in `comment_rows` only (most moves have
     /// none): a push a comment, not a row; the column is made whole at
@@ -285,9 +286,12 @@ struct Fixed {
     /// 0 when null, as `row`: they are null together.
     column: u16,
     row: u16,
+    /// 0 when null (see `flags`).
+    captures: u16,
+    vertex: Option<Vertex>,
     /// `B`, `W`, or 0 for none.
     color: u8,
-    /// [`PARENT`], [`POINT`], [`PASS`].
+    /// [`PARENT`], [`POINT`], [`PASS`], [`OUTCOME`], [`LEGAL`].
     flags: u8,
 }
 
@@ -297,6 +301,10 @@ const PARENT: u8 = 1;
 const POINT: u8 = 2;
 /// `Fixed::flags`: the move is a pass.
 const PASS: u8 = 4;
+/// `Fixed::flags`: the captures and legality are valid (a move replayed).
+const OUTCOME: u8 = 8;
+/// `Fixed::flags`: the move is legal.
+const LEGAL: u8 = 16;
 
 impl MoveColumns {
     /// Room for `rows` more rows.
@@ -327,7 +335,12 @@ impl MoveColumns {
             } else {
                 0
             }
-            | if m.pass { PASS } else { 0 };
+            | if m.pass { PASS } else { 0 }
+            | match m.legal {
+                Some(true) => OUTCOME | LEGAL,
+                Some(false) => OUTCOME,
+                None => 0,
+            };
         self.fixed.push(Fixed {
             game: m.game,
             move_number: m.move_number,
@@ -335,6 +348,8 @@ impl MoveColumns {
             parent_id: m.parent_id.unwrap_or(0),
             column: m.column.unwrap_or(0),
             row: m.row.unwrap_or(0),
+            captures: m.captures.unwrap_or(0),
+            vertex: m.vertex,
             color: match m.color {
                 Some('B') => b'B',
                 Some('W') => b'W',
@@ -413,16 +428,18 @@ impl MoveColumns {
     fn finish(self, dictionaries: bool) -> Result<RecordBatch, ArrowError> {
         let f = &self.fixed;
         let flags = Flags::of(f);
-        let (source, color, schema): (ArrayRef, ArrayRef, _) = if dictionaries {
+        let (source, color, vertex, schema): (ArrayRef, ArrayRef, ArrayRef, _) = if dictionaries {
             (
                 Arc::new(runs_dictionary(&self.sources)?),
                 Arc::new(colors_dictionary(f, flags.color)?),
+                Arc::new(vertices_dictionary(f)?),
                 moves_dictionary_schema(),
             )
         } else {
             (
                 Arc::new(repeated(&self.sources)?),
                 Arc::new(colors(f, flags.color)?),
+                Arc::new(vertices(f)?),
                 moves_schema(),
             )
         };
@@ -435,7 +452,10 @@ impl MoveColumns {
             color,
             u16s(f, |m| m.column, flags.point.clone()),
             u16s(f, |m| m.row, flags.point),
+            vertex,
             Arc::new(BooleanArray::new(flags.pass, None)),
+            u16s(f, |m| m.captures, flags.outcome.clone()),
+            Arc::new(BooleanArray::new(flags.legal, flags.outcome)),
             Arc::new(self.comment.finish_rows(f.len(), &self.comment_rows)?),
             Arc::new(self.props.finish_rows(f.len(), &self.prop_rows)?),
         ];
@@ -451,25 +471,30 @@ struct Flags {
     point: Option<NullBuffer>,
     color: Option<NullBuffer>,
     pass: BooleanBuffer,
+    /// Which rows have `captures` and `legal`.
+    outcome: Option<NullBuffer>,
+    legal: BooleanBuffer,
 }
 
 impl Flags {
     fn of(f: &[Fixed]) -> Flags {
         let words = f.len().div_ceil(64);
-        let mut bits = [(); 4].map(|_| Vec::<u64>::with_capacity(words));
+        let mut bits = [(); 6].map(|_| Vec::<u64>::with_capacity(words));
         for chunk in f.chunks(64) {
-            let mut w = [0u64; 4];
+            let mut w = [0u64; 6];
             for (i, m) in chunk.iter().enumerate() {
                 w[0] |= u64::from(m.flags & PARENT != 0) << i;
                 w[1] |= u64::from(m.flags & POINT != 0) << i;
                 w[2] |= u64::from(m.color != 0) << i;
                 w[3] |= u64::from(m.flags & PASS != 0) << i;
+                w[4] |= u64::from(m.flags & OUTCOME != 0) << i;
+                w[5] |= u64::from(m.flags & LEGAL != 0) << i;
             }
             for (b, w) in bits.iter_mut().zip(w) {
                 b.push(w);
             }
         }
-        let [parent, point, color, pass] =
+        let [parent, point, color, pass, outcome, legal] =
             bits.map(|b| BooleanBuffer::new(Buffer::from_vec(b), 0, f.len()));
         let valid = |b: BooleanBuffer| {
             let nulls = NullBuffer::new(b);
@@ -480,6 +505,8 @@ impl Flags {
             point: valid(point),
             color: valid(color),
             pass,
+            outcome: valid(outcome),
+            legal,
         }
     }
 }
@@ -716,6 +743,65 @@ fn colors(fixed: &[Fixed], valid: Option<NullBuffer>) -> Result<StringArray, Arr
         OffsetBuffer::new(ScalarBuffer::from(offsets)),
         Buffer::from_vec(bytes),
         valid,
+    )
+}
+
+/// The `vertex` column: each row's GTP vertex, or null.
+fn vertices(fixed: &[Fixed]) -> Result<StringArray, ArrowError> {
+    if i32::try_from(fixed.len() * 3).is_err() {
+        return Err(ArrowError::OffsetOverflowError(fixed.len()));
+    }
+    let mut offsets = Vec::with_capacity(fixed.len() + 1);
+    let mut bytes = Vec::with_capacity(fixed.len() * 3);
+    let mut valid = Vec::with_capacity(fixed.len());
+    let mut end = 0i32;
+    offsets.push(end);
+    for m in fixed {
+        let v = m.vertex.map_or(&[][..], Vertex::as_bytes);
+        bytes.extend_from_slice(v);
+        // At most 3 bytes.
+        end += v.len() as i32;
+        offsets.push(end);
+        valid.push(m.vertex.is_some());
+    }
+    let nulls = NullBuffer::from(valid);
+    StringArray::try_new(
+        OffsetBuffer::new(ScalarBuffer::from(offsets)),
+        Buffer::from_vec(bytes),
+        (nulls.null_count() > 0).then_some(nulls),
+    )
+}
+
+/// The `vertex` column as a dictionary of the GTP vertices its rows name,
+/// in the order they first appear (a key a row, null where the row has
+/// none), for the Parquet writer, which then looks up each vertex once, not
+/// a text a row, and writes the file that [`vertices`] gives.
+fn vertices_dictionary(fixed: &[Fixed]) -> Result<DictionaryArray<Int16Type>, ArrowError> {
+    // The key of each vertex met so far, by its place among all vertices.
+    let mut slots = vec![-1i16; Vertex::COUNT];
+    let mut values: Vec<&str> = Vec::new();
+    let mut valid = Vec::with_capacity(fixed.len());
+    let keys: Vec<i16> = fixed
+        .iter()
+        .map(|m| {
+            valid.push(m.vertex.is_some());
+            let Some(v) = m.vertex else { return 0 };
+            let slot = &mut slots[usize::from(v.index())];
+            if *slot < 0 {
+                // Fewer than 625 values: the key fits.
+                *slot = values.len() as i16;
+                values.push(v.as_str());
+            }
+            *slot
+        })
+        .collect();
+    let nulls = NullBuffer::from(valid);
+    DictionaryArray::try_new(
+        Int16Array::new(
+            ScalarBuffer::from(keys),
+            (nulls.null_count() > 0).then_some(nulls),
+        ),
+        Arc::new(StringArray::from(values)),
     )
 }
 

@@ -57,10 +57,13 @@ impl<'b> Obj<'b> {
         self.num(k, v.filter(|f| f.is_finite()))
     }
 
-    fn bool(&mut self, k: &str, v: bool) -> &mut Self {
+    fn bool(&mut self, k: &str, v: Option<bool>) -> &mut Self {
         self.key(k);
-        self.out
-            .extend_from_slice(if v { b"true" } else { b"false" });
+        self.out.extend_from_slice(match v {
+            Some(true) => b"true",
+            Some(false) => b"false",
+            None => b"null",
+        });
         self
     }
 
@@ -169,7 +172,10 @@ pub(super) fn move_(out: &mut Vec<u8>, m: &MoveRow) {
         .char("color", m.color)
         .num("column", m.column)
         .num("row", m.row)
-        .bool("pass", m.pass)
+        .str("vertex", m.vertex)
+        .bool("pass", Some(m.pass))
+        .num("captures", m.captures)
+        .bool("legal", m.legal)
         .str("comment", m.comment.as_deref())
         .props("properties", &m.properties)
         .end();

@@ -55,10 +55,10 @@ pub use values::first_date;
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
-use crate::game::go::{Go, Move, quick_move};
-use crate::game::{Game, GameType};
+use crate::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
+use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
-use crate::record::{GoGame, board_size, game_of};
+use crate::record::{GoGame, MoveReport, apply_numbered, board_size, game_of};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property};
 use properties::{other_properties, property_entries};
@@ -218,8 +218,20 @@ pub struct MoveRow {
     pub column: Option<u16>,
     /// Row of the move, from 0 at the top (`a`); `None` for a pass.
     pub row: Option<u16>,
+    /// The move's GTP vertex (`Q16` for `B[pd]` on 19×19, see
+    /// [`Point::to_gtp`](crate::game::go::Point::to_gtp)); `None` for a
+    /// pass, a node without a move, and boards wider or taller than 25.
+    pub vertex: Option<&'static str>,
     /// True for a pass.
     pub pass: bool,
+    /// The opponent's stones the move removed (0 for a pass); `None` for a
+    /// node without a move. Setup and moves are replayed from the root
+    /// ([`apply_node`](crate::record::apply_node)).
+    pub captures: Option<u16>,
+    /// False for a suicide, an immediate ko retake or a stone on an
+    /// occupied point ([`MoveOutcome::is_legal`](crate::game::go::MoveOutcome::is_legal)),
+    /// true for any other move and a pass; `None` for a node without a move.
+    pub legal: Option<bool>,
     /// The node's comment (`C`), decoded.
     pub comment: Option<String>,
     /// The node's other properties (all but `B`, `W` and `C`), in file order.
@@ -551,7 +563,10 @@ pub(crate) struct MoveView<'v, 'c, 'a> {
     pub(crate) color: Option<char>,
     pub(crate) column: Option<u16>,
     pub(crate) row: Option<u16>,
+    pub(crate) vertex: Option<Vertex>,
     pub(crate) pass: bool,
+    pub(crate) captures: Option<u16>,
+    pub(crate) legal: Option<bool>,
     pub(crate) comment: Option<&'v str>,
     /// The node, for its other properties ([`MoveView::properties`]).
     pub(crate) node: Node<'c, 'a>,
@@ -593,7 +608,10 @@ impl<'c> MoveView<'_, 'c, '_> {
             color: self.color,
             column: self.column,
             row: self.row,
+            vertex: self.vertex.map(Vertex::as_str),
             pass: self.pass,
+            captures: self.captures,
+            legal: self.legal,
             comment: self.comment.map(str::to_string),
             properties: property_entries(|| self.properties()),
         }
@@ -615,6 +633,7 @@ fn move_rows(
     out: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) -> u32 {
     let size = go.size();
+    let mut replay = Replay::new(size);
     let mut main_count = 0u32;
     let mut before: Vec<u32> = Vec::new();
     let numbers = Numbers::of_tree(root);
@@ -640,7 +659,19 @@ fn move_rows(
         let read = |p: Option<&[u8]>| {
             p.and_then(|p| quick_move(p, size).or_else(|| Go::read_move(first_value(p), size).ok()))
         };
-        let moves = [(read(b), 'B'), (read(w), 'W')];
+        let moves = [(read(b), Color::Black), (read(w), Color::White)];
+        // The position before the node: its parent's (with `all_nodes`,
+        // not always the node before). A node of moves alone (and a
+        // comment), most of them, plays the moves read above; any other
+        // goes through the one apply-a-node function, setup first.
+        if options.all_nodes {
+            replay.enter(node);
+        }
+        let outcomes = if others {
+            replay.apply(node)
+        } else {
+            moves.map(|(m, color)| m.and_then(|m| replay.play(color, m)))
+        };
         let comment = c.map(|c| decode_str(first_value(c), TextKind::Text));
         let node_id = numbers.of(node);
         let parent_id = if options.all_nodes {
@@ -664,25 +695,36 @@ fn move_rows(
             color: None,
             column: None,
             row: None,
+            vertex: None,
             pass: false,
+            captures: None,
+            legal: None,
             comment: comment.as_deref(),
             node,
             others,
         };
         let mut any = false;
-        for (m, color) in moves {
+        for ((m, color), played) in moves.into_iter().zip(outcomes) {
             if let Some(m) = m {
                 number += 1;
                 any = true;
-                (view.column, view.row) = match m {
-                    Move::Play(p) => (Some(p.x), Some(p.y)),
-                    Move::Pass => (None, None),
+                (view.column, view.row, view.vertex) = match m {
+                    Move::Play(p) => (Some(p.x), Some(p.y), p.vertex(size).ok()),
+                    Move::Pass => (None, None, None),
                 };
                 view.move_number = number;
-                view.color = Some(color);
+                view.color = Some(match color {
+                    Color::Black => 'B',
+                    Color::White => 'W',
+                });
                 view.pass = m == Move::Pass;
+                view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
+                view.legal = played.map(|p| p.is_legal());
                 out(&view);
             }
+        }
+        if options.all_nodes {
+            replay.leave(node);
         }
         if options.all_nodes {
             if !any {
@@ -701,6 +743,81 @@ fn move_rows(
         main_count = u32::try_from(go.moves().flatten().count()).unwrap_or(u32::MAX);
     }
     main_count
+}
+
+/// The Go position of a game replayed node by node for the `captures` and
+/// `legal` columns: a node with setup or other properties through
+/// [`apply_node`](crate::record::apply_node)'s code (setup, then `B`, then
+/// `W`), a node of moves alone by the board's counted move (the same
+/// position and outcome,
+/// without reading the node again). On the main line one board is enough; over every node (in file
+/// order), a node that is not the first child starts from its parent's
+/// position, kept on a stack: a copy of the board at a node with more than
+/// one child, for each child but the first.
+struct Replay {
+    board: Board,
+    /// The positions the later children of branch nodes start from, a copy
+    /// a child, the innermost branch on top.
+    pending: Vec<Board>,
+    /// The reports of [`apply_numbered`], not used here.
+    reports: Vec<MoveReport>,
+}
+
+impl Replay {
+    fn new(size: BoardSize) -> Replay {
+        Replay {
+            board: Board::new(size),
+            pending: Vec::new(),
+            reports: Vec::new(),
+        }
+    }
+
+    /// Before the node `node` of a walk in file order: a node that is not
+    /// its parent's first child starts from the parent's position.
+    fn enter(&mut self, node: Node<'_, '_>) {
+        let first = node.parent().and_then(|p| p.first_child());
+        if first.is_some_and(|f| f != node)
+            && let Some(b) = self.pending.pop()
+        {
+            self.board = b;
+        }
+    }
+
+    /// After the node `node` (its moves applied): the position each later
+    /// child starts from, kept.
+    fn leave(&mut self, node: Node<'_, '_>) {
+        let Some(second) = node.first_child().and_then(|c| c.next_sibling()) else {
+            return;
+        };
+        let mut c = Some(second);
+        while let Some(k) = c {
+            self.pending.push(self.board.clone());
+            c = k.next_sibling();
+        }
+    }
+
+    /// Plays a move of a node without setup, as [`apply_numbered`]
+    /// would; gives what it did (`None` for a point off the board).
+    #[inline]
+    fn play(&mut self, color: Color, m: Move) -> Option<MoveSummary> {
+        match m {
+            // A stone on an empty point that takes nothing costs its placing.
+            Move::Play(p) => self.board.play_stone_counted(color, p).ok(),
+            Move::Pass => self.board.play_counted(color, m).ok(),
+        }
+    }
+
+    /// Applies the node's setup and moves; gives what its `B` and its `W`
+    /// did, in that order (`None` for a colour that does not play).
+    #[inline]
+    fn apply(&mut self, node: Node<'_, '_>) -> [Option<MoveSummary>; 2] {
+        let mut out = [None; 2];
+        self.reports.clear();
+        for (c, _, s) in apply_numbered(&mut self.board, node, 0, &mut self.reports).iter() {
+            out[usize::from(c == Color::White)] = Some(s);
+        }
+        out
+    }
 }
 
 /// Node numbers in file order: the arena index less the root's when the

@@ -2,6 +2,8 @@
 
 use super::*;
 
+mod replay;
+
 const TREE: &[u8] = b"(;GM[1]FF[4]SZ[9]PB[B]PW[W]KM[7]RE[B+R]AP[x:1]C[root]\
     ;B[ee]C[first]TR[aa][bb];W[]\
     (;B[cc]W[gg];C[no move])\
@@ -161,7 +163,7 @@ fn ndjson_rows() {
         m.lines()
             .nth(1)
             .unwrap()
-            .contains(r#""color":"W","column":null,"row":null,"pass":true"#)
+            .contains(r#""color":"W","column":null,"row":null,"vertex":null,"pass":true"#)
     );
 }
 

@@ -298,3 +298,74 @@ fn documented_schemas_are_the_arrow_schemas() {
         assert_eq!(documented, actual, "README, table {table}");
     }
 }
+
+/// The `captures` and `legal` of every move of every variation (`--all-nodes`)
+/// are what `Board::play` reports for it on the position of its parent node
+/// (`position_at`), on Go games of the corpus with and without variations.
+#[test]
+fn corpus_captures_and_legality_are_the_boards_from_the_parent_position() {
+    use sgfkit::game::go::{Board, Color, Point};
+    use sgfkit::record::position_at;
+    let Some(corpus) = corpus_dir("corpus_captures_and_legality_are_the_boards") else {
+        return;
+    };
+    let all = ExportOptions::default().all_nodes(true);
+    let (mut checked, mut variations, mut captures, mut illegal) = (0usize, 0usize, 0usize, 0usize);
+    for (dir, step) in [("gnugo", 5), ("fox-pro", 25), ("glift", 1)] {
+        for (rel, path) in files_below(&corpus.join(dir)).iter().step_by(step) {
+            let bytes = std::fs::read(path).expect("read corpus file");
+            let doc = sgfkit::read_lenient(&bytes, &Default::default(), &Default::default());
+            let t = sgfkit::export::Tables::of_document(&doc, rel, &all);
+            let nodes: Vec<Vec<_>> = doc
+                .collection()
+                .games()
+                .map(|root| root.descendants().collect())
+                .collect();
+            for m in &t.moves {
+                let Some(color) = m.color else {
+                    assert_eq!((m.captures, m.legal), (None, None), "{rel}");
+                    continue;
+                };
+                let node = nodes[m.game as usize][m.node_id as usize];
+                // Setup or both colours in the node: the position before
+                // the move is not the parent's.
+                if ["AB", "AW", "AE"].iter().any(|p| node.get(p).is_some())
+                    || (node.get("B").is_some() && node.get("W").is_some())
+                {
+                    continue;
+                }
+                let Some(parent) = node.parent() else {
+                    continue;
+                };
+                let (mut board, _): (Board, _) = position_at(parent).expect("a Go game");
+                let mv = match (m.column, m.row) {
+                    (Some(c), Some(r)) => Move::Play(Point::new(c, r)),
+                    _ => Move::Pass,
+                };
+                let color = if color == 'B' {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let out = board.play(color, mv).expect("on the board");
+                assert_eq!(
+                    (m.captures, m.legal),
+                    (Some(out.captured.len() as u16), Some(out.is_legal())),
+                    "{rel}, node {}",
+                    m.node_id
+                );
+                checked += 1;
+                variations += usize::from(parent.first_child() != Some(node));
+                captures += out.captured.len();
+                illegal += usize::from(!out.is_legal());
+            }
+        }
+    }
+    eprintln!(
+        "{checked} moves, {variations} first moves of a later variation, {captures} stones captured, {illegal} not legal"
+    );
+    assert!(
+        checked > 150_000 && variations > 5000 && captures > 10_000 && illegal > 10,
+        "{checked} {variations} {captures} {illegal}"
+    );
+}

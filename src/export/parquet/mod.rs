@@ -299,6 +299,7 @@ const DICTIONARY: &[&str] = &[
     "gm",
     "column",
     "row",
+    "vertex",
     "winner",
     "result_kind",
     "rules",
@@ -320,6 +321,7 @@ const DELTA: &[&str] = &["game", "move_number", "node_id", "parent_id"];
 /// of players, events, results, sources keep theirs.
 const NO_STATISTICS: &[&str] = &[
     "color",
+    "vertex",
     "comment",
     "properties.entries.keys",
     "properties.entries.values.list.item",
@@ -337,6 +339,8 @@ const MOVES_NO_STATISTICS: &[&str] = &[
     "column",
     "row",
     "pass",
+    "captures",
+    "legal",
 ];
 
 /// Rows in a data page at most: the `moves` pages of fixed-width values

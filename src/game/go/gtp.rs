@@ -36,6 +36,62 @@ pub enum GtpError {
     Pass,
 }
 
+/// A GTP vertex (`Q16`) held as its place in [`VERTICES`]: no allocation,
+/// and a text that lives as long as the program.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Vertex(u16);
+
+/// Every GTP vertex, at `column * 25 + row - 1` (the row counted from 1 at
+/// the bottom): the letter, then the row number's one or two digits, a 0
+/// after one digit.
+static VERTICES: [[u8; 3]; Vertex::COUNT] = vertices();
+
+const fn vertices() -> [[u8; 3]; Vertex::COUNT] {
+    let mut all = [[0u8; 3]; Vertex::COUNT];
+    let mut x = 0;
+    while x < 25 {
+        let mut row = 1;
+        while row <= 25 {
+            // Both digits fit in u8: the row is at most 25.
+            let (tens, ones) = ((row / 10) as u8, (row % 10) as u8);
+            all[x * 25 + row - 1] = if tens == 0 {
+                [LETTERS[x], b'0' + ones, 0]
+            } else {
+                [LETTERS[x], b'0' + tens, b'0' + ones]
+            };
+            row += 1;
+        }
+        x += 1;
+    }
+    all
+}
+
+impl Vertex {
+    /// The vertex as text.
+    pub(crate) fn as_str(self) -> &'static str {
+        // ASCII by construction.
+        std::str::from_utf8(self.as_bytes()).unwrap_or_default()
+    }
+
+    /// The number of vertices: 25 columns of 25 rows.
+    pub(crate) const COUNT: usize = 625;
+
+    /// The vertex's place among all of them, below [`Vertex::COUNT`].
+    #[inline]
+    pub(crate) fn index(self) -> u16 {
+        self.0
+    }
+
+    /// The vertex as the bytes of its text.
+    #[inline]
+    pub(crate) fn as_bytes(self) -> &'static [u8] {
+        VERTICES.get(usize::from(self.0)).map_or(&[][..], |v| {
+            let n = if v[2] == 0 { 2 } else { 3 };
+            &v[..n]
+        })
+    }
+}
+
 fn check_size(size: BoardSize) -> Result<(), GtpError> {
     if size.fits(GTP_MAX_SIZE, GTP_MAX_SIZE) {
         Ok(())
@@ -61,6 +117,12 @@ impl Point {
     /// assert!(Point::new(0, 0).to_gtp(BoardSize::square(26)).is_err());
     /// ```
     pub fn to_gtp(self, size: BoardSize) -> Result<String, GtpError> {
+        self.vertex(size).map(|v| v.as_str().to_string())
+    }
+
+    /// [`Point::to_gtp`] held in place, without allocating: for callers that
+    /// name many points (the `vertex` column of the exported tables).
+    pub(crate) fn vertex(self, size: BoardSize) -> Result<Vertex, GtpError> {
         check_size(size)?;
         if !self.is_on(size) {
             return Err(GtpError::OffBoard {
@@ -68,8 +130,9 @@ impl Point {
                 size,
             });
         }
-        let letter = char::from(LETTERS[usize::from(self.x)]);
-        Ok(format!("{letter}{}", size.rows - self.y))
+        // On a board of at most 25×25: a column below 25, a row from 1 to 25.
+        let row = size.rows - self.y;
+        Ok(Vertex(self.x * 25 + row - 1))
     }
 
     /// The point named by a GTP vertex (`Q16`, any case, surrounding spaces
