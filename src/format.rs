@@ -49,6 +49,9 @@ pub enum Format {
     Ngf,
     /// A Pandanet (IGS) game record (`.ugf`, `.ugi`).
     Ugf,
+    /// Binary data of no known format: many of its first bytes are control
+    /// bytes, which no text holds (see [`sniff`]).
+    Binary,
 }
 
 impl Format {
@@ -70,6 +73,7 @@ impl Format {
             Format::Gib => "Tygem GIB",
             Format::Ngf => "WBaduk NGF",
             Format::Ugf => "Pandanet UGF/UGI",
+            Format::Binary => "binary",
         }
     }
 
@@ -91,6 +95,7 @@ impl Format {
                 "sgfkit reads the SGF files inside archives named *.sgf.gz, *.zip, *.tar, \
                  *.tar.gz, *.tgz or *.tar.bz2: name it so, or unpack it"
             }
+            Format::Binary => "not text: SGF files are text",
             _ => "unpack it first",
         };
         format!("{self}, not SGF ({advice})")
@@ -104,13 +109,19 @@ impl Format {
     /// assert!(Format::Zip.is_archive() && !Format::Gib.is_archive());
     /// ```
     pub fn is_archive(self) -> bool {
-        !matches!(self, Format::Gib | Format::Ngf | Format::Ugf)
+        !matches!(
+            self,
+            Format::Gib | Format::Ngf | Format::Ugf | Format::Binary
+        )
     }
 }
 
 /// `a gzip-compressed file`, `a zip archive`, `a Tygem GIB record`, …
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Format::Binary {
+            return f.write_str("binary data");
+        }
         let article = if matches!(self, Format::Xz) {
             "an"
         } else {
@@ -119,7 +130,7 @@ impl fmt::Display for Format {
         let what = match self {
             Format::Gzip | Format::Bzip2 | Format::Xz | Format::Zstd => "-compressed file",
             Format::Zip | Format::Tar | Format::SevenZip | Format::Rar => " archive",
-            Format::Gib | Format::Ngf | Format::Ugf => " record",
+            Format::Gib | Format::Ngf | Format::Ugf | Format::Binary => " record",
         };
         write!(f, "{article} {}{what}", self.name())
     }
@@ -137,9 +148,17 @@ const HEAD: usize = 4096;
 /// letters, the colour, the point twice in letters from `B`). Input that
 /// starts with `(` (after white space and a byte order mark) is never
 /// sniffed as another format, nor is a text whose first 4 KiB hold `(;`.
+/// Other input is [`Format::Binary`] when more than one byte in 20 of its
+/// first 4 KiB is a control byte that text does not hold (not a tab, line
+/// break, form feed or escape), unless it is UTF-16 or UTF-32 (a byte order
+/// mark, or a zero byte at every other place), whose zero bytes are text.
 ///
 /// ```
 /// use sgfkit::format::{Format, sniff};
+///
+/// assert_eq!(sniff(b"\x03\x9a\x00\x17x\x01\x02\xffabc\x10"), Some(Format::Binary));
+/// assert_eq!(sniff("(;C[\u{1}\u{2}])".as_bytes()), None);
+/// assert_eq!(sniff(b"\xff\xfe(\x00;\x00"), None);
 ///
 /// assert_eq!(sniff(b"PK\x03\x04\x14\x00"), Some(Format::Zip));
 /// assert_eq!(sniff(b"[Header]\nVer=UGF3,200\n"), Some(Format::Ugf));
@@ -191,7 +210,36 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     if text.split(|&b| b == b'\n').any(is_ngf_move) {
         return Some(Format::Ngf);
     }
+    if looks_binary(head) {
+        return Some(Format::Binary);
+    }
     None
+}
+
+/// More than one byte in 20 is a control byte text does not hold, and the
+/// bytes are not UTF-16 or UTF-32 (see [`sniff`]).
+fn looks_binary(head: &[u8]) -> bool {
+    let wide_bom = [&b"\xFF\xFE"[..], b"\xFE\xFF", b"\x00\x00\xFE\xFF"];
+    if head.is_empty() || wide_bom.iter().any(|bom| head.starts_with(bom)) {
+        return false;
+    }
+    // Zero bytes at nine in ten of the even (or odd) places: wide text.
+    let zeros_at = |parity: usize| {
+        head.iter()
+            .skip(parity)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
+    let half = head.len() / 2;
+    if half > 0 && (zeros_at(0) * 10 >= half * 9 || zeros_at(1) * 10 >= half * 9) {
+        return false;
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B)) || b == 0x7F)
+        .count();
+    control * 20 > head.len()
 }
 
 /// An NGF move line: `PM`, two letters (the move number), `B` or `W`,

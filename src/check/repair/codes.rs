@@ -117,6 +117,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "AP without `:version`: an empty version added",
         Some(23),
     ),
+    (
+        "R021",
+        Severity::Warning,
+        "text outside the game trees kept in a root's GC (keep_outside_text)",
+        None,
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`](super::repair) emits
