@@ -20,6 +20,8 @@ use std::path::PathBuf;
 /// checked. Repeated infos are counted on one line (-v shows each).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders to check; `-` reads standard input.
     paths: Vec<PathBuf>,
     /// Print only errors and the summary line.

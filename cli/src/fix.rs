@@ -30,6 +30,8 @@ use std::path::{Path, PathBuf};
 /// file has no game tree, 2 when a path could not be read or written.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders (walked for *.sgf); `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,

@@ -43,7 +43,7 @@ pub(crate) fn read_single(
         Ok(bytes) => Ok(Some((name, bytes))),
         Err(e) => {
             use std::io::Write;
-            writeln!(io::stderr(), "{name}: {e}")?;
+            writeln!(io::stderr(), "sgfkit: {name}: {e}")?;
             status.failed_paths += 1;
             Ok(None)
         }

@@ -28,9 +28,15 @@ pub(crate) struct GlobalArgs {
     /// TERM=dumb), always, never.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+}
+
+/// The option of the commands that work on many files (or game trees) at
+/// once.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct ThreadArgs {
     /// How many files to process at once (default: one per core); `-j 1`
     /// works sequentially. The output is the same in any case.
-    #[arg(short = 'j', long = "threads", global = true, value_name = "N")]
+    #[arg(short = 'j', long = "threads", value_name = "N")]
     pub(crate) threads: Option<usize>,
 }
 
@@ -46,7 +52,9 @@ pub(crate) struct Context {
 }
 
 impl Context {
-    pub(crate) fn new(args: &GlobalArgs) -> io::Result<Self> {
+    /// The context of a command run with `args` and, for a command that
+    /// takes `-j`, `threads`.
+    pub(crate) fn new(args: &GlobalArgs, threads: Option<usize>) -> io::Result<Self> {
         let env_allows = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
         let color = match args.color {
@@ -54,7 +62,7 @@ impl Context {
             ColorChoice::Never => false,
             ColorChoice::Auto => env_allows && io::stdout().is_terminal(),
         };
-        let threads = match args.threads {
+        let threads = match threads {
             Some(0) => {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,

@@ -217,7 +217,7 @@ fn a_gzipped_file_is_that_file_in_every_command() {
     let before = std::fs::read(&gz_path).unwrap();
     let out = sgfkit(&["fix", "--in-place", g]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("never rewrites an archive"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never write an archive"));
     assert_eq!(std::fs::read(&gz_path).unwrap(), before);
     let (tables, _) = export("gz", &[g]);
     assert!(
