@@ -88,8 +88,13 @@ const BUNDLED: &[(&str, &[u8])] = &[
 struct Checked {
     /// The file's name in messages.
     name: String,
-    /// What to print on stdout.
+    /// What to print on stdout: the `-v` line, then the findings.
     out: Vec<u8>,
+    /// Where the findings start in `out`.
+    head: usize,
+    /// The findings printed in `out`, in order: each one's code, severity,
+    /// count (a folded repetition) and where it ends in `out`.
+    pieces: Vec<Piece>,
     /// The file could not be read: the message for stderr.
     failed: Option<String>,
     errors: bool,
@@ -99,6 +104,14 @@ struct Checked {
     tally: Tally,
 }
 
+/// One finding printed in [`Checked::out`].
+struct Piece {
+    code: Option<&'static str>,
+    severity: Severity,
+    times: usize,
+    end: usize,
+}
+
 /// The file being reported (a streamed file gives one result a game tree).
 struct Current {
     index: usize,
@@ -106,6 +119,10 @@ struct Current {
     errors: bool,
     warnings: bool,
     tally: Tally,
+    /// Findings printed so far.
+    shown: usize,
+    /// The findings past `--max-findings`, not printed.
+    more: Tally,
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
@@ -141,8 +158,28 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut table = Tally::default();
     let mut current: Option<Current> = None;
     let list = args.files_with_errors;
+    let limit = match args.max_findings {
+        0 => usize::MAX,
+        n => n,
+    };
     let mut close = |current: &mut Option<Current>, out: &mut dyn Write| -> io::Result<()> {
         if let Some(file) = current.take() {
+            if !file.more.is_empty() {
+                if json {
+                    // Counted as one file's (`files`: 1).
+                    let mut more = Tally::default();
+                    more.add_file(&file.more);
+                    let v = serde_json::json!({
+                        "type": "more",
+                        "path": file.name,
+                        "findings": more.findings(),
+                        "by_code": more.json(),
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    writeln!(out, "{}: {}", file.name, file.more.more_line())?;
+                }
+            }
             files += 1;
             with_errors += usize::from(file.errors);
             with_warnings += usize::from(file.warnings);
@@ -181,11 +218,26 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 errors: false,
                 warnings: false,
                 tally: Tally::default(),
+                shown: 0,
+                more: Tally::default(),
             });
             file.errors |= checked.errors;
             file.warnings |= checked.warnings;
             file.tally.merge(&checked.tally);
-            progress.write(&mut stdout, &checked.out)
+            // The findings up to the limit (per file, a streamed file's
+            // game trees together); the others counted.
+            let room = limit.saturating_sub(file.shown);
+            let end = if room >= checked.pieces.len() {
+                checked.out.len()
+            } else {
+                room.checked_sub(1)
+                    .map_or(checked.head, |k| checked.pieces[k].end)
+            };
+            for p in checked.pieces.iter().skip(room) {
+                file.more.add(p.code, p.severity, p.times);
+            }
+            file.shown += checked.pieces.len().min(room);
+            progress.write(&mut stdout, &checked.out[..end])
         },
     )?;
     close(&mut current, &mut stdout)?;
@@ -317,43 +369,32 @@ fn check_bytes(
     for (r, times) in &folded {
         tally.add(r.code, r.severity, *times);
     }
+    let head = out.len();
+    let mut pieces = Vec::new();
     if !args.summary && !args.files_with_errors {
-        let limit = if args.max_findings == 0 {
-            usize::MAX
-        } else {
-            args.max_findings
-        };
-        let mut more = Tally::default();
         let shown = folded
             .iter()
             .filter(|(r, _)| !args.quiet || r.severity == Severity::Error);
-        for (k, (r, times)) in shown.enumerate() {
-            if k >= limit {
-                more.add(r.code, r.severity, *times);
-            } else if json {
+        for (r, times) in shown {
+            if json {
                 output::write_json_line(&mut out, name, r);
             } else {
                 let src = if r.in_original { bytes } else { text };
                 output::write_human(&mut out, name, r, *times, src, color);
             }
-        }
-        if !more.is_empty() {
-            if json {
-                let v = serde_json::json!({
-                    "type": "more",
-                    "path": name,
-                    "findings": more.findings(),
-                    "by_code": more.json(),
-                });
-                let _ = writeln!(out, "{v}");
-            } else {
-                let _ = writeln!(out, "{name}: {}", more.more_line());
-            }
+            pieces.push(Piece {
+                code: r.code,
+                severity: r.severity,
+                times: *times,
+                end: out.len(),
+            });
         }
     }
     Checked {
         name: name.to_string(),
         out,
+        head,
+        pieces,
         failed: None,
         errors,
         warnings,
@@ -367,6 +408,8 @@ impl Checked {
         Checked {
             name: String::new(),
             out: Vec::new(),
+            head: 0,
+            pieces: Vec::new(),
             failed: Some(message),
             errors: false,
             warnings: false,

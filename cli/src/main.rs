@@ -42,6 +42,9 @@ struct Cli {
     global: output::GlobalArgs,
     #[command(flatten)]
     limits: input::LimitArgs,
+    /// `-j` before the command (as `sgfkit -j 4 check ...`).
+    #[command(flatten)]
+    jobs: output::ThreadArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -71,7 +74,7 @@ impl Command {
             Command::Export(a) => &a.jobs,
             Command::Conform(a) => &a.jobs,
             Command::Meaning(_) | Command::Gen(_) | Command::Show(_) | Command::Tree(_) => {
-                return Some(1);
+                return None;
             }
         };
         jobs.threads
@@ -89,7 +92,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_limits(&cli.limits);
-    let ctx = match output::Context::new(&cli.global, cli.command.threads()) {
+    let ctx = match output::Context::new(&cli.global, cli.command.threads().or(cli.jobs.threads)) {
         Ok(ctx) => ctx,
         Err(e) => return fail(&e),
     };

@@ -1,0 +1,52 @@
+//! What the command-line tests share: running the binary, the shared
+//! corpus, scratch folders.
+
+// Each test binary uses its own part of these.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `sgfkit` with `args`.
+pub fn sgfkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
+        .args(args)
+        .output()
+        .expect("run sgfkit")
+}
+
+/// Standard output as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The shared corpus (`shared/corpus` in a folder above the crate), when
+/// there is one.
+pub fn shared_corpus() -> Option<PathBuf> {
+    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
+    loop {
+        let c = dir.join("shared/corpus");
+        if c.is_dir() {
+            return Some(c);
+        }
+        dir = dir.parent()?;
+    }
+}
+
+/// An empty scratch folder named for the test binary, the process and
+/// `name`.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let binary = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .unwrap_or_default();
+    let d = std::env::temp_dir().join(format!("sgfkit-{binary}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
