@@ -151,7 +151,8 @@ const HEAD: usize = 4096;
 /// Other input is [`Format::Binary`] when more than one byte in 20 of its
 /// first 4 KiB is a control byte that text does not hold (not a tab, line
 /// break, form feed or escape), unless it is UTF-16 or UTF-32 (a byte order
-/// mark, or a zero byte at every other place), whose zero bytes are text.
+/// mark, or zero bytes often at all places in two, or in four, but one),
+/// whose zero bytes are text.
 ///
 /// ```
 /// use sgfkit::format::{Format, sniff};
@@ -159,6 +160,8 @@ const HEAD: usize = 4096;
 /// assert_eq!(sniff(b"\x03\x9a\x00\x17x\x01\x02\xffabc\x10"), Some(Format::Binary));
 /// assert_eq!(sniff("(;C[\u{1}\u{2}])".as_bytes()), None);
 /// assert_eq!(sniff(b"\xff\xfe(\x00;\x00"), None);
+/// assert_eq!(sniff(b"\x00(\x00;\x00G\x00M\x00[\x001\x00]\x00)"), None);
+/// assert_eq!(sniff(b"\x00\x00\x00(\x00\x00\x00;\x00\x00\x00B\x00\x00\x00)"), None);
 ///
 /// assert_eq!(sniff(b"PK\x03\x04\x14\x00"), Some(Format::Zip));
 /// assert_eq!(sniff(b"[Header]\nVer=UGF3,200\n"), Some(Format::Ugf));
@@ -223,17 +226,26 @@ fn looks_binary(head: &[u8]) -> bool {
     if head.is_empty() || wide_bom.iter().any(|bom| head.starts_with(bom)) {
         return false;
     }
-    // Zero bytes at nine in ten of the even (or odd) places: wide text.
-    let zeros_at = |parity: usize| {
-        head.iter()
-            .skip(parity)
-            .step_by(2)
-            .filter(|&&b| b == 0)
-            .count()
-    };
-    let half = head.len() / 2;
-    if half > 0 && (zeros_at(0) * 10 >= half * 9 || zeros_at(1) * 10 >= half * 9) {
-        return false;
+    // Wide text: in UTF-16 (UTF-32) the bytes at one place in two (four)
+    // are hardly ever zero, those at the other places often are (the high
+    // bytes of the ASCII letters of SGF's markup).
+    for stride in [2, 4] {
+        let zeros: Vec<usize> = (0..stride)
+            .map(|r| {
+                head.iter()
+                    .skip(r)
+                    .step_by(stride)
+                    .filter(|&&b| b == 0)
+                    .count()
+            })
+            .collect();
+        let at = head.len() / stride;
+        if at > 0
+            && zeros.iter().filter(|&&z| z * 20 < at).count() == 1
+            && zeros.iter().filter(|&&z| z * 3 >= at).count() == stride - 1
+        {
+            return false;
+        }
     }
     let control = head
         .iter()

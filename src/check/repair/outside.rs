@@ -165,7 +165,7 @@ mod tests {
         let (out, codes) = keep(b"Header [1]\r\n(;GM[1]GC[old])\nmiddle\\ text\n(;GM[1])");
         assert_eq!(
             out,
-            "(;GM[1]GC[Header [1\\]\n\nold])\n(;GM[1]GC[middle\\\\ text])\n"
+            "(;GM[1]GC[Header [1\\]\n\nold]FF[4])\n(;GM[1]GC[middle\\\\ text]FF[4])\n"
         );
         assert_eq!(codes, ["R021", "R021"]);
         // The text reads back as written.
@@ -180,16 +180,16 @@ mod tests {
     #[test]
     fn text_after_the_last_tree_ends_its_gc_and_control_bytes_go() {
         let (out, codes) = keep(b"(;GM[1]GC[a])\n(;GM[1])the end\n");
-        assert_eq!(out, "(;GM[1]GC[a])\n(;GM[1]GC[the end])\n");
+        assert_eq!(out, "(;GM[1]GC[a]FF[4])\n(;GM[1]GC[the end]FF[4])\n");
         assert_eq!(codes, ["R021"]);
         let (out, _) = keep(b"(;GM[1])\x1a");
-        assert_eq!(out, "(;GM[1])\n");
+        assert_eq!(out, "(;GM[1]FF[4])\n");
     }
 
     #[test]
     fn looks_like_sgf_before_the_first_tree_is_kept_whole() {
         let (out, codes) = keep(b"note bla[aa] (;GM[1];B[cc])");
-        assert_eq!(out, "(;GM[1]GC[note bla[aa\\]]\n;B[cc])\n");
+        assert_eq!(out, "(;GM[1]GC[note bla[aa\\]]FF[4]\n;B[cc])\n");
         assert_eq!(codes, ["R021"]);
     }
 
