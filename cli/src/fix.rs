@@ -4,7 +4,9 @@ use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::{Context, Tally};
 use crate::run::{self, Status};
-use sgfkit::check::{REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair};
+use sgfkit::check::{
+    CheckOptions, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
+};
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::collections::HashSet;
 use std::io::{self, Write};
@@ -257,6 +259,14 @@ fn fix_file(
     }
     if read.transcoded {
         tally.add(Some("encoding"), Severity::Info, 1);
+    }
+    // A CA too late for readers that sniff the start (S046) is repaired by
+    // writing it first: looked for only where nothing else is repaired.
+    if tally.is_empty() {
+        let late = sgfkit::check::check(&tree, &CheckOptions::default());
+        if let Some(d) = late.iter().find(|d| d.code == "S046") {
+            tally.add(Some(d.code), d.severity, 1);
+        }
     }
     let outcome = if tally.is_empty() {
         Outcome::Unchanged
