@@ -348,15 +348,17 @@ fn check_bytes(
     let errors = reports.iter().any(|r| r.severity == Severity::Error);
     let warnings = reports.iter().any(|r| r.severity == Severity::Warning);
     let mut out = Vec::new();
-    if args.verbose && args.format == Format::Human && !args.summary && !args.files_with_errors {
-        if let Some(d) = doc.trees().first().map(|t| &t.detection) {
-            let _ = writeln!(
-                out,
-                "{name}: read as {} ({:?})",
-                Paint::bold(color).paint(d.charset.name()),
-                d.reason
-            );
-        }
+    let people = args.format == Format::Human && !args.summary && !args.files_with_errors;
+    if args.verbose
+        && people
+        && let Some(d) = doc.trees().first().map(|t| &t.detection)
+    {
+        let _ = writeln!(
+            out,
+            "{name}: read as {} ({:?})",
+            Paint::bold(color).paint(d.charset.name()),
+            d.reason
+        );
     }
     let json = args.format == Format::Json;
     // JSON keeps each finding; people get repeated infos counted.

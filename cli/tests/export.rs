@@ -1,7 +1,7 @@
 //! `sgfkit export`: the files it writes, in input order whatever -j, with
 //! huge files streamed, and the formats of each build.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 mod common;

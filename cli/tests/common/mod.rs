@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `sgfkit` with `args`.
-pub fn sgfkit(args: &[&str]) -> Output {
+pub(crate) fn sgfkit(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_sgfkit"))
         .args(args)
         .output()
@@ -16,18 +16,18 @@ pub fn sgfkit(args: &[&str]) -> Output {
 }
 
 /// Standard output as text.
-pub fn stdout(out: &Output) -> String {
+pub(crate) fn stdout(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// Standard error as text.
-pub fn stderr(out: &Output) -> String {
+pub(crate) fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 /// The shared corpus (`shared/corpus` in a folder above the crate), when
 /// there is one.
-pub fn shared_corpus() -> Option<PathBuf> {
+pub(crate) fn shared_corpus() -> Option<PathBuf> {
     let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
     loop {
         let c = dir.join("shared/corpus");
@@ -40,7 +40,7 @@ pub fn shared_corpus() -> Option<PathBuf> {
 
 /// An empty scratch folder named for the test binary, the process and
 /// `name`.
-pub fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let binary = std::env::current_exe()
         .ok()
         .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
