@@ -213,8 +213,14 @@ fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Docum
         trees,
     } = encoding::to_utf8_per_tree(bytes, options);
     let mut encoding_warnings = detection.warnings;
+    // A tree's own detection repeats the whole input's for a file of one
+    // tree: each problem once.
     for t in &trees {
-        encoding_warnings.extend(t.detection.warnings.iter().cloned());
+        for w in &t.detection.warnings {
+            if !encoding_warnings.contains(w) {
+                encoding_warnings.push(w.clone());
+            }
+        }
     }
     encoding_warnings.extend(warnings);
     let doc = Document {

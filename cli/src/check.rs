@@ -319,7 +319,7 @@ fn check_bytes(
         .encoding_warnings()
         .iter()
         .filter(|_| !nothing)
-        .map(|w| Report::encoding(bytes, w.offset, &w.message))
+        .map(|w| Report::encoding(bytes, w))
         .collect();
     let mut found: Vec<Report> = doc.check(options).iter().map(Report::from_diag).collect();
     if doc.collection().games().len() == 0 && !found.iter().any(|r| r.severity == Severity::Error) {
@@ -345,6 +345,10 @@ fn check_bytes(
             reports[k].position = game.place(cursor.position(reports[k].span.start));
         }
     }
+    // In position order, whichever source a finding was found in (the
+    // decoder's in the original bytes, the others in the UTF-8 text: their
+    // lines agree).
+    reports.sort_by_key(|r| (r.position.line, r.position.column));
     let errors = reports.iter().any(|r| r.severity == Severity::Error);
     let warnings = reports.iter().any(|r| r.severity == Severity::Warning);
     let mut out = Vec::new();

@@ -16,11 +16,12 @@ use std::path::{Path, PathBuf};
 /// (FF[1-3] properties converted, game-info values corrected, mixed
 /// move/setup nodes split, ...) and write canonical FF[4] in UTF-8, each
 /// game tree's root declaring it (CA[UTF-8] first, in place of any other
-/// CA). Text outside the game trees is kept in a root's GC (R021).
+/// CA). Text outside the game trees is kept in a root's GC (R022).
 ///
 /// Each repair is reported on stderr as PATH:LINE:COL: severity[CODE]:
-/// message, and a last line sums up: files repaired, repairs by code,
-/// files unchanged, files that failed. One file is written to stdout
+/// message, and a last line sums up: files repaired, repairs by code
+/// (`encoding`: the text transcoded to UTF-8), files unchanged, files that
+/// failed. One file is written to stdout
 /// unless -o or --in-place; several files need -o DIR, --in-place or
 /// --dry-run. -o DIR writes each file under DIR, at its place below the
 /// folder named (a file named directly: at the top of DIR). A file with

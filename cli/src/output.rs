@@ -158,11 +158,13 @@ impl Report {
     }
 
     /// A warning about the bytes of the original input (an encoding problem).
-    pub(crate) fn encoding(original: &[u8], offset: usize, message: &str) -> Report {
+    pub(crate) fn encoding(original: &[u8], w: &sgfkit::encoding::EncodingWarning) -> Report {
+        let offset = w.offset;
+        let message = &w.message;
         Report {
             position: Position::of(original, offset),
             span: offset..offset,
-            code: None,
+            code: Some(w.kind.code()),
             severity: Severity::Warning,
             message: message.to_string(),
             sgfc: None,

@@ -200,7 +200,7 @@ fn text_before_the_game_tree_survives_fix() {
     }
     let out = sgfkit(&["fix", "--in-place", s(&file)]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("warning[R021]"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("warning[R022]"), "{}", stderr(&out));
     let fixed = std::fs::read_to_string(&file).unwrap();
     let gc = fixed.find("GC[").expect("a GC");
     assert!(fixed[gc..].starts_with(&format!("GC[{header}")), "{fixed}");

@@ -232,7 +232,18 @@ class Node:
         """The position at this node (any variation)."""
 
 class Board:
-    """A Go position."""
+    """A Go position. ``==`` and ``hash()`` compare the stones and the side to move."""
+
+    @property
+    def zobrist(self) -> int:
+        """The Zobrist hash of the stones and the side to move (64 bits)."""
+    @property
+    def to_move(self) -> Color: ...
+    @property
+    def ko_point(self) -> Optional[Point]:
+        """The point the side to move may not play on at once (a ko just taken), or None."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
 
     @property
     def size(self) -> Size: ...

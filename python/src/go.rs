@@ -228,8 +228,8 @@ pub(crate) fn moves_list<'py>(py: Python<'py>, keys: &[u16]) -> PyResult<Bound<'
 /// taken; `to_numpy()` is an `int8` array `[row, col]` (1 black, -1 white,
 /// 0 empty; row 0 at the bottom, as `get`); `str(board)` draws it, top row
 /// first (`X` black, `O` white, `.` empty).
-#[pyclass(frozen, eq, module = "sgfkit")]
-#[derive(Debug, Clone, PartialEq)]
+#[pyclass(frozen, eq, hash, module = "sgfkit")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct Board {
     board: go::Board,
 }
@@ -333,6 +333,31 @@ impl Board {
             .call((PyBytes::new(py, &cells),), Some(&kwargs))?;
         flat.call_method1("reshape", (rows, cols))?
             .call_method0("copy")
+    }
+
+    /// The position's Zobrist hash: a 64-bit number of the stones and the
+    /// side to move. `hash(board)` and `==` follow the same two things
+    /// (not the capture counts), so a set of boards finds a repeated
+    /// position.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.board.zobrist()
+    }
+
+    /// Whose turn it is: the colour after the last move (`PL` when a node
+    /// says so; Black on an empty board).
+    #[getter]
+    fn to_move(&self) -> Option<&'static str> {
+        color_str(Some(self.board.to_move()))
+    }
+
+    /// The point the side to move may not play on at once (a ko just
+    /// taken), or None.
+    #[getter]
+    fn ko_point(&self) -> Option<(u16, u16)> {
+        self.board
+            .ko_point()
+            .and_then(|p| row_col(p, self.board.size()))
     }
 
     fn __str__(&self) -> String {

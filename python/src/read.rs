@@ -20,7 +20,7 @@ pub(crate) struct Parsed {
     /// truncated UTF-8 sequence) and most callers never look, so the
     /// positions are counted only when asked for ([`Parsed::position_encoding`],
     /// or `Collection.diagnostics` with the input kept).
-    pub(crate) encoding: Vec<(usize, String)>,
+    pub(crate) encoding: Vec<EncodingFound>,
     /// The parser's warnings (strict reading) or the lenient reader's
     /// repairs, positioned; they come after the decoding problems.
     pub(crate) diagnostics: Vec<DiagData>,
@@ -139,17 +139,20 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
     Ok(Parsed::from_document(doc))
 }
 
-/// Decoding problems as (byte offset, message), in offset order; none
+/// A decoding problem: byte offset, code (`E004`) and message.
+pub(crate) type EncodingFound = (usize, &'static str, String);
+
+/// Decoding problems as (byte offset, code, message), in offset order; none
 /// when nothing was read (a binary file: one line says why, as in
 /// `sgfkit check`).
-fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<(usize, String)> {
+fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<EncodingFound> {
     if doc.encoding_warnings().is_empty() || doc.collection().games().len() == 0 {
         return Vec::new();
     }
     let mut found: Vec<_> = doc
         .encoding_warnings()
         .iter()
-        .map(|w| (w.offset, w.message.clone()))
+        .map(|w| (w.offset, w.kind.code(), w.message.clone()))
         .collect();
     found.sort_by_key(|w| w.0);
     found
@@ -157,14 +160,14 @@ fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<(usize, String)> {
 
 /// The decoding problems `found` ([`encoding_found`]) positioned in
 /// `bytes`, the input they were found in.
-pub(crate) fn position_encoding(bytes: &[u8], found: &[(usize, String)]) -> Vec<DiagData> {
+pub(crate) fn position_encoding(bytes: &[u8], found: &[EncodingFound]) -> Vec<DiagData> {
     let mut cursor = PositionCursor::new(bytes);
     found
         .iter()
-        .map(|(offset, message)| {
+        .map(|(offset, code, message)| {
             let p = cursor.position(*offset);
             DiagData {
-                code: None,
+                code: Some(*code),
                 severity: "warning",
                 line: p.line,
                 column: p.column,

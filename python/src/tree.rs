@@ -10,7 +10,7 @@
 
 use crate::go;
 use crate::properties::{Properties, decoded_props, decoded_values, text_kind};
-use crate::read::{Parsed, position_encoding};
+use crate::read::{EncodingFound, Parsed, position_encoding};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
@@ -59,7 +59,7 @@ impl Source {
 struct Findings {
     /// Decoding problems (byte offset and message, in offset order) and
     /// the input they are in; None when there are none.
-    pending: Option<(Vec<(usize, String)>, Source)>,
+    pending: Option<(Vec<EncodingFound>, Source)>,
     /// The parser's warnings or the lenient reader's repairs, positioned.
     rest: Vec<DiagData>,
     /// `pending` positioned, then `rest`: made once, when first asked for.
@@ -67,7 +67,7 @@ struct Findings {
 }
 
 impl Findings {
-    fn new(encoding: Vec<(usize, String)>, rest: Vec<DiagData>, source: Option<Source>) -> Self {
+    fn new(encoding: Vec<EncodingFound>, rest: Vec<DiagData>, source: Option<Source>) -> Self {
         let pending = match source {
             Some(source) if !encoding.is_empty() => Some((encoding, source)),
             _ => None,

@@ -354,10 +354,9 @@ def test_decoding_problems_are_positioned_when_asked_for(tmp_path):
     # values are those `check` computes at once, from every kind of input.
     data = b"(;FF[4]CA[UTF-8]\nPB[Ab\xe4c]PW[\xff]\n;B[aa];W[bb]C[x]\n;B[cc]"
     expected = [
-        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
-        (None, "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
-        (None, "warning", 2, 6, 22, "malformed UTF-8 sequence at byte offset 22; replaced by U+FFFD"),
-        (None, "warning", 2, 12, 28, "malformed UTF-8 sequence at byte offset 28; replaced by U+FFFD"),
+        ("E002", "warning", 2, 6, 22, "CA[UTF-8] honoured, but the input is not valid UTF-8 (first malformed sequence at offset 22)"),
+        ("E004", "warning", 2, 6, 22, "malformed UTF-8 sequence in PB at byte offset 22; replaced by U+FFFD"),
+        ("E004", "warning", 2, 12, 28, "malformed UTF-8 sequence in PW at byte offset 28; replaced by U+FFFD"),
         ("L005", "error", 4, 7, 58, "input ends with 1 game tree(s) still open: `)` assumed"),
     ]
 
@@ -533,3 +532,19 @@ def test_the_stubs_name_every_public_function_and_class():
             assert sig.return_annotation is not inspect.Signature.empty, (name, f)
             for p in sig.parameters.values():
                 assert p.name == "self" or p.annotation is not inspect.Parameter.empty, (name, f, p)
+
+
+def test_board_hash_equality_ko_point_and_side_to_move():
+    # After B[ee], W[cc] and AE[ee][cc] the board is empty with Black to move
+    # again: equal to the empty board, with the same hash, in one set.
+    root = sgfkit.parse(b"(;SZ[9];B[ee];W[cc];AE[ee][cc])").games[0]
+    empty, after_b, back = root.board_at(0), root.board_at(1), root.main_line()[3].board()
+    assert empty == back and hash(empty) == hash(back) and empty.zobrist == back.zobrist
+    assert after_b != empty and after_b.zobrist != empty.zobrist
+    assert len({empty, after_b, back}) == 2
+    assert empty.to_move == back.to_move != after_b.to_move
+    # A ko just taken: White takes at B8 (bb), Black may not retake at C8 (cb) at once.
+    ko = sgfkit.parse(b"(;SZ[9]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb])").games[0].board_at(1)
+    assert ko.ko_point == sgfkit.from_gtp("C8", 9)
+    assert ko.get("C8") is None and ko.to_move == empty.to_move
+    assert root.board_at(0).ko_point is None

@@ -42,9 +42,45 @@ pub use semantic::{CheckOptions, SEMANTIC_CODES, check};
 /// ```
 pub type CodeInfo = (&'static str, Severity, &'static str, Option<u32>);
 
+/// The codes of the problems found while decoding the bytes
+/// ([`WarningKind::code`](crate::encoding::WarningKind::code)): their
+/// positions are in the original bytes.
+///
+/// ```
+/// use sgfkit::encoding::WarningKind;
+/// let code = WarningKind::Malformed.code();
+/// assert!(sgfkit::check::ENCODING_CODES.iter().any(|c| c.0 == code));
+/// ```
+pub static ENCODING_CODES: &[CodeInfo] = &[
+    (
+        "E001",
+        Severity::Warning,
+        "CA names no charset sgfkit decodes: ignored",
+        None,
+    ),
+    (
+        "E002",
+        Severity::Warning,
+        "the bytes do not fit the charset CA names (or a byte-order mark)",
+        None,
+    ),
+    (
+        "E003",
+        Severity::Warning,
+        "several CA with different values in one root: the first counts",
+        None,
+    ),
+    (
+        "E004",
+        Severity::Warning,
+        "malformed byte sequences in a value, replaced by U+FFFD",
+        None,
+    ),
+];
+
 /// Every diagnostic code of sgfkit: the lenient reader's ([`CODES`], `L…`),
-/// the semantic checker's ([`SEMANTIC_CODES`], `S…`) and the repairs'
-/// ([`REPAIR_CODES`], `R…`).
+/// the semantic checker's ([`SEMANTIC_CODES`], `S…`), the repairs'
+/// ([`REPAIR_CODES`], `R…`) and the decoder's ([`ENCODING_CODES`], `E…`).
 ///
 /// ```
 /// let all: Vec<_> = sgfkit::check::all_codes().collect();
@@ -56,6 +92,7 @@ pub fn all_codes() -> impl Iterator<Item = &'static CodeInfo> {
         .iter()
         .chain(SEMANTIC_CODES.iter())
         .chain(REPAIR_CODES.iter())
+        .chain(ENCODING_CODES.iter())
 }
 
 impl Diagnostic {

@@ -669,8 +669,12 @@ impl Repairer<'_> {
     }
 
     /// R020: an `AP` value without its `:` (`AP[foxwq]`, S050) gets an
-    /// empty version (`AP[foxwq:]`), which every FF\[4\] reader takes.
+    /// empty version (`AP[foxwq:]`), which every FF\[4\] reader takes. Not
+    /// in a node with a second `AP` (Fox writes `AP[GNU Go:3.8]AP[foxwq]`):
+    /// readers drop the value without `:`, and with it the node would hold
+    /// two `AP` (S005) — kept as it is, and R021 says so.
     fn text_pair(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
+        let aps = props.iter().filter(|p| p.ident == "AP").count();
         let mut changed = false;
         for p in props.iter_mut().filter(|p| p.ident == "AP") {
             if !p.values.iter().any(|v| facts::text_pair_without_colon(v)) {
@@ -683,11 +687,18 @@ impl Repairer<'_> {
                 .filter(|v| facts::text_pair_without_colon(v))
             {
                 let text = String::from_utf8_lossy(v).into_owned();
+                if aps > 1 {
+                    let msg = format!(
+                        "AP[{text}] kept as it is: with its `:` it would be a second AP in the node"
+                    );
+                    self.push("R021", span.clone(), msg, false);
+                    continue;
+                }
                 v.push(b':');
                 let msg = format!("AP[{text}] written AP[{text}:]: FF[4] writes name:version");
                 self.push("R020", span.clone(), msg, false);
+                changed = true;
             }
-            changed = true;
         }
         changed
     }

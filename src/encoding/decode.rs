@@ -29,25 +29,9 @@ fn decode_into_known(
     max_warnings: usize,
     known_malformed: Option<&[Range<usize>]>,
 ) -> Vec<u8> {
-    let mut malformed = 0usize;
-    // `what` is the message's start, in pieces: files with thousands of
-    // damaged characters make this a hot path, so no `format!`.
+    let mut notes = MalformedNotes::new(bytes, base, max_warnings);
     let mut note = |offset: usize, what: &[&str], warnings: &mut Vec<EncodingWarning>| {
-        malformed += 1;
-        if malformed <= max_warnings {
-            let mut message = String::with_capacity(64);
-            for part in what {
-                message.push_str(part);
-            }
-            message.push_str(" at byte offset ");
-            push_decimal(&mut message, offset);
-            message.push_str("; replaced by U+FFFD");
-            warnings.push(EncodingWarning {
-                offset,
-                kind: WarningKind::Malformed,
-                message,
-            });
-        }
+        notes.note(offset, what, warnings);
     };
     let mut out: Vec<u8>;
     match charset {
@@ -145,17 +129,141 @@ fn decode_into_known(
             out.truncate(written_total);
         }
     }
-    if malformed > max_warnings && max_warnings > 1 {
+    notes.finish(warnings);
+    out
+}
+
+/// The malformed sequences of one decoding, noted one warning per value:
+/// sequences with no `]` between them are in one property value (`PB[…]`),
+/// so a name with five damaged characters is one warning that counts them
+/// (`5 malformed UTF-8 sequences in PB from byte offset 28; replaced by
+/// U+FFFD`), not five. At most `max` warnings are listed, then one that
+/// counts the rest. The bytes between two sequences are looked at once, so
+/// noting costs time linear in the input.
+struct MalformedNotes<'b> {
+    /// The bytes decoded, which start at `base` in the original input.
+    bytes: &'b [u8],
+    base: usize,
+    max: usize,
+    /// The warnings listed, the sequences they count, and the sequences
+    /// in all.
+    listed: usize,
+    shown: usize,
+    total: usize,
+    /// The value being counted: its first sequence's offset in `bytes`,
+    /// the end of its last one seen, how many, and the message's start.
+    open: Option<(usize, usize, usize, String)>,
+}
+
+impl<'b> MalformedNotes<'b> {
+    fn new(bytes: &'b [u8], base: usize, max: usize) -> Self {
+        MalformedNotes {
+            bytes,
+            base,
+            max,
+            listed: 0,
+            shown: 0,
+            total: 0,
+            open: None,
+        }
+    }
+
+    /// A malformed sequence at `offset` in the original input; `what` is
+    /// the message's start in pieces (`malformed `, `UTF-8`, ` sequence`).
+    fn note(&mut self, offset: usize, what: &[&str], warnings: &mut Vec<EncodingWarning>) {
+        self.total += 1;
+        let at = offset - self.base;
+        if let Some((_, end, count, _)) = &mut self.open {
+            let gap = self.bytes.get(*end..at).unwrap_or_default();
+            if !gap.contains(&b']') {
+                *count += 1;
+                *end = at + 1;
+                return;
+            }
+        }
+        self.flush(warnings);
+        if self.listed < self.max {
+            self.open = Some((at, at + 1, 1, what.concat()));
+        }
+    }
+
+    /// Lists the value being counted, if any.
+    fn flush(&mut self, warnings: &mut Vec<EncodingWarning>) {
+        let Some((start, _, count, what)) = self.open.take() else {
+            return;
+        };
+        self.listed += 1;
+        self.shown += count;
+        let mut message = String::with_capacity(80);
+        if count > 1 {
+            push_decimal(&mut message, count);
+            message.push(' ');
+        }
+        message.push_str(&what);
+        if count > 1 {
+            message.push('s');
+        }
+        if let Some(ident) = value_ident(self.bytes, start) {
+            message.push_str(" in ");
+            message.push_str(ident);
+        }
+        message.push_str(if count > 1 { " from" } else { " at" });
+        message.push_str(" byte offset ");
+        push_decimal(&mut message, self.base + start);
+        message.push_str("; replaced by U+FFFD");
         warnings.push(EncodingWarning {
-            offset: base + bytes.len(),
+            offset: self.base + start,
             kind: WarningKind::Malformed,
-            message: format!(
-                "{} more malformed sequences not listed",
-                malformed - max_warnings
-            ),
+            message,
         });
     }
-    out
+
+    /// Lists the last value and counts what was not listed.
+    fn finish(mut self, warnings: &mut Vec<EncodingWarning>) {
+        self.flush(warnings);
+        if self.total > self.shown {
+            warnings.push(EncodingWarning {
+                offset: self.base + self.bytes.len(),
+                kind: WarningKind::Malformed,
+                message: format!(
+                    "{} more malformed sequences not listed",
+                    self.total - self.shown
+                ),
+            });
+        }
+    }
+}
+
+/// The identifier of the property whose value holds byte `at` of `bytes`
+/// (`PB` for a byte inside `PB[…]`), looked for backwards from `at` to the
+/// value's `[` over at most 4 KiB; `None` when there is none (a byte
+/// outside a value, a value longer than that, a charset whose identifiers
+/// are not ASCII bytes).
+fn value_ident(bytes: &[u8], at: usize) -> Option<&str> {
+    let from = at.saturating_sub(4096);
+    let before = bytes.get(from..at)?;
+    let open = before.iter().rposition(|&b| b == b'[' || b == b']')?;
+    if before[open] != b'[' {
+        return None;
+    }
+    // Values of a list (`AB[aa][bb]`) go back to the identifier.
+    let mut end = open;
+    loop {
+        let head = before[..end].trim_ascii_end();
+        match head.split_last() {
+            Some((b']', rest)) => end = rest.iter().rposition(|&b| b == b'[')?,
+            _ => break,
+        }
+    }
+    let head = before[..end].trim_ascii_end();
+    let start = head
+        .iter()
+        .rposition(|b| !b.is_ascii_alphabetic())
+        .map_or(0, |k| k + 1);
+    let ident = &head[start..];
+    (!ident.is_empty() && ident.len() <= 8 && ident.iter().any(u8::is_ascii_uppercase))
+        .then(|| std::str::from_utf8(ident).ok())
+        .flatten()
 }
 
 /// UTF-8 with each of its `malformed` sequences ([`malformed_utf8`]) replaced

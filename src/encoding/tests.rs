@@ -296,23 +296,58 @@ fn encoding_utf8_borrowing_and_malformed_offsets() {
     );
     assert!(d.transcoded);
     assert_eq!(d.as_str(), "(;CA[UTF-8]C[\u{FFFD}\u{FFFD} ok \u{FFFD}])");
+    // One warning for the value, counting its three sequences.
     let offsets: Vec<usize> = d.warnings.iter().map(|w| w.offset).collect();
-    assert_eq!(offsets, vec![13, 14, 19]);
+    assert_eq!(offsets, vec![13]);
+    assert_eq!(
+        d.warnings[0].message,
+        "3 malformed UTF-8 sequences in C from byte offset 13; replaced by U+FFFD"
+    );
     assert_eq!(d.detection.warnings[0].kind, WarningKind::CaMismatch);
 }
 
 #[test]
 fn encoding_malformed_warnings_are_capped() {
-    let mut input = b"(;CA[UTF-8]C[".to_vec();
-    input.extend(std::iter::repeat_n(0xFFu8, 200));
-    input.extend_from_slice(b"])");
+    // 200 values with one damaged byte each, and one with three: a
+    // warning a value up to the cap, then one that counts the rest.
+    let mut input = b"(;CA[UTF-8]".to_vec();
+    for _ in 0..200 {
+        input.extend_from_slice(b"AB[a\xff]");
+    }
+    input.extend_from_slice(b";B[aa]C[\xff\xff \xff])");
     let d = to_utf8(&input, &DecodeOptions::default());
     assert_eq!(d.warnings.len(), MAX_MALFORMED_WARNINGS + 1);
     assert!(
-        d.warnings
-            .last()
-            .is_some_and(|w| w.message.contains("136 more"))
+        d.warnings[0].message.contains(" in AB at byte offset 15;"),
+        "{}",
+        d.warnings[0].message
     );
+    assert_eq!(
+        d.warnings.last().unwrap().message,
+        format!(
+            "{} more malformed sequences not listed",
+            200 - MAX_MALFORMED_WARNINGS + 3
+        )
+    );
+}
+
+/// The identifier is found for a value of a list and after white space,
+/// and not for a byte outside any value.
+#[test]
+fn encoding_malformed_value_names_its_property() {
+    let mut input = b"(;CA[UTF-8]LB[aa:x] [bb:".to_vec();
+    input.push(0xFE);
+    input.extend_from_slice(b"]\n\nGN [");
+    input.push(0xFE);
+    input.extend_from_slice(b"]");
+    input.push(0xFE);
+    input.extend_from_slice(b")");
+    let d = to_utf8(&input, &DecodeOptions::default());
+    let messages: Vec<&str> = d.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(messages.len(), 3, "{messages:?}");
+    assert!(messages[0].contains(" in LB at "), "{}", messages[0]);
+    assert!(messages[1].contains(" in GN at "), "{}", messages[1]);
+    assert!(!messages[2].contains(" in "), "{}", messages[2]);
 }
 
 #[test]

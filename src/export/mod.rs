@@ -51,7 +51,7 @@ mod texts;
 #[cfg(test)]
 mod tests;
 
-pub use values::{ParsedResult, first_date, parse_result};
+pub use values::first_date;
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
 use crate::encoding::DecodeOptions;
@@ -412,7 +412,7 @@ fn game_row(
         first[k].map(simple_text)
     };
     let result = text("RE");
-    let parsed = result.as_deref().map(parse_result).unwrap_or_default();
+    let parsed = result.as_deref().and_then(crate::record::GameResult::read);
     let date = text("DT");
     let (nodes, leaves) = tree_shape(root);
     let komi = if game_type == GameType::Go {
@@ -434,9 +434,12 @@ fn game_row(
         handicap: text("HA").and_then(|h| h.trim().parse().ok()),
         first_date: date.as_deref().and_then(first_date),
         date,
-        winner: parsed.winner,
-        margin: parsed.margin,
-        result_kind: parsed.kind,
+        winner: parsed.and_then(|r| r.winner).map(|c| match c {
+            crate::game::go::Color::Black => 'B',
+            crate::game::go::Color::White => 'W',
+        }),
+        margin: parsed.and_then(|r| r.margin),
+        result_kind: parsed.and_then(|r| r.kind.as_str()),
         result,
         rules: text("RU"),
         event: text("EV"),

@@ -1,73 +1,5 @@
-//! Reading the result (`RE`) and the date (`DT`) of a game into values a
-//! table can sort and sum.
-
-/// A result (`RE`) read: who won, by how much, how.
-///
-/// ```
-/// use sgfkit::export::parse_result;
-/// let r = parse_result("B+12.5");
-/// assert_eq!((r.winner, r.margin, r.kind), (Some('B'), Some(12.5), Some("score")));
-/// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-#[non_exhaustive]
-pub struct ParsedResult {
-    /// `'B'` or `'W'`.
-    pub winner: Option<char>,
-    /// Points, for a win on points.
-    pub margin: Option<f64>,
-    /// `"score"`, `"resign"`, `"time"`, `"forfeit"`, `"win"` (a winner and
-    /// no reason), `"draw"`, `"void"` or `"unknown"`; `None` when the text
-    /// is none of FF\[4\]'s forms.
-    pub kind: Option<&'static str>,
-}
-
-/// Reads a result as FF\[4\] writes it: `B+R`/`B+Resign`, `W+T`/`W+Time`,
-/// `B+F`/`B+Forfeit`, `W+2.5`, `B+` (no reason), `0` or `Draw`, `Void`,
-/// `?`. Letters in any case; white space around is ignored; other texts
-/// give no value.
-///
-/// ```
-/// use sgfkit::export::parse_result;
-/// assert_eq!(parse_result("W+Resign").kind, Some("resign"));
-/// assert_eq!(parse_result("w+t").winner, Some('W'));
-/// assert_eq!(parse_result("0").kind, Some("draw"));
-/// assert_eq!(parse_result("Jigo?").kind, None);
-/// ```
-pub fn parse_result(text: &str) -> ParsedResult {
-    let t = text.trim();
-    let lower = t.to_ascii_lowercase();
-    let kind_only = |kind| ParsedResult {
-        kind: Some(kind),
-        ..ParsedResult::default()
-    };
-    match lower.as_str() {
-        "0" | "draw" | "jigo" => return kind_only("draw"),
-        "void" => return kind_only("void"),
-        "?" => return kind_only("unknown"),
-        _ => {}
-    }
-    let winner = match lower.as_bytes() {
-        [b'b', b'+', ..] => 'B',
-        [b'w', b'+', ..] => 'W',
-        _ => return ParsedResult::default(),
-    };
-    let rest = lower[2..].trim();
-    let (margin, kind) = match rest {
-        "" => (None, Some("win")),
-        "r" | "resign" => (None, Some("resign")),
-        "t" | "time" => (None, Some("time")),
-        "f" | "forfeit" => (None, Some("forfeit")),
-        points => match points.parse::<f64>() {
-            Ok(m) if m.is_finite() && m >= 0.0 => (Some(m), Some("score")),
-            _ => (None, None),
-        },
-    };
-    ParsedResult {
-        winner: Some(winner),
-        margin,
-        kind,
-    }
-}
+//! Reading the date (`DT`) of a game into a value a table can sort (the
+//! result is read by [`GameResult`](crate::record::GameResult)).
 
 /// The first full date (`YYYY-MM-DD`) of a date text (`DT`), as (year,
 /// month, day). FF\[4\] writes `1996-05-06,07` or `1996-05-06,1996-06-01`;
@@ -130,24 +62,6 @@ pub(crate) fn days_since_epoch((y, m, d): (i32, u32, u32)) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn results() {
-        let r = |s| {
-            let p = parse_result(s);
-            (p.winner, p.margin, p.kind)
-        };
-        assert_eq!(r(" B+R "), (Some('B'), None, Some("resign")));
-        assert_eq!(r("W+0.5"), (Some('W'), Some(0.5), Some("score")));
-        assert_eq!(r("B+F"), (Some('B'), None, Some("forfeit")));
-        assert_eq!(r("W+Time"), (Some('W'), None, Some("time")));
-        assert_eq!(r("B+"), (Some('B'), None, Some("win")));
-        assert_eq!(r("W+lots"), (Some('W'), None, None));
-        assert_eq!(r("W+-3"), (Some('W'), None, None));
-        assert_eq!(r("Void"), (None, None, Some("void")));
-        assert_eq!(r(""), (None, None, None));
-        assert_eq!(r("黑中盘胜"), (None, None, None));
-    }
 
     #[test]
     fn dates() {

@@ -133,15 +133,7 @@ impl<'c, 'a> GoGame<'c, 'a> {
     /// ```
     #[doc(alias = "get_winner")]
     pub fn winner(&self) -> Option<Color> {
-        let re = self.result()?;
-        let re = re.trim_start();
-        if re.starts_with("B+") {
-            Some(Color::Black)
-        } else if re.starts_with("W+") {
-            Some(Color::White)
-        } else {
-            None
-        }
+        super::GameResult::read(&self.result()?)?.winner
     }
 
     /// The date (`DT`) as written, decoded.

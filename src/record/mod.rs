@@ -41,9 +41,11 @@
 mod any;
 mod go;
 mod position;
+mod result;
 
 pub use go::GoGame;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
+pub use result::{GameResult, ResultKind};
 
 use crate::game::{BoardSize, GameType};
 use crate::tree::Node;

@@ -15,9 +15,9 @@ impl<'c, 'a> Node<'c, 'a> {
     ///     .next()
     ///     .unwrap()
     ///     .lines()
-    ///     .map(|line| line.iter().skip(1).map(|n| n.properties().next().unwrap().to_string()).collect())
+    ///     .map(|line| line.iter().skip(1).map(|n| n.properties().next().unwrap().ident().to_string()).collect())
     ///     .collect();
-    /// assert_eq!(lines, [vec!["B[aa]", "W[bb]"], vec!["B[aa]", "W[cc]", "B[dd]"]]);
+    /// assert_eq!(lines, [vec!["B", "W"], vec!["B", "W", "B"]]);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn lines(&self) -> Lines<'c, 'a> {

@@ -33,17 +33,17 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
     let mut board = Board::new(size);
     let mut reports = Vec::new();
     let caps = |b: &Board| b.captured(go::Color::Black) + b.captured(go::Color::White);
-    let (mut base_stones, mut base_caps, mut placed, mut overwritten) =
-        (0usize, 0u32, 0usize, 0usize);
+    let (mut base_stones, mut base_caps, mut placed, mut overwritten, mut lost) =
+        (0usize, 0u32, 0usize, 0usize, 0usize);
     let mut last = root;
     for node in root.main_line() {
         last = node;
         let before = reports.len();
-        record::apply_node(&mut board, node, &mut reports);
+        let played = record::apply_node(&mut board, node, &mut reports);
         let new = &reports[before..];
         let stones = board.stones().count();
         if ["AB", "AW", "AE"].iter().any(|p| node.get(p).is_some()) {
-            (base_stones, base_caps, placed, overwritten) = (stones, caps(&board), 0, 0);
+            (base_stones, base_caps, placed, overwritten, lost) = (stones, caps(&board), 0, 0, 0);
             continue;
         }
         for ident in ["B", "W"] {
@@ -59,9 +59,14 @@ fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool
             .iter()
             .filter(|r| matches!(r.kind, ReportKind::Occupied(..)))
             .count();
+        // Stones lost by suicide are no capture: apply_node counts them.
+        lost += played
+            .iter()
+            .map(|(_, _, s)| s.suicide as usize)
+            .sum::<usize>();
         let captured = (caps(&board) - base_caps) as usize;
         assert_eq!(
-            stones + captured + overwritten,
+            stones + captured + overwritten + lost,
             base_stones + placed,
             "{name}: node {} stones {stones}, captured {captured}",
             node.number()

@@ -119,6 +119,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     ),
     (
         "R021",
+        Severity::Info,
+        "AP without `:version` kept: a second AP in the node",
+        None,
+    ),
+    (
+        "R022",
         Severity::Warning,
         "text outside the game trees kept in a root's GC (keep_outside_text)",
         None,
@@ -131,4 +137,4 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
 /// ```
 /// assert!(sgfkit::check::REPORT_ONLY_CODES.contains(&"R013"));
 /// ```
-pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018"];
+pub const REPORT_ONLY_CODES: &[&str] = &["R013", "R018", "R021"];

@@ -8,7 +8,7 @@ use super::Diagnostic;
 use crate::tree::{Collection, NodeId};
 
 /// Moves the text that the lenient reader skipped outside the game trees
-/// into the game-info comment (`GC`) of a root, and returns one `R021`
+/// into the game-info comment (`GC`) of a root, and returns one `R022`
 /// diagnostic for each piece of text moved.
 ///
 /// `read` is what the reader said about `collection` (its
@@ -32,7 +32,7 @@ use crate::tree::{Collection, NodeId};
 /// let src = b"Played on April 4.\n\n(;GM[1]GC[ladder game];B[aa])";
 /// let (mut tree, read) = parse_lenient(src, &Default::default());
 /// let kept = keep_outside_text(&mut tree, &read);
-/// assert_eq!(kept[0].code, "R021");
+/// assert_eq!(kept[0].code, "R022");
 /// assert_eq!(
 ///     tree.to_string(),
 ///     "(;GM[1]GC[Played on April 4.\n\nladder game]\n;B[aa])\n"
@@ -80,7 +80,7 @@ pub fn keep_outside_text(collection: &mut Collection<'_>, read: &[Diagnostic]) -
             )
         };
         diags.push(Diagnostic::from_code(
-            "R021",
+            "R022",
             range,
             message,
             text.is_empty(),
@@ -167,7 +167,7 @@ mod tests {
             out,
             "(;GM[1]GC[Header [1\\]\n\nold]FF[4])\n(;GM[1]GC[middle\\\\ text]FF[4])\n"
         );
-        assert_eq!(codes, ["R021", "R021"]);
+        assert_eq!(codes, ["R022", "R022"]);
         // The text reads back as written.
         let tree = crate::parse(out.as_bytes()).unwrap();
         let gc = tree.games().next().unwrap().get("GC").unwrap();
@@ -181,7 +181,7 @@ mod tests {
     fn text_after_the_last_tree_ends_its_gc_and_control_bytes_go() {
         let (out, codes) = keep(b"(;GM[1]GC[a])\n(;GM[1])the end\n");
         assert_eq!(out, "(;GM[1]GC[a]FF[4])\n(;GM[1]GC[the end]FF[4])\n");
-        assert_eq!(codes, ["R021"]);
+        assert_eq!(codes, ["R022"]);
         let (out, _) = keep(b"(;GM[1])\x1a");
         assert_eq!(out, "(;GM[1]FF[4])\n");
     }
@@ -190,7 +190,7 @@ mod tests {
     fn looks_like_sgf_before_the_first_tree_is_kept_whole() {
         let (out, codes) = keep(b"note bla[aa] (;GM[1];B[cc])");
         assert_eq!(out, "(;GM[1]GC[note bla[aa\\]]FF[4]\n;B[cc])\n");
-        assert_eq!(codes, ["R021"]);
+        assert_eq!(codes, ["R022"]);
     }
 
     #[test]

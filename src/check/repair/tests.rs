@@ -130,6 +130,18 @@ fn r019_black_and_white() {
 }
 
 #[test]
+fn r020_r021_application_without_version() {
+    case("(;FF[4]AP[foxwq])", "(;FF[4]AP[foxwq:])\n", &["R020"]);
+    case("(;FF[4]AP[Sabaki:0.5])", "(;FF[4]AP[Sabaki:0.5])\n", &[]);
+    // Fox's second AP stays as it is: with a `:` it would be a duplicate.
+    case(
+        "(;FF[4]AP[GNU Go:3.8]AP[foxwq])",
+        "(;FF[4]AP[GNU Go:3.8]AP[foxwq])\n",
+        &["R021"],
+    );
+}
+
+#[test]
 fn r008_merge() {
     case(
         "(;FF[4]AB[aa]AB[bb]AB[aa];MA[cc]MA[dd])",

@@ -297,4 +297,18 @@ pub static SEMANTIC_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "text pair (AP) without its `:version` (kept)",
         Some(23),
     ),
+    (
+        "S051",
+        Severity::Warning,
+        "result that contradicts itself: a win by 0 points",
+        None,
+    ),
+    (
+        // Fox's komi in hundredths (KM[375]) is the common case: `fix
+        // --fox-komi` converts it, and the message says so.
+        "S052",
+        Severity::Warning,
+        "Go komi no rules give (beyond 100 points)",
+        None,
+    ),
 ];

@@ -50,6 +50,50 @@ impl Checker<'_> {
         }
     }
 
+    /// S051 and S052: game information that contradicts itself — a win on
+    /// points by nothing (`W+0`), a Go komi no rules give (beyond ±100,
+    /// what a Fox record in hundredths looks like: `KM[375]` is 3.75).
+    pub(super) fn contradicting_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
+        let text = |ident: &str| {
+            let p = root.get(ident)?;
+            let text = crate::text::decode_str(p.value(), crate::text::TextKind::SimpleText);
+            Some((p, text.trim().to_string()))
+        };
+        if info.game != GameType::Backgammon
+            && let Some((p, re)) = text("RE")
+            && record::GameResult::read(&re).is_some_and(|r| r.is_win_by_nothing())
+        {
+            self.push(
+                "S051",
+                p.span().unwrap_or(node_span(root)),
+                format!("RE[{re}] is a win by nothing: a game won by no point is a draw (RE[0])"),
+            );
+        }
+        if info.game == GameType::Go
+            && let Some((p, km)) = text("KM")
+            && let Ok(komi) = km.parse::<f64>()
+            && komi.abs() > 100.0
+        {
+            // Fox roots carry two AP (`AP[GNU Go:3.8]AP[foxwq]`).
+            let fox = root
+                .properties()
+                .any(|p| p.ident() == "AP" && p.values().any(|v| v.starts_with(b"foxwq")));
+            let hint = if fox {
+                format!(
+                    "; Fox writes komi in hundredths ({}): `sgfkit fix --fox-komi` converts it",
+                    komi / 100.0
+                )
+            } else {
+                String::new()
+            };
+            self.push(
+                "S052",
+                p.span().unwrap_or(node_span(root)),
+                format!("KM[{km}] is a komi no rules give (more than 100 points){hint}"),
+            );
+        }
+    }
+
     /// S022–S024: FF and GM differ between the trees (once each, at the
     /// first tree that differs from the first tree); CA differs (at each
     /// tree whose charset differs from the tree before it).

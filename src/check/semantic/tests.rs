@@ -104,6 +104,22 @@ fn one_per_code() {
     assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
     assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
     assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S050"]);
+    assert_eq!(codes("(;FF[4]RE[W+0.0])"), ["S051"]);
+    assert!(codes("(;FF[4]RE[W+0.5])").is_empty());
+    assert_eq!(codes("(;FF[4]KM[375])"), ["S052"]);
+    assert!(codes("(;FF[4]KM[-99.5])").is_empty());
+    assert!(codes("(;FF[4]GM[2]KM[375])").iter().all(|c| *c != "S052"));
+    let fox = check(
+        &crate::parse(b"(;FF[4]KM[750]AP[GNU Go:3.8]AP[foxwq])").unwrap(),
+        &CheckOptions::default(),
+    );
+    let s052 = fox.iter().find(|d| d.code == "S052").unwrap();
+    assert!(
+        s052.message
+            .ends_with("(7.5): `sgfkit fix --fox-komi` converts it"),
+        "{}",
+        s052.message
+    );
     assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), ["S050"]);
     assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
     assert_eq!(

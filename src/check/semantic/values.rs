@@ -498,24 +498,12 @@ fn plain_number(v: &[u8]) -> bool {
     (1..=18).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit)
 }
 
-/// A result in FF\[4\] form: `0`, `Draw`, `Void`, `?`, or `B+`/`W+`
-/// followed by nothing, a score, `R`/`Resign`, `T`/`Time` or `F`/`Forfeit`.
+/// A result in FF\[4\] form ([`GameResult::ff4`](record::GameResult)).
 pub(super) fn result_ok(v: &[u8]) -> bool {
-    let v = v.trim_ascii();
-    match v {
-        b"0" | b"Draw" | b"Void" | b"?" => return true,
-        _ => {}
-    }
-    let Some(rest) = v.strip_prefix(b"B+").or_else(|| v.strip_prefix(b"W+")) else {
-        return false;
-    };
-    matches!(
-        rest,
-        b"" | b"R" | b"Resign" | b"T" | b"Time" | b"F" | b"Forfeit"
-    ) || (!rest.is_empty()
-        && rest.iter().filter(|&&b| b == b'.').count() <= 1
-        && rest.iter().all(|b| b.is_ascii_digit() || *b == b'.')
-        && rest.iter().any(u8::is_ascii_digit))
+    std::str::from_utf8(v)
+        .ok()
+        .and_then(record::GameResult::read)
+        .is_some_and(|r| r.ff4)
 }
 
 /// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,

@@ -174,7 +174,18 @@ proptest! {
         }
         expected.truncate(written);
         prop_assert_eq!(&out, &expected);
-        prop_assert_eq!(warnings.iter().map(|w| w.offset).collect::<Vec<_>>(), offsets);
+        // One warning a value: a sequence starts a new one when a `]`
+        // stands between it and the one before.
+        let mut starts: Vec<usize> = Vec::new();
+        let mut last: Option<usize> = None;
+        for &o in &offsets {
+            let same = last.is_some_and(|l| !bytes[l - 7 + 1..o - 7].contains(&b']'));
+            if !same {
+                starts.push(o);
+            }
+            last = Some(o);
+        }
+        prop_assert_eq!(warnings.iter().map(|w| w.offset).collect::<Vec<_>>(), starts);
         prop_assert_eq!(is_utf8(&bytes), std::str::from_utf8(&bytes).is_ok());
     }
 
