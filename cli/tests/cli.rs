@@ -3,6 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{shared_corpus, temp_file};
+
 fn sgfkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
         .args(args)
@@ -16,14 +19,6 @@ fn sgfkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
-}
-
-fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sgfkit-cli-{}", std::process::id()));
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, bytes).unwrap();
-    p
 }
 
 #[test]
@@ -579,17 +574,6 @@ fn one_big_collection_is_checked_alike_on_every_core() {
         // Warnings of the trees of every thread, cut at the limit per code.
         let cut = String::from_utf8_lossy(&one.stdout).contains("more `S030` diagnostics left out");
         assert_eq!(cut, !args.contains(&"-q"), "{args:?}");
-    }
-}
-
-fn shared_corpus() -> Option<std::path::PathBuf> {
-    let mut dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let c = dir.join("shared/corpus");
-        if c.is_dir() {
-            return Some(c);
-        }
-        dir = dir.parent()?;
     }
 }
 

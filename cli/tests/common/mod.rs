@@ -41,12 +41,28 @@ pub(crate) fn shared_corpus() -> Option<PathBuf> {
 /// An empty scratch folder named for the test binary, the process and
 /// `name`.
 pub(crate) fn temp_dir(name: &str) -> PathBuf {
+    let mut d = scratch().into_os_string();
+    d.push(format!("-{name}"));
+    let d = PathBuf::from(d);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Writes `bytes` to `name` (which may hold folders) in a scratch folder
+/// of the test binary and the process, and gives its path.
+pub(crate) fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    let p = scratch().join(name);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// The scratch folder of the test binary and the process.
+fn scratch() -> PathBuf {
     let binary = std::env::current_exe()
         .ok()
         .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
         .unwrap_or_default();
-    let d = std::env::temp_dir().join(format!("sgfkit-{binary}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    std::env::temp_dir().join(format!("sgfkit-{binary}-{}", std::process::id()))
 }
