@@ -95,7 +95,8 @@ impl Format {
                 "sgfkit reads the SGF files inside archives named *.sgf.gz, *.zip, *.tar, \
                  *.tar.gz, *.tgz or *.tar.bz2: name it so, or unpack it"
             }
-            Format::Binary => "not text: SGF files are text",
+            // The words the lenient reader has always used for it.
+            Format::Binary => return "binary data (NUL or control bytes), not SGF text".into(),
             _ => "unpack it first",
         };
         format!("{self}, not SGF ({advice})")
