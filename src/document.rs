@@ -118,14 +118,7 @@ impl Document<'_> {
             .collection
             .games()
             .map(|root| {
-                let ff = root.get("FF").map_or(1, |p| {
-                    let v = p.value().trim_ascii();
-                    let digits = v.iter().take_while(|c| c.is_ascii_digit()).count();
-                    std::str::from_utf8(&v[..digits])
-                        .ok()
-                        .and_then(|s| s.parse::<u32>().ok())
-                        .unwrap_or(1)
-                });
+                let ff = crate::record::file_format(root).read_as();
                 (root.offset().unwrap_or(0), ff < 4)
             })
             .collect();

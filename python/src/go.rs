@@ -25,7 +25,7 @@ pub(crate) fn game<'c>(n: sgfkit::Node<'c, 'static>) -> PyResult<GoGame<'c, 'sta
 /// `(row, col)` of an SGF point (row 0 at the bottom).
 fn row_col(p: Point, size: BoardSize) -> Option<(u16, u16)> {
     p.is_on(size)
-        .then(|| (size.rows - 1 - u16::from(p.y), u16::from(p.x)))
+        .then(|| (size.rows - 1 - p.y, p.x))
 }
 
 /// The SGF point of `(row, col)`, if on the board.

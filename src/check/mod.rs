@@ -134,6 +134,7 @@ pub fn code_info(code: &str) -> Option<&'static CodeInfo> {
         Some(b'L') => CODES,
         Some(b'S') => SEMANTIC_CODES,
         Some(b'R') => REPAIR_CODES,
+        Some(b'E') => ENCODING_CODES,
         _ => return None,
     };
     let by_number = code

@@ -675,7 +675,7 @@ fn move_rows(
                 number += 1;
                 any = true;
                 (view.column, view.row) = match m {
-                    Move::Play(p) => (Some(u16::from(p.x)), Some(u16::from(p.y))),
+                    Move::Play(p) => (Some(p.x), Some(p.y)),
                     Move::Pass => (None, None),
                 };
                 view.move_number = number;

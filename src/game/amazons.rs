@@ -67,7 +67,7 @@ impl Game for Amazons {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 
     fn write_stone(s: &RawValue, _size: BoardSize, out: &mut Vec<u8>) {

@@ -35,12 +35,8 @@ impl Move {
     /// True when either centre lies on the outermost row or column (outside the "edges"),
     /// which the rules forbid.
     pub fn touches_perimeter(&self, size: BoardSize) -> bool {
-        let edge = |p: Point| {
-            p.x == 0
-                || p.y == 0
-                || u16::from(p.x) + 1 >= size.columns
-                || u16::from(p.y) + 1 >= size.rows
-        };
+        let edge =
+            |p: Point| p.x == 0 || p.y == 0 || p.x + 1 >= size.columns || p.y + 1 >= size.rows;
         edge(self.from) || edge(self.to)
     }
 }
@@ -75,7 +71,7 @@ impl Game for Gess {
     }
 
     fn point_cell(p: &Point, _size: BoardSize) -> Option<(u16, u16)> {
-        Some((u16::from(p.x), u16::from(p.y)))
+        Some((p.x, p.y))
     }
 }
 

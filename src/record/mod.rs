@@ -50,6 +50,62 @@ pub use result::{GameResult, ResultKind};
 use crate::game::{BoardSize, GameType};
 use crate::tree::Node;
 
+/// The file format (`FF`) of the tree of `node`, read from its root: the
+/// one reading of `FF` in the crate.
+///
+/// ```
+/// use sgfkit::record::{file_format, FileFormat};
+/// let c = sgfkit::parse(b"(;FF[4])(;C[x])(;FF[ 3 ])(;FF[5])(;FF[four])")?;
+/// let ff: Vec<FileFormat> = c.games().map(file_format).collect();
+/// assert_eq!(ff[0], FileFormat::Given(4));
+/// assert_eq!(ff[1], FileFormat::Missing);
+/// assert_eq!(ff[2], FileFormat::Given(3));
+/// assert_eq!(ff[3], FileFormat::Newer(5));
+/// assert_eq!(ff[4], FileFormat::Unreadable("four".into()));
+/// let read_as: Vec<u8> = ff.iter().map(FileFormat::read_as).collect();
+/// assert_eq!(read_as, [4, 1, 3, 4, 1]);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+pub fn file_format(node: Node<'_, '_>) -> FileFormat {
+    let Some(p) = node.game_root().get("FF") else {
+        return FileFormat::Missing;
+    };
+    let v = p.value().trim_ascii();
+    match std::str::from_utf8(v)
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+    {
+        Some(n @ 1..=4) => FileFormat::Given(n as u8),
+        Some(n) if n > 4 => FileFormat::Newer(n),
+        _ => FileFormat::Unreadable(String::from_utf8_lossy(v).into_owned()),
+    }
+}
+
+/// What a root's `FF` says; see [`file_format`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileFormat {
+    /// No `FF`: FF\[1\], as FF\[4\] specifies.
+    Missing,
+    /// `FF[1]` to `FF[4]` (white space around the number aside).
+    Given(u8),
+    /// A number above 4, read as FF\[4\].
+    Newer(u32),
+    /// A value that is no number (or 0), read as FF\[1\].
+    Unreadable(String),
+}
+
+impl FileFormat {
+    /// The format the tree is read as: 1 to 4.
+    pub fn read_as(&self) -> u8 {
+        match self {
+            FileFormat::Given(n) => *n,
+            FileFormat::Newer(_) => 4,
+            FileFormat::Missing | FileFormat::Unreadable(_) => 1,
+        }
+    }
+}
+
 /// The game of the tree of `node` (its root's `GM`, as
 /// [`GameType::read_gm`] reads it), and a warning when `GM` had to be
 /// guessed: no `GM` is Go; a number outside 1–40 or a value that is no game

@@ -220,7 +220,7 @@ impl Replay for Amazons {
     }
 
     fn play(d: &mut Diagram, stone: Stone, m: &amazons::Move) {
-        let cell = |p: crate::game::go::Point| (u16::from(p.x), u16::from(p.y));
+        let cell = |p: crate::game::go::Point| (p.x, p.y);
         set(d, cell(m.from), None);
         set(d, cell(m.to), Some(stone));
         set(d, cell(m.arrow), Some(Stone::Arrow));

@@ -62,7 +62,7 @@ impl Diagram {
         let mut d = Diagram::empty("Go", Shape::Lines, size);
         d.star_points = star_points(size);
         for (p, color) in board.stones() {
-            if let Some(cell) = d.cell_mut(p.x.into(), p.y.into()) {
+            if let Some(cell) = d.cell_mut(p.x, p.y) {
                 cell.stone = Some(Stone::of(color));
             }
         }
@@ -76,7 +76,7 @@ impl Diagram {
         d.last_move = ["B", "W"].iter().find_map(|c| {
             let value = node.get(c)?.value();
             match Go::read_move(value, size).ok()? {
-                Move::Play(p) => Some((u16::from(p.x), u16::from(p.y))),
+                Move::Play(p) => Some((p.x, p.y)),
                 Move::Pass => None,
             }
         });
@@ -170,11 +170,9 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
         apply_node(&mut board, n, &mut reports);
         reports.clear();
         // Setup or captures may have emptied or refilled cells.
-        numbers.origin.retain(|&(x, y), _| {
-            board
-                .get(crate::game::go::Point::new(x as u16, y as u16))
-                .is_some()
-        });
+        numbers
+            .origin
+            .retain(|&(x, y), _| board.get(crate::game::go::Point::new(x, y)).is_some());
         let has_setup = ["AB", "AW"].iter().any(|i| n.get(i).is_some());
         let played = ["B", "W"]
             .iter()
@@ -194,15 +192,12 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
                 None => number.saturating_add(1),
             };
             let at = match m {
-                Some(Move::Play(p)) => Some((u16::from(p.x), u16::from(p.y))),
+                Some(Move::Play(p)) => Some((p.x, p.y)),
                 Some(Move::Pass) => None,
                 None => continue,
             };
             if let Some(at) = at {
-                if board
-                    .get(crate::game::go::Point::new(at.0 as u16, at.1 as u16))
-                    .is_some()
-                {
+                if board.get(crate::game::go::Point::new(at.0, at.1)).is_some() {
                     numbers.origin.insert(at, number);
                 } else {
                     numbers.origin.remove(&at);
@@ -224,7 +219,7 @@ fn setup_points(n: Node<'_, '_>, size: BoardSize, origin: &mut HashMap<(u16, u16
             && let Ok(points) = expand(&items)
         {
             for p in points {
-                origin.remove(&(u16::from(p.x), u16::from(p.y)));
+                origin.remove(&(p.x, p.y));
             }
         }
     }

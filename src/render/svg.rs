@@ -402,7 +402,7 @@ fn stones(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
         }
         let (cx, cy) = lay.center((x, y));
         let point = if d.shape == Shape::Lines && x < 52 && y < 52 {
-            crate::game::go::Point::new(x as u16, y as u16).to_string()
+            crate::game::go::Point::new(x, y).to_string()
         } else {
             d.coordinate((x, y))
         };

@@ -29,10 +29,8 @@ fn moves_output(bytes: &[u8]) -> Vec<String> {
             name(black),
             name(white)
         ));
-        for played in game.moves() {
-            if let Ok((color, m)) = played {
-                out.push(format!("{color} {}", m.to_gtp(game.size()).unwrap()));
-            }
+        for (color, m) in game.moves().flatten() {
+            out.push(format!("{color} {}", m.to_gtp(game.size()).unwrap()));
         }
     }
     out

@@ -144,13 +144,7 @@ fn check_file(name: &str, path: &Path, with_svg: bool) -> usize {
             };
             let expected: Stones = board
                 .stones()
-                .map(|(p, c)| {
-                    (
-                        u16::from(p.x),
-                        u16::from(p.y),
-                        if c == Color::Black { 'X' } else { 'O' },
-                    )
-                })
+                .map(|(p, c)| (p.x, p.y, if c == Color::Black { 'X' } else { 'O' }))
                 .collect();
             let d = Diagram::go(node, &DiagramOptions::default()).unwrap();
             let text = render::text(&d, &TextOptions::ascii());

@@ -128,11 +128,8 @@ impl Repairer<'_> {
     }
 
     pub(super) fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx) {
-        let ff = c
-            .node(root)
-            .get("FF")
-            .map(|p| String::from_utf8_lossy(p.value()).trim().to_string());
-        if ff.as_deref() == Some("4") {
+        let ff = crate::record::file_format(c.node(root));
+        if ff == crate::record::FileFormat::Given(4) {
             return;
         }
         let mut old: Vec<String> = Vec::new();
@@ -146,7 +143,12 @@ impl Repairer<'_> {
             }
         }
         let span = Self::span(c, root, None);
-        let was = ff.map_or_else(|| "no FF (FF[1])".to_string(), |v| format!("FF[{v}]"));
+        let was = match ff {
+            crate::record::FileFormat::Missing => "no FF (FF[1])".to_string(),
+            crate::record::FileFormat::Given(n) => format!("FF[{n}]"),
+            crate::record::FileFormat::Newer(n) => format!("FF[{n}]"),
+            crate::record::FileFormat::Unreadable(v) => format!("FF[{v}]"),
+        };
         if old.is_empty() {
             if c.set_property(root, "FF", ["4"]).is_ok() {
                 let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");

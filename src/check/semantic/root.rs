@@ -169,33 +169,25 @@ impl Checker<'_> {
                 ),
             );
         }
-        let mut ff = 1u8;
-        if let Some(p) = root.get("FF") {
-            let v = p.value().trim_ascii();
-            match std::str::from_utf8(v)
-                .ok()
-                .and_then(|s| s.parse::<u32>().ok())
-            {
-                Some(n @ 1..=4) => ff = n as u8,
-                Some(n) if n > 4 => {
-                    ff = 4;
-                    self.push(
-                        "S026",
-                        p.span().unwrap_or(node_span(&root)),
-                        format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
-                    );
-                }
-                _ => {
-                    self.push(
-                        "S025",
-                        p.span().unwrap_or(node_span(&root)),
-                        format!(
-                            "FF[{}] is not a file format number; FF[1] assumed",
-                            String::from_utf8_lossy(v)
-                        ),
-                    );
-                }
+        let format = record::file_format(root);
+        let ff = format.read_as();
+        let ff_span = || prop_span(&root, "FF");
+        match &format {
+            record::FileFormat::Newer(n) => {
+                self.push(
+                    "S026",
+                    ff_span(),
+                    format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
+                );
             }
+            record::FileFormat::Unreadable(v) => {
+                self.push(
+                    "S025",
+                    ff_span(),
+                    format!("FF[{v}] is not a file format number; FF[1] assumed"),
+                );
+            }
+            record::FileFormat::Missing | record::FileFormat::Given(_) => {}
         }
         let (size, size_ok) = match record::board_size_noted(root, game) {
             Ok((size, note)) => {

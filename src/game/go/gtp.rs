@@ -69,7 +69,7 @@ impl Point {
             });
         }
         let letter = char::from(LETTERS[usize::from(self.x)]);
-        Ok(format!("{letter}{}", size.rows - u16::from(self.y)))
+        Ok(format!("{letter}{}", size.rows - self.y))
     }
 
     /// The point named by a GTP vertex (`Q16`, any case, surrounding spaces
