@@ -49,6 +49,9 @@ pub enum Format {
     Ngf,
     /// A Pandanet (IGS) game record (`.ugf`, `.ugi`).
     Ugf,
+    /// Binary data of no known format: many of its first bytes are control
+    /// bytes, which no text holds (see [`sniff`]).
+    Binary,
 }
 
 impl Format {
@@ -70,6 +73,7 @@ impl Format {
             Format::Gib => "Tygem GIB",
             Format::Ngf => "WBaduk NGF",
             Format::Ugf => "Pandanet UGF/UGI",
+            Format::Binary => "binary",
         }
     }
 
@@ -91,6 +95,8 @@ impl Format {
                 "sgfkit reads the SGF files inside archives named *.sgf.gz, *.zip, *.tar, \
                  *.tar.gz, *.tgz or *.tar.bz2: name it so, or unpack it"
             }
+            // The words the lenient reader has always used for it.
+            Format::Binary => return "binary data (NUL or control bytes), not SGF text".into(),
             _ => "unpack it first",
         };
         format!("{self}, not SGF ({advice})")
@@ -104,13 +110,19 @@ impl Format {
     /// assert!(Format::Zip.is_archive() && !Format::Gib.is_archive());
     /// ```
     pub fn is_archive(self) -> bool {
-        !matches!(self, Format::Gib | Format::Ngf | Format::Ugf)
+        !matches!(
+            self,
+            Format::Gib | Format::Ngf | Format::Ugf | Format::Binary
+        )
     }
 }
 
 /// `a gzip-compressed file`, `a zip archive`, `a Tygem GIB record`, …
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if *self == Format::Binary {
+            return f.write_str("binary data");
+        }
         let article = if matches!(self, Format::Xz) {
             "an"
         } else {
@@ -119,7 +131,7 @@ impl fmt::Display for Format {
         let what = match self {
             Format::Gzip | Format::Bzip2 | Format::Xz | Format::Zstd => "-compressed file",
             Format::Zip | Format::Tar | Format::SevenZip | Format::Rar => " archive",
-            Format::Gib | Format::Ngf | Format::Ugf => " record",
+            Format::Gib | Format::Ngf | Format::Ugf | Format::Binary => " record",
         };
         write!(f, "{article} {}{what}", self.name())
     }
@@ -137,9 +149,20 @@ const HEAD: usize = 4096;
 /// letters, the colour, the point twice in letters from `B`). Input that
 /// starts with `(` (after white space and a byte order mark) is never
 /// sniffed as another format, nor is a text whose first 4 KiB hold `(;`.
+/// Other input is [`Format::Binary`] when more than one byte in 20 of its
+/// first 4 KiB is a control byte that text does not hold (not a tab, line
+/// break, form feed or escape), unless it is UTF-16 or UTF-32 (a byte order
+/// mark, or zero bytes often at all places in two, or in four, but one),
+/// whose zero bytes are text.
 ///
 /// ```
 /// use sgfkit::format::{Format, sniff};
+///
+/// assert_eq!(sniff(b"\x03\x9a\x00\x17x\x01\x02\xffabc\x10"), Some(Format::Binary));
+/// assert_eq!(sniff("(;C[\u{1}\u{2}])".as_bytes()), None);
+/// assert_eq!(sniff(b"\xff\xfe(\x00;\x00"), None);
+/// assert_eq!(sniff(b"\x00(\x00;\x00G\x00M\x00[\x001\x00]\x00)"), None);
+/// assert_eq!(sniff(b"\x00\x00\x00(\x00\x00\x00;\x00\x00\x00B\x00\x00\x00)"), None);
 ///
 /// assert_eq!(sniff(b"PK\x03\x04\x14\x00"), Some(Format::Zip));
 /// assert_eq!(sniff(b"[Header]\nVer=UGF3,200\n"), Some(Format::Ugf));
@@ -191,7 +214,45 @@ pub fn sniff(bytes: &[u8]) -> Option<Format> {
     if text.split(|&b| b == b'\n').any(is_ngf_move) {
         return Some(Format::Ngf);
     }
+    if looks_binary(head) {
+        return Some(Format::Binary);
+    }
     None
+}
+
+/// More than one byte in 20 is a control byte text does not hold, and the
+/// bytes are not UTF-16 or UTF-32 (see [`sniff`]).
+fn looks_binary(head: &[u8]) -> bool {
+    let wide_bom = [&b"\xFF\xFE"[..], b"\xFE\xFF", b"\x00\x00\xFE\xFF"];
+    if head.is_empty() || wide_bom.iter().any(|bom| head.starts_with(bom)) {
+        return false;
+    }
+    // Wide text: in UTF-16 (UTF-32) the bytes at one place in two (four)
+    // are hardly ever zero, those at the other places often are (the high
+    // bytes of the ASCII letters of SGF's markup).
+    for stride in [2, 4] {
+        let zeros: Vec<usize> = (0..stride)
+            .map(|r| {
+                head.iter()
+                    .skip(r)
+                    .step_by(stride)
+                    .filter(|&&b| b == 0)
+                    .count()
+            })
+            .collect();
+        let at = head.len() / stride;
+        if at > 0
+            && zeros.iter().filter(|&&z| z * 20 < at).count() == 1
+            && zeros.iter().filter(|&&z| z * 3 >= at).count() == stride - 1
+        {
+            return false;
+        }
+    }
+    let control = head
+        .iter()
+        .filter(|&&b| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0C | 0x1B)) || b == 0x7F)
+        .count();
+    control * 20 > head.len()
 }
 
 /// An NGF move line: `PM`, two letters (the move number), `B` or `W`,

@@ -6,13 +6,15 @@
 //! [`format::walked_patterns`](crate::format::walked_patterns)), hidden
 //! files and folders (names starting with `.`) skipped, symbolic links skipped unless followed (then
 //! a loop back to a folder above is refused, and a file reached twice is
-//! taken once).
+//! taken once). What the walk leaves out is said too: each file skipped and
+//! why ([`Found::Skipped`]), each file reached a second time
+//! ([`Found::Duplicate`]).
 //!
 //! The walk is the library's, so that a tool embedding sgfkit (the Python
 //! package, a server) reads the same files as the command line.
 //!
 //! ```
-//! use sgfkit::walk::{Found, Walker};
+//! use sgfkit::walk::{Found, Skip, Walker};
 //!
 //! let dir = std::env::temp_dir().join(format!("sgfkit-walk-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(dir.join("b"))?;
@@ -21,25 +23,31 @@
 //! std::fs::write(dir.join("notes.txt"), "")?;
 //! std::fs::write(dir.join(".hidden.sgf"), "(;)")?;
 //!
-//! let mut names = Vec::new();
+//! let (mut names, mut skipped) = (Vec::new(), Vec::new());
 //! Walker::default().walk(&dir, &mut |found| {
-//!     if let Found::File { path, len } = found {
-//!         names.push((path.strip_prefix(&dir).unwrap().to_path_buf(), len));
+//!     match found {
+//!         Found::File { path, len } => {
+//!             names.push((path.strip_prefix(&dir).unwrap().to_path_buf(), len))
+//!         }
+//!         Found::Skipped { path, why } => skipped.push((path.file_name().unwrap().to_owned(), why)),
+//!         _ => {}
 //!     }
 //! });
 //! assert_eq!(names, [("a.sgf".into(), Some(3)), ("b/two.SGF".into(), Some(3))]);
+//! assert_eq!(skipped, [(".hidden.sgf".into(), Skip::Hidden), ("notes.txt".into(), Skip::NotSgf)]);
 //! # std::fs::remove_dir_all(&dir)?;
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
 use crate::format::{Archive, is_sgf_name};
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::ffi::{OsStr, OsString};
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// What a walk finds, in walking order.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum Found {
     /// An SGF file (or an archive, [`Archive::of_name`]), with its size
     /// when the walk could look it up (a file whose metadata cannot be read
@@ -58,6 +66,52 @@ pub enum Found {
         /// Why, in words.
         message: String,
     },
+    /// A file or folder the walk leaves out, and why (a folder skipped is
+    /// one entry: what it holds is not looked at).
+    Skipped {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why it is left out.
+        why: Skip,
+    },
+    /// A file reached a second time (a hard link to it, a link followed
+    /// to it, or the same path walked twice): given once, as `first`.
+    Duplicate {
+        /// The path by which it was reached again.
+        path: PathBuf,
+        /// The path it was given by first.
+        first: PathBuf,
+    },
+}
+
+/// Why the walk leaves a file out ([`Found::Skipped`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Skip {
+    /// Not named `*.sgf` (nor as an archive this build reads).
+    NotSgf,
+    /// Hidden: its name starts with `.` (a file or a whole folder).
+    Hidden,
+    /// A symbolic link, not followed (see [`Walker::follow_links`]).
+    Link,
+    /// Neither a file nor a folder (a device, a socket, a pipe).
+    Special,
+}
+
+impl Skip {
+    /// Why, in words: `not named *.sgf`, `hidden`, …
+    ///
+    /// ```
+    /// assert_eq!(sgfkit::walk::Skip::Hidden.reason(), "hidden (name starting with `.`)");
+    /// ```
+    pub fn reason(self) -> &'static str {
+        match self {
+            Skip::NotSgf => "not named as SGF",
+            Skip::Hidden => "hidden (name starting with `.`)",
+            Skip::Link => "symbolic link (not followed without -L)",
+            Skip::Special => "not a regular file",
+        }
+    }
 }
 
 /// Walks folders for SGF files (see the [module](self)); files reached
@@ -66,7 +120,8 @@ pub enum Found {
 #[derive(Debug, Default)]
 pub struct Walker {
     follow: bool,
-    seen: HashSet<FileId>,
+    /// The files given so far, by identity, with the path given first.
+    seen: HashMap<FileId, PathBuf>,
 }
 
 impl Walker {
@@ -81,8 +136,52 @@ impl Walker {
         self
     }
 
-    /// Walks the folder `dir`, giving each SGF file and each error to
-    /// `found` in walking order. Needs no stack per level of nesting.
+    /// A file named directly (not found in a folder): [`Found::File`], or
+    /// [`Found::Duplicate`] when this walker gave the same file already. A
+    /// file that cannot be looked at is given as a file without a size
+    /// (reading it says why); it is never taken for a duplicate.
+    ///
+    /// ```
+    /// use sgfkit::walk::{Found, Walker};
+    ///
+    /// let f = std::env::temp_dir().join(format!("sgfkit-walk-file-{}.sgf", std::process::id()));
+    /// std::fs::write(&f, "(;)")?;
+    /// let mut w = Walker::default();
+    /// assert!(matches!(w.file(&f), Found::File { len: Some(3), .. }));
+    /// assert!(matches!(w.file(&f), Found::Duplicate { .. }));
+    /// # std::fs::remove_file(&f)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn file(&mut self, path: &Path) -> Found {
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_file() => self.take(path.to_path_buf(), &m),
+            _ => Found::File {
+                path: path.to_path_buf(),
+                len: None,
+            },
+        }
+    }
+
+    /// The file at `path` (its metadata `m`): new, or a duplicate.
+    fn take(&mut self, path: PathBuf, m: &std::fs::Metadata) -> Found {
+        match self.seen.entry(FileId::of(m)) {
+            std::collections::hash_map::Entry::Occupied(e) => Found::Duplicate {
+                path,
+                first: e.get().clone(),
+            },
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(path.clone());
+                Found::File {
+                    path,
+                    len: Some(m.len()),
+                }
+            }
+        }
+    }
+
+    /// Walks the folder `dir`, giving each SGF file, each file left out
+    /// and each error to `found` in walking order. Needs no stack per level
+    /// of nesting.
     pub fn walk(&mut self, dir: &Path, found: &mut dyn FnMut(Found)) {
         // The folders being walked, outermost first: their entries still to
         // take (sorted in reverse, taken from the end) and, with links
@@ -103,22 +202,33 @@ impl Walker {
                 continue;
             };
             let path = entry.entry.path();
+            if entry.hidden {
+                found(Found::Skipped {
+                    path,
+                    why: Skip::Hidden,
+                });
+                continue;
+            }
             if kind.is_symlink() {
                 if !self.follow {
+                    found(Found::Skipped {
+                        path,
+                        why: Skip::Link,
+                    });
                     continue;
                 }
                 // Followed: what it points to decides.
                 match std::fs::metadata(&path) {
                     Ok(m) if m.is_dir() => enter(&path, Some(FileId::of(&m)), &mut stack, found),
-                    Ok(m) if m.is_file() && is_taken(&entry.name) => {
-                        if self.seen.insert(FileId::of(&m)) {
-                            found(Found::File {
-                                path,
-                                len: Some(m.len()),
-                            });
-                        }
-                    }
-                    Ok(_) => {}
+                    Ok(m) if m.is_file() && is_taken(&entry.name) => found(self.take(path, &m)),
+                    Ok(m) if m.is_file() => found(Found::Skipped {
+                        path,
+                        why: Skip::NotSgf,
+                    }),
+                    Ok(_) => found(Found::Skipped {
+                        path,
+                        why: Skip::Special,
+                    }),
                     Err(e) => found(Found::Error {
                         path,
                         message: e.to_string(),
@@ -134,16 +244,19 @@ impl Walker {
                 // The one look-up of a walked file's metadata, relative to
                 // its folder (no walk of the whole path).
                 match entry.entry.metadata() {
-                    Ok(m) => {
-                        if self.seen.insert(FileId::of(&m)) {
-                            found(Found::File {
-                                path,
-                                len: Some(m.len()),
-                            });
-                        }
-                    }
+                    Ok(m) => found(self.take(path, &m)),
                     Err(_) => found(Found::File { path, len: None }),
                 }
+            } else if kind.is_file() {
+                found(Found::Skipped {
+                    path,
+                    why: Skip::NotSgf,
+                });
+            } else {
+                found(Found::Skipped {
+                    path,
+                    why: Skip::Special,
+                });
             }
         }
     }
@@ -177,19 +290,24 @@ fn enter(
 /// An entry of a folder being walked.
 struct Entry {
     name: OsString,
+    /// Its name starts with `.`.
+    hidden: bool,
     entry: std::fs::DirEntry,
 }
 
-/// The entries of a folder but the hidden ones (names starting with `.`),
-/// sorted by name (as bytes), in reverse: taken from the end.
+/// The entries of a folder, sorted by name (as bytes), in reverse: taken
+/// from the end.
 fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
     let mut list = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
-        if !is_hidden(&name) {
-            list.push(Entry { name, entry });
-        }
+        let hidden = is_hidden(&name);
+        list.push(Entry {
+            name,
+            hidden,
+            entry,
+        });
     }
     list.sort_unstable_by(|a, b| b.name.as_encoded_bytes().cmp(a.name.as_encoded_bytes()));
     Ok(list)
@@ -243,6 +361,7 @@ mod tests {
         w.walk(dir, &mut |f| match f {
             Found::File { path, .. } => files.push(path.strip_prefix(dir).unwrap().to_path_buf()),
             Found::Error { message, .. } => errors.push(message),
+            _ => {}
         });
         (files, errors)
     }
@@ -259,6 +378,34 @@ mod tests {
         assert_eq!(files, [PathBuf::from("a.sgf")]);
         assert_eq!(errors.len(), 1);
         assert!(errors[0].contains("loops back"), "{errors:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn hard_links_and_skipped_files_are_said() {
+        let dir = linked_tree("said");
+        std::fs::hard_link(dir.join("a.sgf"), dir.join("b.sgf")).unwrap();
+        std::fs::write(dir.join("notes.txt"), "").unwrap();
+        let mut seen = Vec::new();
+        Walker::default().walk(&dir, &mut |f| {
+            let rel = |p: &Path| p.strip_prefix(&dir).unwrap().display().to_string();
+            seen.push(match f {
+                Found::File { path, .. } => format!("file {}", rel(&path)),
+                Found::Duplicate { path, first } => format!("dup {} {}", rel(&path), rel(&first)),
+                Found::Skipped { path, why } => format!("skip {} {why:?}", rel(&path)),
+                Found::Error { path, .. } => format!("error {}", rel(&path)),
+            });
+        });
+        assert_eq!(
+            seen,
+            [
+                "file a.sgf",
+                "dup b.sgf a.sgf",
+                "skip notes.txt NotSgf",
+                "skip sub/link.sgf Link",
+                "skip sub/up Link",
+            ]
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -2,7 +2,7 @@
 
 use crate::big::{self, StreamArgs, Unit};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
-use crate::output::{self, Context, Paint, Report};
+use crate::output::{self, Context, Paint, Report, Tally};
 use crate::run::{Progress, Status};
 use sgfkit::check::{CheckOptions, Severity};
 use std::io::{self, Write};
@@ -20,6 +20,8 @@ use std::path::PathBuf;
 /// checked. Repeated infos are counted on one line (-v shows each).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders to check; `-` reads standard input.
     paths: Vec<PathBuf>,
     /// Print only errors and the summary line.
@@ -39,6 +41,19 @@ pub(crate) struct Args {
     /// summary for people goes to stderr).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     format: Format,
+    /// Print at most N findings of a file, then one line that says how
+    /// many more there were, by code (0: every finding).
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_findings: usize,
+    /// Print no findings but a table of them: for each code and severity,
+    /// the findings and the files that have them (with --format json: one
+    /// summary object with the same counts).
+    #[arg(long, conflicts_with = "files_with_errors")]
+    summary: bool,
+    /// Print only the paths of the files with errors, one a line (as
+    /// `grep -l`), and no summary line.
+    #[arg(short = 'l', long)]
+    files_with_errors: bool,
     #[command(flatten)]
     encoding: EncodingArgs,
     #[command(flatten)]
@@ -71,13 +86,43 @@ const BUNDLED: &[(&str, &[u8])] = &[
 
 /// What checking one file gave.
 struct Checked {
-    /// What to print on stdout.
+    /// The file's name in messages.
+    name: String,
+    /// What to print on stdout: the `-v` line, then the findings.
     out: Vec<u8>,
+    /// Where the findings start in `out`.
+    head: usize,
+    /// The findings printed in `out`, in order: each one's code, severity,
+    /// count (a folded repetition) and where it ends in `out`.
+    pieces: Vec<Piece>,
     /// The file could not be read: the message for stderr.
     failed: Option<String>,
     errors: bool,
     warnings: bool,
     bytes: u64,
+    /// The findings by code and severity.
+    tally: Tally,
+}
+
+/// One finding printed in [`Checked::out`].
+struct Piece {
+    code: Option<&'static str>,
+    severity: Severity,
+    times: usize,
+    end: usize,
+}
+
+/// The file being reported (a streamed file gives one result a game tree).
+struct Current {
+    index: usize,
+    name: String,
+    errors: bool,
+    warnings: bool,
+    tally: Tally,
+    /// Findings printed so far.
+    shown: usize,
+    /// The findings past `--max-findings`, not printed.
+    more: Tally,
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
@@ -94,7 +139,11 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             .map(|&(name, bytes)| Source::Bundled(name, bytes))
             .collect()
     } else {
-        input::sources(&args.paths, &args.walk, &mut status.failed_paths)
+        let walk = WalkArgs {
+            list_skipped: args.verbose,
+            ..args.walk.clone()
+        };
+        input::sources(&args.paths, &walk, &mut status.failed_paths)
     };
     // A big collection's game trees are checked on every core.
     let options = CheckOptions::default()
@@ -105,15 +154,41 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut progress = Progress::bytes(total, ctx.stderr_tty && !json);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let (mut files, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);
-    // The file being reported (a streamed file gives one result a game
-    // tree): its index, errors, warnings.
-    let mut current: Option<(usize, bool, bool)> = None;
-    let mut close = |current: &mut Option<(usize, bool, bool)>| {
-        if let Some((_, errors, warnings)) = current.take() {
+    // The findings of all files, and in how many files each was found.
+    let mut table = Tally::default();
+    let mut current: Option<Current> = None;
+    let list = args.files_with_errors;
+    let limit = match args.max_findings {
+        0 => usize::MAX,
+        n => n,
+    };
+    let mut close = |current: &mut Option<Current>, out: &mut dyn Write| -> io::Result<()> {
+        if let Some(file) = current.take() {
+            if !file.more.is_empty() {
+                if json {
+                    // Counted as one file's (`files`: 1).
+                    let mut more = Tally::default();
+                    more.add_file(&file.more);
+                    let v = serde_json::json!({
+                        "type": "more",
+                        "path": file.name,
+                        "findings": more.findings(),
+                        "by_code": more.json(),
+                    });
+                    writeln!(out, "{v}")?;
+                } else {
+                    writeln!(out, "{}: {}", file.name, file.more.more_line())?;
+                }
+            }
             files += 1;
-            with_errors += usize::from(errors);
-            with_warnings += usize::from(warnings);
+            with_errors += usize::from(file.errors);
+            with_warnings += usize::from(file.warnings);
+            table.add_file(&file.tally);
+            if list && file.errors {
+                writeln!(out, "{}", file.name)?;
+            }
         }
+        Ok(())
     };
     big::drive(
         &sources,
@@ -127,41 +202,73 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             };
             progress.advance(checked.bytes);
             if let Some(message) = checked.failed {
-                if current.is_none_or(|c| c.0 != index) {
+                if current.as_ref().is_none_or(|c| c.index != index) {
                     status.failed_paths += 1;
                 }
                 stdout.flush()?;
                 eprintln!("{message}");
                 return Ok(());
             }
-            if current.is_some_and(|c| c.0 != index) {
-                close(&mut current);
+            if current.as_ref().is_some_and(|c| c.index != index) {
+                close(&mut current, &mut stdout)?;
             }
-            let file = current.get_or_insert((index, false, false));
-            file.1 |= checked.errors;
-            file.2 |= checked.warnings;
-            progress.write(&mut stdout, &checked.out)
+            let file = current.get_or_insert_with(|| Current {
+                index,
+                name: checked.name.clone(),
+                errors: false,
+                warnings: false,
+                tally: Tally::default(),
+                shown: 0,
+                more: Tally::default(),
+            });
+            file.errors |= checked.errors;
+            file.warnings |= checked.warnings;
+            file.tally.merge(&checked.tally);
+            // The findings up to the limit (per file, a streamed file's
+            // game trees together); the others counted.
+            let room = limit.saturating_sub(file.shown);
+            let end = if room >= checked.pieces.len() {
+                checked.out.len()
+            } else {
+                room.checked_sub(1)
+                    .map_or(checked.head, |k| checked.pieces[k].end)
+            };
+            for p in checked.pieces.iter().skip(room) {
+                file.more.add(p.code, p.severity, p.times);
+            }
+            file.shown += checked.pieces.len().min(room);
+            progress.write(&mut stdout, &checked.out[..end])
         },
     )?;
-    close(&mut current);
+    close(&mut current, &mut stdout)?;
     progress.finish();
     status.files_with_errors = with_errors;
     let summary = format!(
         "checked {files} file{}: {with_errors} with errors, {with_warnings} with warnings",
         if files == 1 { "" } else { "s" },
     );
+    if list {
+        stdout.flush()?;
+        return Ok(status);
+    }
     if json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "type": "summary",
             "files": files,
             "files_with_errors": with_errors,
             "files_with_warnings": with_warnings,
             "unreadable_paths": status.failed_paths,
         });
+        if args.summary {
+            v["by_code"] = table.json();
+        }
         writeln!(stdout, "{v}")?;
         stdout.flush()?;
         eprintln!("{summary}");
     } else {
+        if args.summary {
+            table.write_table(&mut stdout)?;
+        }
         writeln!(stdout, "{summary}")?;
         stdout.flush()?;
     }
@@ -245,47 +352,75 @@ fn check_bytes(
     let errors = reports.iter().any(|r| r.severity == Severity::Error);
     let warnings = reports.iter().any(|r| r.severity == Severity::Warning);
     let mut out = Vec::new();
-    if args.format == Format::Json {
-        for r in &reports {
-            output::write_json_line(&mut out, name, r);
-        }
+    let people = args.format == Format::Human && !args.summary && !args.files_with_errors;
+    if args.verbose
+        && people
+        && let Some(d) = doc.trees().first().map(|t| &t.detection)
+    {
+        let _ = writeln!(
+            out,
+            "{name}: read as {} ({:?})",
+            Paint::bold(color).paint(d.charset.name()),
+            d.reason
+        );
+    }
+    let json = args.format == Format::Json;
+    // JSON keeps each finding; people get repeated infos counted.
+    let folded = if json {
+        reports.into_iter().map(|r| (r, 1)).collect()
     } else {
-        if args.verbose {
-            let d = &doc.trees().first().map(|t| &t.detection);
-            if let Some(d) = d {
-                let _ = writeln!(
-                    out,
-                    "{name}: read as {} ({:?})",
-                    Paint::bold(color).paint(d.charset.name()),
-                    d.reason
-                );
+        output::fold(reports, args.verbose)
+    };
+    let mut tally = Tally::default();
+    for (r, times) in &folded {
+        tally.add(r.code, r.severity, *times);
+    }
+    let head = out.len();
+    let mut pieces = Vec::new();
+    if !args.summary && !args.files_with_errors {
+        let shown = folded
+            .iter()
+            .filter(|(r, _)| !args.quiet || r.severity == Severity::Error);
+        for (r, times) in shown {
+            if json {
+                output::write_json_line(&mut out, name, r);
+            } else {
+                let src = if r.in_original { bytes } else { text };
+                output::write_human(&mut out, name, r, *times, src, color);
             }
-        }
-        for (r, times) in output::fold(reports, args.verbose) {
-            if args.quiet && r.severity != Severity::Error {
-                continue;
-            }
-            let src = if r.in_original { bytes } else { text };
-            output::write_human(&mut out, name, &r, times, src, color);
+            pieces.push(Piece {
+                code: r.code,
+                severity: r.severity,
+                times: *times,
+                end: out.len(),
+            });
         }
     }
     Checked {
+        name: name.to_string(),
         out,
+        head,
+        pieces,
         failed: None,
         errors,
         warnings,
         bytes: bytes.len() as u64,
+        tally,
     }
 }
 
 impl Checked {
     fn failed(message: String) -> Checked {
         Checked {
+            name: String::new(),
             out: Vec::new(),
+            head: 0,
+            pieces: Vec::new(),
             failed: Some(message),
             errors: false,
             warnings: false,
             bytes: 0,
+            tally: Tally::default(),
         }
     }
 }

@@ -27,6 +27,8 @@ use crate::output::Context;
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
+    #[command(flatten)]
     generate: GenArgs,
     /// Take the .sgf files of this folder instead of generating them.
     #[arg(long, value_name = "DIR")]

@@ -21,13 +21,16 @@ use std::time::Instant;
 /// (exit status 1).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders; `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// The file format. parquet and arrow-ipc need a build with the
-    /// `parquet` feature (`cargo install sgfkit-cli --features parquet`).
-    #[arg(long, value_enum, default_value_t = Format::Parquet)]
-    format: Format,
+    /// The file format [default: parquet in a build with the `parquet`
+    /// feature, else ndjson, said on stderr]. parquet and arrow-ipc need
+    /// that feature (`cargo install sgfkit-cli --features parquet`).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
     /// The folder to write the three files into (created if missing).
     #[arg(short, long, value_name = "DIR", default_value = ".")]
     output: PathBuf,
@@ -489,7 +492,18 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    if cfg!(not(feature = "parquet")) && args.format != Format::Ndjson {
+    let format = match args.format {
+        Some(format) => format,
+        None if cfg!(feature = "parquet") => Format::Parquet,
+        None => {
+            eprintln!(
+                "sgfkit: no --format given: writing JSON Lines (.ndjson), as this build has no Parquet; \
+                 `cargo install sgfkit-cli --features parquet` makes Parquet the default"
+            );
+            Format::Ndjson
+        }
+    };
+    if cfg!(not(feature = "parquet")) && format != Format::Ndjson {
         return Err(io::Error::new(
             io::ErrorKind::Unsupported,
             format!(
@@ -497,7 +511,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                  `cargo install sgfkit-cli --features parquet`, or in the repository \
                  `cargo run --release --features parquet -- export ...`; \
                  `--format ndjson` works in every build",
-                match args.format {
+                match format {
                     Format::ArrowIpc => "arrow-ipc",
                     _ => "parquet",
                 }
@@ -514,7 +528,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
     let total = input::total_bytes(&sources);
-    let mut sink = Sink::create(args.format, &args.output, ctx.threads)?;
+    let mut sink = Sink::create(format, &args.output, ctx.threads)?;
     let takes = sink.takes();
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
     let mut pending: Vec<Part> = Vec::new();
@@ -602,7 +616,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         args.output
             .join(format!(
                 "{{games,moves,diagnostics}}.{}",
-                args.format.extension()
+                format.extension()
             ))
             .display()
     );

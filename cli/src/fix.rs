@@ -2,10 +2,13 @@
 
 use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
-use crate::output::Context;
+use crate::output::{Context, Tally};
 use crate::run::{self, Status};
-use sgfkit::check::{RepairOptions, repair};
+use sgfkit::check::{
+    CheckOptions, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
+};
 use sgfkit::print::{WriterConfig, push_sgf};
+use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -13,26 +16,41 @@ use std::path::{Path, PathBuf};
 /// (FF[1-3] properties converted, game-info values corrected, mixed
 /// move/setup nodes split, ...) and write canonical FF[4] in UTF-8, each
 /// game tree's root declaring it (CA[UTF-8] first, in place of any other
-/// CA).
+/// CA). Text outside the game trees is kept in a root's GC (R022).
 ///
 /// Each repair is reported on stderr as PATH:LINE:COL: severity[CODE]:
-/// message. One file is written to stdout unless --in-place; several
-/// files need --in-place or --dry-run. --in-place writes a temporary file
-/// beside the original and renames it over the original only once it is
-/// complete, so an error never leaves a half-written file. Exit status: 0
-/// when every file was read, 1 when some file has no game tree, 2 when a
-/// path could not be read or written.
+/// message, and a last line sums up: files repaired, repairs by code
+/// (`encoding`: the text transcoded to UTF-8), files unchanged, files that
+/// failed. One file is written to stdout
+/// unless -o or --in-place; several files need -o DIR, --in-place or
+/// --dry-run. -o DIR writes each file under DIR, at its place below the
+/// folder named (a file named directly: at the top of DIR). A file with
+/// nothing to repair is copied as it is by -o and left untouched by
+/// --in-place (byte for byte, its time kept), unless --reformat.
+/// --in-place writes a temporary file beside the original and renames it
+/// over the original only once it is complete, so an error never leaves a
+/// half-written file. Exit status: 0 when every file was read, 1 when some
+/// file has no game tree, 2 when a path could not be read or written.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders (walked for *.sgf); `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Rewrite each file instead of printing it.
-    #[arg(long)]
+    /// Write the repaired files under this folder, as the input tree.
+    #[arg(short, long, value_name = "DIR", conflicts_with_all = ["in_place", "dry_run"])]
+    output: Option<PathBuf>,
+    /// Rewrite each file that has something to repair instead of printing it.
+    #[arg(long, conflicts_with = "dry_run")]
     in_place: bool,
-    /// Only report the repairs; write nothing.
+    /// Only report the repairs and the summary; write nothing.
     #[arg(long)]
     dry_run: bool,
+    /// With -o or --in-place, also write files with nothing to repair in
+    /// the canonical form.
+    #[arg(long)]
+    reformat: bool,
     /// Read an integer komi of 100 or more as Fox's hundredths (KM[375] -> KM[3.75]).
     #[arg(long)]
     fox_komi: bool,
@@ -48,25 +66,58 @@ pub(crate) struct Args {
     walk: WalkArgs,
 }
 
+/// Where the repaired files go.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Stdout,
+    InPlace,
+    DryRun,
+    /// Under a folder (`-o`).
+    Folder,
+}
+
+/// What fixing one file gave.
+enum Outcome {
+    /// Something was repaired (the codes of the repairs).
+    Repaired(Tally),
+    /// Nothing to repair.
+    Unchanged,
+    /// Not read, no game tree, or not written.
+    Failed,
+}
+
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let decode = args.encoding.options()?;
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
-    if args.in_place && sources.contains(&Source::Stdin) {
+    let mode = match (&args.output, args.in_place, args.dry_run) {
+        (Some(_), ..) => Mode::Folder,
+        (None, true, _) => Mode::InPlace,
+        (None, _, true) => Mode::DryRun,
+        _ => Mode::Stdout,
+    };
+    if sources.contains(&Source::Stdin) && matches!(mode, Mode::InPlace | Mode::Folder) {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
-            "--in-place cannot rewrite standard input",
+            "-: -o and --in-place cannot write standard input (without them, its repair goes to stdout)",
         ));
     }
-    if sources.len() > 1 && !args.in_place && !args.dry_run {
+    if sources.len() > 1 && mode == Mode::Stdout {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "{} files to fix: give --in-place or --dry-run (only one file can go to stdout)",
+                "{} files to fix: give -o DIR, --in-place or --dry-run (only one file can go to stdout)",
                 sources.len()
             ),
         ));
     }
+    if let Some(dir) = &args.output {
+        refuse_input_folder(dir, &args.paths)?;
+    }
+    let targets = args
+        .output
+        .as_ref()
+        .map(|dir| targets(dir, &args.paths, &sources));
     let repairs = RepairOptions::default()
         .fox_komi(args.fox_komi)
         .remove_empty_nodes(args.remove_empty_nodes);
@@ -74,76 +125,214 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         .line_width(args.width)
         .declare_utf8(true);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let (mut repaired, mut unchanged, mut failed) = (0usize, 0usize, 0usize);
+    let mut codes = Tally::default();
+    let items: Vec<(usize, &Source)> = sources.iter().enumerate().collect();
     run::ordered(
-        &sources,
+        &items,
         ctx.threads,
-        |source| fix_file(source, args, &decode, &repairs, &config),
-        |f| f.report(&mut stdout, &mut status),
+        |&(k, source)| {
+            let target = targets.as_ref().and_then(|t| t[k].as_deref());
+            fix_file(source, target, mode, args, &decode, &repairs, &config)
+        },
+        |(formatted, outcome)| {
+            formatted.report(&mut stdout, &mut status)?;
+            match outcome {
+                Outcome::Repaired(t) => {
+                    repaired += 1;
+                    codes.add_file(&t);
+                }
+                Outcome::Unchanged => unchanged += 1,
+                Outcome::Failed => failed += 1,
+            }
+            Ok(())
+        },
     )?;
     stdout.flush()?;
+    let by_code = if codes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", codes.by_code())
+    };
+    let files = repaired + unchanged + failed;
+    let unchanged_what = match mode {
+        Mode::InPlace if !args.reformat => "unchanged (left as they were)",
+        Mode::Folder if !args.reformat => "unchanged (copied as they were)",
+        _ => "unchanged",
+    };
+    writeln!(
+        io::stderr().lock(),
+        "{}{files} file{}: {repaired} repaired{by_code}, {unchanged} {unchanged_what}, {failed} failed",
+        if mode == Mode::DryRun {
+            "dry run, nothing written: "
+        } else {
+            "fixed "
+        },
+        if files == 1 { "" } else { "s" },
+    )?;
     Ok(status)
+}
+
+/// `-o DIR` must not be one of the folders read: the originals would be
+/// overwritten (that is what --in-place is for).
+fn refuse_input_folder(dir: &Path, paths: &[PathBuf]) -> io::Result<()> {
+    let Ok(out) = dir.canonicalize() else {
+        return Ok(());
+    };
+    for p in paths.iter().filter(|p| p.is_dir()) {
+        if p.canonicalize().is_ok_and(|p| p == out) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: -o names a folder being read: give another folder, or --in-place",
+                    dir.display()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Where `-o DIR` writes each source: its path below the folder named on
+/// the command line that holds it, or its file name for a file named
+/// directly. `None` for a source with no place (an archive, or a second
+/// source for the same place: both are said when written).
+fn targets(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Vec<Option<PathBuf>> {
+    let folders: Vec<&PathBuf> = paths.iter().filter(|p| p.is_dir()).collect();
+    let mut taken = HashSet::new();
+    sources
+        .iter()
+        .map(|s| {
+            let path = s.path()?;
+            let below = folders
+                .iter()
+                .find_map(|f| path.strip_prefix(f).ok())
+                .map(Path::to_path_buf)
+                .or_else(|| path.file_name().map(PathBuf::from))?;
+            let target = dir.join(below);
+            taken.insert(target.clone()).then_some(target)
+        })
+        .collect()
 }
 
 fn fix_file(
     source: &Source,
+    target: Option<&Path>,
+    mode: Mode,
     args: &Args,
     decode: &sgfkit::encoding::DecodeOptions,
     repairs: &RepairOptions,
     config: &WriterConfig,
-) -> Formatted {
+) -> (Formatted, Outcome) {
     let name = source.name();
+    let failed = |formatted: Formatted| (formatted, Outcome::Failed);
+    if matches!(mode, Mode::InPlace | Mode::Folder) && source.archive().is_some() {
+        return failed(Formatted::failed_with(format!(
+            "sgfkit: {name}: not written: -o and --in-place never write an archive (unpack it first)"
+        )));
+    }
     let bytes = match source.read() {
         Ok(b) => b,
-        Err(e) => return Formatted::failed(&name, &e),
+        Err(e) => return failed(Formatted::failed(&name, &e)),
     };
-    let (mut tree, mut messages) = input::read_for_writing(&name, &bytes, decode, false);
+    let (read, mut messages) = input::read_for_fixing(&name, &bytes, decode);
+    let mut tree = read.tree;
     // The lenient reader's L013 (or L017) line says why nothing was read.
     if tree.games().len() == 0 {
-        return Formatted {
+        let formatted = Formatted {
             out: Vec::new(),
             messages,
             error: true,
             failed: false,
         };
+        return (formatted, Outcome::Failed);
     }
-    messages.extend(
-        repair(&mut tree, repairs)
-            .iter()
-            .map(|d| format!("{name}:{d}")),
-    );
-    let mut out = Vec::new();
-    if !args.dry_run {
-        push_sgf(&mut out, &tree, config);
-    }
-    if args.in_place && !args.dry_run && source.archive().is_some() {
-        messages.push(format!(
-            "sgfkit: {name}: not rewritten: --in-place never rewrites an archive"
-        ));
-        return Formatted {
-            out: Vec::new(),
-            messages,
-            error: false,
-            failed: true,
-        };
-    }
-    if let (true, Some(path)) = (args.in_place && !args.dry_run, source.path()) {
-        if let Err(e) = replace_file(path, &out) {
-            messages.push(format!("sgfkit: {name}: not rewritten: {e}"));
-            return Formatted {
-                out: Vec::new(),
-                messages,
-                error: false,
-                failed: true,
-            };
+    let kept = keep_outside_text(&mut tree, &read.diagnostics);
+    let repaired = repair(&mut tree, repairs);
+    messages.extend(kept.iter().chain(&repaired).map(|d| format!("{name}:{d}")));
+    // What was done: the reader's repairs and the changes made here
+    // (reports that change nothing are not repairs).
+    let mut tally = Tally::default();
+    for d in read.diagnostics.iter().chain(&kept).chain(&repaired) {
+        if !REPORT_ONLY_CODES.contains(&d.code) {
+            tally.add(Some(d.code), d.severity, 1);
         }
-        out.clear();
     }
-    Formatted {
+    if read.transcoded {
+        tally.add(Some("encoding"), Severity::Info, 1);
+    }
+    // A CA too late for readers that sniff the start (S046) is repaired by
+    // writing it first: looked for only where nothing else is repaired.
+    if tally.is_empty() {
+        let late = sgfkit::check::check(&tree, &CheckOptions::default());
+        if let Some(d) = late.iter().find(|d| d.code == "S046") {
+            tally.add(Some(d.code), d.severity, 1);
+        }
+    }
+    let outcome = if tally.is_empty() {
+        Outcome::Unchanged
+    } else {
+        Outcome::Repaired(tally)
+    };
+    let rewrite = !matches!(outcome, Outcome::Unchanged) || args.reformat;
+    let mut out = Vec::new();
+    match mode {
+        Mode::DryRun => {}
+        Mode::Stdout => push_sgf(&mut out, &tree, config),
+        Mode::InPlace => {
+            if let (true, Some(path)) = (rewrite, source.path()) {
+                push_sgf(&mut out, &tree, config);
+                if let Err(e) = replace_file(path, &out) {
+                    messages.push(format!("sgfkit: {name}: not rewritten: {e}"));
+                    return failed(Formatted {
+                        out: Vec::new(),
+                        messages,
+                        error: false,
+                        failed: true,
+                    });
+                }
+                out.clear();
+            }
+        }
+        Mode::Folder => {
+            let Some(target) = target else {
+                return failed(Formatted::failed_with(format!(
+                    "sgfkit: {name}: not written: another input has the same place under the -o folder"
+                )));
+            };
+            let written = if rewrite {
+                push_sgf(&mut out, &tree, config);
+                write_new(target, &out)
+            } else {
+                write_new(target, &bytes)
+            };
+            out.clear();
+            if let Err(e) = written {
+                messages.push(format!("sgfkit: {}: not written: {e}", target.display()));
+                return failed(Formatted {
+                    out: Vec::new(),
+                    messages,
+                    error: false,
+                    failed: true,
+                });
+            }
+        }
+    }
+    let formatted = Formatted {
         out,
         messages,
         error: false,
         failed: false,
+    };
+    (formatted, outcome)
+}
+
+/// Writes `bytes` to `path`, its folders made as needed.
+fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
     }
+    std::fs::write(path, bytes)
 }
 
 /// Replaces the file at `path` by `bytes` safely: the text is written to a

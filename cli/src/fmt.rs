@@ -8,17 +8,19 @@ use sgfkit::{Collection, Warning};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-/// Print the canonical FF\[4\] form of files (or of standard input, `-`).
+/// Print the canonical FF[4] form of files (or of standard input, `-`).
 ///
 /// Each file is read as every sgfkit command reads it: damage is repaired
 /// by the lenient reader and each repair reported on stderr as
-/// PATH:LINE:COL: severity\[CODE\]: message. Values are written in UTF-8,
-/// each game tree's root declaring it (CA\[UTF-8\] first, in place of any
+/// PATH:LINE:COL: severity[CODE]: message. Values are written in UTF-8,
+/// each game tree's root declaring it (CA[UTF-8] first, in place of any
 /// other CA), unless --keep-encoding. Several files are printed one
 /// after the other, in the order given. Exit status 1 when a file has no
 /// game tree (or, with --strict, a syntax error).
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// The files to format; `-` or nothing reads standard input.
     paths: Vec<PathBuf>,
     /// Refuse any syntax error: exit status 1 and the positioned error

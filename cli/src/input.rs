@@ -5,7 +5,7 @@
 
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::format::Archive;
-use sgfkit::walk::Found;
+use sgfkit::walk::{Found, Skip};
 use sgfkit::{Document, ParseOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -43,7 +43,7 @@ pub(crate) fn read_single(
         Ok(bytes) => Ok(Some((name, bytes))),
         Err(e) => {
             use std::io::Write;
-            writeln!(io::stderr(), "{name}: {e}")?;
+            writeln!(io::stderr(), "sgfkit: {name}: {e}")?;
             status.failed_paths += 1;
             Ok(None)
         }
@@ -172,6 +172,9 @@ pub(crate) struct WalkArgs {
     /// each file is read once).
     #[arg(short = 'L', long)]
     pub(crate) follow: bool,
+    /// List each file the walk skips (set by a command's `-v`).
+    #[arg(skip)]
+    pub(crate) list_skipped: bool,
 }
 
 /// Expands the command-line paths into sources, in order: `-` is standard
@@ -181,23 +184,67 @@ pub(crate) struct WalkArgs {
 /// links; anything else is taken as a file. A path that cannot be walked
 /// is reported on stderr and counted in `failed`; the rest go on. A folder
 /// in which the walk finds nothing to read is said on stderr, with the
-/// names looked for.
+/// names looked for; so is the number of files a walk skipped, by reason
+/// (each of them with `list_skipped`), and each file reached a second time
+/// (a hard link, a file named twice), which is read once.
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
     let mut out = Vec::new();
-    // One walker for all the folders: a file reached twice is read once.
+    // One walker for all the paths: a file reached twice is read once.
     let mut walker = sgfkit::walk::Walker::default().follow_links(walk.follow);
+    let duplicate = |path: &Path, first: &Path| {
+        crate::output::path_error(
+            &path.display().to_string(),
+            &format!(
+                "warning: the same file as {} (a hard link, or named twice): read once",
+                first.display()
+            ),
+        );
+    };
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source::Stdin);
         } else if p.is_dir() {
             let before = out.len();
+            let mut skipped: std::collections::BTreeMap<Skip, usize> = Default::default();
             walker.walk(p, &mut |found| match found {
                 Found::File { path, len } => out.push(Source::File(path, len)),
                 Found::Error { path, message } => {
                     *failed += 1;
                     crate::output::path_error(&path.display().to_string(), &message);
                 }
+                Found::Duplicate { path, first } => duplicate(&path, &first),
+                Found::Skipped { path, why } => {
+                    if walk.list_skipped {
+                        crate::output::path_error(
+                            &path.display().to_string(),
+                            &format!("skipped: {}", why.reason()),
+                        );
+                    }
+                    *skipped.entry(why).or_default() += 1;
+                }
+                _ => {}
             });
+            if !skipped.is_empty() {
+                let total: usize = skipped.values().sum();
+                let why: Vec<String> = skipped
+                    .iter()
+                    .map(|(why, n)| format!("{n} {}", why.reason()))
+                    .collect();
+                crate::output::path_error(
+                    &p.display().to_string(),
+                    &format!(
+                        "skipped {total} file{} or folder{}: {}{}",
+                        if total == 1 { "" } else { "s" },
+                        if total == 1 { "" } else { "s" },
+                        why.join(", "),
+                        if walk.list_skipped {
+                            ""
+                        } else {
+                            " (`check -v` lists them)"
+                        }
+                    ),
+                );
+            }
             if out.len() == before {
                 crate::output::path_error(
                     &p.display().to_string(),
@@ -209,7 +256,10 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
             }
         } else {
             // A missing file is reported when it is read, in input order.
-            out.push(Source::File(p.clone(), None));
+            match walker.file(p) {
+                Found::Duplicate { path, first } => duplicate(&path, &first),
+                _ => out.push(Source::File(p.clone(), None)),
+            }
         }
     }
     out
@@ -332,8 +382,31 @@ pub(crate) fn read_for_writing(
         return (tree.into_owned(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
-    let tree = read_with_messages(name, bytes, decode, |p| p, &mut messages);
-    (tree, messages)
+    let read = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    (read.tree, messages)
+}
+
+/// What [`read_for_fixing`] read.
+pub(crate) struct ForFixing {
+    /// The tree, owned.
+    pub(crate) tree: sgfkit::Collection<'static>,
+    /// The lenient reader's diagnostics (spans in the tree's source).
+    pub(crate) diagnostics: Vec<sgfkit::check::Diagnostic>,
+    /// The text differs from the bytes: transcoded to UTF-8, or malformed
+    /// sequences replaced.
+    pub(crate) transcoded: bool,
+}
+
+/// Reads `bytes` as [`read_for_writing`] does, for `fix`, which also needs
+/// the reader's diagnostics and whether the text was transcoded.
+pub(crate) fn read_for_fixing(
+    name: &str,
+    bytes: &[u8],
+    decode: &DecodeOptions,
+) -> (ForFixing, Vec<String>) {
+    let mut messages: Vec<String> = Vec::new();
+    let read = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    (read, messages)
 }
 
 /// Whether `--keep-encoding` can keep `bytes` as they are: not when they
@@ -364,8 +437,8 @@ pub(crate) fn read_game_for_writing(
     decode: &DecodeOptions,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     let mut messages = Vec::new();
-    let tree = read_with_messages(name, game.bytes(), decode, |p| game.place(p), &mut messages);
-    (tree, messages)
+    let read = read_with_messages(name, game.bytes(), decode, |p| game.place(p), &mut messages);
+    (read.tree, messages)
 }
 
 /// [`read`], its encoding warnings and repairs added to `messages` as
@@ -376,7 +449,7 @@ fn read_with_messages(
     decode: &DecodeOptions,
     place: impl Fn(sgfkit::Position) -> sgfkit::Position,
     messages: &mut Vec<String>,
-) -> sgfkit::Collection<'static> {
+) -> ForFixing {
     let doc = read(bytes, decode);
     // Nothing read (a binary file, say): the one line that says so is
     // enough, without a warning for each malformed byte sequence.
@@ -390,7 +463,13 @@ fn read_with_messages(
         let p = place(d.position);
         format!("{name}:{p}: {}[{}]: {}", d.severity, d.code, d.message)
     }));
-    doc.into_collection().into_owned()
+    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
+    let diagnostics = doc.diagnostics().to_vec();
+    ForFixing {
+        tree: doc.into_collection().into_owned(),
+        diagnostics,
+        transcoded,
+    }
 }
 
 /// The line that says a file holds no game tree, and why (empty, binary,

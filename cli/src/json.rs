@@ -22,6 +22,8 @@ use std::path::PathBuf;
 /// tree was transcoded) and bytes between trees are skipped silently.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders; `-` or nothing reads standard input.
     paths: Vec<PathBuf>,
     /// The compact form: one line a game tree, its nodes as two arrays

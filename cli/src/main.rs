@@ -42,6 +42,9 @@ struct Cli {
     global: output::GlobalArgs,
     #[command(flatten)]
     limits: input::LimitArgs,
+    /// `-j` before the command (as `sgfkit -j 4 check ...`).
+    #[command(flatten)]
+    jobs: output::ThreadArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -59,6 +62,25 @@ enum Command {
     Tree(tree::Args),
 }
 
+impl Command {
+    /// `-j`, for the commands that work on many files at once.
+    fn threads(&self) -> Option<usize> {
+        let jobs = match self {
+            Command::Check(a) => &a.jobs,
+            Command::Fmt(a) => &a.jobs,
+            Command::Fix(a) => &a.jobs,
+            Command::Stats(a) => &a.jobs,
+            Command::Json(a) => &a.jobs,
+            Command::Export(a) => &a.jobs,
+            Command::Conform(a) => &a.jobs,
+            Command::Meaning(_) | Command::Gen(_) | Command::Show(_) | Command::Tree(_) => {
+                return None;
+            }
+        };
+        jobs.threads
+    }
+}
+
 /// The allocator: mimalloc (its v2 line). Every command allocates a tree,
 /// diagnostics and output per file; with glibc's malloc, allocating and
 /// freeing were 9 % of the instructions of `export` on the corpus. mimalloc
@@ -70,7 +92,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_limits(&cli.limits);
-    let ctx = match output::Context::new(&cli.global) {
+    let ctx = match output::Context::new(&cli.global, cli.command.threads().or(cli.jobs.threads)) {
         Ok(ctx) => ctx,
         Err(e) => return fail(&e),
     };

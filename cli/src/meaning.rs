@@ -35,7 +35,7 @@ pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
         writeln!(err, "{m}")?;
     }
     if tree.games().len() == 0 {
-        writeln!(err, "{name}: no game tree found")?;
+        writeln!(err, "sgfkit: {name}: no game tree found")?;
         status.files_with_errors += 1;
     }
     let mut out = io::stdout().lock();

@@ -5,6 +5,7 @@
 use sgfkit::Position;
 use sgfkit::check::{Diagnostic, Severity};
 use sgfkit::error::SourceLine;
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
 
@@ -27,9 +28,15 @@ pub(crate) struct GlobalArgs {
     /// TERM=dumb), always, never.
     #[arg(long, value_enum, default_value_t, global = true, value_name = "WHEN")]
     pub(crate) color: ColorChoice,
+}
+
+/// The option of the commands that work on many files (or game trees) at
+/// once.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub(crate) struct ThreadArgs {
     /// How many files to process at once (default: one per core); `-j 1`
     /// works sequentially. The output is the same in any case.
-    #[arg(short = 'j', long = "threads", global = true, value_name = "N")]
+    #[arg(short = 'j', long = "threads", value_name = "N")]
     pub(crate) threads: Option<usize>,
 }
 
@@ -45,7 +52,9 @@ pub(crate) struct Context {
 }
 
 impl Context {
-    pub(crate) fn new(args: &GlobalArgs) -> io::Result<Self> {
+    /// The context of a command run with `args` and, for a command that
+    /// takes `-j`, `threads`.
+    pub(crate) fn new(args: &GlobalArgs, threads: Option<usize>) -> io::Result<Self> {
         let env_allows = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
             && std::env::var_os("TERM").is_none_or(|t| t != "dumb");
         let color = match args.color {
@@ -53,7 +62,7 @@ impl Context {
             ColorChoice::Never => false,
             ColorChoice::Auto => env_allows && io::stdout().is_terminal(),
         };
-        let threads = match args.threads {
+        let threads = match threads {
             Some(0) => {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -246,6 +255,126 @@ pub(crate) fn fold(reports: Vec<Report>, each: bool) -> Vec<(Report, usize)> {
     out
 }
 
+/// `n` with a comma between groups of three digits: `3,214`.
+pub(crate) fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, c) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Findings counted by severity and code (`-` for a finding without one),
+/// with the number of files that have each.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Tally {
+    /// By (severity rank, code): the severity, findings and files.
+    counts: BTreeMap<(u8, &'static str), (Severity, usize, usize)>,
+}
+
+impl Tally {
+    /// Counts `n` findings of `code` at `severity` (in the current file).
+    pub(crate) fn add(&mut self, code: Option<&'static str>, severity: Severity, n: usize) {
+        let rank = match severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Info => 2,
+        };
+        self.counts
+            .entry((rank, code.unwrap_or("-")))
+            .or_insert((severity, 0, 0))
+            .1 += n;
+    }
+
+    /// Adds the findings of `other` (more of the same file).
+    pub(crate) fn merge(&mut self, other: &Tally) {
+        for (key, (severity, n, _)) in &other.counts {
+            self.counts.entry(*key).or_insert((*severity, 0, 0)).1 += n;
+        }
+    }
+
+    /// Adds the findings of one whole file, counting the file once for
+    /// each of its codes.
+    pub(crate) fn add_file(&mut self, file: &Tally) {
+        for (key, (severity, n, _)) in &file.counts {
+            let e = self.counts.entry(*key).or_insert((*severity, 0, 0));
+            e.1 += n;
+            e.2 += 1;
+        }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// All the findings counted.
+    pub(crate) fn findings(&self) -> usize {
+        self.counts.values().map(|c| c.1).sum()
+    }
+
+    /// `L006 ×3,100, L011 ×114`: the findings by code, most frequent first.
+    pub(crate) fn by_code(&self) -> String {
+        let mut by: Vec<(&str, usize)> = self.counts.iter().map(|((_, c), v)| (*c, v.1)).collect();
+        by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let list: Vec<String> = by
+            .iter()
+            .map(|(c, n)| format!("{c} \u{d7}{}", thousands(*n)))
+            .collect();
+        list.join(", ")
+    }
+
+    /// `… and 3,214 more: L006 ×3,100, L011 ×114` (most frequent first).
+    pub(crate) fn more_line(&self) -> String {
+        format!(
+            "\u{2026} and {} more: {}",
+            thousands(self.findings()),
+            self.by_code()
+        )
+    }
+
+    /// The counts as a JSON array of `{code, severity, findings, files}`.
+    pub(crate) fn json(&self) -> serde_json::Value {
+        self.counts
+            .iter()
+            .map(|((_, code), (severity, n, files))| {
+                serde_json::json!({
+                    "code": (*code != "-").then_some(*code),
+                    "severity": severity.to_string(),
+                    "findings": n,
+                    "files": files,
+                })
+            })
+            .collect()
+    }
+
+    /// The counts as a table for people: errors first, then warnings and
+    /// infos, each by code, with what the code means.
+    pub(crate) fn write_table(&self, out: &mut impl Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{:<5} {:<8} {:>10} {:>8}  meaning",
+            "code", "severity", "findings", "files"
+        )?;
+        for ((_, code), (severity, n, files)) in &self.counts {
+            let meaning = sgfkit::check::all_codes()
+                .find(|c| c.0 == *code)
+                .map_or("(no code)", |c| c.2);
+            writeln!(
+                out,
+                "{code:<5} {:<8} {:>10} {:>8}  {meaning}",
+                severity.to_string(),
+                thousands(*n),
+                thousands(*files)
+            )?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +389,21 @@ mod tests {
             sgfc: None,
             in_original: false,
         }
+    }
+
+    #[test]
+    fn thousands_and_the_more_line() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(3214), "3,214");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        let mut t = Tally::default();
+        t.add(Some("L011"), Severity::Error, 114);
+        t.add(Some("L006"), Severity::Error, 3100);
+        assert_eq!(
+            t.more_line(),
+            "\u{2026} and 3,214 more: L006 \u{d7}3,100, L011 \u{d7}114"
+        );
     }
 
     #[test]

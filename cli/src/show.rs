@@ -72,7 +72,7 @@ enum ThemeArg {
 
 /// A usage problem: said on stderr, exit 2.
 fn usage(status: &mut Status, message: &str) -> io::Result<Status> {
-    writeln!(io::stderr(), "sgfkit show: {message}")?;
+    writeln!(io::stderr(), "sgfkit: {message}")?;
     status.failed_paths += 1;
     Ok(*status)
 }
@@ -169,7 +169,7 @@ fn write_png(
     if !image.text_drawn {
         writeln!(
             io::stderr(),
-            "sgfkit show: warning: no system font found: coordinates, numbers and labels are left out of the PNG"
+            "sgfkit: warning: no system font found: coordinates, numbers and labels are left out of the PNG"
         )?;
     }
     if let Err(e) = std::fs::write(out, &image.data) {

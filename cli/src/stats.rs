@@ -2,20 +2,34 @@
 
 use crate::big::{self, StreamArgs, Unit};
 use crate::input::{self, EncodingArgs, WalkArgs};
-use crate::output::Context;
+use crate::output::{Context, Tally};
 use crate::run::{Progress, Status};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Read the files and print totals: files, games, nodes, properties, bytes,
-/// and the throughput (MB/s of input, decoding and lenient reading
-/// included). A file with no game tree counts as failed (exit status 1).
+/// Read the files and print totals, and the throughput (MB/s of input,
+/// decoding and lenient reading included).
+///
+/// The counts: `files`, the files read (a big file read one game tree at a
+/// time counts once); `failed`, files in which no game tree was found
+/// (exit status 1); `repaired`, files that do not follow the SGF grammar,
+/// which the lenient reader read by repairing them (each repair is a
+/// finding with an L code: --by-code counts them; `sgfkit check` shows
+/// them, `sgfkit fix` writes the repaired file); `games`, the game trees;
+/// `nodes` and `properties`, in all game trees; `bytes`, the size of the
+/// input. The semantic checks of `sgfkit check` (S codes) are not made.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
+    #[command(flatten)]
+    pub(crate) jobs: crate::output::ThreadArgs,
     /// Files or folders; `-` reads standard input.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+    /// Also print the lenient reader's repairs by code: findings, files
+    /// and what each code means.
+    #[arg(long)]
+    by_code: bool,
     #[command(flatten)]
     encoding: EncodingArgs,
     #[command(flatten)]
@@ -37,6 +51,8 @@ struct Counts {
     nodes: usize,
     properties: usize,
     bytes: usize,
+    /// The lenient reader's findings by code (with `--by-code`).
+    codes: Tally,
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
@@ -49,6 +65,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut sum = Counts::default();
     let mut files = 0usize;
     let mut last_file = None;
+    // The findings of the file being counted (a streamed file comes a game
+    // tree at a time).
+    let mut file_codes = Tally::default();
     big::drive(
         &sources,
         ctx.threads,
@@ -76,7 +95,14 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 })
                 .flatten()
                 .map(|d| format!("{name}:{d}"));
+            let mut codes = Tally::default();
+            if args.by_code {
+                for d in doc.diagnostics() {
+                    codes.add(Some(d.code), d.severity, 1);
+                }
+            }
             Ok(Counts {
+                codes,
                 why,
                 streamed,
                 failed: usize::from(games == 0),
@@ -96,6 +122,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     }
                     // A streamed file gives one count a game tree.
                     if last_file != Some(index) {
+                        if !file_codes.is_empty() {
+                            sum.codes.add_file(&file_codes);
+                            file_codes = Tally::default();
+                        }
                         files += 1;
                         last_file = Some(index);
                         if c.streamed {
@@ -106,6 +136,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     if !c.streamed {
                         sum.bytes += c.bytes;
                     }
+                    file_codes.merge(&c.codes);
                     sum.failed += c.failed;
                     sum.repaired += c.repaired;
                     sum.games += c.games;
@@ -121,6 +152,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         },
     )?;
     progress.finish();
+    if !file_codes.is_empty() {
+        sum.codes.add_file(&file_codes);
+    }
     let secs = start.elapsed().as_secs_f64();
     let mut out = io::stdout().lock();
     writeln!(
@@ -138,6 +172,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         "read in {secs:.3} s: {:.1} MB/s (decoding and lenient reading included)",
         sum.bytes as f64 / 1e6 / secs.max(1e-9)
     )?;
+    if args.by_code {
+        sum.codes.write_table(&mut out)?;
+    }
     status.files_with_errors = sum.failed;
     Ok(status)
 }

@@ -58,7 +58,7 @@ pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
     if let Some(g) = args.game.filter(|&g| g == 0 || g > games.len()) {
         writeln!(
             io::stderr(),
-            "{name}: no game {g} (the file has {})",
+            "sgfkit: {name}: no game {g} (the file has {})",
             games.len()
         )?;
         status.failed_paths += 1;

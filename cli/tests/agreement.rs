@@ -6,29 +6,14 @@
 //! test stays quick.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn sgfkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .args(args)
-        .output()
-        .expect("run sgfkit")
-}
+mod common;
+use common::{sgfkit, shared_corpus};
 
 fn repo() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
-}
-
-fn shared_corpus() -> Option<PathBuf> {
-    let mut dir = repo();
-    loop {
-        let c = dir.join("shared/corpus");
-        if c.is_dir() {
-            return Some(c);
-        }
-        dir = dir.parent()?;
-    }
 }
 
 /// Reads a Rust string literal starting at `s[0] == '"'` (the escapes the

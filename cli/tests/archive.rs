@@ -6,32 +6,9 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn sgfkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .args(args)
-        .output()
-        .expect("run sgfkit")
-}
-
-fn shared_corpus() -> Option<PathBuf> {
-    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
-    loop {
-        let c = dir.join("shared/corpus");
-        if c.is_dir() {
-            return Some(c);
-        }
-        dir = dir.parent()?;
-    }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sgfkit-archive-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{sgfkit, shared_corpus, temp_dir};
 
 /// Every file below `dir`, as (name relative to `dir`'s parent, path),
 /// sorted.
@@ -217,7 +194,7 @@ fn a_gzipped_file_is_that_file_in_every_command() {
     let before = std::fs::read(&gz_path).unwrap();
     let out = sgfkit(&["fix", "--in-place", g]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("never rewrites an archive"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never write an archive"));
     assert_eq!(std::fs::read(&gz_path).unwrap(), before);
     let (tables, _) = export("gz", &[g]);
     assert!(

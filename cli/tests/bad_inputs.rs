@@ -5,8 +5,10 @@
 //! exit status `--help` documents (0 read, 1 a file with an error, 2 a path
 //! that could not be read).
 
-use std::path::PathBuf;
 use std::process::{Command, Output};
+
+mod common;
+use common::{sgfkit, temp_file};
 
 const COMMANDS: [&[&str]; 5] = [
     &["check"],
@@ -19,21 +21,6 @@ const COMMANDS: [&[&str]; 5] = [
 /// The commands that show one file (a diagram, the variation tree): they
 /// answer a missing, empty or binary file as the others do.
 const VIEWS: [&[&str]; 2] = [&["show"], &["tree"]];
-
-fn sgfkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .args(args)
-        .output()
-        .expect("run sgfkit")
-}
-
-fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("sgfkit-bad-{}", std::process::id()));
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
 
 /// The lines a command wrote about the file: its stderr, and for `check`
 /// its diagnostic lines (not the source snippets under them).

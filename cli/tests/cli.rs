@@ -3,6 +3,9 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+use common::{shared_corpus, temp_file};
+
 fn sgfkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sgfkit"))
         .args(args)
@@ -16,14 +19,6 @@ fn sgfkit(args: &[&str], stdin: Option<&[u8]>) -> Output {
     }
     drop(child.stdin.take());
     child.wait_with_output().unwrap()
-}
-
-fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sgfkit-cli-{}", std::process::id()));
-    let p = dir.join(name);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(&p, bytes).unwrap();
-    p
 }
 
 #[test]
@@ -320,7 +315,13 @@ fn fix_cli() {
         "(;CA[UTF-8]FF[4]GM[1]\n;B[aa];W[bb])\n"
     );
     let (code, _, err) = sgfkit_run(&["fix", "--in-place", &a_s, &b_s]);
-    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            0,
+            "fixed 2 files: 0 repaired, 2 unchanged (left as they were), 0 failed\n"
+        )
+    );
 
     // No game tree: exit status 1.
     std::fs::write(&a, "hello").expect("write");
@@ -460,13 +461,16 @@ fn repeated_infos_are_counted_and_verbose_shows_each() {
         "{}",
         gs[0]
     );
-    let out = sgfkit(&["check", "-v", p], None);
+    let out = sgfkit(&["check", "-v", "--max-findings", "0", p], None);
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(
         text.lines().filter(|l| l.contains("info[S019]")).count(),
         480
     );
-    let out = sgfkit(&["check", "--format", "json", p], None);
+    let out = sgfkit(
+        &["check", "--format", "json", "--max-findings", "0", p],
+        None,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.lines().filter(|l| l.contains("\"S019\"")).count(), 480);
 }
@@ -561,25 +565,15 @@ fn one_big_collection_is_checked_alike_on_every_core() {
         &["check", "-q", p],
         &["check", "--format", "json", p],
     ] {
-        let one = sgfkit(&[&["-j", "1"][..], args].concat(), None);
-        let many = sgfkit(&[&["-j", "4"][..], args].concat(), None);
+        let all = ["--max-findings", "0"];
+        let one = sgfkit(&[&["-j", "1"][..], args, &all].concat(), None);
+        let many = sgfkit(&[&["-j", "4"][..], args, &all].concat(), None);
         assert_eq!(one.status.code(), many.status.code(), "{args:?}");
         assert!(one.stdout == many.stdout, "{args:?}: stdout differs");
         assert!(one.stderr == many.stderr, "{args:?}: stderr differs");
         // Warnings of the trees of every thread, cut at the limit per code.
         let cut = String::from_utf8_lossy(&one.stdout).contains("more `S030` diagnostics left out");
         assert_eq!(cut, !args.contains(&"-q"), "{args:?}");
-    }
-}
-
-fn shared_corpus() -> Option<std::path::PathBuf> {
-    let mut dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    loop {
-        let c = dir.join("shared/corpus");
-        if c.is_dir() {
-            return Some(c);
-        }
-        dir = dir.parent()?;
     }
 }
 
@@ -741,13 +735,22 @@ fn big_files_are_streamed_with_the_same_results() {
         "{:?}",
         totals(&whole)
     );
-    let one = sgfkit(&["-j", "1", "check", "--stream-above", "0", p], None);
-    let many = sgfkit(&["-j", "4", "check", "--stream-above", "0", p], None);
+    // Every finding: repeated infos are counted per game tree when
+    // streamed, so the first 100 lines differ.
+    let all = ["--max-findings", "0"];
+    let one = sgfkit(
+        &[&["-j", "1", "check", "--stream-above", "0", p][..], &all].concat(),
+        None,
+    );
+    let many = sgfkit(
+        &[&["-j", "4", "check", "--stream-above", "0", p][..], &all].concat(),
+        None,
+    );
     assert_eq!(one.stdout, many.stdout);
     let text = String::from_utf8_lossy(&one.stdout);
     // Game 57 (line 58) has a move on an occupied point: found at its place in the file.
     assert!(text.contains(&format!("{p}:58:")), "{text}");
-    let whole_check = sgfkit(&["check", p], None);
+    let whole_check = sgfkit(&["check", "--max-findings", "0", p], None);
     let positions = |o: &Output| {
         String::from_utf8_lossy(&o.stdout)
             .lines()

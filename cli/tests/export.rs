@@ -1,33 +1,11 @@
 //! `sgfkit export`: the files it writes, in input order whatever -j, with
 //! huge files streamed, and the formats of each build.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
-fn sgfkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .args(args)
-        .output()
-        .expect("run sgfkit")
-}
-
-fn shared_corpus() -> Option<PathBuf> {
-    let mut dir = Path::new(env!("CARGO_MANIFEST_DIR")).parent()?;
-    loop {
-        let c = dir.join("shared/corpus");
-        if c.is_dir() {
-            return Some(c);
-        }
-        dir = dir.parent()?;
-    }
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("sgfkit-export-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+mod common;
+use common::{sgfkit, shared_corpus, temp_dir};
 
 fn read(dir: &Path, table: &str, ext: &str) -> Vec<u8> {
     std::fs::read(dir.join(format!("{table}.{ext}"))).unwrap()
@@ -152,11 +130,61 @@ fn huge_files_are_streamed_with_their_games_numbered() {
 #[test]
 fn parquet_needs_the_feature() {
     let dir = temp_dir("nofeature");
-    let out = sgfkit(&["export", "-o", dir.to_str().unwrap(), "-"]);
+    let out = sgfkit(&[
+        "export",
+        "--format",
+        "parquet",
+        "-o",
+        dir.to_str().unwrap(),
+        "-",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("--features parquet"), "{stderr}");
     assert!(stderr.contains("--format ndjson"), "{stderr}");
+}
+
+/// Without --format, a build without Parquet writes JSON Lines and says
+/// so, once, with how to get Parquet.
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn without_format_a_build_without_parquet_writes_ndjson() {
+    let dir = temp_dir("default-format");
+    let sgf = dir.join("a.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[19];B[pd];W[dd])").unwrap();
+    let out_dir = dir.join("out");
+    let out = sgfkit(&[
+        "export",
+        "-o",
+        out_dir.to_str().unwrap(),
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let stderr = common::stderr(&out);
+    assert_eq!(stderr.matches("writing JSON Lines").count(), 1, "{stderr}");
+    assert!(stderr.contains("--features parquet"), "{stderr}");
+    assert_eq!(lines(&read(&out_dir, "games", "ndjson")), 1);
+    assert_eq!(lines(&read(&out_dir, "moves", "ndjson")), 2);
+}
+
+/// Without --format, a build with Parquet writes Parquet, saying nothing
+/// about it.
+#[cfg(feature = "parquet")]
+#[test]
+fn without_format_a_build_with_parquet_writes_parquet() {
+    let dir = temp_dir("default-format");
+    let sgf = dir.join("a.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[19];B[pd];W[dd])").unwrap();
+    let out_dir = dir.join("out");
+    let out = sgfkit(&[
+        "export",
+        "-o",
+        out_dir.to_str().unwrap(),
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(!common::stderr(&out).contains("JSON Lines"));
+    assert!(read(&out_dir, "games", "parquet").starts_with(b"PAR1"));
 }
 
 #[cfg(feature = "parquet")]

@@ -1,13 +1,9 @@
 //! `sgfkit show` and `sgfkit tree`: diagrams and the variation tree.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn sgfkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sgfkit"))
-        .args(args)
-        .output()
-        .expect("run sgfkit")
-}
+mod common;
+use common::{sgfkit, temp_file};
 
 /// Runs sgfkit and asserts it succeeded (its stderr in the failure message).
 fn sgfkit_ok(args: &[&str]) -> Output {
@@ -19,14 +15,6 @@ fn sgfkit_ok(args: &[&str]) -> Output {
         String::from_utf8_lossy(&out.stderr)
     );
     out
-}
-
-fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sgfkit-show-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
 }
 
 const GAME: &[u8] =

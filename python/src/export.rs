@@ -176,6 +176,8 @@ pub(crate) fn export_arrow_files(
                 Found::Error { path, message } => {
                     failed.get_or_insert((path, message));
                 }
+                // Files left out or reached twice are not read.
+                _ => {}
             });
         }
         if let Some((path, message)) = failed {

@@ -31,7 +31,7 @@ mod charset_scan;
 mod correctable;
 
 pub use lenient::{CODES, Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
-pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, repair};
+pub use repair::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, keep_outside_text, repair};
 pub use semantic::{CheckOptions, SEMANTIC_CODES, check};
 
 /// One row of a code table: code, severity, summary, SGFC message number.

@@ -30,6 +30,7 @@ use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId};
 pub use codes::{REPAIR_CODES, REPORT_ONLY_CODES};
 use facts::{Facts, facts, values_read};
+pub use outside::keep_outside_text;
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
@@ -37,6 +38,7 @@ use values::{fix_komi, fix_result, fix_time, is_real};
 
 mod codes;
 mod facts;
+mod outside;
 mod shape;
 mod values;
 

@@ -3,7 +3,8 @@
 //! code.
 
 use sgfkit::check::{
-    CheckOptions, RepairOptions, Severity, all_codes, check, parse_lenient, repair,
+    CheckOptions, RepairOptions, Severity, all_codes, check, keep_outside_text, parse_lenient,
+    repair,
 };
 use std::collections::BTreeMap;
 
@@ -72,6 +73,8 @@ fn every_example_produces_its_code() {
         let strict = row.summary.starts_with("strict:");
         diags.extend(check(&tree, &CheckOptions::default().strict(strict)));
         if code.starts_with('R') {
+            let kept = keep_outside_text(&mut tree, &diags);
+            diags.extend(kept);
             let all = RepairOptions::default()
                 .fox_komi(true)
                 .remove_empty_nodes(true);

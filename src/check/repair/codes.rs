@@ -123,6 +123,12 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "AP without `:version` kept: a second AP in the node",
         None,
     ),
+    (
+        "R022",
+        Severity::Warning,
+        "text outside the game trees kept in a root's GC (keep_outside_text)",
+        None,
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`](super::repair) emits
