@@ -76,7 +76,9 @@ impl Vertex {
     /// The number of vertices: 25 columns of 25 rows.
     pub(crate) const COUNT: usize = 625;
 
-    /// The vertex's place among all of them, below [`Vertex::COUNT`].
+    /// The vertex's place among all of them, below [`Vertex::COUNT`] (the
+    /// dictionary index of the `vertex` column).
+    #[cfg(feature = "arrow")]
     #[inline]
     pub(crate) fn index(self) -> u16 {
         self.0
