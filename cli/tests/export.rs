@@ -144,11 +144,9 @@ fn parquet_needs_the_feature() {
     assert!(stderr.contains("--format ndjson"), "{stderr}");
 }
 
-/// Without --format, a build without Parquet writes JSON Lines and says
-/// so, once, with how to get Parquet.
-#[cfg(not(feature = "parquet"))]
-#[test]
-fn without_format_a_build_without_parquet_writes_ndjson() {
+/// `sgfkit export -o OUT a.sgf` without --format, on a game of two moves:
+/// its output (it succeeded) and OUT.
+fn export_without_format() -> (std::process::Output, std::path::PathBuf) {
     let dir = temp_dir("default-format");
     let sgf = dir.join("a.sgf");
     std::fs::write(&sgf, "(;GM[1]SZ[19];B[pd];W[dd])").unwrap();
@@ -160,6 +158,15 @@ fn without_format_a_build_without_parquet_writes_ndjson() {
         sgf.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", common::stderr(&out));
+    (out, out_dir)
+}
+
+/// Without --format, a build without Parquet writes JSON Lines and says
+/// so, once, with how to get Parquet.
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn without_format_a_build_without_parquet_writes_ndjson() {
+    let (out, out_dir) = export_without_format();
     let stderr = common::stderr(&out);
     assert_eq!(stderr.matches("writing JSON Lines").count(), 1, "{stderr}");
     assert!(stderr.contains("--features parquet"), "{stderr}");
@@ -172,17 +179,7 @@ fn without_format_a_build_without_parquet_writes_ndjson() {
 #[cfg(feature = "parquet")]
 #[test]
 fn without_format_a_build_with_parquet_writes_parquet() {
-    let dir = temp_dir("default-format");
-    let sgf = dir.join("a.sgf");
-    std::fs::write(&sgf, "(;GM[1]SZ[19];B[pd];W[dd])").unwrap();
-    let out_dir = dir.join("out");
-    let out = sgfkit(&[
-        "export",
-        "-o",
-        out_dir.to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{}", common::stderr(&out));
+    let (out, out_dir) = export_without_format();
     assert!(!common::stderr(&out).contains("JSON Lines"));
     assert!(read(&out_dir, "games", "parquet").starts_with(b"PAR1"));
 }
