@@ -27,8 +27,9 @@ pub(crate) struct Args {
     /// Print only errors and the summary line.
     #[arg(short, long)]
     quiet: bool,
-    /// Say which encoding each file was read with and why, and print
-    /// every repeated info instead of counting them.
+    /// Say which encoding each file (each game tree, when they differ) was
+    /// read with and why, and print every repeated info instead of counting
+    /// them.
     #[arg(short, long)]
     verbose: bool,
     /// Add the restrictive checks of SGFC's -r: one game tree per file,
@@ -353,16 +354,30 @@ fn check_bytes(
     let warnings = reports.iter().any(|r| r.severity == Severity::Warning);
     let mut out = Vec::new();
     let people = args.format == Format::Human && !args.summary && !args.files_with_errors;
-    if args.verbose
-        && people
-        && let Some(d) = doc.trees().first().map(|t| &t.detection)
-    {
-        let _ = writeln!(
-            out,
-            "{name}: read as {} ({:?})",
-            Paint::bold(color).paint(d.charset.name()),
-            d.reason
-        );
+    if args.verbose && people {
+        // One line when every game tree was decoded alike (nearly every
+        // file), else one a tree, at the line where it starts: the
+        // encoding findings below then match the line above them.
+        let trees = doc.trees();
+        let alike = trees.windows(2).all(|w| {
+            (w[0].detection.charset, w[0].detection.reason)
+                == (w[1].detection.charset, w[1].detection.reason)
+        });
+        let mut cursor = sgfkit::error::PositionCursor::new(bytes);
+        for t in trees.iter().take(if alike { 1 } else { trees.len() }) {
+            let d = &t.detection;
+            let place = if alike {
+                ":".to_string()
+            } else {
+                format!(":{}: game tree", cursor.position(t.input.start).line)
+            };
+            let _ = writeln!(
+                out,
+                "{name}{place} read as {} ({:?})",
+                Paint::bold(color).paint(d.charset.name()),
+                d.reason
+            );
+        }
     }
     let json = args.format == Format::Json;
     // JSON keeps each finding; people get repeated infos counted.

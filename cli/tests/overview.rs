@@ -209,3 +209,35 @@ fn errors_start_with_sgfkit_and_the_path() {
         stderr(&out)
     );
 }
+
+/// `check -v` names the encoding each game tree was read in: one line when
+/// all trees were read alike, one a tree (at its line) when they differ, so
+/// that a finding about malformed UTF-8 never sits under "read as
+/// windows-1252" alone.
+#[test]
+fn verbose_names_the_encoding_of_each_tree_when_they_differ() {
+    let mixed = common::temp_file(
+        "mixed-encodings.sgf",
+        b"(;CA[ISO-8859-1]PB[Ren\xe9])\n(;PB[\xe6\xad\xbb\xe6?\xbb])\n",
+    );
+    let out = stdout(&sgfkit(&["check", "-v", mixed.to_str().unwrap()]));
+    let read_as: Vec<&str> = out.lines().filter(|l| l.contains(" read as ")).collect();
+    assert_eq!(read_as.len(), 2, "{out}");
+    assert!(
+        read_as[0].ends_with(":1: game tree read as windows-1252 (CaProperty)"),
+        "{out}"
+    );
+    assert!(
+        read_as[1].ends_with(":2: game tree read as UTF-8 (MostlyUtf8)"),
+        "{out}"
+    );
+    assert!(out.contains(":2:7: warning[E004]"), "{out}");
+    let alike = common::temp_file("alike-encodings.sgf", "(;PB[李])(;PB[王])".as_bytes());
+    let out = stdout(&sgfkit(&["check", "-v", alike.to_str().unwrap()]));
+    let read_as: Vec<&str> = out.lines().filter(|l| l.contains(" read as ")).collect();
+    assert_eq!(read_as.len(), 1, "{out}");
+    assert!(
+        read_as[0].ends_with("alike-encodings.sgf: read as UTF-8 (ValidUtf8)"),
+        "{out}"
+    );
+}
