@@ -323,7 +323,7 @@ impl Board {
     }
 }
 
-fn color_str(c: Option<Color>) -> Option<&'static str> {
+pub(crate) fn color_str(c: Option<Color>) -> Option<&'static str> {
     c.map(|c| match c {
         Color::Black => "B",
         Color::White => "W",

@@ -675,12 +675,7 @@ impl Node {
     #[getter]
     fn winner(&self) -> PyResult<Option<&'static str>> {
         self.with(|n| {
-            go::game(n).map(|g| {
-                g.winner().map(|c| match c {
-                    sgfkit::game::go::Color::Black => "B",
-                    sgfkit::game::go::Color::White => "W",
-                })
-            })
+            go::game(n).map(|g| go::color_str(g.winner()))
         })
     }
 

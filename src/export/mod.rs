@@ -446,10 +446,7 @@ fn game_row(
         handicap: text("HA").and_then(|h| h.trim().parse().ok()),
         first_date: date.as_deref().and_then(first_date),
         date,
-        winner: parsed.and_then(|r| r.winner).map(|c| match c {
-            crate::game::go::Color::Black => 'B',
-            crate::game::go::Color::White => 'W',
-        }),
+        winner: parsed.and_then(|r| r.winner).map(|c| c.letter()),
         margin: parsed.and_then(|r| r.margin),
         result_kind: parsed.and_then(|r| r.kind.as_str()),
         result,
@@ -713,10 +710,7 @@ fn move_rows(
                     Move::Pass => (None, None, None),
                 };
                 view.move_number = number;
-                view.color = Some(match color {
-                    Color::Black => 'B',
-                    Color::White => 'W',
-                });
+                view.color = Some(color.letter());
                 view.pass = m == Move::Pass;
                 view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
                 view.legal = played.map(|p| p.is_legal());

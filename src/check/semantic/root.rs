@@ -69,9 +69,10 @@ impl Checker<'_> {
                 format!("RE[{re}] is a win by nothing: a game won by no point is a draw (RE[0])"),
             );
         }
+        // The komi as `GoGame::komi` reads it (the one reader of KM).
         if info.game == GameType::Go
             && let Some((p, km)) = text("KM")
-            && let Ok(komi) = km.parse::<f64>()
+            && let Some(komi) = record::GoGame::new(*root).ok().and_then(|g| g.komi())
             && komi.abs() > 100.0
         {
             // Fox roots carry two AP (`AP[GNU Go:3.8]AP[foxwq]`).

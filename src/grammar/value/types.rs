@@ -189,14 +189,25 @@ impl Color {
             Color::White => Color::Black,
         }
     }
+
+    /// The colour's letter as SGF writes it: `B` or `W`.
+    ///
+    /// ```
+    /// use sgfkit::grammar::value::Color;
+    ///
+    /// assert_eq!(Color::Black.letter(), 'B');
+    /// ```
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
 }
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Black => "B",
-            Color::White => "W",
-        })
+        fmt::Write::write_char(f, self.letter())
     }
 }
 
