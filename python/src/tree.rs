@@ -674,9 +674,7 @@ impl Node {
     /// column reads it (`"w+t"` is White).
     #[getter]
     fn winner(&self) -> PyResult<Option<&'static str>> {
-        self.with(|n| {
-            go::game(n).map(|g| go::color_str(g.winner()))
-        })
+        self.with(|n| go::game(n).map(|g| go::color_str(g.winner())))
     }
 
     /// The date as written (`DT`), or None.
