@@ -40,6 +40,7 @@ mod codes;
 mod facts;
 mod outside;
 mod shape;
+mod tidy;
 mod values;
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
@@ -85,7 +86,9 @@ impl RepairOptions {
 /// nodes with both a black and a white move (R019);
 /// duplicate list properties merged (R008); `DT`, `RE`, `KM`, `TM`
 /// corrected where the intent is plain (R009–R012, else reported as R013;
-/// Fox komi R014 behind [`RepairOptions::fox_komi`]); empty leaf variations
+/// Fox komi R014 behind [`RepairOptions::fox_komi`]); Go moves written with
+/// white space and `BL`/`WL` not in seconds put in FF\[4\] form (R023);
+/// repeated values and empty times dropped (R024); empty leaf variations
 /// removed (R015) and, behind [`RepairOptions::remove_empty_nodes`], empty
 /// nodes (R016); `FF[4]` set when nothing of FF\[1\]–FF\[3\] remains (R017,
 /// else R018).
@@ -237,7 +240,8 @@ struct Ctx {
     white: Option<PropertyType>,
     /// [`RepairOptions::fox_komi`].
     fox_komi: bool,
-    /// Go on a board up to 19×19 (where `tt` is a pass).
+    /// Go on a board up to 19×19 (where `tt` is a pass), in a tree that
+    /// becomes FF\[4\] (where a pass is written `[]`, R001).
     small_go: bool,
 }
 
@@ -266,7 +270,9 @@ impl Repairer<'_> {
             gm,
             game,
             size,
-            small_go: game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
+            small_go: game == GameType::Go
+                && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19)
+                && !shape::keeps_old_format(c, root, gm),
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,
@@ -347,6 +353,7 @@ impl Repairer<'_> {
             self.merge(c, id, ctx, &mut props);
             changed = true;
         }
+        changed |= self.tidy(c, id, ctx, &mut props);
         changed |= self.overtime(c, id, &mut props);
         changed |= self.game_info(c, id, &mut props);
         changed |= self.text_pair(c, id, &mut props);
@@ -388,9 +395,7 @@ impl Repairer<'_> {
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
-        let small =
-            ctx.game == GameType::Go && ctx.size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
-        if !small {
+        if !ctx.small_go {
             return false;
         }
         let mut changed = false;

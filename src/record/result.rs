@@ -59,8 +59,14 @@ impl ResultKind {
 /// // Read generously, but not in FF[4]'s own form:
 /// let r = GameResult::read(" w+resign ").unwrap();
 /// assert_eq!((r.winner, r.kind, r.ff4), (Some(Color::White), ResultKind::Resign, false));
+/// assert_eq!(r.ff4_text().as_deref(), Some("W+R"));
+/// // The spellings SGFC corrects, in words:
+/// let r = GameResult::read("black wins by 5 3/4 points").unwrap();
+/// assert_eq!(r.ff4_text().as_deref(), Some("B+5.75"));
+/// let r = GameResult::read("White resigns. W 6.5 B 157.0").unwrap();
+/// assert_eq!((r.winner, r.kind, r.complete), (Some(Color::Black), ResultKind::Resign, false));
 /// assert_eq!(GameResult::read("W+lots").unwrap().winner, Some(Color::White));
-/// assert_eq!(GameResult::read("Black wins"), None);
+/// assert_eq!(GameResult::read("john wins"), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
@@ -75,12 +81,19 @@ pub struct GameResult {
     /// `?`, `B+`/`W+` followed by nothing, a score, `R`, `Resign`, `T`,
     /// `Time`, `F` or `Forfeit`), white space around it aside.
     pub ff4: bool,
+    /// The reading accounts for the whole text: [`ff4_text`](Self::ff4_text)
+    /// says all the text says (false for `W+lots` or `White resigns. W 6.5
+    /// B 157.0`, whose scores FF\[4\]'s result cannot hold).
+    pub complete: bool,
 }
 
 impl GameResult {
     /// Reads a result: FF\[4\]'s forms in any case, white space around
-    /// ignored, and `Jigo` for a draw; `B+` or `W+` before any other text
-    /// gives the winner ([`ResultKind::Other`]); `None` for any other text.
+    /// ignored, `Jigo` for a draw, a decimal comma, and the results in
+    /// words that SGFC corrects (`White resigns.`, `black wins by 5 1/2
+    /// points`, `W+Time Over`, Dutch `zwart wint`); `B+` or `W+` before
+    /// any other text gives the winner ([`ResultKind::Other`]); `None` for
+    /// any other text.
     pub fn read(text: &str) -> Option<GameResult> {
         let t = text.trim();
         let plain = |kind, ff4| GameResult {
@@ -88,6 +101,7 @@ impl GameResult {
             kind,
             margin: None,
             ff4,
+            complete: true,
         };
         match t {
             "0" | "Draw" => return Some(plain(ResultKind::Draw, true)),
@@ -96,17 +110,15 @@ impl GameResult {
             _ => {}
         }
         let lower = t.to_ascii_lowercase();
-        match lower.as_str() {
+        match lower.trim_end_matches('.') {
             "draw" | "jigo" => return Some(plain(ResultKind::Draw, false)),
             "void" => return Some(plain(ResultKind::Void, false)),
             _ => {}
         }
         let (winner, rest) = match t.as_bytes() {
-            [b'B', b'+', ..] => (Color::Black, &t[2..]),
-            [b'W', b'+', ..] => (Color::White, &t[2..]),
-            [b'b', b'+', ..] => (Color::Black, &t[2..]),
-            [b'w', b'+', ..] => (Color::White, &t[2..]),
-            _ => return None,
+            [b'B' | b'b', b'+', ..] => (Color::Black, &t[2..]),
+            [b'W' | b'w', b'+', ..] => (Color::White, &t[2..]),
+            _ => return in_words(&lower),
         };
         let upper_sign = t.as_bytes()[0].is_ascii_uppercase();
         let (kind, margin, exact) = match rest {
@@ -114,26 +126,27 @@ impl GameResult {
             "R" | "Resign" => (ResultKind::Resign, None, true),
             "T" | "Time" => (ResultKind::Time, None, true),
             "F" | "Forfeit" => (ResultKind::Forfeit, None, true),
-            _ => match rest.trim().to_ascii_lowercase().as_str() {
-                "r" | "resign" => (ResultKind::Resign, None, false),
-                "t" | "time" => (ResultKind::Time, None, false),
-                "f" | "forfeit" => (ResultKind::Forfeit, None, false),
-                points => {
-                    let score = points.bytes().filter(|&b| b == b'.').count() <= 1
-                        && points.bytes().all(|b| b.is_ascii_digit() || b == b'.')
-                        && points.bytes().any(|b| b.is_ascii_digit());
-                    match points.parse::<f64>() {
-                        Ok(margin) if score => (ResultKind::Score, Some(margin), points == rest),
-                        _ => (ResultKind::Other, None, false),
-                    }
+            _ => {
+                let reason = rest.trim().to_ascii_lowercase();
+                let reason = reason.trim_end_matches('.');
+                match reason_word(reason) {
+                    Some(kind) => (kind, None, false),
+                    None => match score(reason) {
+                        Some(margin) => {
+                            let exact = is_score(rest) && rest.parse::<f64>().is_ok();
+                            (ResultKind::Score, Some(margin), exact)
+                        }
+                        None => (ResultKind::Other, None, false),
+                    },
                 }
-            },
+            }
         };
         Some(GameResult {
             winner: Some(winner),
             kind,
             margin,
             ff4: exact && upper_sign,
+            complete: kind != ResultKind::Other,
         })
     }
 
@@ -142,6 +155,140 @@ impl GameResult {
     pub fn is_win_by_nothing(&self) -> bool {
         self.kind == ResultKind::Score && self.margin == Some(0.0)
     }
+
+    /// The result in FF\[4\]'s form (`B+R`, `W+5.75`, `Draw`, `Void`,
+    /// `?`); `None` for [`ResultKind::Other`], whose reason FF\[4\] has
+    /// no form for. A result that is not [`complete`](Self::complete)
+    /// loses what the reading left out.
+    ///
+    /// ```
+    /// use sgfkit::record::GameResult;
+    /// let ff4 = |s| GameResult::read(s).and_then(|r| r.ff4_text());
+    /// assert_eq!(ff4("jigo").as_deref(), Some("Draw"));
+    /// assert_eq!(ff4("b+3,5").as_deref(), Some("B+3.5"));
+    /// assert_eq!(ff4("W+Time Over").as_deref(), Some("W+T"));
+    /// assert_eq!(ff4("B+Illegal"), None);
+    /// ```
+    pub fn ff4_text(&self) -> Option<String> {
+        let side = match self.winner {
+            Some(c) => c.letter(),
+            None => {
+                return Some(
+                    match self.kind {
+                        ResultKind::Void => "Void",
+                        ResultKind::Unknown => "?",
+                        _ => "Draw",
+                    }
+                    .to_string(),
+                );
+            }
+        };
+        let reason = match (self.kind, self.margin) {
+            (ResultKind::Score, Some(m)) => m.to_string(),
+            (ResultKind::Resign, _) => "R".to_string(),
+            (ResultKind::Time, _) => "T".to_string(),
+            (ResultKind::Forfeit, _) => "F".to_string(),
+            (ResultKind::Win, _) => String::new(),
+            _ => return None,
+        };
+        Some(format!("{side}+{reason}"))
+    }
+}
+
+/// How a game was won, in a word after `B+`/`W+` (lower case).
+fn reason_word(reason: &str) -> Option<ResultKind> {
+    Some(match reason {
+        "r" | "res" | "resign" | "resigns" | "resigned" | "resignation" => ResultKind::Resign,
+        "t" | "time" | "time over" | "timeout" | "time out" | "on time" => ResultKind::Time,
+        "f" | "forfeit" => ResultKind::Forfeit,
+        _ => return None,
+    })
+}
+
+/// Digits with at most one `.` and at least one digit.
+fn is_score(s: &str) -> bool {
+    s.bytes().filter(|&b| b == b'.').count() <= 1
+        && s.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        && s.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// A score: digits with one `.`, or one `,` before one or two digits
+/// (a decimal comma; three could be a thousands separator).
+fn score(s: &str) -> Option<f64> {
+    let dotted;
+    let s = match s.split_once(',') {
+        Some((a, b)) if (1..=2).contains(&b.len()) && !b.contains(',') => {
+            dotted = format!("{a}.{b}");
+            dotted.as_str()
+        }
+        _ => s,
+    };
+    if !is_score(s) {
+        return None;
+    }
+    s.parse().ok()
+}
+
+/// A result in words, lower case (`white resigns.`, `black wins by 5 1/2
+/// points`, `zwart wint`): a colour, then what it did.
+fn in_words(lower: &str) -> Option<GameResult> {
+    let mut words = lower
+        .split_ascii_whitespace()
+        .map(|w| w.trim_end_matches(['.', ',', '!']))
+        .filter(|w| !w.is_empty())
+        .peekable();
+    let color = match words.next()? {
+        "black" | "b" | "zwart" => Color::Black,
+        "white" | "w" | "wit" => Color::White,
+        _ => return None,
+    };
+    let (winner, mut kind) = match words.next()? {
+        "wins" | "won" | "win" | "wint" => (color, ResultKind::Win),
+        "resigns" | "resigned" | "resign" => (color.opponent(), ResultKind::Resign),
+        "loses" | "lost" | "lose" | "loose" | "verliest" => (color.opponent(), ResultKind::Win),
+        _ => return None,
+    };
+    let mut margin = None;
+    if kind == ResultKind::Win && matches!(words.peek(), Some(&("by" | "on" | "met"))) {
+        words.next();
+        match words.peek().copied() {
+            Some("resignation" | "resign") => kind = ResultKind::Resign,
+            Some("time") => kind = ResultKind::Time,
+            Some("forfeit") => kind = ResultKind::Forfeit,
+            Some(n) if score(n).is_some() => {
+                let mut points = score(n).unwrap_or(0.0);
+                words.next();
+                match words.peek().copied() {
+                    Some("1/4") => points += 0.25,
+                    Some("1/2" | "2/4" | "half") => points += 0.5,
+                    Some("3/4") => points += 0.75,
+                    _ => {}
+                }
+                if points != score(n).unwrap_or(0.0) {
+                    words.next();
+                }
+                if matches!(
+                    words.peek(),
+                    Some(&("point" | "points" | "pts" | "punt" | "punten"))
+                ) {
+                    words.next();
+                }
+                kind = ResultKind::Score;
+                margin = Some(points);
+            }
+            _ => {}
+        }
+        if kind != ResultKind::Win && kind != ResultKind::Score {
+            words.next();
+        }
+    }
+    Some(GameResult {
+        winner: Some(winner),
+        kind,
+        margin,
+        ff4: false,
+        complete: words.next().is_none(),
+    })
 }
 
 #[cfg(test)]
@@ -184,7 +331,14 @@ mod tests {
             );
             assert!(r.winner.is_some());
         }
-        for bad in ["", "Black wins", "黑中盘胜", "B 3.5"] {
+        for bad in [
+            "",
+            "john wins",
+            "黑中盘胜",
+            "B 3.5",
+            "Black",
+            "white is ahead",
+        ] {
             assert_eq!(GameResult::read(bad), None, "{bad}");
         }
         let kinds = |s| {
@@ -204,5 +358,58 @@ mod tests {
         assert!(r.is_win_by_nothing());
         assert!(!GameResult::read("W+0.5").unwrap().is_win_by_nothing());
         assert!(!GameResult::read("0").unwrap().is_win_by_nothing());
+    }
+
+    /// The spellings SGFC corrects, and what `fix` writes for each: the
+    /// FF[4] text, and whether that says all the original said.
+    #[test]
+    fn results_in_words_and_their_ff4_text() {
+        for (text, ff4, complete) in [
+            ("White resigns.", Some("B+R"), true),
+            ("Black resigns", Some("W+R"), true),
+            ("black wins by 5 3/4 points", Some("B+5.75"), true),
+            ("White wins by 2 1/2 point", Some("W+2.5"), true),
+            ("white wins by 12.5", Some("W+12.5"), true),
+            ("Black wins by resignation", Some("B+R"), true),
+            ("white wins on time", Some("W+T"), true),
+            ("Black wins", Some("B+"), true),
+            ("white lost", Some("B+"), true),
+            ("zwart wint", Some("B+"), true),
+            ("W+Time Over", Some("W+T"), true),
+            ("w+timeout", Some("W+T"), true),
+            ("B+Resignation", Some("B+R"), true),
+            ("b+3,5", Some("B+3.5"), true),
+            ("B+ 3.5", Some("B+3.5"), true),
+            ("jigo.", Some("Draw"), true),
+            ("VOID", Some("Void"), true),
+            ("White resigns. W 6.5 B 157.0", Some("B+R"), false),
+            ("black wins by 5 points, a lucky game", Some("B+5"), false),
+            ("B+Illegal", None, false),
+            ("W+Repetition", None, false),
+            ("B+1.5 ? W+timeout", None, false),
+            ("B+3,500", None, false),
+        ] {
+            let r = GameResult::read(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!(r.ff4_text().as_deref(), ff4, "{text}");
+            assert_eq!(r.complete, complete, "{text}");
+            assert!(!r.ff4, "{text}");
+        }
+        // FF[4] texts say all they say, and write themselves back (up to
+        // the tidy form of a score).
+        for text in [
+            "B+R", "W+T", "B+F", "W+", "Draw", "Void", "?", "B+3.5", "W+12",
+        ] {
+            let r = GameResult::read(text).unwrap();
+            assert!(r.complete && r.ff4, "{text}");
+            assert_eq!(r.ff4_text().as_deref(), Some(text));
+        }
+        assert_eq!(
+            GameResult::read("W+Resign").unwrap().ff4_text().as_deref(),
+            Some("W+R")
+        );
+        assert_eq!(
+            GameResult::read("0").unwrap().ff4_text().as_deref(),
+            Some("Draw")
+        );
     }
 }

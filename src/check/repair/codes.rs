@@ -129,6 +129,18 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
         "text outside the game trees kept in a root's GC (keep_outside_text)",
         None,
     ),
+    (
+        "R023",
+        Severity::Warning,
+        "value written in its FF[4] form: white space in a Go move, BL/WL in seconds",
+        Some(15),
+    ),
+    (
+        "R024",
+        Severity::Warning,
+        "repeated values dropped (a list's repeats, copies of a single value), empty TM/BL/WL removed",
+        Some(15),
+    ),
 ];
 
 /// The codes that only report and change nothing: a second [`repair`](super::repair) emits

@@ -4,6 +4,7 @@
 //! what they cost.
 
 use super::Ctx;
+use super::tidy::{repeats_a_value, spaced_go_point};
 use super::values::{Fix, fix_date, fix_komi, fix_result, fix_time};
 use crate::grammar::RawValues;
 use crate::property::{PropertyType, lookup};
@@ -83,21 +84,24 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         } else {
             seen[k] = key;
         }
+        f.repair |= repeats_a_value(values_raw);
         let ty = match ident {
             b"B" => {
                 f.black = true;
                 f.tt |= small && is_tt(values_raw);
+                f.repair |= spaced_move(values_raw, ctx);
                 ctx.black
             }
             b"W" => {
                 f.white = true;
                 f.tt |= small && is_tt(values_raw);
+                f.repair |= spaced_move(values_raw, ctx);
                 ctx.white
             }
             _ => {
                 match ident {
                     b"KI" | b"L" | b"M" => f.repair = true,
-                    b"TM" | b"DT" | b"RE" | b"KM" => {
+                    b"TM" | b"DT" | b"RE" | b"KM" | b"BL" | b"WL" => {
                         f.repair |= game_info_repair(ident, values_raw, ctx.fox_komi);
                     }
                     b"AP" => f.repair |= RawValues::new(values_raw).any(text_pair_without_colon),
@@ -139,6 +143,7 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
         b"DT" => fix_date(text),
         b"RE" => fix_result(text),
         b"KM" => fix_komi(text, fox_komi),
+        b"BL" | b"WL" => fix_time(text),
         _ => {
             if text.contains(['(', '+']) {
                 return true;
@@ -147,6 +152,14 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
         }
     };
     fix != Fix::Valid
+}
+
+/// True if the values text `raw` of a `B` or `W` is one Go move written
+/// with white space that [`super::Repairer::tidy`] writes without it.
+fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
+    ctx.game == crate::game::GameType::Go
+        && raw.len() > 4
+        && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
 }
 
 /// A number for an identifier of one or two capital letters (nearly all),
@@ -182,7 +195,7 @@ fn is_tt(raw: &[u8]) -> bool {
 pub(super) fn values_read(ident: &str) -> bool {
     matches!(
         ident,
-        "B" | "W" | "KI" | "KM" | "L" | "M" | "BM" | "TE" | "TM" | "DT" | "RE" | "AP"
+        "B" | "W" | "KI" | "KM" | "L" | "M" | "BM" | "TE" | "TM" | "DT" | "RE" | "AP" | "BL" | "WL"
     )
 }
 

@@ -132,16 +132,7 @@ impl Repairer<'_> {
         if ff == crate::record::FileFormat::Given(4) {
             return;
         }
-        let mut old: Vec<String> = Vec::new();
-        for n in c.node(root).descendants() {
-            for p in n.properties() {
-                let obsolete = lookup(p.ident(), ctx.gm)
-                    .is_some_and(|i| i.category == Category::Obsolete && !i.versions.contains(4));
-                if obsolete && !old.iter().any(|o| o == p.ident()) {
-                    old.push(p.ident().to_string());
-                }
-            }
-        }
+        let old = obsolete_properties(c, root, ctx.gm, |_| true);
         let span = Self::span(c, root, None);
         let was = match ff {
             crate::record::FileFormat::Missing => "no FF (FF[1])".to_string(),
@@ -162,4 +153,35 @@ impl Repairer<'_> {
             self.push("R018", span, msg, false);
         }
     }
+}
+
+/// The identifiers of the game tree at `root` that FF\[4\] does not
+/// define (obsolete FF\[1\]–FF\[3\] properties), each once, among those
+/// `keep` selects: while one remains, the file keeps its old format (R018).
+fn obsolete_properties(
+    c: &Collection<'_>,
+    root: NodeId,
+    gm: u32,
+    keep: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut old: Vec<String> = Vec::new();
+    for n in c.node(root).descendants() {
+        for p in n.properties() {
+            let obsolete = lookup(p.ident(), gm)
+                .is_some_and(|i| i.category == Category::Obsolete && !i.versions.contains(4));
+            if obsolete && keep(p.ident()) && !old.iter().any(|o| o == p.ident()) {
+                old.push(p.ident().to_string());
+            }
+        }
+    }
+    old
+}
+
+/// True if the game tree at `root` will keep an FF\[1\]–FF\[3\] format
+/// after the repairs: it is not FF\[4\] and holds an obsolete property no
+/// repair converts (all but `KI`, `L` and `M`). Its passes stay `tt`, as
+/// those formats write them.
+pub(super) fn keeps_old_format(c: &Collection<'_>, root: NodeId, gm: u32) -> bool {
+    crate::record::file_format(c.node(root)) != crate::record::FileFormat::Given(4)
+        && !obsolete_properties(c, root, gm, |i| !matches!(i, "KI" | "L" | "M")).is_empty()
 }

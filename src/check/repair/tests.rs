@@ -199,6 +199,10 @@ fn r010_result() {
         ("B+Resign ", "B+Resign"),
         ("W+2,5", "W+2.5"),
         ("draw", "Draw"),
+        ("White resigns.", "B+R"),
+        ("black wins by 5 3/4 points", "B+5.75"),
+        ("W+Time Over", "W+T"),
+        ("Black wins", "B+"),
     ] {
         case(
             &format!("(;FF[4]RE[{bad}])"),
@@ -213,11 +217,14 @@ fn r010_result() {
             &[],
         );
     }
-    case(
-        "(;FF[4]RE[Black wins])",
-        "(;FF[4]RE[Black wins])\n",
-        &["R013"],
-    );
+    // Kept, with the reason: the FF[4] form would lose part of the text.
+    for kept in ["john wins", "B+Illegal", "White resigns. W 6.5 B 157.0"] {
+        case(
+            &format!("(;FF[4]RE[{kept}])"),
+            &format!("(;FF[4]RE[{kept}])\n"),
+            &["R013"],
+        );
+    }
 }
 
 #[test]
@@ -250,6 +257,8 @@ fn r012_time() {
     case("(;FF[4]TM[2,5 h])", "(;FF[4]TM[9000])\n", &["R012"]);
     case("(;FF[4]TM[30:00])", "(;FF[4]TM[1800])\n", &["R012"]);
     case("(;FF[4]TM[1:00:00])", "(;FF[4]TM[3600])\n", &["R012"]);
+    case("(;FF[4]TM[1時間])", "(;FF[4]TM[3600])\n", &["R012"]);
+    case("(;FF[4]TM[30分])", "(;FF[4]TM[1800])\n", &["R012"]);
     case(
         "(;FF[4]TM[10:00(5x1:00)])",
         "(;FF[4]TM[600]OT[5x1:00])\n",
@@ -391,4 +400,85 @@ fn game_info_values_are_looked_at_only_when_not_ff4() {
     let (out, codes) = fix_with("(;FF[4]KM[375])", &RepairOptions::default().fox_komi(true));
     assert_eq!((out.as_str(), codes), ("(;FF[4]KM[3.75])\n", vec!["R014"]));
     case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
+}
+
+#[test]
+fn r023_values_in_ff4_form() {
+    case(
+        "(;GM[1];B[c   c])",
+        "(;GM[1]FF[4]\n;B[cc])\n",
+        &["R017", "R023"],
+    );
+    case("(;GM[1]FF[4];W[ bc])", "(;GM[1]FF[4]\n;W[bc])\n", &["R023"]);
+    case(
+        "(;FF[4];B[aa]BL[34.]WL[0:07:42])",
+        "(;FF[4]\n;B[aa]BL[34]WL[462])\n",
+        &["R023", "R023"],
+    );
+    // Not plain: left as they are (check still reports them).
+    for kept in [
+        "B[foobar]",
+        "B[c c c]",
+        "B[t t]",
+        "B[aa]BL[14\n0]",
+        "B[aa]OB[1 kk]",
+    ] {
+        case(
+            &format!("(;FF[4];{kept})"),
+            &format!("(;FF[4]\n;{kept})\n"),
+            &[],
+        );
+    }
+}
+
+#[test]
+fn r024_repeated_and_empty_values() {
+    case(
+        "(;FF[4]PW[Ann][Ann]PB[Bo][Cy];AB[aa][bb][aa]MA[cc]TR[cc])",
+        "(;FF[4]PW[Ann]PB[Bo][Cy]\n;AB[aa][bb]MA[cc]TR[cc])\n",
+        &["R024", "R024"],
+    );
+    case(
+        "(;FF[4]TM[];B[aa]BL[])",
+        "(;FF[4]\n;B[aa])\n",
+        &["R024", "R024"],
+    );
+}
+
+/// What `fix` writes for each value `check` calls correctable by SGFC
+/// (S045) either reads back without S045, or is reported as kept (R013).
+#[test]
+fn every_correctable_value_is_corrected_or_kept_with_a_reason() {
+    for src in [
+        "(;FF[4]RE[White resigns.])",
+        "(;FF[4]RE[black wins by 5 3/4 points])",
+        "(;FF[4]RE[B+Illegal])",
+        "(;FF[4]RE[White resigns. W 6.5 B 157.0])",
+        "(;FF[4]TM[1時間])",
+        "(;FF[4]TM[1800,0,30,5])",
+        "(;FF[4];B[c c]BL[34.])",
+    ] {
+        let (out, codes) = fix(src);
+        let (tree, _) = parse_lenient(out.as_bytes(), &Default::default());
+        let left = crate::check::check(&tree, &Default::default());
+        let s045 = left.iter().any(|d| d.code == "S045");
+        assert_eq!(s045, codes.contains(&"R013"), "{src} → {out}: {codes:?}");
+    }
+}
+
+/// A tree that keeps its FF[3] format (BS, WS, SI have no FF[4] form)
+/// keeps its passes `tt`, as FF[3] writes them: `[]` would be an error
+/// there (S028). One that becomes FF[4] gets `[]`.
+#[test]
+fn passes_follow_the_format_the_tree_keeps() {
+    case(
+        "(;FF[3]SZ[19]BS[0];B[aa];W[tt])",
+        "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt])\n",
+        &["R018"],
+    );
+    case(
+        "(;FF[3]SZ[19]KI[13];B[aa];W[tt])",
+        "(;FF[4]SZ[19]KM[6.5]\n;B[aa];W[])\n",
+        &["R017", "R002", "R001"],
+    );
 }

@@ -5,6 +5,8 @@
 
 use std::ops::Range;
 
+use crate::record::GameResult;
+
 /// What a game-info value check found.
 #[derive(Debug, PartialEq, Eq)]
 pub(in crate::check) enum Fix {
@@ -112,48 +114,30 @@ pub(in crate::check) fn fix_date(text: &str) -> Fix {
     Fix::Unknown("is not an FF[4] date (YYYY-MM-DD) that can be read without a guess")
 }
 
+/// A result read by [`GameResult`], the one reader of `RE`: corrected
+/// when the reading says all the text says (`White resigns.` → `B+R`,
+/// `black wins by 5 3/4 points` → `B+5.75`); kept, with the reason, when
+/// the FF\[4\] form would lose part of it.
 pub(super) fn fix_result(text: &str) -> Fix {
-    let valid = |s: &str| {
-        matches!(s, "0" | "Draw" | "Void" | "?")
-            || s.strip_prefix("B+")
-                .or_else(|| s.strip_prefix("W+"))
-                .is_some_and(|r| {
-                    matches!(r, "" | "R" | "Resign" | "T" | "Time" | "F" | "Forfeit") || is_real(r)
-                })
+    let Some(r) = GameResult::read(text) else {
+        return Fix::Unknown("is not an FF[4] result (B+R, W+3.5, 0, Void, ?)");
     };
-    if valid(text) {
+    if r.ff4 && text.trim() == text {
         return Fix::Valid;
     }
-    let t = text.trim();
-    if valid(t) {
-        return Fix::Fixed(t.to_string());
+    if r.ff4 {
+        return Fix::Fixed(text.trim().to_string());
     }
-    let lower = t.to_ascii_lowercase();
-    let fixed = match lower.as_str() {
-        "draw" | "jigo" => Some("Draw".to_string()),
-        "void" => Some("Void".to_string()),
-        _ => lower
-            .strip_prefix("b+")
-            .map(|r| ("B+", r))
-            .or_else(|| lower.strip_prefix("w+").map(|r| ("W+", r)))
-            .and_then(|(who, r)| {
-                let r = r.trim();
-                let rest = match r {
-                    "r" | "res" | "resign" | "resignation" => Some("R".to_string()),
-                    "t" | "time" => Some("T".to_string()),
-                    "f" | "forfeit" => Some("F".to_string()),
-                    "" => Some(String::new()),
-                    _ => {
-                        let r = decimal_comma(r);
-                        is_real(&r).then_some(r)
-                    }
-                };
-                rest.map(|rest| format!("{who}{rest}"))
-            }),
-    };
-    match fixed {
-        Some(f) if valid(&f) => Fix::Fixed(f),
-        _ => Fix::Unknown("is not an FF[4] result (B+R, W+3.5, 0, Void, ?)"),
+    match r.ff4_text() {
+        Some(f) if r.complete => Fix::Fixed(f),
+        Some(_) => Fix::Unknown(
+            "says more than an FF[4] result can hold (B+R, W+3.5, 0, Void, ?): \
+             correcting it would lose the rest",
+        ),
+        None => Fix::Unknown(
+            "names the winner, but with a reason FF[4] has no form for (R, T, F or a score): \
+             B+ or W+ alone would lose it",
+        ),
     }
 }
 
@@ -229,9 +213,9 @@ pub(super) fn fix_time(text: &str) -> Fix {
         .unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let factor = match unit.trim() {
-        "s" | "sec" | "secs" | "second" | "seconds" => 1.0,
-        "m" | "min" | "mins" | "minute" | "minutes" => 60.0,
-        "h" | "hr" | "hrs" | "hour" | "hours" => 3600.0,
+        "s" | "sec" | "secs" | "second" | "seconds" | "秒" | "초" => 1.0,
+        "m" | "min" | "mins" | "minute" | "minutes" | "分" | "分钟" | "분" => 60.0,
+        "h" | "hr" | "hrs" | "hour" | "hours" | "時間" | "小时" | "小時" | "시간" => 3600.0,
         _ => 0.0,
     };
     let value = real_text(&decimal_comma(num)).and_then(|n| n.parse::<f64>().ok());
