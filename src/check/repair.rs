@@ -80,7 +80,8 @@ impl RepairOptions {
 /// not FF\[4\]), in source order.
 ///
 /// The repairs, by code (see [`REPAIR_CODES`]):
-/// `tt` → `[]` on Go boards up to 19×19 (R001); `KI` → `KM` (R002);
+/// passes written as the tree's format writes them on Go boards up to 19×19
+/// (`tt` → `[]` in FF\[4\], R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
 /// nodes mixing move with setup or root properties split (R006, R007), and
 /// nodes with both a black and a white move (R019);
@@ -240,9 +241,37 @@ struct Ctx {
     white: Option<PropertyType>,
     /// [`RepairOptions::fox_komi`].
     fox_komi: bool,
-    /// Go on a board up to 19×19 (where `tt` is a pass), in a tree that
-    /// becomes FF\[4\] (where a pass is written `[]`, R001).
-    small_go: bool,
+    /// Go on a board up to 19×19, where `tt` is a pass: how a pass is
+    /// written over (R001).
+    pass: Option<Pass>,
+}
+
+/// A Go pass on a board up to 19×19 written as the tree's format writes
+/// it (R001): `[]` in a tree that becomes FF\[4\], `tt` in one that keeps
+/// FF\[1\]–FF\[3\] (where `[]` is no pass).
+#[derive(Clone, Copy)]
+struct Pass {
+    from: &'static [u8],
+    to: &'static [u8],
+}
+
+impl Pass {
+    const FF4: Pass = Pass {
+        from: b"tt",
+        to: b"",
+    };
+    const OLD: Pass = Pass {
+        from: b"",
+        to: b"tt",
+    };
+
+    fn message(self, ident: &str) -> String {
+        if self.to.is_empty() {
+            format!("{ident}[tt] is a pass: written as {ident}[]")
+        } else {
+            format!("{ident}[] is a pass: written as {ident}[tt], as FF[1-3] write it")
+        }
+    }
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -270,9 +299,14 @@ impl Repairer<'_> {
             gm,
             game,
             size,
-            small_go: game == GameType::Go
-                && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19)
-                && !shape::keeps_old_format(c, root, gm),
+            pass: (game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
+                .then(|| {
+                    if shape::keeps_old_format(c, root, gm) {
+                        Pass::OLD
+                    } else {
+                        Pass::FF4
+                    }
+                }),
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,
@@ -291,7 +325,7 @@ impl Repairer<'_> {
             let changed = if f.repair {
                 self.node(c, *id, &ctx)
             } else {
-                f.tt && self.passes(c, *id)
+                f.tt && ctx.pass.is_some_and(|pass| self.passes(c, *id, pass))
             };
             if changed {
                 *f = facts(c.node(*id), &ctx);
@@ -366,8 +400,8 @@ impl Repairer<'_> {
     /// [`Repairer::pass_tt`] for a node that needs no other property-level
     /// repair (what [`Repairer::node`] would do there, without copying
     /// the node's properties out): the passes of thousands of nodes.
-    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId) -> bool {
-        const PASS: &[Vec<u8>] = &[Vec::new()];
+    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId, pass: Pass) -> bool {
+        let to = [pass.to.to_vec()];
         let node = c.node(id);
         let mut items = Vec::with_capacity(node.properties().len());
         for (k, p) in node.properties().enumerate() {
@@ -377,34 +411,32 @@ impl Repairer<'_> {
                 _ => "",
             };
             let mut values = p.values();
-            if ident.is_empty() || values.next() != Some(b"tt") || values.next().is_some() {
+            if ident.is_empty() || values.next() != Some(pass.from) || values.next().is_some() {
                 items.push(NewProp::Keep(k));
                 continue;
             }
             let span = Self::span_at(c, id, p.span());
-            let msg = format!("{ident}[tt] is a pass: written as {ident}[]");
-            self.push("R001", span, msg, false);
-            items.push(NewProp::New(ident, PASS));
+            self.push("R001", span, pass.message(ident), false);
+            items.push(NewProp::New(ident, &to));
         }
         if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
             return false;
         }
-        // A raw empty value is valid.
+        // `[]` and `[tt]` are valid raw values.
         let _ = c.rebuild_properties(id, &items);
         true
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
-        if !ctx.small_go {
+        let Some(pass) = ctx.pass else {
             return false;
-        }
+        };
         let mut changed = false;
         for p in props.iter_mut() {
-            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == b"tt" {
+            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == pass.from {
                 let span = Self::span(c, id, Some(p));
-                let msg = format!("{}[tt] is a pass: written as {}[]", p.ident, p.ident);
-                self.push("R001", span, msg, false);
-                p.values = vec![Vec::new()];
+                self.push("R001", span, pass.message(&p.ident), false);
+                p.values = vec![pass.to.to_vec()];
                 changed = true;
             }
         }
@@ -580,6 +612,20 @@ impl Repairer<'_> {
             let is_text =
                 vt == Some(ValueType::Text) && group.iter().all(|&k| props[k].values.len() == 1);
             if !is_list && !is_text {
+                // `GM[1]GM[1]`: the copies say nothing more (R024); copies
+                // that differ would need a choice (S005 stays).
+                let first = &props[group[0]].values;
+                if group[1..].iter().all(|&j| props[j].values == *first) {
+                    let span = Self::span(c, id, props.get(group[1]));
+                    let msg = format!(
+                        "{ident} given {} times with the same value: one kept",
+                        group.len()
+                    );
+                    self.push("R024", span, msg, false);
+                    for &j in &group[1..] {
+                        drop[j] = true;
+                    }
+                }
                 continue;
             }
             let span = Self::span(c, id, props.get(group[1]));

@@ -15,7 +15,7 @@ pub static REPAIR_CODES: &[(&str, Severity, &str, Option<u32>)] = &[
     (
         "R001",
         Severity::Warning,
-        "Go pass `tt` written as `[]` (board up to 19x19)",
+        "Go pass written as the tree's format writes it: `[]` in FF[4], `tt` in FF[1-3] (board up to 19x19)",
         None,
     ),
     (

@@ -20,7 +20,8 @@ pub(super) struct Facts {
     /// `true` may be too cautious, never wrong. A pass `tt` alone sets
     /// [`Facts::tt`] instead.
     pub(super) repair: bool,
-    /// A `B` or `W` with a value `tt` on a Go board up to 19×19 (R001).
+    /// A `B` or `W` whose value is a pass written the other format's way
+    /// on a Go board up to 19×19 (R001).
     pub(super) tt: bool,
     /// A move property (by the property table for the game).
     pub(super) moves: bool,
@@ -54,7 +55,7 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let black = ident == b"B";
         let ty = if black { ctx.black } else { ctx.white };
         return Facts {
-            tt: ctx.small_go && raw == b"[tt]",
+            tt: ctx.pass.is_some_and(|pass| raw[1..3] == *pass.from),
             moves: ty == Some(PropertyType::Move),
             setup: ty == Some(PropertyType::Setup),
             black,
@@ -68,7 +69,7 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
 /// [`facts`] the long way: each property's identifier matched.
 fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
-    let small = ctx.small_go;
+    let pass = ctx.pass.map(|pass| pass.from);
     let mut f = Facts::default();
     // The identifiers seen so far, by `key` (no string comparison).
     let mut seen = [0u16; MANY];
@@ -88,13 +89,13 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let ty = match ident {
             b"B" => {
                 f.black = true;
-                f.tt |= small && is_tt(values_raw);
+                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.black
             }
             b"W" => {
                 f.white = true;
-                f.tt |= small && is_tt(values_raw);
+                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.white
             }
@@ -179,12 +180,13 @@ fn key(ident: &[u8]) -> u16 {
     }
 }
 
-/// True if a value of the values text `raw` is `tt`. The common single
-/// value `[xy]` is compared in place.
-fn is_tt(raw: &[u8]) -> bool {
+/// True if a value of the values text `raw` is the pass `from` (`tt`, or
+/// `[]` in a tree that keeps FF\[1\]–FF\[3\]). The common single value
+/// `[xy]` is compared in place.
+fn is_pass(raw: &[u8], from: &[u8]) -> bool {
     match raw {
-        [b'[', _, _, b']'] => raw == b"[tt]",
-        _ => RawValues::new(raw).any(|v| v == b"tt"),
+        [b'[', x, y, b']'] => [*x, *y] == from,
+        _ => RawValues::new(raw).any(|v| v == from),
     }
 }
 
@@ -230,8 +232,9 @@ mod tests {
                     gm,
                     game,
                     size,
-                    small_go: game == crate::game::GameType::Go
-                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
+                    pass: (game == crate::game::GameType::Go
+                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
+                    .then_some(super::super::Pass::FF4),
                     black: lookup("B", gm).map(|i| i.property_type),
                     white: lookup("W", gm).map(|i| i.property_type),
                     fox_komi: false,

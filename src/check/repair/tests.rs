@@ -439,6 +439,11 @@ fn r024_repeated_and_empty_values() {
         &["R024", "R024"],
     );
     case(
+        "(;FF[4]GM[1]GM[1]PB[Ann]PB[Bo])",
+        "(;FF[4]GM[1]PB[Ann]PB[Bo])\n",
+        &["R024"],
+    );
+    case(
         "(;FF[4]TM[];B[aa]BL[])",
         "(;FF[4]\n;B[aa])\n",
         &["R024", "R024"],
@@ -475,6 +480,11 @@ fn passes_follow_the_format_the_tree_keeps() {
         "(;FF[3]SZ[19]BS[0];B[aa];W[tt])",
         "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt])\n",
         &["R018"],
+    );
+    case(
+        "(;FF[3]SZ[19]BS[0];B[aa];W[];B[])",
+        "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt];B[tt])\n",
+        &["R018", "R001", "R001"],
     );
     case(
         "(;FF[3]SZ[19]KI[13];B[aa];W[tt])",
