@@ -623,3 +623,30 @@ fn arrow_maps_hold_a_repeated_property_once() {
     );
     assert_eq!(entries(&b.moves, 1), [entry("TR", &["gg"])]);
 }
+
+proptest::proptest! {
+    /// The tables' `winner`, `margin` and `result_kind` and
+    /// `GoGame::winner` give the one reading of `RE`, `GameResult::read`,
+    /// for any text: FF[4] forms, the spellings SGFC corrects and noise.
+    #[test]
+    fn the_tables_and_go_game_read_a_result_alike(
+        re in proptest::prop_oneof![
+            "(B|W|b|w)\\+(R|Resign|T|Time|F|Forfeit|r|resign|time over|[0-9]{1,3}(\\.[05])?|,5|x| 3,5)?",
+            "(Black|White|black|white|zwart) (wins|resigns|lost|wins by [0-9]{1,2}( 1/2| 3/4)? points?|wins on time)\\.?( extra)?",
+            "(0|Draw|draw|jigo|Void|\\?| B\\+R |W\\+0\\.0)",
+            "[ -~]{0,12}",
+        ]
+    ) {
+        let escaped = re.replace('\\', "\\\\").replace(']', "\\]");
+        let sgf = format!("(;GM[1]SZ[19]RE[{escaped}];B[pd])");
+        let t = tables(sgf.as_bytes(), "p.sgf", &Default::default());
+        let read = crate::record::GameResult::read(&re);
+        let row = &t.games[0];
+        proptest::prop_assert_eq!(row.winner, read.and_then(|r| r.winner).map(|c| c.letter()));
+        proptest::prop_assert_eq!(row.margin, read.and_then(|r| r.margin));
+        proptest::prop_assert_eq!(row.result_kind, read.and_then(|r| r.kind.as_str()));
+        let c = crate::parse(sgf.as_bytes()).unwrap();
+        let game = crate::record::GoGame::new(c.games().next().unwrap()).unwrap();
+        proptest::prop_assert_eq!(game.winner(), read.and_then(|r| r.winner));
+    }
+}
