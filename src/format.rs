@@ -367,6 +367,7 @@ mod tests {
     /// The real files of other formats in the corpus are named; no SGF file
     /// of the corpus is.
     #[test]
+    #[cfg(feature = "walk")]
     fn corpus_files_of_other_formats_are_named_and_sgf_is_not() {
         let Some(dir) = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .ancestors()
@@ -394,8 +395,7 @@ mod tests {
             assert_eq!(sniff(&bytes), Some(format), "{path}");
         }
         let mut sgf = 0;
-        let mut walker = crate::walk::Walker::default();
-        walker.walk(&dir, &mut |found| {
+        for found in crate::walk::Walker::default().walk(&dir) {
             if let crate::walk::Found::File { path, .. } = found
                 && is_sgf_name(path.file_name().unwrap_or_default())
             {
@@ -403,7 +403,7 @@ mod tests {
                 assert_eq!(sniff(&bytes), None, "{}", path.display());
                 sgf += 1;
             }
-        });
+        }
         assert!(sgf > 20_000, "{sgf}");
     }
 

@@ -130,6 +130,7 @@ pub mod render;
 pub mod stream;
 pub mod text;
 pub mod tree;
+#[cfg(feature = "walk")]
 pub mod walk;
 
 #[cfg(feature = "encoding")]

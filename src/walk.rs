@@ -24,7 +24,7 @@
 //! std::fs::write(dir.join(".hidden.sgf"), "(;)")?;
 //!
 //! let (mut names, mut skipped) = (Vec::new(), Vec::new());
-//! Walker::default().walk(&dir, &mut |found| {
+//! for found in Walker::default().walk(&dir) {
 //!     match found {
 //!         Found::File { path, len } => {
 //!             names.push((path.strip_prefix(&dir).unwrap().to_path_buf(), len))
@@ -32,7 +32,7 @@
 //!         Found::Skipped { path, why } => skipped.push((path.file_name().unwrap().to_owned(), why)),
 //!         _ => {}
 //!     }
-//! });
+//! }
 //! assert_eq!(names, [("a.sgf".into(), Some(3)), ("b/two.SGF".into(), Some(3))]);
 //! assert_eq!(skipped, [(".hidden.sgf".into(), Skip::Hidden), ("notes.txt".into(), Skip::NotSgf)]);
 //! # std::fs::remove_dir_all(&dir)?;
@@ -41,9 +41,9 @@
 
 use crate::format::{Archive, is_sgf_name};
 use std::collections::HashMap;
-use std::ffi::{OsStr, OsString};
-use std::io;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use walkdir::WalkDir;
 
 /// What a walk finds, in walking order.
 #[derive(Debug)]
@@ -58,10 +58,11 @@ pub enum Found {
         /// The size the walk saw, in bytes.
         len: Option<u64>,
     },
-    /// A folder that could not be listed, a link that could not be
-    /// followed or that loops: the walk goes on without it.
+    /// A folder that could not be listed, an entry that could not be looked
+    /// at, a link that could not be followed or that loops: the walk goes on
+    /// without it (the other entries of its folder are still walked).
     Error {
-        /// The folder or link.
+        /// The folder, entry or link.
         path: PathBuf,
         /// Why, in words.
         message: String,
@@ -116,7 +117,7 @@ impl Skip {
 
 /// Walks folders for SGF files (see the [module](self)); files reached
 /// twice, within one walk or across walks of the same walker, are given
-/// once.
+/// once. The traversal is walkdir's.
 #[derive(Debug, Default)]
 pub struct Walker {
     follow: bool,
@@ -162,9 +163,16 @@ impl Walker {
         }
     }
 
-    /// The file at `path` (its metadata `m`): new, or a duplicate.
+    /// The file at `path` (its metadata `m`): new, or a duplicate. A file
+    /// whose identity cannot be told is given as new.
     fn take(&mut self, path: PathBuf, m: &std::fs::Metadata) -> Found {
-        match self.seen.entry(FileId::of(m)) {
+        let Some(id) = FileId::of(&path, m) else {
+            return Found::File {
+                path,
+                len: Some(m.len()),
+            };
+        };
+        match self.seen.entry(id) {
             std::collections::hash_map::Entry::Occupied(e) => Found::Duplicate {
                 path,
                 first: e.get().clone(),
@@ -179,138 +187,88 @@ impl Walker {
         }
     }
 
-    /// Walks the folder `dir`, giving each SGF file, each file left out
-    /// and each error to `found` in walking order. Needs no stack per level
-    /// of nesting.
-    pub fn walk(&mut self, dir: &Path, found: &mut dyn FnMut(Found)) {
-        // The folders being walked, outermost first: their entries still to
-        // take (sorted in reverse, taken from the end) and, with links
-        // followed, their identity, so that a link back to one of them is
-        // refused.
-        let mut stack: Vec<(Vec<Entry>, Option<FileId>)> = Vec::new();
-        let root_id = self
-            .follow
-            .then(|| std::fs::metadata(dir).ok().map(|m| FileId::of(&m)))
-            .flatten();
-        enter(dir, root_id, &mut stack, found);
-        while let Some((list, _)) = stack.last_mut() {
-            let Some(entry) = list.pop() else {
-                stack.pop();
-                continue;
-            };
-            let Ok(kind) = entry.entry.file_type() else {
-                continue;
-            };
-            let path = entry.entry.path();
-            if entry.hidden {
-                found(Found::Skipped {
-                    path,
-                    why: Skip::Hidden,
-                });
-                continue;
-            }
-            if kind.is_symlink() {
-                if !self.follow {
-                    found(Found::Skipped {
-                        path,
-                        why: Skip::Link,
-                    });
+    /// Walks the folder `dir`: each SGF file, each file left out and each
+    /// error, in walking order. Needs no stack per level of nesting.
+    ///
+    /// ```
+    /// use sgfkit::walk::{Found, Walker};
+    /// let mut walker = Walker::default();
+    /// let missing = std::path::Path::new("/nonexistent/sgfkit");
+    /// let found: Vec<Found> = walker.walk(missing).collect();
+    /// assert!(matches!(found[..], [Found::Error { .. }]));
+    /// ```
+    pub fn walk<'w>(&'w mut self, dir: &Path) -> impl Iterator<Item = Found> + 'w {
+        let dir = dir.to_path_buf();
+        let mut entries = WalkDir::new(&dir)
+            .follow_links(self.follow)
+            .sort_by_file_name()
+            .into_iter();
+        std::iter::from_fn(move || {
+            loop {
+                let entry = match entries.next()? {
+                    Ok(entry) => entry,
+                    Err(e) => return Some(walk_error(&dir, e)),
+                };
+                if entry.depth() == 0 {
                     continue;
                 }
-                // Followed: what it points to decides.
-                match std::fs::metadata(&path) {
-                    Ok(m) if m.is_dir() => enter(&path, Some(FileId::of(&m)), &mut stack, found),
-                    Ok(m) if m.is_file() && is_taken(&entry.name) => found(self.take(path, &m)),
-                    Ok(m) if m.is_file() => found(Found::Skipped {
-                        path,
-                        why: Skip::NotSgf,
-                    }),
-                    Ok(_) => found(Found::Skipped {
-                        path,
-                        why: Skip::Special,
-                    }),
-                    Err(e) => found(Found::Error {
-                        path,
-                        message: e.to_string(),
-                    }),
+                if let Some(found) = self.look_at(&entry) {
+                    if matches!(found, Found::Skipped { .. }) && entry.file_type().is_dir() {
+                        entries.skip_current_dir();
+                    }
+                    return Some(found);
                 }
-            } else if kind.is_dir() {
-                let id = self
-                    .follow
-                    .then(|| entry.entry.metadata().ok().map(|m| FileId::of(&m)))
-                    .flatten();
-                enter(&path, id, &mut stack, found);
-            } else if kind.is_file() && is_taken(&entry.name) {
-                // The one look-up of a walked file's metadata, relative to
-                // its folder (no walk of the whole path).
-                match entry.entry.metadata() {
-                    Ok(m) => found(self.take(path, &m)),
-                    Err(_) => found(Found::File { path, len: None }),
-                }
-            } else if kind.is_file() {
-                found(Found::Skipped {
-                    path,
-                    why: Skip::NotSgf,
-                });
-            } else {
-                found(Found::Skipped {
-                    path,
-                    why: Skip::Special,
-                });
             }
+        })
+    }
+
+    /// What the walk makes of one entry below the folder walked; `None`
+    /// for a folder it goes into.
+    fn look_at(&mut self, entry: &walkdir::DirEntry) -> Option<Found> {
+        let path = entry.path().to_path_buf();
+        let kind = entry.file_type();
+        let skipped = |why| {
+            Some(Found::Skipped {
+                path: entry.path().to_path_buf(),
+                why,
+            })
+        };
+        if is_hidden(entry.file_name()) {
+            return skipped(Skip::Hidden);
         }
+        if kind.is_symlink() {
+            // Not followed (a followed link has its target's type).
+            return skipped(Skip::Link);
+        }
+        if kind.is_dir() {
+            return None;
+        }
+        if !kind.is_file() {
+            return skipped(Skip::Special);
+        }
+        if !is_taken(entry.file_name()) {
+            return skipped(Skip::NotSgf);
+        }
+        Some(match entry.metadata() {
+            Ok(m) => self.take(path, &m),
+            Err(_) => Found::File { path, len: None },
+        })
     }
 }
 
-/// Starts walking the folder `path` (`id`: its identity, when links are
-/// followed), unless it is one of the folders being walked already.
-fn enter(
-    path: &Path,
-    id: Option<FileId>,
-    stack: &mut Vec<(Vec<Entry>, Option<FileId>)>,
-    found: &mut dyn FnMut(Found),
-) {
-    if id.is_some() && stack.iter().any(|(_, a)| *a == id) {
-        found(Found::Error {
-            path: path.to_path_buf(),
-            message: "a symbolic link that loops back to a folder above it (not followed)"
-                .to_string(),
-        });
-        return;
-    }
-    match entries(path) {
-        Ok(list) => stack.push((list, id)),
-        Err(e) => found(Found::Error {
-            path: path.to_path_buf(),
-            message: e.to_string(),
-        }),
-    }
-}
-
-/// An entry of a folder being walked.
-struct Entry {
-    name: OsString,
-    /// Its name starts with `.`.
-    hidden: bool,
-    entry: std::fs::DirEntry,
-}
-
-/// The entries of a folder, sorted by name (as bytes), in reverse: taken
-/// from the end.
-fn entries(dir: &Path) -> io::Result<Vec<Entry>> {
-    let mut list = Vec::new();
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        let hidden = is_hidden(&name);
-        list.push(Entry {
-            name,
-            hidden,
-            entry,
-        });
-    }
-    list.sort_unstable_by(|a, b| b.name.as_encoded_bytes().cmp(a.name.as_encoded_bytes()));
-    Ok(list)
+/// A walkdir error as [`Found::Error`]: the entry it is about (the folder
+/// walked when it names none), and why.
+fn walk_error(dir: &Path, e: walkdir::Error) -> Found {
+    let path = e.path().unwrap_or(dir).to_path_buf();
+    let message = if e.loop_ancestor().is_some() {
+        "a symbolic link that loops back to a folder above it (not followed)".to_string()
+    } else {
+        match e.io_error() {
+            Some(io) => io.to_string(),
+            None => e.to_string(),
+        }
+    };
+    Found::Error { path, message }
 }
 
 /// Named `*.sgf` in any case, or as an archive this build can open.
@@ -322,22 +280,26 @@ fn is_hidden(name: &OsStr) -> bool {
     name.to_str().is_some_and(|s| s.starts_with('.'))
 }
 
-/// What tells files apart: device and inode where there are such.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct FileId(u64, u64);
+/// What tells files apart: device and inode on Unix (from the metadata
+/// the walk has already), the file's handle elsewhere (same-file).
+#[derive(Debug, PartialEq, Eq, Hash)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Handle(same_file::Handle),
+}
 
 impl FileId {
     #[cfg(unix)]
-    fn of(m: &std::fs::Metadata) -> FileId {
+    fn of(_path: &Path, m: &std::fs::Metadata) -> Option<FileId> {
         use std::os::unix::fs::MetadataExt;
-        FileId(m.dev(), m.ino())
+        Some(FileId::Inode(m.dev(), m.ino()))
     }
 
-    /// Without inodes every file is its own (links are not deduplicated).
     #[cfg(not(unix))]
-    fn of(_m: &std::fs::Metadata) -> FileId {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        FileId(0, NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    fn of(path: &Path, _m: &std::fs::Metadata) -> Option<FileId> {
+        same_file::Handle::from_path(path).ok().map(FileId::Handle)
     }
 }
 
@@ -358,11 +320,15 @@ mod tests {
 
     fn walk(w: &mut Walker, dir: &Path) -> (Vec<PathBuf>, Vec<String>) {
         let (mut files, mut errors) = (Vec::new(), Vec::new());
-        w.walk(dir, &mut |f| match f {
-            Found::File { path, .. } => files.push(path.strip_prefix(dir).unwrap().to_path_buf()),
-            Found::Error { message, .. } => errors.push(message),
-            _ => {}
-        });
+        for f in w.walk(dir) {
+            match f {
+                Found::File { path, .. } => {
+                    files.push(path.strip_prefix(dir).unwrap().to_path_buf())
+                }
+                Found::Error { message, .. } => errors.push(message),
+                _ => {}
+            }
+        }
         (files, errors)
     }
 
@@ -387,7 +353,7 @@ mod tests {
         std::fs::hard_link(dir.join("a.sgf"), dir.join("b.sgf")).unwrap();
         std::fs::write(dir.join("notes.txt"), "").unwrap();
         let mut seen = Vec::new();
-        Walker::default().walk(&dir, &mut |f| {
+        for f in Walker::default().walk(&dir) {
             let rel = |p: &Path| p.strip_prefix(&dir).unwrap().display().to_string();
             seen.push(match f {
                 Found::File { path, .. } => format!("file {}", rel(&path)),
@@ -395,7 +361,7 @@ mod tests {
                 Found::Skipped { path, why } => format!("skip {} {why:?}", rel(&path)),
                 Found::Error { path, .. } => format!("error {}", rel(&path)),
             });
-        });
+        }
         assert_eq!(
             seen,
             [
@@ -449,11 +415,9 @@ mod tests {
 
     #[test]
     fn a_missing_folder_is_an_error_not_a_panic() {
-        let mut errors = 0;
-        Walker::default().walk(Path::new("/nonexistent/sgfkit/walk"), &mut |f| {
-            assert!(matches!(f, Found::Error { .. }));
-            errors += 1;
-        });
-        assert_eq!(errors, 1);
+        let found: Vec<Found> = Walker::default()
+            .walk(Path::new("/nonexistent/sgfkit/walk"))
+            .collect();
+        assert!(matches!(found[..], [Found::Error { .. }]), "{found:?}");
     }
 }

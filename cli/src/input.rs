@@ -206,24 +206,26 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
         } else if p.is_dir() {
             let before = out.len();
             let mut skipped: std::collections::BTreeMap<Skip, usize> = Default::default();
-            walker.walk(p, &mut |found| match found {
-                Found::File { path, len } => out.push(Source::File(path, len)),
-                Found::Error { path, message } => {
-                    *failed += 1;
-                    crate::output::path_error(&path.display().to_string(), &message);
-                }
-                Found::Duplicate { path, first } => duplicate(&path, &first),
-                Found::Skipped { path, why } => {
-                    if walk.list_skipped {
-                        crate::output::path_error(
-                            &path.display().to_string(),
-                            &format!("skipped: {}", why.reason()),
-                        );
+            for found in walker.walk(p) {
+                match found {
+                    Found::File { path, len } => out.push(Source::File(path, len)),
+                    Found::Error { path, message } => {
+                        *failed += 1;
+                        crate::output::path_error(&path.display().to_string(), &message);
                     }
-                    *skipped.entry(why).or_default() += 1;
+                    Found::Duplicate { path, first } => duplicate(&path, &first),
+                    Found::Skipped { path, why } => {
+                        if walk.list_skipped {
+                            crate::output::path_error(
+                                &path.display().to_string(),
+                                &format!("skipped: {}", why.reason()),
+                            );
+                        }
+                        *skipped.entry(why).or_default() += 1;
+                    }
+                    _ => {}
                 }
-                _ => {}
-            });
+            }
             if !skipped.is_empty() {
                 let total: usize = skipped.values().sum();
                 let why: Vec<String> = skipped

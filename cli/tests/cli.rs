@@ -419,6 +419,45 @@ fn folders_are_walked_once_each_with_any_case_and_no_hidden_files() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("files 1 failed 0"));
 }
 
+/// An entry the walk cannot read (a folder without read permission; a
+/// dangling link followed with -L) is reported and counted as failed, and
+/// the files beside it and after it are still read.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_entry_is_reported_and_its_siblings_are_walked() {
+    use std::os::unix::fs::PermissionsExt;
+    let first = temp_file("walk-unreadable/a.sgf", b"(;GM[1];B[aa])");
+    let dir = first.parent().unwrap().to_path_buf();
+    temp_file("walk-unreadable/c.sgf", b"(;GM[1];B[cc])");
+    temp_file("walk-unreadable/z/d.sgf", b"(;GM[1];B[dd])");
+    let locked = dir.join("b-locked");
+    std::fs::create_dir_all(&locked).unwrap();
+    std::fs::write(locked.join("hidden-inside.sgf"), b"(;GM[1];B[ee])").unwrap();
+    let link = dir.join("b-dangling.sgf");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("nowhere.sgf", &link).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    // A privileged user reads the folder all the same: then only the link
+    // is unreadable.
+    let privileged = std::fs::read_dir(&locked).is_ok();
+    let d = dir.to_str().unwrap();
+    let out = sgfkit(&["-j", "1", "stats", "-L", d], None);
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let files = if privileged { 4 } else { 3 };
+    assert!(
+        stdout.contains(&format!("files {files} failed 0")),
+        "{stdout}\n{stderr}"
+    );
+    assert!(stderr.contains("b-dangling.sgf"), "{stderr}");
+    if !privileged {
+        assert!(stderr.contains("b-locked"), "{stderr}");
+    }
+    // Something could not be read: status 2.
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+}
+
 #[test]
 fn color_always_paints_and_never_does_not() {
     let f = temp_file("color.sgf", b"(;GM[1]FF[4];B[aa]W[bb])");

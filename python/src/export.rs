@@ -171,14 +171,16 @@ pub(crate) fn export_arrow_files(
                 inputs.push(Input::File(p, None));
                 continue;
             }
-            walker.walk(&p, &mut |found| match found {
-                Found::File { path, len } => inputs.push(Input::File(path, len)),
-                Found::Error { path, message } => {
-                    failed.get_or_insert((path, message));
+            for found in walker.walk(&p) {
+                match found {
+                    Found::File { path, len } => inputs.push(Input::File(path, len)),
+                    Found::Error { path, message } => {
+                        failed.get_or_insert((path, message));
+                    }
+                    // Files left out or reached twice are not read.
+                    _ => {}
                 }
-                // Files left out or reached twice are not read.
-                _ => {}
-            });
+            }
         }
         if let Some((path, message)) = failed {
             return Err(PyOSError::new_err(format!("{}: {message}", path.display())));
