@@ -1,9 +1,13 @@
-//! The crate's one public error type, and the warnings a parse reports.
+//! What a parse reports: the error that stops it ([`ParseError`]), the
+//! warnings it goes on after ([`Warning`]), and the line and column of a byte
+//! offset ([`Position`]).
 //!
-//! Every error and warning carries a byte span into the input and the 1-based
+//! Each error and warning carries a byte span into the input and the 1-based
 //! line and column of its start, so a caller can point at the exact spot. No nom
 //! type ever appears here: the grammar's internal error is converted at the
-//! boundary (see [`crate::grammar`]).
+//! boundary (see [`crate::grammar`]). Errors that are not about the input
+//! (a refused edit, a tree of another game, a GTP coordinate) belong to their
+//! layers; [`crate::Error`] gathers them all.
 
 use std::fmt;
 use std::ops::Range;
@@ -284,7 +288,8 @@ impl fmt::Display for Position {
     }
 }
 
-/// What went wrong, without the position (which [`Error`] adds).
+/// What went wrong in a parse, without the position (which [`ParseError`]
+/// adds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -313,20 +318,6 @@ pub enum ErrorKind {
     /// The input is a known format that is not SGF (gzip, a Tygem GIB
     /// record, …; [`crate::format::sniff`]).
     NotSgf(crate::format::Format),
-    /// An edit of a tree was refused ([`crate::tree::EditError`]).
-    Edit(crate::tree::EditError),
-    /// Values of one game were asked of a tree of another
-    /// ([`crate::game::GameMismatch`]).
-    WrongGame(crate::game::GameMismatch),
-    /// A tree cannot be replayed on a Go board
-    /// ([`crate::record::PositionError`]).
-    Position(crate::record::PositionError),
-    /// A point has no GTP coordinates, or a text is not a GTP vertex
-    /// ([`crate::game::go::GtpError`]).
-    Gtp(crate::game::go::GtpError),
-    /// A move of a record is not a move on its board
-    /// ([`crate::record::MoveReport`], from [`GoGame::moves`](crate::record::GoGame::moves)).
-    Move(crate::record::MoveReport),
 }
 
 impl fmt::Display for ErrorKind {
@@ -353,23 +344,22 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TooLarge { what } => write!(f, "input too large: {what}"),
             ErrorKind::NoGameTree => f.write_str("no game tree `(;` found in the input"),
             ErrorKind::NotSgf(format) => f.write_str(&format.not_sgf()),
-            ErrorKind::Edit(e) => e.fmt(f),
-            ErrorKind::WrongGame(e) => e.fmt(f),
-            ErrorKind::Position(e) => e.fmt(f),
-            ErrorKind::Gtp(e) => e.fmt(f),
-            ErrorKind::Move(e) => e.fmt(f),
         }
     }
 }
 
-/// The crate's error: what went wrong, and, for an error about the input,
-/// where.
+/// An error about the input: what the parser found wrong, and where.
 ///
-/// Every fallible function of the crate returns either this or a more
-/// precise error of its layer that converts into it (see [`ErrorKind`]), so
-/// `Result<_, sgfkit::Error>` and `?` serve a whole program.
+/// Every error of reading SGF is this one, with a byte span, a line and a
+/// column. Errors of other layers are their own types, each in its module
+/// ([`EditError`](crate::EditError) for edits of a tree,
+/// [`GameMismatch`](crate::game::GameMismatch),
+/// [`GtpError`](crate::game::go::GtpError),
+/// [`PositionError`](crate::record::PositionError),
+/// [`MoveReport`](crate::record::MoveReport)); [`crate::Error`] wraps them all
+/// for `?`.
 ///
-/// The `Display` of an error about the input is one line, `LINE:COL: MESSAGE`:
+/// The `Display` is one line, `LINE:COL: MESSAGE`:
 ///
 /// ```
 /// let err = sgfkit::parse(b"(;B[aa]\n;C[open").unwrap_err();
@@ -382,50 +372,29 @@ impl fmt::Display for ErrorKind {
 /// // Debug, as `unwrap` prints it, says the same in words.
 /// assert_eq!(
 ///     format!("{err:?}"),
-///     "Error(\"expected `]` to close the value opened at 2:3, found end of input\", line: 2, column: 8, offset: 15)"
+///     "ParseError(\"expected `]` to close the value opened at 2:3, found end of input\", line: 2, column: 8, offset: 15)"
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Error {
+pub struct ParseError {
     kind: ErrorKind,
     span: Range<usize>,
     position: Position,
-    /// False for errors that are not about a place in the source (edits,
-    /// typed access, GTP coordinates).
-    located: bool,
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.located {
-            write!(f, "{}: {}", self.position, self.kind)
-        } else {
-            write!(f, "{}", self.kind)
-        }
+        write!(f, "{}: {}", self.position, self.kind)
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Edit(e) => Some(e),
-            ErrorKind::WrongGame(e) => Some(e),
-            ErrorKind::Position(e) => Some(e),
-            ErrorKind::Gtp(e) => Some(e),
-            ErrorKind::Move(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+impl std::error::Error for ParseError {}
 
-impl fmt::Debug for Error {
+impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.located {
-            return write!(f, "Error({:?})", self.kind.to_string());
-        }
         write!(
             f,
-            "Error({:?}, line: {}, column: {}, offset: {})",
+            "ParseError({:?}, line: {}, column: {}, offset: {})",
             self.kind.to_string(),
             self.position.line,
             self.position.column,
@@ -434,69 +403,15 @@ impl fmt::Debug for Error {
     }
 }
 
-/// Every error of the crate's layers converts into [`Error`], so a program
-/// can use `?` with the one error type:
-///
-/// ```
-/// use sgfkit::game::go::{Color, Point};
-/// fn first_move_gtp(sgf: &[u8]) -> Result<String, sgfkit::Error> {
-///     let c = sgfkit::parse(sgf)?;                                  // syntax
-///     let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?; // not Go
-///     let (_, m) = game.moves().next().unwrap()?;                  // not a move
-///     Ok(m.to_gtp(game.size())?)                                     // GTP
-/// }
-/// assert_eq!(first_move_gtp(b"(;SZ[19];B[pd])").unwrap(), "Q16");
-/// let err = first_move_gtp(b"(;GM[2];B[pd])").unwrap_err();
-/// assert_eq!(err.to_string(), "this game is Othello (GM[2]), not Go");
-/// assert!(matches!(err.kind(), sgfkit::ErrorKind::Position(_)));
-/// assert_eq!(err.location(), None);
-/// ```
-macro_rules! from_layer_errors {
-    ($($ty:ty => $variant:ident),* $(,)?) => {
-        $(
-            impl From<$ty> for Error {
-                fn from(e: $ty) -> Error {
-                    Error::unlocated(ErrorKind::$variant(e))
-                }
-            }
-        )*
-    };
-}
-
-from_layer_errors! {
-    crate::tree::EditError => Edit,
-    crate::game::GameMismatch => WrongGame,
-    crate::record::PositionError => Position,
-    crate::game::go::GtpError => Gtp,
-    crate::record::MoveReport => Move,
-}
-
-impl Error {
+impl ParseError {
     /// Builds an error for `kind` at byte `span` of `src`.
-    pub fn new(kind: ErrorKind, span: Range<usize>, src: &[u8]) -> Error {
+    pub fn new(kind: ErrorKind, span: Range<usize>, src: &[u8]) -> ParseError {
         let position = Position::of(src, span.start);
-        Error {
+        ParseError {
             kind,
             span,
             position,
-            located: true,
         }
-    }
-
-    /// An error that is not about a place in the source.
-    fn unlocated(kind: ErrorKind) -> Error {
-        Error {
-            kind,
-            span: 0..0,
-            position: Position { line: 1, column: 1 },
-            located: false,
-        }
-    }
-
-    /// Where in the source the error is, if it is about a place in the
-    /// source (parse errors are; a refused edit or a GTP coordinate is not).
-    pub fn location(&self) -> Option<Position> {
-        self.located.then_some(self.position)
     }
 
     /// What went wrong.
@@ -625,7 +540,7 @@ impl Warning {
     pub fn position(&self) -> Position {
         self.position
     }
-    /// Renders the warning with its source line and a caret, like [`Error::render`].
+    /// Renders the warning with its source line and a caret, like [`ParseError::render`].
     pub fn render<'s>(&'s self, src: &'s [u8]) -> impl fmt::Display + 's {
         Snippet {
             message: self,

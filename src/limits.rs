@@ -22,7 +22,7 @@
 //! );
 //! ```
 
-use crate::error::Error;
+use crate::error::ParseError;
 use crate::events::{self, Handler};
 use crate::grammar::{RawProperty, value_end};
 use std::ops::Range;
@@ -366,12 +366,12 @@ pub struct Usage {
 /// let u = sgfkit::limits::measure(b"(;AB[aa:cc]C[hello](;B[aa])(;W[bb]))")?;
 /// assert_eq!((u.depth, u.nodes, u.longest_value), (2, 3, 5));
 /// assert_eq!((u.points_in_a_property, u.points), (9, 9));
-/// # Ok::<(), sgfkit::Error>(())
+/// # Ok::<(), sgfkit::ParseError>(())
 /// ```
 ///
 /// # Errors
 /// What the strict parser reports: a syntax error, or no game tree.
-pub fn measure(src: &[u8]) -> Result<Usage, Error> {
+pub fn measure(src: &[u8]) -> Result<Usage, ParseError> {
     struct Measure {
         usage: Usage,
         open: u32,

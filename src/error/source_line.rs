@@ -31,7 +31,7 @@ impl Window {
 
 /// The source line of a spot, cut to a window of about 100 characters
 /// around it, with what lines a caret up under the spot: what
-/// [`Error::render`](super::Error::render) shows, for tools that draw their own diagnostics.
+/// [`ParseError::render`](super::ParseError::render) shows, for tools that draw their own diagnostics.
 ///
 /// However long the line (a whole file on one line), only a few hundred
 /// bytes around the spot are looked at.

@@ -74,7 +74,7 @@ impl<'a, X: Clone> SgfInput<'a> for LocatedSpan<&'a [u8], X> {
 ///
 /// It implements nom's [`ParseError`], so nom's own combinators can be used
 /// with it. It never leaves the crate's public parse functions: they convert
-/// it to [`crate::Error`] with line and column.
+/// it to [`crate::error::ParseError`] with line and column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError<I> {
     /// The input where the rule failed.

@@ -62,7 +62,7 @@
 mod frame;
 mod lines;
 
-use crate::error::{Error, Position, WarningSink};
+use crate::error::{ParseError, Position, WarningSink};
 use crate::{Collection, ParseOptions};
 use frame::{Event, Framer, State};
 use lines::LineCounter;
@@ -128,7 +128,7 @@ impl Game {
     /// # Errors
     /// As [`crate::parse`]; positions are within [`Game::bytes`], those in
     /// the error's kind too (see [`Game::position_in_input`]).
-    pub fn parse(&self) -> Result<Collection<'_>, Error> {
+    pub fn parse(&self) -> Result<Collection<'_>, ParseError> {
         crate::parse(&self.bytes)
     }
 
@@ -140,7 +140,7 @@ impl Game {
         &self,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'_>, Error> {
+    ) -> Result<Collection<'_>, ParseError> {
         Collection::parse_with(&self.bytes, options, warnings)
     }
 
@@ -152,7 +152,7 @@ impl Game {
         self,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'static>, Error> {
+    ) -> Result<Collection<'static>, ParseError> {
         Collection::parse_owned(self.bytes, options, warnings)
     }
 

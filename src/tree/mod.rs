@@ -22,7 +22,7 @@
 //!     .map(|p| String::from_utf8_lossy(p.value()).into_owned())
 //!     .collect();
 //! assert_eq!(moves, ["ee", "gc", "cg"]);
-//! # Ok::<(), sgfkit::Error>(())
+//! # Ok::<(), sgfkit::ParseError>(())
 //! ```
 
 mod build;
@@ -40,7 +40,7 @@ pub(crate) use preorder::Preorder;
 pub use typed::TypedProps;
 
 use crate::ParseOptions;
-use crate::error::{Error, WarningSink};
+use crate::error::{ParseError, WarningSink};
 use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
@@ -125,7 +125,7 @@ impl<'a> Collection<'a> {
         src: &'a [u8],
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'a>, Error> {
+    ) -> Result<Collection<'a>, ParseError> {
         build::build(src, options, warnings, Cow::Borrowed(src))
     }
 
@@ -138,7 +138,7 @@ impl<'a> Collection<'a> {
         src: Vec<u8>,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'static>, Error> {
+    ) -> Result<Collection<'static>, ParseError> {
         let parts = build::build_parts(&src, options, warnings)?;
         Ok(parts.with_source(Cow::Owned(src)))
     }
@@ -174,7 +174,7 @@ impl<'a> Collection<'a> {
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
     /// assert_eq!(t.heap_size(), 3 * 12 + 3 * 8 + 4);
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn heap_size(&self) -> usize {
         self.nodes.capacity() * size_of::<NodeData>()
@@ -480,7 +480,7 @@ impl<'c, 'a> Node<'c, 'a> {
     ///     .collect();
     /// assert_eq!(nums[5], ("e".to_string(), 5));
     /// assert_eq!(nums[6], ("f".to_string(), 6));
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn number(&self) -> usize {
         let root = self.game_root();
@@ -517,7 +517,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// let root = c.games().next().unwrap();
     /// assert_eq!(root.properties().nth(2).unwrap().ident(), "SZ");
     /// assert_eq!(root.properties().len(), 3);
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn properties(&self) -> Properties<'c, 'a> {
         Properties {
