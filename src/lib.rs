@@ -122,6 +122,7 @@ pub mod grammar;
 pub mod json;
 pub mod limits;
 pub mod meaning;
+mod options;
 pub mod print;
 pub mod property;
 pub mod record;
@@ -138,7 +139,7 @@ pub use error::{
     ErrorKind, Expected, Found, ParseError, Position, Warning, WarningKind, WarningSink,
 };
 pub use grammar::RawProperty;
-pub use limits::ParseOptions;
+pub use options::ParseOptions;
 pub use tree::{Collection, EditError, Node, NodeId, Property};
 
 /// Parses `src` into a [`Collection`] with the default options, dropping
