@@ -122,6 +122,27 @@ fn module_graph(src: &Path) -> Edges {
             }
         }
     }
+    // The root's own items (re-exports, `parse`, `Error`) use modules by
+    // their names.
+    let root = graph.entry("(root)".to_string()).or_default();
+    for module in &modules {
+        let path = format!("{module}::");
+        let mut from = 0;
+        while let Some(k) = lib[from..].find(&path) {
+            let at = from + k;
+            from = at + path.len();
+            let preceded = lib[..at]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            if !preceded {
+                let line = lib[..at].matches('\n').count() + 1;
+                root.entry(module.clone())
+                    .or_insert_with(|| format!("src/lib.rs:{line}"));
+                break;
+            }
+        }
+    }
     graph
 }
 
