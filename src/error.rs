@@ -12,7 +12,10 @@
 use std::fmt;
 use std::ops::Range;
 
+mod position;
 mod source_line;
+pub(crate) use position::LineCounter;
+pub use position::{Position, PositionCursor};
 pub use source_line::SourceLine;
 
 /// What the parser expected at the place where it stopped.
@@ -115,176 +118,6 @@ impl fmt::Display for Found {
             Found::Char(c) => write!(f, "`{c}`"),
             Found::Byte(b) => write!(f, "byte 0x{b:02X}"),
         }
-    }
-}
-
-/// A line and column, both counted from 1. Columns count characters (UTF-8
-/// sequences), not bytes; a line ends at LF, CRLF or a lone CR.
-///
-/// ```
-/// use sgfkit::Position;
-/// let p = Position::of(b"(;\nC[x]", 4);
-/// assert_eq!((p.line, p.column), (2, 2));
-/// assert_eq!(p.to_string(), "2:2");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
-    /// The 1-based line.
-    pub line: u32,
-    /// The 1-based column, in characters.
-    pub column: u32,
-}
-
-impl Position {
-    /// The position of byte `offset` in `src` (clamped to the end of `src`).
-    pub fn of(src: &[u8], offset: usize) -> Position {
-        PositionCursor::new(src).position(offset)
-    }
-
-    /// [`Position::of`] counted line by line: what the cursor's counts are
-    /// checked against.
-    #[cfg(test)]
-    fn of_by_lines(src: &[u8], offset: usize) -> Position {
-        let offset = offset.min(src.len());
-        let before = &src[..offset];
-        let mut line = 1u32;
-        let mut line_start = 0usize;
-        let mut i = 0;
-        while let Some(k) = memchr::memchr2(b'\n', b'\r', &before[i..]) {
-            let at = i + k;
-            // A CR directly followed by LF is counted once, at the LF.
-            if before[at] == b'\n' || src.get(at + 1) != Some(&b'\n') {
-                line = line.saturating_add(1);
-                line_start = at + 1;
-            }
-            i = at + 1;
-        }
-        let line_start = line_start.min(offset);
-        let column = before[line_start..]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
-        // A byte order mark is not a column.
-        let bom = line == 1 && offset >= 3 && src.starts_with(b"\xEF\xBB\xBF");
-        let column = column - usize::from(bom);
-        Position {
-            line,
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        }
-    }
-}
-
-/// Positions of many offsets of one source, in one forward pass: each
-/// [`PositionCursor::position`] counts only the bytes since the offset asked
-/// before, so positions asked in ascending order cost O(source) in all
-/// (where [`Position::of`] for each would rescan from the start). An offset
-/// before the previous one starts again from the beginning. Lines and
-/// columns are counted as [`Position::of`] counts them.
-///
-/// ```
-/// use sgfkit::error::PositionCursor;
-/// use sgfkit::Position;
-/// let src = "(;C[é]\r\n;B[aa]\n;W[bb])".as_bytes();
-/// let mut cursor = PositionCursor::new(src);
-/// for at in [0, 4, 9, 11, 17, 30] {
-///     assert_eq!(cursor.position(at), Position::of(src, at));
-/// }
-/// assert_eq!(cursor.position(2), Position::of(src, 2));
-/// ```
-#[derive(Debug, Clone)]
-pub struct PositionCursor<'s> {
-    src: &'s [u8],
-    /// The offset counted up to.
-    at: usize,
-    line: u32,
-    /// Characters from the start of the line to `at`.
-    column: usize,
-}
-
-impl<'s> PositionCursor<'s> {
-    /// A cursor at the start of `src`.
-    pub fn new(src: &'s [u8]) -> Self {
-        PositionCursor {
-            src,
-            at: 0,
-            line: 1,
-            column: 0,
-        }
-    }
-
-    /// The position of byte `offset` (clamped to the end of the source), as
-    /// [`Position::of`] gives it.
-    pub fn position(&mut self, offset: usize) -> Position {
-        let src = self.src;
-        let target = offset.min(src.len());
-        if target < self.at {
-            *self = PositionCursor::new(src);
-        }
-        let chars = |b: &[u8]| count_bytes(b, |b| (b & 0xC0) != 0x80);
-        // The common case, a stretch without CR: its line breaks counted in
-        // bulk (a loop the compiler vectorises), the column from the last
-        // one, instead of a search per line.
-        if let Some(stretch) = src.get(self.at..target)
-            && memchr::memchr(b'\r', stretch).is_none()
-        {
-            let breaks = count_bytes(stretch, |b| b == b'\n');
-            if breaks == 0 {
-                self.column += chars(stretch);
-            } else {
-                let last = memchr::memrchr(b'\n', stretch).unwrap_or(0);
-                let breaks = u32::try_from(breaks).unwrap_or(u32::MAX);
-                self.line = self.line.saturating_add(breaks);
-                self.column = chars(&stretch[last + 1..]);
-            }
-            self.at = target;
-        }
-        while self.at < target {
-            match memchr::memchr2(b'\n', b'\r', &src[self.at..target]) {
-                Some(k) => {
-                    let i = self.at + k;
-                    // A CR directly followed by LF is counted once, at the LF.
-                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
-                        self.line = self.line.saturating_add(1);
-                        self.column = 0;
-                    } else {
-                        self.column += chars(&src[self.at..=i]);
-                    }
-                    self.at = i + 1;
-                }
-                None => {
-                    self.column += chars(&src[self.at..target]);
-                    self.at = target;
-                }
-            }
-        }
-        // A byte order mark is not a column.
-        let bom = self.line == 1 && target >= 3 && src.starts_with(b"\xEF\xBB\xBF");
-        let column = self.column - usize::from(bom);
-        Position {
-            line: self.line,
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        }
-    }
-}
-
-/// The bytes of `bytes` for which `f` holds, counted in blocks of 255 in a
-/// byte counter (a loop the compiler turns into vector code).
-#[inline]
-fn count_bytes(bytes: &[u8], f: impl Fn(u8) -> bool + Copy) -> usize {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            let n = block
-                .iter()
-                .fold(0u8, |n, &b| n.wrapping_add(u8::from(f(b))));
-            usize::from(n)
-        })
-        .sum()
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
     }
 }
 
@@ -612,33 +445,5 @@ impl<M: fmt::Display> fmt::Display for Snippet<'_, M> {
             writeln!(f, "{}{}", s.pad, s.carets)?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// The cursor gives what `Position::of` gives, for offsets in any
-        /// order (ascending ones in one pass).
-        #[test]
-        fn cursor_agrees_with_position_of(
-            src in proptest::collection::vec(
-                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'a'), Just(0xC3u8), Just(0xA9u8), Just(0xEFu8), Just(0xBBu8), Just(0xBFu8)],
-                0..80,
-            ),
-            mut offsets in proptest::collection::vec(0usize..90, 0..20),
-            sorted in any::<bool>(),
-        ) {
-            if sorted {
-                offsets.sort_unstable();
-            }
-            let mut cursor = PositionCursor::new(&src);
-            for at in offsets {
-                prop_assert_eq!(cursor.position(at), Position::of_by_lines(&src, at));
-            }
-        }
     }
 }

@@ -24,6 +24,7 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
+use super::typed::Prop;
 use crate::game::amazons::Amazons;
 use crate::game::backgammon::Backgammon;
 use crate::game::gess::Gess;
@@ -33,7 +34,6 @@ use crate::game::lines_of_action::LinesOfAction;
 use crate::game::octi::Octi;
 use crate::game::raw::{GomokuRenju, Othello};
 use crate::game::{GameType, Raw};
-use super::typed::Prop;
 
 /// A typed property of any game: the [`Prop`] of the game its tree records.
 ///

@@ -65,7 +65,7 @@ mod lines;
 use crate::error::{ParseError, Position, WarningSink};
 use crate::{Collection, ParseOptions};
 use frame::{Event, Framer, State};
-use lines::LineCounter;
+use lines::StreamLines;
 use std::fmt;
 use std::io::{self, Read};
 use std::ops::Range;
@@ -265,7 +265,7 @@ pub struct Games<R> {
     /// A `(` followed by more white space than the limit: its position,
     /// while its bytes are not held.
     long_opening: Option<(u64, Position)>,
-    lines: LineCounter,
+    lines: StreamLines,
     eof: bool,
     /// A read error, reported once the bytes read before it are framed.
     error: Option<io::Error>,
@@ -286,7 +286,7 @@ impl<R: io::Read> Games<R> {
             framer: Framer::default(),
             tree: None,
             long_opening: None,
-            lines: LineCounter::default(),
+            lines: StreamLines::default(),
             eof: false,
             error: None,
             done: false,
@@ -432,7 +432,7 @@ impl<R: io::Read> Iterator for Games<R> {
                         }));
                     }
                     self.lines.advance(&self.buf, self.base, at);
-                    self.tree = Some((at, self.lines.position()));
+                    self.tree = Some((at, self.lines.position(&self.buf, self.base)));
                 }
                 Some(Event::End(end)) => {
                     if let Some(e) = self.too_large(end) {
@@ -454,7 +454,8 @@ impl<R: io::Read> Iterator for Games<R> {
                                 && !self.is_long_opening(paren) =>
                         {
                             self.lines.advance(&self.buf, self.base, paren);
-                            self.long_opening = Some((paren, self.lines.position()));
+                            self.long_opening =
+                                Some((paren, self.lines.position(&self.buf, self.base)));
                         }
                         State::Opening { .. } => {}
                         _ => self.long_opening = None,
