@@ -30,14 +30,12 @@ mod edit;
 mod lines;
 mod preorder;
 mod store;
-mod typed;
 
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
 pub use lines::Lines;
 pub(crate) use preorder::Preorder;
-pub use typed::TypedProps;
 
 use crate::ParseOptions;
 use crate::error::{ParseError, WarningSink};
@@ -233,6 +231,12 @@ impl<'a> Collection<'a> {
             coll: self,
             id: NodeId(i),
         })
+    }
+
+    /// `id` indexes a node of this collection (one removed by an edit
+    /// included): [`Collection::node`] gives its handle without panicking.
+    pub(crate) fn indexes(&self, id: NodeId) -> bool {
+        id.index() < self.nodes.len()
     }
 
     /// The handle of node `id`.
