@@ -1,5 +1,6 @@
 //! Typed access to the properties of a tree: [`Node::prop`], [`Node::props`],
-//! [`Node::inherited`] and [`Collection::set_prop`].
+//! [`Node::typed_props`] and [`Collection::set_prop`], for a game named by
+//! its type; the tree itself knows no game.
 //!
 //! Typed access checks the game: see [`Node::prop`].
 //!
@@ -242,32 +243,6 @@ impl<'c, 'a> Node<'c, 'a> {
             values: Vec::new(),
             game: std::marker::PhantomData,
         }
-    }
-
-    /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
-    /// the property on the nearest node of this node and its ancestors that
-    /// has it. An empty value (`DD[]`, `VW[]`) resets, so it gives `None`,
-    /// as does a property that is set nowhere above.
-    ///
-    /// ```
-    /// let t = sgfkit::parse(b"(;VW[aa:cc];B[bb];DD[];C[x])")?;
-    /// let root = t.games().next().unwrap();
-    /// let nodes: Vec<_> = root.main_line().collect();
-    /// assert_eq!(nodes[1].inherited("VW").unwrap().value(), b"aa:cc");
-    /// assert!(nodes[3].inherited("DD").is_none());
-    /// # Ok::<(), sgfkit::Error>(())
-    /// ```
-    pub fn inherited(&self, ident: &str) -> Option<Property<'c>> {
-        let mut n = Some(*self);
-        while let Some(node) = n {
-            if let Some(p) = node.get(ident) {
-                let mut values = p.values();
-                let empty = matches!((values.next(), values.next()), (Some([]), None));
-                return (!empty).then_some(p);
-            }
-            n = node.parent();
-        }
-        None
     }
 }
 
