@@ -14,7 +14,7 @@ use std::ops::Range;
 
 mod position;
 mod source_line;
-pub(crate) use position::LineCounter;
+pub(crate) use position::{LineCounter, line_start};
 pub use position::{Position, PositionCursor};
 pub use source_line::SourceLine;
 

@@ -1,7 +1,8 @@
 //! Lines and columns: [`LineCounter`], the one count of line ends and
 //! characters, fed the input in pieces; [`Position::of`] and
 //! [`PositionCursor`] over an input in memory, and the stream's positions,
-//! are counted by it.
+//! are counted by it, and [`line_start`] finds a spot's line by the same
+//! rule for the source line of a diagnostic.
 //!
 //! A line ends at LF, CRLF or a lone CR; CRLF is one line end, so the LF of a
 //! CRLF is on the line of its CR (one column after it). Columns count
@@ -224,6 +225,15 @@ impl LineCounter {
     }
 }
 
+/// The start of the line that holds byte `at` of `src`, looked for back to
+/// `lo`: after the last line end before `at` (the CR of a CRLF whose LF is
+/// at `at` ends no line before it), or `None` if there is none from `lo`.
+pub(crate) fn line_start(src: &[u8], lo: usize, at: usize) -> Option<usize> {
+    let crlf = at > lo && src.get(at) == Some(&b'\n') && src[at - 1] == b'\r';
+    let to = at - usize::from(crlf);
+    memchr::memrchr2(b'\n', b'\r', &src[lo..to]).map(|p| lo + p + 1)
+}
+
 /// The bytes of `bytes` for which `f` holds, counted in blocks of 255 in a
 /// byte counter (a loop the compiler turns into vector code).
 #[inline]
@@ -321,5 +331,9 @@ mod tests {
         );
         // A lone CR at the end ends its line.
         assert_eq!(Position::of(b"ab\r", 3), Position { line: 2, column: 1 });
+        // The line of the LF starts where the CR's does.
+        assert_eq!(line_start(src, 0, 3), None);
+        assert_eq!(line_start(src, 0, 4), Some(4));
+        assert_eq!(line_start(b"x\nab\r\n", 0, 5), Some(2));
     }
 }
