@@ -93,11 +93,36 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 //!
+//! # Layering
+//!
+//! Each module imports only the modules below it; a test derives the graph
+//! from the `crate::` paths of `src/` and fails on a cycle. From the bottom:
+//!
+//! 1. [`text`], [`format`](mod@format), `encoding`: text values, what a file
+//!    is, character sets.
+//! 2. [`error`]: the parse error, warnings, lines and columns.
+//! 3. [`grammar`]; [`ParseOptions`]; [`events`]; [`limits`].
+//! 4. [`tree`]: the arena, raw values, editing; it knows no game.
+//! 5. [`game`]: each game's points, moves and stones; it knows no tree.
+//! 6. [`property`]: the property table, and typed values of a tree's nodes
+//!    for a game.
+//! 7. [`record`]: Go games and positions, which game and board a tree
+//!    records.
+//! 8. Above them: [`print`](mod@print), `json`, [`meaning`], [`check`],
+//!    `document`, [`stream`], [`walk`], `archive`, `render`, `export`.
+//! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
+//!    error.
+//!
+//! Each layer's errors are its own: [`ParseError`] (always positioned) from
+//! reading, [`EditError`] from editing, [`game::GameMismatch`],
+//! [`game::go::GtpError`], [`record::PositionError`] and
+//! [`record::MoveReport`]; [`Error`] takes any of them through `?`.
+//!
 //! # Promises
 //!
 //! Parsing never panics and never overflows the stack, whatever the input:
-//! any panic is a bug. Errors carry a byte offset, line and column and say
-//! what was expected. Properties the crate does not know are kept and
+//! any panic is a bug. Parse errors carry a byte offset, line and column and
+//! say what was expected. Properties the crate does not know are kept and
 //! printed back unchanged.
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]

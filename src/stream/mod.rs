@@ -129,7 +129,7 @@ impl Game {
     /// As [`crate::parse`]; positions are within [`Game::bytes`], those in
     /// the error's kind too (see [`Game::position_in_input`]).
     pub fn parse(&self) -> Result<Collection<'_>, ParseError> {
-        crate::parse(&self.bytes)
+        Collection::parse_with(&self.bytes, &ParseOptions::default(), &mut ())
     }
 
     /// Parses the game tree with `options`, sending warnings to `warnings`.
