@@ -15,7 +15,7 @@
 //! assert_eq!(root.get("CA").unwrap().value(), b"UTF-8");
 //! assert!(doc.transcoded());
 //! assert_eq!(doc.trees()[0].detection.declared.as_deref(), Some("ISO-8859-1"));
-//! # Ok::<(), sgfkit::Error>(())
+//! # Ok::<(), sgfkit::ParseError>(())
 //! ```
 //!
 //! To keep the original bytes untouched instead (tools that must not rewrite
@@ -24,7 +24,7 @@
 
 use crate::check::{CheckOptions, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
-use crate::{Collection, Error, ParseOptions, Warning};
+use crate::{Collection, ParseError, ParseOptions, Warning};
 use std::borrow::Cow;
 
 /// A collection read by [`read`], with how its bytes were decoded.
@@ -137,9 +137,13 @@ impl Document<'_> {
 ///
 /// # Errors
 /// A syntax error in the (decoded) text, with its position in that text.
-pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, Error> {
+pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, ParseError> {
     if let Some(format) = crate::format::sniff(bytes) {
-        return Err(Error::new(crate::ErrorKind::NotSgf(format), 0..0, bytes));
+        return Err(ParseError::new(
+            crate::ErrorKind::NotSgf(format),
+            0..0,
+            bytes,
+        ));
     }
     let (text, mut doc) = decode(bytes, options);
     let opts = ParseOptions::default();

@@ -1,14 +1,21 @@
-//! The crate's one public error type, and the warnings a parse reports.
+//! What a parse reports: the error that stops it ([`ParseError`]), the
+//! warnings it goes on after ([`Warning`]), and the line and column of a byte
+//! offset ([`Position`]).
 //!
-//! Every error and warning carries a byte span into the input and the 1-based
+//! Each error and warning carries a byte span into the input and the 1-based
 //! line and column of its start, so a caller can point at the exact spot. No nom
 //! type ever appears here: the grammar's internal error is converted at the
-//! boundary (see [`crate::grammar`]).
+//! boundary (see [`crate::grammar`]). Errors that are not about the input
+//! (a refused edit, a tree of another game, a GTP coordinate) belong to their
+//! layers; [`crate::Error`] gathers them all.
 
 use std::fmt;
 use std::ops::Range;
 
+mod position;
 mod source_line;
+pub(crate) use position::{LineCounter, line_start};
+pub use position::{Position, PositionCursor};
 pub use source_line::SourceLine;
 
 /// What the parser expected at the place where it stopped.
@@ -114,177 +121,8 @@ impl fmt::Display for Found {
     }
 }
 
-/// A line and column, both counted from 1. Columns count characters (UTF-8
-/// sequences), not bytes; a line ends at LF, CRLF or a lone CR.
-///
-/// ```
-/// use sgfkit::Position;
-/// let p = Position::of(b"(;\nC[x]", 4);
-/// assert_eq!((p.line, p.column), (2, 2));
-/// assert_eq!(p.to_string(), "2:2");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Position {
-    /// The 1-based line.
-    pub line: u32,
-    /// The 1-based column, in characters.
-    pub column: u32,
-}
-
-impl Position {
-    /// The position of byte `offset` in `src` (clamped to the end of `src`).
-    pub fn of(src: &[u8], offset: usize) -> Position {
-        PositionCursor::new(src).position(offset)
-    }
-
-    /// [`Position::of`] counted line by line: what the cursor's counts are
-    /// checked against.
-    #[cfg(test)]
-    fn of_by_lines(src: &[u8], offset: usize) -> Position {
-        let offset = offset.min(src.len());
-        let before = &src[..offset];
-        let mut line = 1u32;
-        let mut line_start = 0usize;
-        let mut i = 0;
-        while let Some(k) = memchr::memchr2(b'\n', b'\r', &before[i..]) {
-            let at = i + k;
-            // A CR directly followed by LF is counted once, at the LF.
-            if before[at] == b'\n' || src.get(at + 1) != Some(&b'\n') {
-                line = line.saturating_add(1);
-                line_start = at + 1;
-            }
-            i = at + 1;
-        }
-        let line_start = line_start.min(offset);
-        let column = before[line_start..]
-            .iter()
-            .filter(|&&b| (b & 0xC0) != 0x80)
-            .count();
-        // A byte order mark is not a column.
-        let bom = line == 1 && offset >= 3 && src.starts_with(b"\xEF\xBB\xBF");
-        let column = column - usize::from(bom);
-        Position {
-            line,
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        }
-    }
-}
-
-/// Positions of many offsets of one source, in one forward pass: each
-/// [`PositionCursor::position`] counts only the bytes since the offset asked
-/// before, so positions asked in ascending order cost O(source) in all
-/// (where [`Position::of`] for each would rescan from the start). An offset
-/// before the previous one starts again from the beginning. Lines and
-/// columns are counted as [`Position::of`] counts them.
-///
-/// ```
-/// use sgfkit::error::PositionCursor;
-/// use sgfkit::Position;
-/// let src = "(;C[é]\r\n;B[aa]\n;W[bb])".as_bytes();
-/// let mut cursor = PositionCursor::new(src);
-/// for at in [0, 4, 9, 11, 17, 30] {
-///     assert_eq!(cursor.position(at), Position::of(src, at));
-/// }
-/// assert_eq!(cursor.position(2), Position::of(src, 2));
-/// ```
-#[derive(Debug, Clone)]
-pub struct PositionCursor<'s> {
-    src: &'s [u8],
-    /// The offset counted up to.
-    at: usize,
-    line: u32,
-    /// Characters from the start of the line to `at`.
-    column: usize,
-}
-
-impl<'s> PositionCursor<'s> {
-    /// A cursor at the start of `src`.
-    pub fn new(src: &'s [u8]) -> Self {
-        PositionCursor {
-            src,
-            at: 0,
-            line: 1,
-            column: 0,
-        }
-    }
-
-    /// The position of byte `offset` (clamped to the end of the source), as
-    /// [`Position::of`] gives it.
-    pub fn position(&mut self, offset: usize) -> Position {
-        let src = self.src;
-        let target = offset.min(src.len());
-        if target < self.at {
-            *self = PositionCursor::new(src);
-        }
-        let chars = |b: &[u8]| count_bytes(b, |b| (b & 0xC0) != 0x80);
-        // The common case, a stretch without CR: its line breaks counted in
-        // bulk (a loop the compiler vectorises), the column from the last
-        // one, instead of a search per line.
-        if let Some(stretch) = src.get(self.at..target)
-            && memchr::memchr(b'\r', stretch).is_none()
-        {
-            let breaks = count_bytes(stretch, |b| b == b'\n');
-            if breaks == 0 {
-                self.column += chars(stretch);
-            } else {
-                let last = memchr::memrchr(b'\n', stretch).unwrap_or(0);
-                let breaks = u32::try_from(breaks).unwrap_or(u32::MAX);
-                self.line = self.line.saturating_add(breaks);
-                self.column = chars(&stretch[last + 1..]);
-            }
-            self.at = target;
-        }
-        while self.at < target {
-            match memchr::memchr2(b'\n', b'\r', &src[self.at..target]) {
-                Some(k) => {
-                    let i = self.at + k;
-                    // A CR directly followed by LF is counted once, at the LF.
-                    if src[i] == b'\n' || src.get(i + 1) != Some(&b'\n') {
-                        self.line = self.line.saturating_add(1);
-                        self.column = 0;
-                    } else {
-                        self.column += chars(&src[self.at..=i]);
-                    }
-                    self.at = i + 1;
-                }
-                None => {
-                    self.column += chars(&src[self.at..target]);
-                    self.at = target;
-                }
-            }
-        }
-        // A byte order mark is not a column.
-        let bom = self.line == 1 && target >= 3 && src.starts_with(b"\xEF\xBB\xBF");
-        let column = self.column - usize::from(bom);
-        Position {
-            line: self.line,
-            column: u32::try_from(column).unwrap_or(u32::MAX).saturating_add(1),
-        }
-    }
-}
-
-/// The bytes of `bytes` for which `f` holds, counted in blocks of 255 in a
-/// byte counter (a loop the compiler turns into vector code).
-#[inline]
-fn count_bytes(bytes: &[u8], f: impl Fn(u8) -> bool + Copy) -> usize {
-    bytes
-        .chunks(255)
-        .map(|block| {
-            let n = block
-                .iter()
-                .fold(0u8, |n, &b| n.wrapping_add(u8::from(f(b))));
-            usize::from(n)
-        })
-        .sum()
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
-    }
-}
-
-/// What went wrong, without the position (which [`Error`] adds).
+/// What went wrong in a parse, without the position (which [`ParseError`]
+/// adds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -313,20 +151,6 @@ pub enum ErrorKind {
     /// The input is a known format that is not SGF (gzip, a Tygem GIB
     /// record, …; [`crate::format::sniff`]).
     NotSgf(crate::format::Format),
-    /// An edit of a tree was refused ([`crate::tree::EditError`]).
-    Edit(crate::tree::EditError),
-    /// Values of one game were asked of a tree of another
-    /// ([`crate::game::GameMismatch`]).
-    WrongGame(crate::game::GameMismatch),
-    /// A tree cannot be replayed on a Go board
-    /// ([`crate::record::PositionError`]).
-    Position(crate::record::PositionError),
-    /// A point has no GTP coordinates, or a text is not a GTP vertex
-    /// ([`crate::game::go::GtpError`]).
-    Gtp(crate::game::go::GtpError),
-    /// A move of a record is not a move on its board
-    /// ([`crate::record::MoveReport`], from [`GoGame::moves`](crate::record::GoGame::moves)).
-    Move(crate::record::MoveReport),
 }
 
 impl fmt::Display for ErrorKind {
@@ -353,23 +177,22 @@ impl fmt::Display for ErrorKind {
             ErrorKind::TooLarge { what } => write!(f, "input too large: {what}"),
             ErrorKind::NoGameTree => f.write_str("no game tree `(;` found in the input"),
             ErrorKind::NotSgf(format) => f.write_str(&format.not_sgf()),
-            ErrorKind::Edit(e) => e.fmt(f),
-            ErrorKind::WrongGame(e) => e.fmt(f),
-            ErrorKind::Position(e) => e.fmt(f),
-            ErrorKind::Gtp(e) => e.fmt(f),
-            ErrorKind::Move(e) => e.fmt(f),
         }
     }
 }
 
-/// The crate's error: what went wrong, and, for an error about the input,
-/// where.
+/// An error about the input: what the parser found wrong, and where.
 ///
-/// Every fallible function of the crate returns either this or a more
-/// precise error of its layer that converts into it (see [`ErrorKind`]), so
-/// `Result<_, sgfkit::Error>` and `?` serve a whole program.
+/// Every error of reading SGF is this one, with a byte span, a line and a
+/// column. Errors of other layers are their own types, each in its module
+/// ([`EditError`](crate::EditError) for edits of a tree,
+/// [`GameMismatch`](crate::game::GameMismatch),
+/// [`GtpError`](crate::game::go::GtpError),
+/// [`PositionError`](crate::record::PositionError),
+/// [`MoveReport`](crate::record::MoveReport)); [`crate::Error`] wraps them all
+/// for `?`.
 ///
-/// The `Display` of an error about the input is one line, `LINE:COL: MESSAGE`:
+/// The `Display` is one line, `LINE:COL: MESSAGE`:
 ///
 /// ```
 /// let err = sgfkit::parse(b"(;B[aa]\n;C[open").unwrap_err();
@@ -382,50 +205,29 @@ impl fmt::Display for ErrorKind {
 /// // Debug, as `unwrap` prints it, says the same in words.
 /// assert_eq!(
 ///     format!("{err:?}"),
-///     "Error(\"expected `]` to close the value opened at 2:3, found end of input\", line: 2, column: 8, offset: 15)"
+///     "ParseError(\"expected `]` to close the value opened at 2:3, found end of input\", line: 2, column: 8, offset: 15)"
 /// );
 /// ```
 #[derive(Clone, PartialEq, Eq)]
-pub struct Error {
+pub struct ParseError {
     kind: ErrorKind,
     span: Range<usize>,
     position: Position,
-    /// False for errors that are not about a place in the source (edits,
-    /// typed access, GTP coordinates).
-    located: bool,
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.located {
-            write!(f, "{}: {}", self.position, self.kind)
-        } else {
-            write!(f, "{}", self.kind)
-        }
+        write!(f, "{}: {}", self.position, self.kind)
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match &self.kind {
-            ErrorKind::Edit(e) => Some(e),
-            ErrorKind::WrongGame(e) => Some(e),
-            ErrorKind::Position(e) => Some(e),
-            ErrorKind::Gtp(e) => Some(e),
-            ErrorKind::Move(e) => Some(e),
-            _ => None,
-        }
-    }
-}
+impl std::error::Error for ParseError {}
 
-impl fmt::Debug for Error {
+impl fmt::Debug for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.located {
-            return write!(f, "Error({:?})", self.kind.to_string());
-        }
         write!(
             f,
-            "Error({:?}, line: {}, column: {}, offset: {})",
+            "ParseError({:?}, line: {}, column: {}, offset: {})",
             self.kind.to_string(),
             self.position.line,
             self.position.column,
@@ -434,69 +236,15 @@ impl fmt::Debug for Error {
     }
 }
 
-/// Every error of the crate's layers converts into [`Error`], so a program
-/// can use `?` with the one error type:
-///
-/// ```
-/// use sgfkit::game::go::{Color, Point};
-/// fn first_move_gtp(sgf: &[u8]) -> Result<String, sgfkit::Error> {
-///     let c = sgfkit::parse(sgf)?;                                  // syntax
-///     let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?; // not Go
-///     let (_, m) = game.moves().next().unwrap()?;                  // not a move
-///     Ok(m.to_gtp(game.size())?)                                     // GTP
-/// }
-/// assert_eq!(first_move_gtp(b"(;SZ[19];B[pd])").unwrap(), "Q16");
-/// let err = first_move_gtp(b"(;GM[2];B[pd])").unwrap_err();
-/// assert_eq!(err.to_string(), "this game is Othello (GM[2]), not Go");
-/// assert!(matches!(err.kind(), sgfkit::ErrorKind::Position(_)));
-/// assert_eq!(err.location(), None);
-/// ```
-macro_rules! from_layer_errors {
-    ($($ty:ty => $variant:ident),* $(,)?) => {
-        $(
-            impl From<$ty> for Error {
-                fn from(e: $ty) -> Error {
-                    Error::unlocated(ErrorKind::$variant(e))
-                }
-            }
-        )*
-    };
-}
-
-from_layer_errors! {
-    crate::tree::EditError => Edit,
-    crate::game::GameMismatch => WrongGame,
-    crate::record::PositionError => Position,
-    crate::game::go::GtpError => Gtp,
-    crate::record::MoveReport => Move,
-}
-
-impl Error {
+impl ParseError {
     /// Builds an error for `kind` at byte `span` of `src`.
-    pub fn new(kind: ErrorKind, span: Range<usize>, src: &[u8]) -> Error {
+    pub fn new(kind: ErrorKind, span: Range<usize>, src: &[u8]) -> ParseError {
         let position = Position::of(src, span.start);
-        Error {
+        ParseError {
             kind,
             span,
             position,
-            located: true,
         }
-    }
-
-    /// An error that is not about a place in the source.
-    fn unlocated(kind: ErrorKind) -> Error {
-        Error {
-            kind,
-            span: 0..0,
-            position: Position { line: 1, column: 1 },
-            located: false,
-        }
-    }
-
-    /// Where in the source the error is, if it is about a place in the
-    /// source (parse errors are; a refused edit or a GTP coordinate is not).
-    pub fn location(&self) -> Option<Position> {
-        self.located.then_some(self.position)
     }
 
     /// What went wrong.
@@ -625,7 +373,7 @@ impl Warning {
     pub fn position(&self) -> Position {
         self.position
     }
-    /// Renders the warning with its source line and a caret, like [`Error::render`].
+    /// Renders the warning with its source line and a caret, like [`ParseError::render`].
     pub fn render<'s>(&'s self, src: &'s [u8]) -> impl fmt::Display + 's {
         Snippet {
             message: self,
@@ -697,33 +445,5 @@ impl<M: fmt::Display> fmt::Display for Snippet<'_, M> {
             writeln!(f, "{}{}", s.pad, s.carets)?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        /// The cursor gives what `Position::of` gives, for offsets in any
-        /// order (ascending ones in one pass).
-        #[test]
-        fn cursor_agrees_with_position_of(
-            src in proptest::collection::vec(
-                prop_oneof![Just(b'\n'), Just(b'\r'), Just(b'a'), Just(0xC3u8), Just(0xA9u8), Just(0xEFu8), Just(0xBBu8), Just(0xBFu8)],
-                0..80,
-            ),
-            mut offsets in proptest::collection::vec(0usize..90, 0..20),
-            sorted in any::<bool>(),
-        ) {
-            if sorted {
-                offsets.sort_unstable();
-            }
-            let mut cursor = PositionCursor::new(&src);
-            for at in offsets {
-                prop_assert_eq!(cursor.position(at), Position::of_by_lines(&src, at));
-            }
-        }
     }
 }

@@ -24,7 +24,7 @@
 //! let mut moves = Moves::default();
 //! parse_events(b"(;GM[1];B[pd];W[dp](;B[pp])(;B[dd]))", &Default::default(), &mut moves, &mut ())?;
 //! assert_eq!(moves.0, 4);
-//! # Ok::<(), sgfkit::Error>(())
+//! # Ok::<(), sgfkit::ParseError>(())
 //! ```
 //!
 //! `start_tree` and `end_tree` calls are always balanced when the parse
@@ -32,7 +32,8 @@
 
 use crate::ParseOptions;
 use crate::error::{
-    Error, ErrorKind, Expected, Found, JunkPlace, PositionCursor, Warning, WarningKind, WarningSink,
+    ErrorKind, Expected, Found, JunkPlace, ParseError, PositionCursor, Warning, WarningKind,
+    WarningSink,
 };
 use crate::grammar::{self, Limits, RawProperty, SyntaxError, Visitor};
 use std::ops::Range;
@@ -80,7 +81,7 @@ pub fn parse_events<'a, H: Handler<'a>>(
     options: &ParseOptions,
     handler: &mut H,
     warnings: &mut dyn WarningSink,
-) -> Result<(), Error> {
+) -> Result<(), ParseError> {
     let mut input = src;
     if let Some(rest) = src.strip_prefix(b"\xEF\xBB\xBF") {
         warnings.warn(Warning::new(WarningKind::ByteOrderMark, 0..3, src));
@@ -101,7 +102,7 @@ pub fn parse_events<'a, H: Handler<'a>>(
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(convert_error(src, e)),
         // Complete-mode rules never ask for more input; should one ever do,
         // it is reported as an unexpected end rather than escaping.
-        Err(nom::Err::Incomplete(_)) => Err(Error::new(
+        Err(nom::Err::Incomplete(_)) => Err(ParseError::new(
             ErrorKind::Syntax {
                 expected: Expected::EndOfInput,
                 found: Found::EndOfInput,
@@ -128,10 +129,10 @@ pub fn normalize_ident(ident: &[u8]) -> String {
 }
 
 /// Turns the grammar's error into the public one, with line and column.
-pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
+pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> ParseError {
     let offset = src.offset_of(e.input);
     if let Some(limit) = e.depth_limit {
-        return Error::new(
+        return ParseError::new(
             ErrorKind::DepthLimitExceeded { limit },
             offset..offset + 1,
             src,
@@ -140,8 +141,8 @@ pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
     if e.expected == Expected::GameTree {
         // No game tree: is it another format?
         return match crate::format::sniff(src) {
-            Some(format) => Error::new(ErrorKind::NotSgf(format), 0..0, src),
-            None => Error::new(ErrorKind::NoGameTree, offset..src.len(), src),
+            Some(format) => ParseError::new(ErrorKind::NotSgf(format), 0..0, src),
+            None => ParseError::new(ErrorKind::NoGameTree, offset..src.len(), src),
         };
     }
     let found = Found::from_input(e.input);
@@ -154,7 +155,7 @@ pub(crate) fn convert_error(src: &[u8], e: SyntaxError<&[u8]>) -> Error {
     } else {
         offset + 1
     };
-    Error::new(
+    ParseError::new(
         ErrorKind::Syntax {
             expected: e.expected,
             found,

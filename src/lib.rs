@@ -93,11 +93,36 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 //!
+//! # Layering
+//!
+//! Each module imports only the modules below it; a test derives the graph
+//! from the `crate::` paths of `src/` and fails on a cycle. From the bottom:
+//!
+//! 1. [`text`], [`format`](mod@format), `encoding`: text values, what a file
+//!    is, character sets.
+//! 2. [`error`]: the parse error, warnings, lines and columns.
+//! 3. [`grammar`]; [`ParseOptions`]; [`events`]; [`limits`].
+//! 4. [`tree`]: the arena, raw values, editing; it knows no game.
+//! 5. [`game`]: each game's points, moves and stones; it knows no tree.
+//! 6. [`property`]: the property table, and typed values of a tree's nodes
+//!    for a game.
+//! 7. [`record`]: Go games and positions, which game and board a tree
+//!    records.
+//! 8. Above them: [`print`](mod@print), `json`, [`meaning`], [`check`],
+//!    `document`, [`stream`], [`walk`], `archive`, `render`, `export`.
+//! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
+//!    error.
+//!
+//! Each layer's errors are its own: [`ParseError`] (always positioned) from
+//! reading, [`EditError`] from editing, [`game::GameMismatch`],
+//! [`game::go::GtpError`], [`record::PositionError`] and
+//! [`record::MoveReport`]; [`Error`] takes any of them through `?`.
+//!
 //! # Promises
 //!
 //! Parsing never panics and never overflows the stack, whatever the input:
-//! any panic is a bug. Errors carry a byte offset, line and column and say
-//! what was expected. Properties the crate does not know are kept and
+//! any panic is a bug. Parse errors carry a byte offset, line and column and
+//! say what was expected. Properties the crate does not know are kept and
 //! printed back unchanged.
 #![forbid(unsafe_code)]
 #![deny(rustdoc::broken_intra_doc_links)]
@@ -122,6 +147,7 @@ pub mod grammar;
 pub mod json;
 pub mod limits;
 pub mod meaning;
+mod options;
 pub mod print;
 pub mod property;
 pub mod record;
@@ -135,9 +161,11 @@ pub mod walk;
 
 #[cfg(feature = "encoding")]
 pub use document::{Document, read, read_lenient};
-pub use error::{Error, ErrorKind, Expected, Found, Position, Warning, WarningKind, WarningSink};
+pub use error::{
+    ErrorKind, Expected, Found, ParseError, Position, Warning, WarningKind, WarningSink,
+};
 pub use grammar::RawProperty;
-pub use limits::ParseOptions;
+pub use options::ParseOptions;
 pub use tree::{Collection, EditError, Node, NodeId, Property};
 
 /// Parses `src` into a [`Collection`] with the default options, dropping
@@ -145,8 +173,97 @@ pub use tree::{Collection, EditError, Node, NodeId, Property};
 ///
 /// # Errors
 /// A positioned syntax error, a limit exceeded, or no game tree.
-pub fn parse(src: &[u8]) -> Result<Collection<'_>, Error> {
+pub fn parse(src: &[u8]) -> Result<Collection<'_>, ParseError> {
     Collection::parse_with(src, &ParseOptions::default(), &mut ())
+}
+
+/// Any error of the crate, so that `Result<_, sgfkit::Error>` and `?` serve
+/// a whole program. Each function returns the precise error of its layer
+/// (a [`ParseError`] from reading, an [`EditError`] from editing, …), which
+/// converts into this one; the `Display` is the inner error's.
+///
+/// ```
+/// fn first_move_gtp(sgf: &[u8]) -> Result<String, sgfkit::Error> {
+///     let c = sgfkit::parse(sgf)?;                                  // syntax
+///     let game = sgfkit::record::GoGame::new(c.games().next().unwrap())?; // not Go
+///     let (_, m) = game.moves().next().unwrap()?;                  // not a move
+///     Ok(m.to_gtp(game.size())?)                                     // GTP
+/// }
+/// assert_eq!(first_move_gtp(b"(;SZ[19];B[pd])").unwrap(), "Q16");
+/// let err = first_move_gtp(b"(;GM[2];B[pd])").unwrap_err();
+/// assert_eq!(err.to_string(), "this game is Othello (GM[2]), not Go");
+/// assert!(matches!(err, sgfkit::Error::Position(_)));
+/// let err = first_move_gtp(b"(;B[pd]").unwrap_err();
+/// assert_eq!(err.to_string(), "1:8: expected `)` to close the game tree opened at 1:1, found end of input");
+/// let sgfkit::Error::Parse(parse) = err else { panic!("{err:?}") };
+/// assert_eq!(parse.offset(), 7);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The input is not readable SGF ([`ParseError`]: positioned).
+    Parse(ParseError),
+    /// An edit of a tree was refused ([`EditError`]).
+    Edit(EditError),
+    /// Values of one game were asked of a tree of another
+    /// ([`game::GameMismatch`]).
+    WrongGame(game::GameMismatch),
+    /// A tree cannot be replayed on a Go board ([`record::PositionError`]).
+    Position(record::PositionError),
+    /// A point has no GTP coordinates, or a text is not a GTP vertex
+    /// ([`game::go::GtpError`]).
+    Gtp(game::go::GtpError),
+    /// A move of a record is not a move on its board
+    /// ([`record::MoveReport`], from [`GoGame::moves`](record::GoGame::moves)).
+    Move(record::MoveReport),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Parse(e) => e.fmt(f),
+            Error::Edit(e) => e.fmt(f),
+            Error::WrongGame(e) => e.fmt(f),
+            Error::Position(e) => e.fmt(f),
+            Error::Gtp(e) => e.fmt(f),
+            Error::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Parse(e) => Some(e),
+            Error::Edit(e) => Some(e),
+            Error::WrongGame(e) => Some(e),
+            Error::Position(e) => Some(e),
+            Error::Gtp(e) => Some(e),
+            Error::Move(e) => Some(e),
+        }
+    }
+}
+
+/// `From` for each variant of [`Error`], for `?`.
+macro_rules! from_layer_errors {
+    ($($ty:ty => $variant:ident),* $(,)?) => {
+        $(
+            impl From<$ty> for Error {
+                fn from(e: $ty) -> Error {
+                    Error::$variant(e)
+                }
+            }
+        )*
+    };
+}
+
+from_layer_errors! {
+    ParseError => Parse,
+    EditError => Edit,
+    game::GameMismatch => WrongGame,
+    record::PositionError => Position,
+    game::go::GtpError => Gtp,
+    record::MoveReport => Move,
 }
 
 /// The README's examples, compiled and run as doc tests.

@@ -19,7 +19,6 @@
 //! [`ParseOptions`] (`L017`, an error at the place it was crossed).
 
 use crate::ParseOptions;
-use crate::error::Position;
 use crate::events::{Handler, normalize_ident};
 use crate::grammar::{RawProperty, value_end};
 use crate::property::{ValueType, lookup_any};
@@ -80,7 +79,7 @@ pub fn parse_lenient<'a>(
     }
     let builder = match Builder::new(src, options) {
         Ok(b) => b,
-        Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
+        Err(e) => return (Collection::new(), vec![too_large(&e)]),
     };
     let mut r = Reader {
         src,
@@ -106,7 +105,7 @@ pub fn parse_lenient<'a>(
     } = r;
     let coll = match b.finish_borrowed(src) {
         Ok(c) => c,
-        Err(e) => return (Collection::new(), vec![too_large(src, &e)]),
+        Err(e) => return (Collection::new(), vec![too_large(&e)]),
     };
     if nodes == 0 {
         let what = match what_is_there(src) {
@@ -155,14 +154,10 @@ fn what_is_there(src: &[u8]) -> Content {
 
 /// A limit of [`ParseOptions`] crossed (or the input too large to index):
 /// nothing is read, and the diagnostic says where.
-fn too_large(src: &[u8], e: &crate::Error) -> Diagnostic {
+fn too_large(e: &crate::error::ParseError) -> Diagnostic {
     let span = e.span();
     let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
-    d.position = if e.location().is_some() {
-        e.position()
-    } else {
-        Position::of(src, 0)
-    };
+    d.position = e.position();
     d
 }
 

@@ -31,7 +31,7 @@ impl Window {
 
 /// The source line of a spot, cut to a window of about 100 characters
 /// around it, with what lines a caret up under the spot: what
-/// [`Error::render`](super::Error::render) shows, for tools that draw their own diagnostics.
+/// [`ParseError::render`](super::ParseError::render) shows, for tools that draw their own diagnostics.
 ///
 /// However long the line (a whole file on one line), only a few hundred
 /// bytes around the spot are looked at.
@@ -65,17 +65,14 @@ impl SourceLine {
         let at = span.start.min(src.len());
         let lo = at.saturating_sub(4 * WIDTH);
         let hi = at.saturating_add(4 * WIDTH).min(src.len());
-        let start = memchr::memrchr2(b'\n', b'\r', &src[lo..at]).map_or_else(
-            || {
-                // Start on a character boundary.
-                let mut s = lo;
-                while s < at && (src[s] & 0xC0) == 0x80 {
-                    s += 1;
-                }
-                s
-            },
-            |p| lo + p + 1,
-        );
+        let start = super::line_start(src, lo, at).unwrap_or_else(|| {
+            // Start on a character boundary.
+            let mut s = lo;
+            while s < at && (src[s] & 0xC0) == 0x80 {
+                s += 1;
+            }
+            s
+        });
         let end = memchr::memchr2(b'\n', b'\r', &src[at..hi]).map_or(hi, |p| at + p);
         let cut_after_window = end == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
         let window = Window {
@@ -270,7 +267,7 @@ mod tests {
             let (at, end) = (start.min(src.len()), start.saturating_add(len));
             let lo = at.saturating_sub(400);
             let hi = at.saturating_add(400).min(src.len());
-            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(lo, |p| lo + p + 1);
+            let from = super::super::line_start(&src, lo, at).unwrap_or(lo);
             let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
             let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
             let w = Window { start: from, at, end: to, span_end: end, lo, cut_after_window: cut };
@@ -299,9 +296,8 @@ mod tests {
             let (at, end) = (start.min(src.len()), start.saturating_add(len));
             let lo = at.saturating_sub(400);
             let hi = at.saturating_add(400).min(src.len());
-            let from = src[lo..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or_else(
+            let from = super::super::line_start(&src, lo, at).unwrap_or_else(
                 || (lo..at).find(|&s| (src[s] & 0xC0) != 0x80).unwrap_or(at),
-                |p| lo + p + 1,
             );
             let to = src[at..hi].iter().position(|&b| b == b'\n' || b == b'\r').map_or(hi, |p| at + p);
             let cut = to == hi && hi < src.len() && !matches!(src[hi], b'\n' | b'\r');
@@ -324,5 +320,18 @@ mod tests {
         assert_eq!(s.pad, "       ");
         assert_eq!(s.carets, "^^^^^");
         assert_eq!(SourceLine::around(b"", 0..0), None);
+    }
+
+    /// A spot at the LF of a CRLF is on the CR's line, one column after
+    /// the CR (shown as a space), where its position puts it.
+    #[test]
+    fn lf_of_crlf_is_shown_on_the_line_of_its_cr() {
+        let src = b"(;C[a]\r\n;B[aa])";
+        let s = SourceLine::around(src, 7..8).unwrap();
+        assert_eq!(s.text, "(;C[a] ");
+        assert_eq!(s.pad.len() + 1, crate::Position::of(src, 7).column as usize);
+        assert_eq!(s.carets, "^");
+        let s = SourceLine::around(src, 8..9).unwrap();
+        assert_eq!((s.text.as_str(), s.pad.as_str()), (";B[aa])", ""));
     }
 }

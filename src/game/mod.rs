@@ -63,7 +63,6 @@ macro_rules! stone_is_point {
 }
 
 pub mod amazons;
-pub mod any;
 pub mod backgammon;
 mod dispatch;
 pub mod gess;
@@ -73,7 +72,6 @@ pub mod lines_of_action;
 pub mod octi;
 pub mod raw;
 
-pub use any::AnyProp;
 pub use raw::{Raw, RawValue};
 
 /// A board size, from `SZ[n]` (square) or `SZ[columns:rows]`.

@@ -73,8 +73,11 @@ impl<'a, X: Clone> SgfInput<'a> for LocatedSpan<&'a [u8], X> {
 /// The grammar's internal error: where it stopped and what it expected.
 ///
 /// It implements nom's [`ParseError`], so nom's own combinators can be used
-/// with it. It never leaves the crate's public parse functions: they convert
-/// it to [`crate::Error`] with line and column.
+/// with it. The grammar's public rules ([`collection`] and the others, for
+/// programs that combine them) return it as it is; the crate's parse
+/// functions ([`crate::parse`], [`Collection::parse_with`](crate::Collection::parse_with),
+/// the events and the readers) convert it to [`crate::ParseError`], with
+/// line and column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SyntaxError<I> {
     /// The input where the rule failed.

@@ -20,9 +20,13 @@
 //! ([`typed::Value`], [`typed::Prop`]); with the `proptest` feature,
 //! `strategies` generates them.
 
+mod any;
+mod node;
 mod table;
 mod types;
 
+pub use any::AnyProp;
+pub use node::TypedProps;
 pub use table::{PROPERTIES, PropertyInfo, lookup, lookup_any};
 pub use types::{Category, ParseVersionsError, PropertyType, ValueType, Versions, stone_is_point};
 

@@ -3,7 +3,8 @@
 //! ([`Node::tree_game`]), giving [`AnyProp`]s.
 //!
 //! ```
-//! use sgfkit::game::{AnyProp, go, hex};
+//! use sgfkit::game::{go, hex};
+//! use sgfkit::property::AnyProp;
 //! use sgfkit::property::typed::Prop;
 //!
 //! let c = sgfkit::parse(b"(;GM[1];B[cc])(;GM[11];B[c3])")?;
@@ -16,7 +17,8 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
-use crate::game::{AnyProp, Game, GameType, Raw};
+use crate::game::{Game, GameType, Raw};
+use crate::property::AnyProp;
 use crate::property::typed::Prop;
 use crate::tree::Node;
 
@@ -25,7 +27,7 @@ impl Node<'_, '_> {
     /// order.
     ///
     /// ```
-    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// let c = sgfkit::parse(b"(;GM[9]AB[b1][c1])")?;
     /// let props = c.games().next().unwrap().any_props();
@@ -61,7 +63,8 @@ impl Node<'_, '_> {
     /// tree; `None` if the node has no such property.
     ///
     /// ```
-    /// use sgfkit::game::{AnyProp, backgammon::Move};
+    /// use sgfkit::game::backgammon::Move;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// let c = sgfkit::parse(b"(;GM[6];W[double])")?;
     /// let w = c.games().next().unwrap().first_child().unwrap().any_prop("W");

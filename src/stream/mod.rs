@@ -62,10 +62,10 @@
 mod frame;
 mod lines;
 
-use crate::error::{Error, Position, WarningSink};
+use crate::error::{ParseError, Position, WarningSink};
 use crate::{Collection, ParseOptions};
 use frame::{Event, Framer, State};
-use lines::LineCounter;
+use lines::StreamLines;
 use std::fmt;
 use std::io::{self, Read};
 use std::ops::Range;
@@ -128,8 +128,8 @@ impl Game {
     /// # Errors
     /// As [`crate::parse`]; positions are within [`Game::bytes`], those in
     /// the error's kind too (see [`Game::position_in_input`]).
-    pub fn parse(&self) -> Result<Collection<'_>, Error> {
-        crate::parse(&self.bytes)
+    pub fn parse(&self) -> Result<Collection<'_>, ParseError> {
+        Collection::parse_with(&self.bytes, &ParseOptions::default(), &mut ())
     }
 
     /// Parses the game tree with `options`, sending warnings to `warnings`.
@@ -140,7 +140,7 @@ impl Game {
         &self,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'_>, Error> {
+    ) -> Result<Collection<'_>, ParseError> {
         Collection::parse_with(&self.bytes, options, warnings)
     }
 
@@ -152,7 +152,7 @@ impl Game {
         self,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'static>, Error> {
+    ) -> Result<Collection<'static>, ParseError> {
         Collection::parse_owned(self.bytes, options, warnings)
     }
 
@@ -265,7 +265,7 @@ pub struct Games<R> {
     /// A `(` followed by more white space than the limit: its position,
     /// while its bytes are not held.
     long_opening: Option<(u64, Position)>,
-    lines: LineCounter,
+    lines: StreamLines,
     eof: bool,
     /// A read error, reported once the bytes read before it are framed.
     error: Option<io::Error>,
@@ -286,7 +286,7 @@ impl<R: io::Read> Games<R> {
             framer: Framer::default(),
             tree: None,
             long_opening: None,
-            lines: LineCounter::default(),
+            lines: StreamLines::default(),
             eof: false,
             error: None,
             done: false,
@@ -432,7 +432,7 @@ impl<R: io::Read> Iterator for Games<R> {
                         }));
                     }
                     self.lines.advance(&self.buf, self.base, at);
-                    self.tree = Some((at, self.lines.position()));
+                    self.tree = Some((at, self.lines.position(&self.buf, self.base)));
                 }
                 Some(Event::End(end)) => {
                     if let Some(e) = self.too_large(end) {
@@ -454,7 +454,8 @@ impl<R: io::Read> Iterator for Games<R> {
                                 && !self.is_long_opening(paren) =>
                         {
                             self.lines.advance(&self.buf, self.base, paren);
-                            self.long_opening = Some((paren, self.lines.position()));
+                            self.long_opening =
+                                Some((paren, self.lines.position(&self.buf, self.base)));
                         }
                         State::Opening { .. } => {}
                         _ => self.long_opening = None,

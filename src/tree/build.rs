@@ -5,7 +5,7 @@
 use super::store::{MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, pool_text};
 use super::{Collection, MAX_SOURCE_LEN, NodeId};
 use crate::ParseOptions;
-use crate::error::{Error, ErrorKind, WarningSink};
+use crate::error::{ErrorKind, ParseError, WarningSink};
 use crate::events::{self, Handler};
 use crate::grammar::RawProperty;
 use crate::limits::{LimitHit, Meter};
@@ -50,7 +50,7 @@ pub(super) fn build_parts(
     src: &[u8],
     options: &ParseOptions,
     warnings: &mut dyn WarningSink,
-) -> Result<Parts, Error> {
+) -> Result<Parts, ParseError> {
     let mut b = Builder::new(src, options)?;
     events::parse_events(src, options, &mut b, warnings)?;
     b.finish(src)
@@ -62,7 +62,7 @@ pub(super) fn build<'a>(
     options: &ParseOptions,
     warnings: &mut dyn WarningSink,
     source: Cow<'a, [u8]>,
-) -> Result<Collection<'a>, Error> {
+) -> Result<Collection<'a>, ParseError> {
     Ok(build_parts(src, options, warnings)?.with_source(source))
 }
 
@@ -91,9 +91,9 @@ pub(crate) struct Builder {
 impl Builder {
     /// A builder for a tree over `src`: feed it the events of `src` (from the
     /// strict grammar or another reader), then call [`Builder::finish`].
-    pub(crate) fn new(src: &[u8], options: &ParseOptions) -> Result<Builder, Error> {
+    pub(crate) fn new(src: &[u8], options: &ParseOptions) -> Result<Builder, ParseError> {
         if src.len() > MAX_SOURCE_LEN {
-            return Err(Error::new(
+            return Err(ParseError::new(
                 ErrorKind::TooLarge {
                     what: "the tree indexes at most 2 GiB of source",
                 },
@@ -125,7 +125,7 @@ impl Builder {
         })
     }
 
-    pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, Error> {
+    pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, ParseError> {
         self.settle_offset(None);
         if self.overflow {
             let hit = self.limit_hit.unwrap_or(LimitHit {
@@ -133,7 +133,7 @@ impl Builder {
                 offset: 0,
             });
             let at = hit.offset.min(src.len());
-            return Err(Error::new(
+            return Err(ParseError::new(
                 ErrorKind::TooLarge { what: hit.what },
                 at..(at + 1).min(src.len()),
                 src,
@@ -297,7 +297,7 @@ impl Builder {
     }
 
     /// Finishes the tree over a source the collection borrows.
-    pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, Error> {
+    pub(crate) fn finish_borrowed(self, src: &[u8]) -> Result<Collection<'_>, ParseError> {
         Ok(self.finish(src)?.with_source(Cow::Borrowed(src)))
     }
 

@@ -1,9 +1,36 @@
 //! [`Lines`]: every line of play of a game tree, from its root to each
-//! leaf (each variation's line).
+//! leaf (each variation's line); and what a node inherits along its line
+//! ([`Node::inherited`]).
 
-use super::Node;
+use super::{Node, Property};
 
 impl<'c, 'a> Node<'c, 'a> {
+    /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
+    /// the property on the nearest node of this node and its ancestors that
+    /// has it. An empty value (`DD[]`, `VW[]`) resets, so it gives `None`,
+    /// as does a property that is set nowhere above.
+    ///
+    /// ```
+    /// let t = sgfkit::parse(b"(;VW[aa:cc];B[bb];DD[];C[x])")?;
+    /// let root = t.games().next().unwrap();
+    /// let nodes: Vec<_> = root.main_line().collect();
+    /// assert_eq!(nodes[1].inherited("VW").unwrap().value(), b"aa:cc");
+    /// assert!(nodes[3].inherited("DD").is_none());
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn inherited(&self, ident: &str) -> Option<Property<'c>> {
+        let mut n = Some(*self);
+        while let Some(node) = n {
+            if let Some(p) = node.get(ident) {
+                let mut values = p.values();
+                let empty = matches!((values.next(), values.next()), (Some([]), None));
+                return (!empty).then_some(p);
+            }
+            n = node.parent();
+        }
+        None
+    }
+
     /// Every line of play from this node to a leaf of the tree below it: one
     /// list of nodes per leaf, this node first, in file order (the main line
     /// first). A tree without variations has one line.

@@ -22,7 +22,7 @@
 //!     .map(|p| String::from_utf8_lossy(p.value()).into_owned())
 //!     .collect();
 //! assert_eq!(moves, ["ee", "gc", "cg"]);
-//! # Ok::<(), sgfkit::Error>(())
+//! # Ok::<(), sgfkit::ParseError>(())
 //! ```
 
 mod build;
@@ -30,17 +30,15 @@ mod edit;
 mod lines;
 mod preorder;
 mod store;
-mod typed;
 
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
 pub use lines::Lines;
 pub(crate) use preorder::Preorder;
-pub use typed::TypedProps;
 
 use crate::ParseOptions;
-use crate::error::{Error, WarningSink};
+use crate::error::{ParseError, WarningSink};
 use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
@@ -125,7 +123,7 @@ impl<'a> Collection<'a> {
         src: &'a [u8],
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'a>, Error> {
+    ) -> Result<Collection<'a>, ParseError> {
         build::build(src, options, warnings, Cow::Borrowed(src))
     }
 
@@ -138,7 +136,7 @@ impl<'a> Collection<'a> {
         src: Vec<u8>,
         options: &ParseOptions,
         warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'static>, Error> {
+    ) -> Result<Collection<'static>, ParseError> {
         let parts = build::build_parts(&src, options, warnings)?;
         Ok(parts.with_source(Cow::Owned(src)))
     }
@@ -174,7 +172,7 @@ impl<'a> Collection<'a> {
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
     /// assert_eq!(t.heap_size(), 3 * 12 + 3 * 8 + 4);
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn heap_size(&self) -> usize {
         self.nodes.capacity() * size_of::<NodeData>()
@@ -233,6 +231,12 @@ impl<'a> Collection<'a> {
             coll: self,
             id: NodeId(i),
         })
+    }
+
+    /// `id` indexes a node of this collection (one removed by an edit
+    /// included): [`Collection::node`] gives its handle without panicking.
+    pub(crate) fn indexes(&self, id: NodeId) -> bool {
+        id.index() < self.nodes.len()
     }
 
     /// The handle of node `id`.
@@ -480,7 +484,7 @@ impl<'c, 'a> Node<'c, 'a> {
     ///     .collect();
     /// assert_eq!(nums[5], ("e".to_string(), 5));
     /// assert_eq!(nums[6], ("f".to_string(), 6));
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn number(&self) -> usize {
         let root = self.game_root();
@@ -517,7 +521,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// let root = c.games().next().unwrap();
     /// assert_eq!(root.properties().nth(2).unwrap().ident(), "SZ");
     /// assert_eq!(root.properties().len(), 3);
-    /// # Ok::<(), sgfkit::Error>(())
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn properties(&self) -> Properties<'c, 'a> {
         Properties {

@@ -5,8 +5,9 @@ use sgfkit::game::go::{self, Go};
 use sgfkit::game::hex::{self, Hex};
 use sgfkit::game::lines_of_action::{self as loa, LinesOfAction};
 use sgfkit::game::raw::Othello;
-use sgfkit::game::{AnyProp, GameType, Raw, RawValue};
+use sgfkit::game::{GameType, Raw, RawValue};
 use sgfkit::grammar::value::PointListItem;
+use sgfkit::property::AnyProp;
 use sgfkit::property::typed::Prop;
 use sgfkit::record::{GoGame, PositionError, position_at};
 

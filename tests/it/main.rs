@@ -13,6 +13,7 @@ mod fuzz_replay;
 mod game_check;
 mod go_positions;
 mod issues;
+mod layers;
 mod lenient;
 mod limits;
 mod no_lost_values;

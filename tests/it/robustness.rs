@@ -270,7 +270,7 @@ proptest::proptest! {
             proptest::prop_assert!(!s.carets.is_empty() && s.carets.len() <= 100);
             proptest::prop_assert!(!s.text.contains('\n'));
         }
-        let err = sgfkit::Error::new(ErrorKind::TooLarge { what: "test" }, at..at + len, src);
+        let err = sgfkit::ParseError::new(ErrorKind::TooLarge { what: "test" }, at..at + len, src);
         let shown = err.render(src).to_string();
         proptest::prop_assert!(shown.lines().count() <= 3);
     }

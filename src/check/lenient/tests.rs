@@ -1,4 +1,5 @@
 use super::*;
+use crate::error::Position;
 use proptest::prelude::*;
 
 /// Reads `src` leniently: the printed tree and `CODE@LINE:COL` per diagnostic.

@@ -1,5 +1,6 @@
 //! Typed access to the properties of a tree: [`Node::prop`], [`Node::props`],
-//! [`Node::inherited`] and [`Collection::set_prop`].
+//! [`Node::typed_props`] and [`Collection::set_prop`], for a game named by
+//! its type; the tree itself knows no game.
 //!
 //! Typed access checks the game: see [`Node::prop`].
 //!
@@ -32,11 +33,10 @@
 //! # Ok::<(), sgfkit::EditError>(())
 //! ```
 
-use super::{Collection, Node, NodeId, Property};
+use super::typed::{Prop, Value};
+use super::{ValueType, lookup};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
-use crate::property::typed::{Prop, Value};
-use crate::property::{ValueType, lookup};
-use crate::tree::EditError;
+use crate::tree::{Collection, EditError, Node, NodeId, Properties, Property};
 
 impl<'c, 'a> Node<'c, 'a> {
     /// The game this node's tree records, from its root's `GM` as
@@ -237,47 +237,19 @@ impl<'c, 'a> Node<'c, 'a> {
         other: Option<GameMismatch>,
     ) -> TypedProps<'c, 'a, G> {
         TypedProps {
-            coll: self.coll,
-            props: self.coll.props_range(self.id.0),
+            props: self.properties(),
             size,
             other,
             values: Vec::new(),
             game: std::marker::PhantomData,
         }
     }
-
-    /// The value in effect here of an inherited property (`DD`, `PM`, `VW`):
-    /// the property on the nearest node of this node and its ancestors that
-    /// has it. An empty value (`DD[]`, `VW[]`) resets, so it gives `None`,
-    /// as does a property that is set nowhere above.
-    ///
-    /// ```
-    /// let t = sgfkit::parse(b"(;VW[aa:cc];B[bb];DD[];C[x])")?;
-    /// let root = t.games().next().unwrap();
-    /// let nodes: Vec<_> = root.main_line().collect();
-    /// assert_eq!(nodes[1].inherited("VW").unwrap().value(), b"aa:cc");
-    /// assert!(nodes[3].inherited("DD").is_none());
-    /// # Ok::<(), sgfkit::Error>(())
-    /// ```
-    pub fn inherited(&self, ident: &str) -> Option<Property<'c>> {
-        let mut n = Some(*self);
-        while let Some(node) = n {
-            if let Some(p) = node.get(ident) {
-                let mut values = p.values();
-                let empty = matches!((values.next(), values.next()), (Some([]), None));
-                return (!empty).then_some(p);
-            }
-            n = node.parent();
-        }
-        None
-    }
 }
 
 /// The typed properties of a node, one at a time; see [`Node::typed_props`].
 pub struct TypedProps<'c, 'a, G: Game> {
-    coll: &'c Collection<'a>,
-    /// The indices of the properties not read yet.
-    props: std::ops::Range<usize>,
+    /// The properties not read yet.
+    props: Properties<'c, 'a>,
     size: BoardSize,
     other: Option<GameMismatch>,
     /// The values of the current property, reused from one to the next.
@@ -298,8 +270,7 @@ impl<'c, G: Game> Iterator for TypedProps<'c, '_, G> {
     type Item = Prop<G>;
 
     fn next(&mut self) -> Option<Prop<G>> {
-        let coll: &'c Collection<'_> = self.coll;
-        let p = coll.property(*coll.props.get(self.props.next()?)?);
+        let p = self.props.next()?;
         self.values.clear();
         self.values.extend(p.values());
         Some(typed(&p, &self.values, self.size, self.other.as_ref()))
@@ -370,7 +341,7 @@ impl Collection<'_> {
     /// As [`Collection::set_property`].
     pub fn set_prop<G: Game>(&mut self, node: NodeId, prop: &Prop<G>) -> Result<(), EditError> {
         // An id out of range gets the default size; set_property refuses it.
-        let size = if node.index() < self.nodes.len() {
+        let size = if self.indexes(node) {
             self.node(node).board_size::<G>()
         } else {
             G::default_size()

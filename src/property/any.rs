@@ -9,7 +9,8 @@
 //! and a Go tree Go points.
 //!
 //! ```
-//! use sgfkit::game::{AnyProp, go, hex};
+//! use sgfkit::game::{go, hex};
+//! use sgfkit::property::AnyProp;
 //! use sgfkit::property::typed::Prop;
 //!
 //! let c = sgfkit::parse(b"(;GM[1];B[cc])(;GM[11];B[c3])(;GM[2];B[c3])")?;
@@ -23,16 +24,16 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
-use super::amazons::Amazons;
-use super::backgammon::Backgammon;
-use super::gess::Gess;
-use super::go::Go;
-use super::hex::Hex;
-use super::lines_of_action::LinesOfAction;
-use super::octi::Octi;
-use super::raw::{GomokuRenju, Othello};
-use super::{GameType, Raw};
-use crate::property::typed::Prop;
+use super::typed::Prop;
+use crate::game::amazons::Amazons;
+use crate::game::backgammon::Backgammon;
+use crate::game::gess::Gess;
+use crate::game::go::Go;
+use crate::game::hex::Hex;
+use crate::game::lines_of_action::LinesOfAction;
+use crate::game::octi::Octi;
+use crate::game::raw::{GomokuRenju, Othello};
+use crate::game::{GameType, Raw};
 
 /// A typed property of any game: the [`Prop`] of the game its tree records.
 ///
@@ -41,7 +42,8 @@ use crate::property::typed::Prop;
 /// their own because their stones are points (compressed lists).
 ///
 /// ```
-/// use sgfkit::game::{AnyProp, GameType};
+/// use sgfkit::game::GameType;
+/// use sgfkit::property::AnyProp;
 /// let c = sgfkit::parse(b"(;GM[6]C[hi])")?;
 /// let p = c.games().next().unwrap().any_prop("C").unwrap();
 /// assert_eq!(p.game(), Some(GameType::Backgammon));
@@ -99,7 +101,7 @@ impl AnyProp {
     /// The `GM` number of the game this property was read for.
     ///
     /// ```
-    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// assert_eq!(AnyProp::Hex(Prop::FF(4)).gm(), 11);
     /// assert_eq!(AnyProp::Raw(123, Prop::FF(4)).gm(), 123);
@@ -123,7 +125,8 @@ impl AnyProp {
     /// outside FF\[4\]'s 1–40.
     ///
     /// ```
-    /// use sgfkit::game::{AnyProp, GameType};
+    /// use sgfkit::game::GameType;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// assert_eq!(AnyProp::Hex(Prop::FF(4)).game(), Some(GameType::Hex));
     /// assert_eq!(AnyProp::Raw(123, Prop::FF(4)).game(), None);
@@ -135,7 +138,7 @@ impl AnyProp {
     /// The identifier.
     ///
     /// ```
-    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// assert_eq!(AnyProp::Octi(Prop::FF(4)).ident(), "FF");
     /// ```
@@ -162,7 +165,7 @@ impl AnyProp {
     /// True for an identifier the table does not know ([`Prop::Unknown`]).
     ///
     /// ```
-    /// use sgfkit::game::AnyProp;
+    /// use sgfkit::property::AnyProp;
     /// use sgfkit::property::typed::Prop;
     /// let p = AnyProp::Go(Prop::Unknown { ident: "XY".into(), values: vec![] });
     /// assert!(p.is_unknown());
