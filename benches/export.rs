@@ -2,7 +2,7 @@
 //! ../shared/corpus gnugo and fuego concatenated into one buffer), each stage
 //! alone, throughput in bytes of SGF input:
 //!
-//! * `read`: [`sgfkit::read_lenient`] alone, the floor of every export;
+//! * `read`: [`sgfkit::read`] (lenient) alone, the floor of every export;
 //! * `rows`: [`tables`] without the semantic checks (reading included);
 //! * `rows-checked`: [`tables`] with them, as `sgfkit export` runs by default;
 //! * `batches`: [`Batches::from_tables`] on rows computed beforehand;
@@ -46,7 +46,7 @@ fn export(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Bytes(src.len() as u64));
     g.bench_function("read", |b| {
-        b.iter(|| sgfkit::read_lenient(&src, &Default::default(), &Default::default()))
+        b.iter(|| sgfkit::read(&src, &sgfkit::ReadOptions::lenient()).unwrap())
     });
     g.bench_function("rows", |b| b.iter(|| tables(&src, "dense.sgf", &fast)));
     g.bench_function("rows-checked", |b| {
@@ -55,7 +55,7 @@ fn export(c: &mut Criterion) {
     g.bench_function("batches", |b| {
         b.iter(|| Batches::from_tables(&rows).expect("batches"))
     });
-    let doc = sgfkit::read_lenient(&src, &Default::default(), &Default::default());
+    let doc = sgfkit::read(&src, &sgfkit::ReadOptions::lenient()).unwrap();
     g.bench_function("columns", |b| {
         b.iter(|| Batches::of_document(&doc, "dense.sgf", &fast).expect("batches"))
     });

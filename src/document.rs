@@ -1,6 +1,14 @@
-//! Reading SGF bytes in any character encoding into a UTF-8 tree.
+//! Reading SGF bytes in any character encoding into a UTF-8 tree: the one
+//! read path.
 //!
-//! [`read`] is the one call most programs want: it finds the encoding of each
+//! [`read`] is the one call most programs want, and the one every reader of
+//! the crate goes through (the command line, the Python package, the
+//! tables): [`ReadOptions`] say how to decode, which limits hold, and
+//! whether to read strictly (an error at the first fault of the grammar) or
+//! leniently (repair and report, never fail). [`crate::parse`] stays as the
+//! fast path for UTF-8 input read strictly, without a copy.
+//!
+//! [`read`] finds the encoding of each
 //! game tree (BOM, `CA`, UTF-8, a guess; see [`crate::encoding`]), transcodes
 //! to UTF-8 when needed, parses, and marks each transcoded tree `CA[UTF-8]` so
 //! that printing it gives a correct file. Input that is already UTF-8 is
@@ -19,12 +27,18 @@
 //! ```
 //!
 //! To keep the original bytes untouched instead (tools that must not rewrite
-//! files), parse them with [`crate::parse`] and decode single values with
-//! [`crate::encoding::decode_value`] when you need their text.
+//! files), read them with [`ReadOptions::keep_bytes`] (or [`crate::parse`])
+//! and decode single values with [`crate::encoding::decode_value`] when you
+//! need their text.
+//!
+//! The steps of [`read`] are public too, for callers that hold one of them
+//! already: [`crate::Collection::parse_with`] is its strict reading of text
+//! already decoded (warnings to a sink of the caller's), and
+//! [`crate::check::parse_lenient`] its lenient reading.
 
 use crate::check::{CheckOptions, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
-use crate::{Collection, ParseError, ParseOptions, Warning};
+use crate::{Collection, ParseError, ParseOptions, Warning, WarningKind};
 use std::borrow::Cow;
 
 /// A collection read by [`read`], with how its bytes were decoded.
@@ -34,7 +48,6 @@ pub struct Document<'a> {
     trees: Vec<TreeDecoding>,
     transcoded: bool,
     encoding_warnings: Vec<EncodingWarning>,
-    parse_warnings: Vec<Warning>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -71,16 +84,46 @@ impl<'a> Document<'a> {
         &self.encoding_warnings
     }
 
-    /// Parser warnings (skipped junk, FF\[3\] identifiers); offsets are in the
-    /// UTF-8 text the tree was parsed from ([`Collection::source`]).
-    pub fn parse_warnings(&self) -> &[Warning] {
-        &self.parse_warnings
-    }
-
-    /// What the lenient reader repaired ([`read_lenient`]; empty after
-    /// [`read`]); positions are in the UTF-8 text the tree was parsed from.
+    /// What the reader reported, in either mode: the lenient reader's
+    /// repairs, or the strict reader's warnings (skipped junk, FF\[3\]
+    /// identifiers, a byte order mark) under the codes the lenient reader
+    /// gives the same things (L001, L010, L015). Positions are in the UTF-8
+    /// text the tree was parsed from ([`Collection::source`]).
     pub fn diagnostics(&self) -> &[Diagnostic] {
         &self.diagnostics
+    }
+
+    /// The document lenient reading gives input it reads nothing of: an
+    /// empty collection and one diagnostic (L017) that says why. For a
+    /// caller of [`read`] that wants a document whatever the outcome.
+    ///
+    /// ```
+    /// use sgfkit::{Document, ParseOptions, ReadOptions};
+    /// let strict = ReadOptions::default().limits(ParseOptions::default().max_nodes(1));
+    /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &strict).unwrap_or_else(|e| Document::unread(&e));
+    /// assert_eq!(doc.collection().games().len(), 0);
+    /// assert_eq!(doc.diagnostics()[0].code, "L017");
+    /// ```
+    pub fn unread(error: &ParseError) -> Document<'static> {
+        Document {
+            collection: Collection::new(),
+            trees: Vec::new(),
+            transcoded: false,
+            encoding_warnings: Vec::new(),
+            diagnostics: vec![crate::check::lenient::too_large(error)],
+        }
+    }
+
+    /// The document with its tree owned (a copy of the text when it was
+    /// borrowed from the input).
+    pub fn into_owned(self) -> Document<'static> {
+        Document {
+            collection: self.collection.into_owned(),
+            trees: self.trees,
+            transcoded: self.transcoded,
+            encoding_warnings: self.encoding_warnings,
+            diagnostics: self.diagnostics,
+        }
     }
 
     /// Everything wrong with the file, as `sgfkit check` reports it: what
@@ -93,13 +136,14 @@ impl<'a> Document<'a> {
     /// use sgfkit::check::Severity;
     /// // Latin-1 without `CA`, a missing `)`, and a move on an occupied point.
     /// let bytes = b"(;PB[Ren\xe9]SZ[9];B[aa];W[aa]";
-    /// let doc = sgfkit::read_lenient(bytes, &Default::default(), &Default::default());
+    /// let doc = sgfkit::read(bytes, &sgfkit::ReadOptions::lenient())?;
     /// let root = doc.collection().games().next().unwrap();
     /// assert_eq!(root.get("PB").unwrap().value(), "René".as_bytes());
     /// let found = doc.check(&Default::default());
     /// let codes: Vec<_> = found.iter().map(|d| (d.code, d.severity)).collect();
     /// assert_eq!(codes, [("S030", Severity::Warning), ("L005", Severity::Error)]);
     /// assert_eq!(found[1].to_string(), "1:28: error[L005]: input ends with 1 game tree(s) still open: `)` assumed");
+    /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn check(&self, options: &CheckOptions) -> Vec<Diagnostic> {
         let mut all = self.diagnostics.clone();
@@ -133,11 +177,126 @@ impl Document<'_> {
     }
 }
 
-/// Reads `bytes` in whatever encoding they are into a UTF-8 [`Collection`].
+/// How [`read`] reads: how the bytes are decoded, the limits that bound
+/// what a file may ask for, and strict or lenient.
+///
+/// ```
+/// use sgfkit::{ParseOptions, ReadOptions};
+/// use sgfkit::encoding::DecodeOptions;
+///
+/// let strict = ReadOptions::default();
+/// let lenient = ReadOptions::lenient()
+///     .limits(ParseOptions::default().max_depth(100))
+///     .decode(DecodeOptions::default().guess(false));
+/// assert!(!strict.is_lenient() && lenient.is_lenient());
+/// let err = sgfkit::read(b"(;B[aa](;W[bb](;B[cc])))", &ReadOptions::default().limits(ParseOptions::default().max_depth(2)));
+/// assert!(err.is_err());
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ReadOptions {
+    decode: Option<DecodeOptions>,
+    keep_bytes: bool,
+    limits: ParseOptions,
+    lenient: bool,
+}
+
+impl ReadOptions {
+    /// Strict reading (the default): an error at the first place the text
+    /// leaves the grammar.
+    pub fn strict() -> ReadOptions {
+        ReadOptions::default()
+    }
+
+    /// Lenient reading, as every `sgfkit` command reads: what does not
+    /// follow the grammar is repaired and reported in
+    /// [`Document::diagnostics`]; [`read`] never fails (input with no game
+    /// tree gives an empty collection and a diagnostic saying so).
+    ///
+    /// ```
+    /// // An unescaped `]` in a comment, the most common defect of real files.
+    /// let doc = sgfkit::read(b"(;C[foo [3d]: bar];B[aa])", &sgfkit::ReadOptions::lenient())?;
+    /// let root = doc.collection().games().next().unwrap();
+    /// assert_eq!(root.get("C").unwrap().value(), b"foo [3d\\]: bar");
+    /// assert_eq!(doc.diagnostics()[0].code, "L008");
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
+    pub fn lenient() -> ReadOptions {
+        ReadOptions {
+            lenient: true,
+            ..ReadOptions::default()
+        }
+    }
+
+    /// How the bytes are decoded (default: found from a byte order mark,
+    /// `CA`, UTF-8 or a guess; see [`crate::encoding`]).
+    pub fn decode(mut self, decode: DecodeOptions) -> Self {
+        self.decode = Some(decode);
+        self.keep_bytes = false;
+        self
+    }
+
+    /// Reads the bytes as they are, decoding nothing (UTF-8, or any
+    /// byte-oriented text whose values the caller decodes): the tree
+    /// borrows the input and prints it back byte for byte.
+    ///
+    /// ```
+    /// let bytes = b"(;CA[ISO-8859-1]PB[Ren\xe9])";
+    /// let doc = sgfkit::read(bytes, &sgfkit::ReadOptions::default().keep_bytes())?;
+    /// let root = doc.collection().games().next().unwrap();
+    /// assert_eq!(root.get("PB").unwrap().value(), b"Ren\xe9");
+    /// assert!(!doc.transcoded() && doc.trees().is_empty());
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
+    pub fn keep_bytes(mut self) -> Self {
+        self.keep_bytes = true;
+        self
+    }
+
+    /// The limits on depth, nodes, value length and points.
+    pub fn limits(mut self, limits: ParseOptions) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// True for lenient reading.
+    pub fn is_lenient(&self) -> bool {
+        self.lenient
+    }
+
+    /// The limits (see [`ReadOptions::limits`]).
+    pub fn parse_options(&self) -> &ParseOptions {
+        &self.limits
+    }
+
+    /// The decoding options; `None` when the bytes are read as they are.
+    pub fn decode_options(&self) -> Option<DecodeOptions> {
+        (!self.keep_bytes).then(|| self.decode.clone().unwrap_or_default())
+    }
+}
+
+/// Reads `bytes` into a [`Document`]: decoded to UTF-8 (unless
+/// [`ReadOptions::keep_bytes`]), parsed strictly or leniently within the
+/// limits, as `options` say.
 ///
 /// # Errors
-/// A syntax error in the (decoded) text, with its position in that text.
-pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>, ParseError> {
+/// Strict reading only: a syntax error in the (decoded) text, with its
+/// position in that text, a limit exceeded, no game tree, or a file of
+/// another format ([`crate::ErrorKind::NotSgf`]). Lenient reading never
+/// fails.
+pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, ParseError> {
+    let limits = &options.limits;
+    if options.lenient {
+        let (text, mut doc) = decode(bytes, options);
+        let (collection, diagnostics) = match text {
+            Cow::Borrowed(b) => parse_lenient(b, limits),
+            Cow::Owned(v) => {
+                let (c, d) = parse_lenient(&v, limits);
+                (c.into_owned(), d)
+            }
+        };
+        doc.diagnostics = diagnostics;
+        return Ok(doc.with(collection));
+    }
     if let Some(format) = crate::format::sniff(bytes) {
         return Err(ParseError::new(
             crate::ErrorKind::NotSgf(format),
@@ -146,61 +305,47 @@ pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>
         ));
     }
     let (text, mut doc) = decode(bytes, options);
-    let opts = ParseOptions::default();
     let mut warnings = Vec::new();
     let collection = match text {
-        Cow::Borrowed(b) => Collection::parse_with(b, &opts, &mut warnings)?,
-        Cow::Owned(v) => Collection::parse_owned(v, &opts, &mut warnings)?,
+        Cow::Borrowed(b) => Collection::parse_with(b, limits, &mut warnings)?,
+        Cow::Owned(v) => Collection::parse_owned(v, limits, &mut warnings)?,
     };
-    doc.parse_warnings = warnings;
+    doc.diagnostics = warnings.iter().map(as_diagnostic).collect();
     Ok(doc.with(collection))
 }
 
-/// Reads `bytes` as every `sgfkit` command does: the encoding is found as
-/// [`read`] finds it, then the lenient reader
-/// ([`parse_lenient`]) repairs whatever does not
-/// follow the grammar, reporting each repair in
-/// [`Document::diagnostics`]. It never fails: input with no game tree gives
-/// an empty collection and a diagnostic saying so.
-///
-/// ```
-/// // An unescaped `]` in a comment, the most common defect of real files.
-/// let doc = sgfkit::read_lenient(b"(;C[foo [3d]: bar];B[aa])", &Default::default(), &Default::default());
-/// let root = doc.collection().games().next().unwrap();
-/// assert_eq!(root.get("C").unwrap().value(), b"foo [3d\\]: bar");
-/// assert_eq!(doc.diagnostics()[0].code, "L008");
-/// ```
-pub fn read_lenient<'a>(
-    bytes: &'a [u8],
-    options: &DecodeOptions,
-    parse: &ParseOptions,
-) -> Document<'a> {
-    let (text, mut doc) = decode(bytes, options);
-    let (collection, diagnostics) = match text {
-        Cow::Borrowed(b) => parse_lenient(b, parse),
-        Cow::Owned(v) => {
-            let (c, d) = parse_lenient(&v, parse);
-            (c.into_owned(), d)
-        }
+/// A strict reader's warning as the diagnostic the lenient reader gives
+/// the same thing.
+fn as_diagnostic(w: &Warning) -> Diagnostic {
+    let code = match w.kind() {
+        WarningKind::SkippedJunk { .. } => "L001",
+        WarningKind::LowercaseIdent { .. } => "L010",
+        WarningKind::ByteOrderMark => "L015",
     };
-    doc.diagnostics = diagnostics;
-    doc.with(collection)
+    let text = w.to_string();
+    let prefix = format!("{}: ", w.position());
+    let message = text.strip_prefix(&prefix).unwrap_or(&text).to_string();
+    let mut d = Diagnostic::from_code(code, w.span(), message, false);
+    d.position = w.position();
+    d
 }
 
 /// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
 /// A known format that is not SGF ([`crate::format::sniff`]) is left as it
 /// is, for the reader to name.
-fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Document<'a>) {
+fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Document<'a>) {
+    let as_they_are = Document {
+        collection: Collection::new(),
+        trees: Vec::new(),
+        transcoded: false,
+        encoding_warnings: Vec::new(),
+        diagnostics: Vec::new(),
+    };
+    let Some(options) = options.decode_options() else {
+        return (Cow::Borrowed(bytes), as_they_are);
+    };
     if crate::format::sniff(bytes).is_some() {
-        let doc = Document {
-            collection: Collection::new(),
-            trees: Vec::new(),
-            transcoded: false,
-            encoding_warnings: Vec::new(),
-            parse_warnings: Vec::new(),
-            diagnostics: Vec::new(),
-        };
-        return (Cow::Borrowed(bytes), doc);
+        return (Cow::Borrowed(bytes), as_they_are);
     }
     let Decoded {
         text,
@@ -208,7 +353,7 @@ fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Docum
         transcoded,
         warnings,
         trees,
-    } = encoding::to_utf8_per_tree(bytes, options);
+    } = encoding::to_utf8_per_tree(bytes, &options);
     let mut encoding_warnings = detection.warnings;
     // A tree's own detection repeats the whole input's for a file of one
     // tree: each problem once.
@@ -225,7 +370,6 @@ fn decode<'a>(bytes: &'a [u8], options: &DecodeOptions) -> (Cow<'a, [u8]>, Docum
         trees,
         transcoded,
         encoding_warnings,
-        parse_warnings: Vec::new(),
         diagnostics: Vec::new(),
     };
     (text, doc)
@@ -249,7 +393,7 @@ mod tests {
     #[test]
     fn utf8_input_is_borrowed_and_unchanged() {
         let src = "(;CA[UTF-8]PB[李昌镐])".as_bytes();
-        let doc = read(src, &DecodeOptions::default()).unwrap();
+        let doc = read(src, &ReadOptions::default()).unwrap();
         assert!(!doc.transcoded());
         assert_eq!(doc.collection().source().as_ptr(), src.as_ptr());
         assert_eq!(doc.collection().to_string(), "(;CA[UTF-8]PB[李昌镐])\n");
@@ -259,7 +403,7 @@ mod tests {
     fn gbk_with_ca_is_transcoded_and_marked() {
         // 李昌镐 in GBK.
         let src = b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4];B[pd])";
-        let doc = read(src, &DecodeOptions::default()).unwrap();
+        let doc = read(src, &ReadOptions::default()).unwrap();
         assert!(doc.transcoded());
         assert_eq!(
             doc.collection().to_string(),
@@ -272,7 +416,7 @@ mod tests {
     fn shift_jis_second_byte_bracket_does_not_end_the_value() {
         // 表 in Shift_JIS is 0x95 0x5C: its second byte is a backslash.
         let src = b"(;CA[Shift_JIS]C[\x95\x5c];B[aa])";
-        let doc = read(src, &DecodeOptions::default()).unwrap();
+        let doc = read(src, &ReadOptions::default()).unwrap();
         let root = doc.collection().games().next().unwrap();
         assert_eq!(root.get("C").unwrap().value(), "表".as_bytes());
         assert_eq!(doc.collection().node_count(), 2);
@@ -280,7 +424,7 @@ mod tests {
 
     #[test]
     fn syntax_errors_still_have_positions() {
-        let err = read(b"(;CA[latin1]C[caf\xe9", &DecodeOptions::default()).unwrap_err();
+        let err = read(b"(;CA[latin1]C[caf\xe9", &ReadOptions::default()).unwrap_err();
         assert!(err.to_string().starts_with("1:19: expected `]`"), "{err}");
     }
 }

@@ -5,11 +5,10 @@
 //! game records of Go servers (Tygem GIB, WBaduk NGF, Pandanet UGF/UGI) —
 //! from the first bytes, so that reading such a file says what it is
 //! instead of "no game tree". Every reader of the crate asks it:
-//! [`read`](crate::read), [`read_lenient`](crate::read_lenient) and the
-//! lenient reader ([`check::parse_lenient`](crate::check::parse_lenient)).
+//! [`read`](crate::read), strict or lenient, and the lenient reader ([`check::parse_lenient`](crate::check::parse_lenient)).
 //!
 //! [`Archive::of_name`] and [`is_sgf_name`] are the rules by which the
-//! [walk](crate::walk) and the `archive` module (feature `archive`) take a file
+//! walk (`sgfkit::walk`, feature `walk`) and the `archive` module (feature `archive`) take a file
 //! (or an archive's member) by its name.
 //!
 //! ```
@@ -266,7 +265,7 @@ fn is_ngf_move(line: &[u8]) -> bool {
         && line[5..].iter().all(u8::is_ascii_uppercase)
 }
 
-/// An archive kind that the [walk](crate::walk) and the command line take
+/// An archive kind that the walk (`sgfkit::walk`) and the command line take
 /// by its file name (see [`Archive::of_name`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -420,7 +419,7 @@ mod tests {
             (&gib[..], "a Tygem GIB record, not SGF"),
             (&gz[..], "a gzip-compressed file"),
         ] {
-            let doc = crate::read_lenient(bytes, &Default::default(), &Default::default());
+            let doc = crate::read(bytes, &crate::ReadOptions::lenient()).unwrap();
             assert_eq!(doc.collection().games().len(), 0);
             let codes: Vec<_> = doc.diagnostics().iter().map(|d| d.code).collect();
             assert_eq!(codes, ["L013"], "only the one line, no skipped junk");

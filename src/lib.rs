@@ -49,8 +49,9 @@
 //! * `render` (feature `render`; `png` adds PNG through resvg): board
 //!   diagrams of any node (Go, Hex, Amazons, Lines of Action) as text, SVG or
 //!   PNG, and the variation tree as text.
-//! * [`read_lenient`] reads damaged files in any encoding, as every `sgfkit`
-//!   command does; [`Document::check`] says what such a file gets wrong.
+//! * [`read`] with [`ReadOptions::lenient`] reads damaged files in any
+//!   encoding, as every `sgfkit` command does; [`Document::check`] says what
+//!   such a file gets wrong.
 //!
 //! # Layers
 //!
@@ -63,8 +64,8 @@
 //!   place.
 //! * [`stream`]: collections of any size read one game tree at a time, in
 //!   bounded memory, and game trees of bytes in memory framed apart.
-//! * [`walk`]: the SGF files of folders, found as every `sgfkit` command
-//!   finds them.
+//! * `walk` (feature `walk`): the SGF files of folders, found as every
+//!   `sgfkit` command finds them.
 //! * `archive` (feature `archive`): the SGF files inside `*.sgf.gz`, zip,
 //!   tar, tar.gz and tar.bz2 archives, one member at a time; [`format`](mod@format):
 //!   what a file that is not SGF is (gzip, zip, Tygem GIB, WBaduk NGF,
@@ -160,7 +161,7 @@ pub mod tree;
 pub mod walk;
 
 #[cfg(feature = "encoding")]
-pub use document::{Document, read, read_lenient};
+pub use document::{Document, ReadOptions, read};
 pub use error::{
     ErrorKind, Expected, Found, ParseError, Position, Warning, WarningKind, WarningSink,
 };

@@ -192,22 +192,20 @@ const READERS: &[(&str, Run)] = &[
         black_box(parse_lenient(i.bytes, &ParseOptions::default()));
     }),
     ("read-utf8", |i| {
-        let _ = black_box(sgfkit::read(i.bytes, &DecodeOptions::new()));
+        let _ = black_box(sgfkit::read(i.bytes, &sgfkit::ReadOptions::default()));
     }),
     ("read-gbk", |i| {
-        let opts = DecodeOptions::new().force(encoding_rs::GBK);
+        let opts =
+            sgfkit::ReadOptions::default().decode(DecodeOptions::new().force(encoding_rs::GBK));
         let _ = black_box(sgfkit::read(i.bytes, &opts));
     }),
     ("read-latin1", |i| {
-        let opts = DecodeOptions::new().force(encoding_rs::WINDOWS_1252);
+        let opts = sgfkit::ReadOptions::default()
+            .decode(DecodeOptions::new().force(encoding_rs::WINDOWS_1252));
         let _ = black_box(sgfkit::read(i.bytes, &opts));
     }),
     ("read-lenient", |i| {
-        black_box(sgfkit::read_lenient(
-            i.bytes,
-            &DecodeOptions::new(),
-            &ParseOptions::default(),
-        ));
+        let _ = black_box(sgfkit::read(i.bytes, &sgfkit::ReadOptions::lenient()));
     }),
     ("stream", |i| {
         for game in sgfkit::stream::Games::new(i.bytes)

@@ -220,7 +220,7 @@ impl Part {
     fn new(bytes: &[u8], source: &str, options: &ExportOptions, takes: Takes) -> Part {
         #[cfg(feature = "parquet")]
         if takes != Takes::Rows {
-            let doc = sgfkit::read_lenient(bytes, &options.decode, &options.parse);
+            let doc = sgfkit::export::read(bytes, options);
             let mut b = sgfkit::export::arrow::BatchesBuilder::default();
             b.push_document(&doc, source, options);
             if bytes.len() < COLUMNS_FROM {
@@ -440,7 +440,7 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
             let Some(data) = read(source, &mut reports) else {
                 continue;
             };
-            let doc = sgfkit::read_lenient(&data, &options.decode, &options.parse);
+            let doc = sgfkit::export::read(&data, options);
             let before = b.counts();
             b.push_document(&doc, &source.name(), options);
             let games = b.counts()[0] - before[0];

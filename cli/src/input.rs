@@ -6,7 +6,7 @@
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::format::Archive;
 use sgfkit::walk::{Found, Skip};
-use sgfkit::{Document, ParseOptions};
+use sgfkit::{Document, ParseOptions, ReadOptions};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -365,7 +365,10 @@ pub(crate) fn parse_options() -> &'static ParseOptions {
 /// options say), then the lenient reader, which repairs what does not
 /// follow the grammar and says so in [`Document::diagnostics`].
 pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> {
-    sgfkit::read_lenient(bytes, decode, parse_options())
+    let options = ReadOptions::lenient()
+        .decode(decode.clone())
+        .limits(parse_options().clone());
+    sgfkit::read(bytes, &options).unwrap_or_else(|e| Document::unread(&e))
 }
 
 /// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
@@ -379,9 +382,16 @@ pub(crate) fn read_for_writing(
     keep_encoding: bool,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     if keep_encoding {
-        let (tree, diags) = sgfkit::check::parse_lenient(bytes, parse_options());
-        let messages = diags.iter().map(|d| format!("{name}:{d}")).collect();
-        return (tree.into_owned(), messages);
+        let options = ReadOptions::lenient()
+            .keep_bytes()
+            .limits(parse_options().clone());
+        let doc = sgfkit::read(bytes, &options).unwrap_or_else(|e| Document::unread(&e));
+        let messages = doc
+            .diagnostics()
+            .iter()
+            .map(|d| format!("{name}:{d}"))
+            .collect();
+        return (doc.into_collection().into_owned(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
     let read = read_with_messages(name, bytes, decode, |p| p, &mut messages);

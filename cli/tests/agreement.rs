@@ -1,5 +1,5 @@
 //! One reading path: every command (check, fmt, fix, json, stats, whole and
-//! streamed) agrees with the library's `read_lenient` on which files have a
+//! streamed) agrees with the library's lenient `read` on which files have a
 //! game tree and what it holds, over the lenient reader's own test inputs,
 //! every corpus file the strict parser refuses and a sample of the rest.
 //! Each command runs once over all the files (not once per file), so the
@@ -85,7 +85,7 @@ fn lenient_test_inputs() -> Vec<Vec<u8>> {
 
 /// What the library reads in a file: game trees and nodes.
 fn reference(bytes: &[u8]) -> (usize, usize) {
-    let doc = sgfkit::read_lenient(bytes, &Default::default(), &Default::default());
+    let doc = sgfkit::read(bytes, &sgfkit::ReadOptions::lenient()).unwrap();
     let c = doc.collection();
     (c.games().len(), c.node_count())
 }

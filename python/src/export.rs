@@ -399,7 +399,7 @@ fn read_all(
                 }
                 Input::Member(source, bytes) => (bytes.as_slice().into(), source.as_str().into()),
             };
-            let doc = sgfkit::read_lenient(&bytes, &options.decode, &options.parse);
+            let doc = sgfkit::export::read(&bytes, &options);
             b.push_document(&doc, &source, &options);
         }
         if dictionary {

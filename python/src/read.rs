@@ -7,9 +7,8 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use sgfkit::check::{CheckOptions, Severity};
-use sgfkit::encoding::DecodeOptions;
 use sgfkit::error::PositionCursor;
-use sgfkit::{ParseOptions, Position};
+use sgfkit::{Document, Position, ReadOptions};
 use std::path::PathBuf;
 
 /// A tree read from bytes, owning its text, with what reading found.
@@ -55,26 +54,12 @@ impl SyntaxError {
 
 impl Parsed {
     /// The tree of `doc`, owned, with everything reading found: decoding
-    /// problems (to be positioned in the input), then the parser's warnings
-    /// (strict reading) or the lenient reader's repairs (one of the two is
-    /// empty), and each tree's charset.
+    /// problems (to be positioned in the input), then what the reader
+    /// reported (the strict reader's warnings or the lenient reader's
+    /// repairs), and each tree's charset.
     fn from_document(doc: sgfkit::Document<'_>) -> Parsed {
         let encoding = encoding_found(&doc);
         let mut diagnostics = Vec::new();
-        diagnostics.extend(doc.parse_warnings().iter().map(|w| {
-            // The warning's text after its `LINE:COLUMN: `.
-            let text = w.to_string();
-            let prefix = format!("{}: ", w.position());
-            DiagData {
-                code: None,
-                severity: "warning",
-                line: w.position().line,
-                column: w.position().column,
-                offset: w.span().start,
-                message: text.strip_prefix(&prefix).unwrap_or(&text).to_string(),
-                sgfc: None,
-            }
-        }));
         diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
         let charsets = doc
             .trees()
@@ -102,30 +87,30 @@ impl Parsed {
     }
 }
 
-/// Reads `bytes` (any encoding) as `sgfkit::read` (strict) or
-/// `sgfkit::read_lenient` does. No Python here: called detached.
+/// Reads `bytes` (any encoding) as `sgfkit::read` does, strict or
+/// lenient. No Python here: called detached.
 pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxError> {
-    let decode = DecodeOptions::default();
     let doc = if lenient {
         // One pass for most files: the lenient reader, which on a file
         // that follows the grammar (nothing repaired, nothing to report)
         // builds the tree the strict reader would (the library's corpus
         // test `lenient_reader_over_the_corpus` holds the two to that) and
         // is the faster of the two.
-        let doc = sgfkit::read_lenient(bytes, &decode, &ParseOptions::default());
+        let doc =
+            sgfkit::read(bytes, &ReadOptions::lenient()).unwrap_or_else(|e| Document::unread(&e));
         if doc.diagnostics().is_empty() {
             doc
         } else {
             // Something was repaired: as before, the strict reader's tree
             // when it reads the file without a warning, else the lenient
             // reader's (tests/test_corpus.py checks the reports).
-            match sgfkit::read(bytes, &decode) {
-                Ok(strict) if strict.parse_warnings().is_empty() => strict,
+            match sgfkit::read(bytes, &ReadOptions::strict()) {
+                Ok(strict) if strict.diagnostics().is_empty() => strict,
                 _ => doc,
             }
         }
     } else {
-        match sgfkit::read(bytes, &decode) {
+        match sgfkit::read(bytes, &ReadOptions::strict()) {
             Ok(doc) => doc,
             Err(e) => {
                 return Err(SyntaxError {
@@ -181,7 +166,7 @@ pub(crate) fn position_encoding(bytes: &[u8], found: &[EncodingFound]) -> Vec<Di
 
 /// Everything `sgfkit check` reports for one file, in its order.
 pub(crate) fn check_bytes(bytes: &[u8], strict: bool) -> Vec<DiagData> {
-    let doc = sgfkit::read_lenient(bytes, &DecodeOptions::default(), &ParseOptions::default());
+    let doc = sgfkit::read(bytes, &ReadOptions::lenient()).unwrap_or_else(|e| Document::unread(&e));
     let mut out = position_encoding(bytes, &encoding_found(&doc));
     let found = doc.check(&CheckOptions::default().strict(strict));
     let no_error = !found.iter().any(|d| d.severity == Severity::Error);

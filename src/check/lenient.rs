@@ -154,7 +154,7 @@ fn what_is_there(src: &[u8]) -> Content {
 
 /// A limit of [`ParseOptions`] crossed (or the input too large to index):
 /// nothing is read, and the diagnostic says where.
-fn too_large(e: &crate::error::ParseError) -> Diagnostic {
+pub(crate) fn too_large(e: &crate::error::ParseError) -> Diagnostic {
     let span = e.span();
     let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
     d.position = e.position();

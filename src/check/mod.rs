@@ -18,8 +18,8 @@
 //! assert_eq!(diags[1].severity, Severity::Error);
 //! ```
 //!
-//! [`crate::read_lenient`] does what [`crate::read`] does (any encoding)
-//! with the lenient reader. [`check`] then looks at the meaning of a tree (see
+//! [`crate::read`] with [`crate::ReadOptions::lenient`] decodes the bytes
+//! (any encoding) and reads them with the lenient reader. [`check`] then looks at the meaning of a tree (see
 //! [`semantic`]).
 //! The catalogue of every code is in `docs/diagnostics.md`.
 

@@ -60,8 +60,8 @@ impl Batches {
         })
     }
 
-    /// The batches of a document already read (by [`crate::read`] or
-    /// [`crate::read_lenient`]): the rows of [`Tables::of_document`], the
+    /// The batches of a document already read (by [`crate::read`], or
+    /// [`super::read`] as the export reads): the rows of [`Tables::of_document`], the
     /// `moves` columns built straight from the tree (no [`MoveRow`] in
     /// between, which makes this several times faster than
     /// [`Batches::from_tables`] on move-dense files).
@@ -195,7 +195,7 @@ impl Batches {
 /// # Errors
 /// As [`Batches::of_document`].
 pub fn batches(bytes: &[u8], source: &str, options: &ExportOptions) -> Result<Batches, ArrowError> {
-    let doc = crate::read_lenient(bytes, &options.decode, &options.parse);
+    let doc = super::read(bytes, options);
     Batches::of_document(&doc, source, options)
 }
 

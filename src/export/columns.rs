@@ -71,8 +71,8 @@ pub struct BatchesBuilder {
 }
 
 impl BatchesBuilder {
-    /// Adds the rows of a document already read (by [`crate::read`] or
-    /// [`crate::read_lenient`]), `source` naming it in every row: the rows
+    /// Adds the rows of a document already read (by [`crate::read`], or
+    /// [`super::read`] as the export reads), `source` naming it in every row: the rows
     /// of [`Tables::of_document`](super::Tables::of_document).
     ///
     /// Columns that outgrow Arrow's 32-bit offsets (2 GiB of text) are

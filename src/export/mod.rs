@@ -60,7 +60,7 @@ use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
 use crate::record::{GoGame, MoveReport, apply_numbered, board_size, game_of};
 use crate::text::{TextKind, decode_str};
-use crate::{Document, Node, ParseOptions, Position, Property};
+use crate::{Document, Node, ParseOptions, Position, Property, ReadOptions};
 use properties::{other_properties, property_entries};
 use std::sync::Arc;
 
@@ -131,6 +131,32 @@ impl ExportOptions {
         self.check = check;
         self
     }
+
+    /// How the export reads each file: leniently (a damaged file gives the
+    /// rows of what could be read, and the repairs in `diagnostics`), with
+    /// [`ExportOptions::decode`] and the limits [`ExportOptions::parse`].
+    ///
+    /// ```
+    /// let opts = sgfkit::export::ExportOptions::default();
+    /// assert!(opts.read_options().is_lenient());
+    /// ```
+    pub fn read_options(&self) -> ReadOptions {
+        ReadOptions::lenient()
+            .decode(self.decode.clone())
+            .limits(self.parse.clone())
+    }
+}
+
+/// Reads `bytes` as the export reads every file: [`crate::read`] with
+/// [`ExportOptions::read_options`], a document whatever the bytes hold.
+///
+/// ```
+/// let doc = sgfkit::export::read(b"(;B[aa]", &Default::default());
+/// assert_eq!(doc.collection().games().len(), 1);
+/// assert_eq!(doc.diagnostics()[0].code, "L005");
+/// ```
+pub fn read<'a>(bytes: &'a [u8], options: &ExportOptions) -> Document<'a> {
+    crate::read(bytes, &options.read_options()).unwrap_or_else(|e| Document::unread(&e))
 }
 
 /// A property of a node as a map entry: its identifier and its values,
@@ -272,8 +298,8 @@ pub struct Tables {
     pub diagnostics: Vec<DiagnosticRow>,
 }
 
-/// Reads `bytes` as every `sgfkit` command does ([`crate::read_lenient`]:
-/// any encoding, damaged files repaired) and gives its rows, `source`
+/// Reads `bytes` as every `sgfkit` command does ([`read`]: any encoding,
+/// damaged files repaired) and gives its rows, `source`
 /// naming the file in every row. Never fails: a file with no game tree
 /// gives diagnostics only.
 ///
@@ -287,13 +313,13 @@ pub struct Tables {
 /// assert!(t.diagnostics.iter().any(|d| d.code == "L005" && d.game == Some(1)));
 /// ```
 pub fn tables(bytes: &[u8], source: &str, options: &ExportOptions) -> Tables {
-    let doc = crate::read_lenient(bytes, &options.decode, &options.parse);
+    let doc = read(bytes, options);
     Tables::of_document(&doc, source, options)
 }
 
 impl Tables {
-    /// The rows of a document already read (by [`crate::read`] or
-    /// [`crate::read_lenient`]).
+    /// The rows of a document already read (by [`crate::read`], or
+    /// [`read`] as the export reads).
     pub fn of_document(doc: &Document<'_>, source: &str, options: &ExportOptions) -> Tables {
         let mut t = Tables::default();
         let source: Arc<str> = Arc::from(source);

@@ -252,7 +252,7 @@ mod columns {
     fn columns_from_the_tree_equal_the_rows() {
         let comments = "(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[ü])";
         for src in [TREE, comments.as_bytes(), b"(;GM[2];B[aa])(;SZ[0];B[aa])"] {
-            let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+            let doc = crate::export::read(src, &Default::default());
             for opts in [
                 ExportOptions::default(),
                 ExportOptions::default().all_nodes(true),
@@ -310,7 +310,7 @@ mod columns {
             let mut parts = Vec::new();
             let mut appended = BatchesBuilder::default();
             for (i, src) in files.iter().enumerate() {
-                let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+                let doc = crate::export::read(src, &Default::default());
                 let name = format!("f{i}.sgf");
                 rows.append(&mut Tables::of_document(&doc, &name, &opts));
                 let mut b = BatchesBuilder::default();
@@ -340,7 +340,7 @@ mod columns {
         let at = crate::Position { line: 4, column: 9 };
         let mut t = tables(src, "p.sgf", &Default::default());
         t.place(3, at);
-        let doc = crate::read_lenient(src, &Default::default(), &Default::default());
+        let doc = crate::export::read(src, &Default::default());
         let mut b = BatchesBuilder::default();
         b.push_document(&doc, "p.sgf", &Default::default());
         b.place(3, at);
@@ -481,7 +481,7 @@ fn walked_shape(root: Node<'_, '_>) -> (u32, u32) {
 fn tree_shapes_counted_on_the_arena_are_the_walked_ones() {
     let sgf: &[u8] = b"(;B[aa](;W[bb](;B[cc])(;B[dd];W[ee]))(;W[ff]));(;C[x])\
         (;GM[1](;B[aa])(;B[bb])(;B[cc](;W[dd])(;W[ee](;B[ff]))))(;)";
-    let doc = crate::read_lenient(sgf, &Default::default(), &Default::default());
+    let doc = crate::export::read(sgf, &Default::default());
     let c = doc.collection();
     let shapes: Vec<(u32, u32)> = c.games().map(tree_shape).collect();
     let walked: Vec<(u32, u32)> = c.games().map(walked_shape).collect();

@@ -49,8 +49,9 @@
 //!
 //! * A last tree cut short (a truncated download) is yielded with the
 //!   bytes up to the end of the input and [`Game::is_complete`] false:
-//!   [`Game::parse`] then fails with a positioned error, and the lenient
-//!   reader ([`crate::check::parse_lenient`]) recovers what it can.
+//!   [`Game::parse`] then fails with a positioned error, and lenient
+//!   reading ([`Game::read`] with [`ReadOptions::lenient`](crate::ReadOptions::lenient))
+//!   recovers what it can.
 //! * A tree whose brackets are damaged so that its `)` is never found (a
 //!   missing `)`, or a value that never closes: `C[path\]`) runs on into
 //!   the trees after it, up to the end of the input or to
@@ -62,7 +63,7 @@
 mod frame;
 mod lines;
 
-use crate::error::{ParseError, Position, WarningSink};
+use crate::error::{ParseError, Position};
 use crate::{Collection, ParseOptions};
 use frame::{Event, Framer, State};
 use lines::StreamLines;
@@ -132,28 +133,28 @@ impl Game {
         Collection::parse_with(&self.bytes, &ParseOptions::default(), &mut ())
     }
 
-    /// Parses the game tree with `options`, sending warnings to `warnings`.
+    /// Reads the game tree as [`crate::read`] reads a file, with the same
+    /// [`ReadOptions`](crate::ReadOptions) (decoding, limits, strict or
+    /// lenient); positions are within [`Game::bytes`] (see
+    /// [`Game::place`]).
+    ///
+    /// ```
+    /// use sgfkit::ReadOptions;
+    /// use sgfkit::stream::Games;
+    /// let input = b"(;CA[ISO-8859-1]PB[Ren\xe9])(;B[aa]".as_slice();
+    /// let games: Vec<_> = Games::new(input).collect::<Result<_, _>>()?;
+    /// let doc = games[0].read(&ReadOptions::default())?;
+    /// assert_eq!(doc.collection().games().next().unwrap().get("PB").unwrap().value(), "René".as_bytes());
+    /// let doc = games[1].read(&ReadOptions::lenient())?;
+    /// assert_eq!(doc.diagnostics()[0].code, "L005"); // the missing `)`
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     ///
     /// # Errors
-    /// As [`Collection::parse_with`].
-    pub fn parse_with(
-        &self,
-        options: &ParseOptions,
-        warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'_>, ParseError> {
-        Collection::parse_with(&self.bytes, options, warnings)
-    }
-
-    /// Parses the game tree into a collection that owns the bytes.
-    ///
-    /// # Errors
-    /// As [`Collection::parse_owned`].
-    pub fn into_collection(
-        self,
-        options: &ParseOptions,
-        warnings: &mut dyn WarningSink,
-    ) -> Result<Collection<'static>, ParseError> {
-        Collection::parse_owned(self.bytes, options, warnings)
+    /// As [`crate::read`].
+    #[cfg(feature = "encoding")]
+    pub fn read(&self, options: &crate::ReadOptions) -> Result<crate::Document<'_>, ParseError> {
+        crate::read(&self.bytes, options)
     }
 
     /// The offset in the whole input of byte `local` of [`Game::bytes`].

@@ -38,7 +38,7 @@ fn moves_output(bytes: &[u8]) -> Vec<String> {
 
 /// What `examples/find_errors.rs` prints for one file: its first error.
 fn first_error(bytes: &[u8]) -> Option<String> {
-    let doc = sgfkit::read_lenient(bytes, &Default::default(), &Default::default());
+    let doc = sgfkit::read(bytes, &sgfkit::ReadOptions::lenient()).unwrap();
     let found = doc.check(&Default::default());
     let d = found.iter().find(|d| d.severity == Severity::Error)?;
     Some(format!("{}: {}", d.position, d.message))

@@ -34,7 +34,7 @@ fn corpus_tables_count_what_the_api_counts() {
         for (rel, path) in files_below(&corpus.join(dir)).iter().step_by(step) {
             let bytes = std::fs::read(path).expect("read corpus file");
             // The API's counts.
-            let doc = sgfkit::read_lenient(&bytes, &Default::default(), &Default::default());
+            let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient()).unwrap();
             for root in doc.collection().games() {
                 api.games += 1;
                 let Ok(game) = GoGame::new(root) else {
@@ -155,7 +155,7 @@ fn corpus_columns_equal_the_rows() {
         }
         for (rel, path) in files_below(&dir).iter().step_by(step) {
             let bytes = std::fs::read(path).expect("read corpus file");
-            let doc = sgfkit::read_lenient(&bytes, &Default::default(), &Default::default());
+            let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient()).unwrap();
             files += 1;
             let n = if files % 5 == 0 { 3 } else { 2 };
             for opts in &options[..n] {
@@ -314,7 +314,7 @@ fn corpus_captures_and_legality_are_the_boards_from_the_parent_position() {
     for (dir, step) in [("gnugo", 5), ("fox-pro", 25), ("glift", 1)] {
         for (rel, path) in files_below(&corpus.join(dir)).iter().step_by(step) {
             let bytes = std::fs::read(path).expect("read corpus file");
-            let doc = sgfkit::read_lenient(&bytes, &Default::default(), &Default::default());
+            let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient()).unwrap();
             let t = sgfkit::export::Tables::of_document(&doc, rel, &all);
             let nodes: Vec<Vec<_>> = doc
                 .collection()

@@ -202,7 +202,7 @@ fn a_tree_without_its_opening_parenthesis_is_refused_strict_and_read_lenient() {
         (1, 1),
         "{err}"
     );
-    let doc = sgfkit::read_lenient(&bytes, &Default::default(), &ParseOptions::default());
+    let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient()).unwrap();
     assert_eq!(doc.collection().games().len(), 1);
     let root = doc.collection().games().next().unwrap();
     assert_eq!(root.get("FF").unwrap().value(), b"4");

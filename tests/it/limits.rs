@@ -8,7 +8,7 @@ use sgfkit::limits::{Usage, measure};
 use sgfkit::{Collection, ErrorKind, ParseOptions};
 use std::time::{Duration, Instant};
 
-/// Measures every corpus file (decoded as `read_lenient` decodes it, the
+/// Measures every corpus file (decoded as lenient `read` decodes it, the
 /// lenient tree printed when the strict parser refuses the text) and checks
 /// that the defaults leave room: the maxima are printed for docs/limits.md.
 #[test]
@@ -25,7 +25,11 @@ fn every_corpus_file_passes_the_default_limits() {
             continue;
         }
         let bytes = std::fs::read(&path).unwrap();
-        let doc = sgfkit::read_lenient(&bytes, &Default::default(), &defaults);
+        let doc = sgfkit::read(
+            &bytes,
+            &sgfkit::ReadOptions::lenient().limits(defaults.clone()),
+        )
+        .unwrap();
         for d in doc.diagnostics() {
             assert!(
                 d.code != "L017" && d.code != "L016",
@@ -130,9 +134,21 @@ fn each_limit_hit_is_positioned_in_every_reader() {
             (line, column),
             "{src}: {err}"
         );
-        let doc = sgfkit::read(src.as_bytes(), &Default::default());
-        assert!(doc.is_ok(), "read has default limits: {src}");
-        let doc = sgfkit::read_lenient(src.as_bytes(), &Default::default(), &opts);
+        // `read` honours the limits it is given, strict and lenient.
+        let strict = sgfkit::read(
+            src.as_bytes(),
+            &sgfkit::ReadOptions::default().limits(opts.clone()),
+        );
+        assert_eq!(
+            strict.map(|_| ()).unwrap_err().to_string(),
+            err.to_string(),
+            "{src}"
+        );
+        let doc = sgfkit::read(
+            src.as_bytes(),
+            &sgfkit::ReadOptions::lenient().limits(opts.clone()),
+        )
+        .unwrap();
         let d = doc
             .diagnostics()
             .iter()

@@ -1,6 +1,6 @@
 //! No lost data on write: for every corpus file, `fmt` (also with
 //! `--keep-encoding`) and `fix` (the same library calls the commands make:
-//! `read_lenient` or `parse_lenient`, `repair`, `push_sgf`)
+//! lenient `read` or `parse_lenient`, `repair`, `push_sgf`)
 //! keep every decoded property value. `fmt` keeps the multiset of
 //! (identifier, value) exactly; `fix` may change values only where a repair
 //! diagnostic says so, and every difference must be accounted for by one.
@@ -124,7 +124,8 @@ fn fmt_and_fix_keep_every_value_of_every_corpus_file() {
             continue;
         }
         let bytes = std::fs::read(&path).unwrap();
-        let doc = sgfkit::read_lenient(&bytes, &Default::default(), &opts);
+        let doc =
+            sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient().limits(opts.clone())).unwrap();
         let lenient_diags = doc.diagnostics().to_vec();
         let tree = doc.into_collection();
         if tree.games().len() == 0 {

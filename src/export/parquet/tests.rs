@@ -354,7 +354,7 @@ fn dictionary_batches_write_the_same_files() {
     let build = || {
         let mut b = BatchesBuilder::default();
         for (sgf, source) in files {
-            let doc = crate::read_lenient(sgf, &Default::default(), &Default::default());
+            let doc = crate::export::read(sgf, &Default::default());
             b.push_document(&doc, source, &Default::default());
         }
         b

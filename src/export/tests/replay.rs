@@ -224,7 +224,7 @@ fn the_columns_equal_the_rows() {
         "(;SZ[9]AW[aa];AB[ba]B[ab];W[aa]TR[ee];B[ba]LB[ee:x])",
     ];
     for src in sources {
-        let doc = crate::read_lenient(src.as_bytes(), &Default::default(), &Default::default());
+        let doc = crate::export::read(src.as_bytes(), &Default::default());
         for opts in [
             ExportOptions::default(),
             ExportOptions::default().all_nodes(true),
