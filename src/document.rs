@@ -22,7 +22,7 @@
 //! files), parse them with [`crate::parse`] and decode single values with
 //! [`crate::encoding::decode_value`] when you need their text.
 
-use crate::check::{CheckOptions, Diagnostic, check, parse_lenient};
+use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::{Collection, Error, ParseOptions, Warning};
 use std::borrow::Cow;
@@ -97,7 +97,7 @@ impl<'a> Document<'a> {
     /// let root = doc.collection().games().next().unwrap();
     /// assert_eq!(root.get("PB").unwrap().value(), "René".as_bytes());
     /// let found = doc.check(&Default::default());
-    /// let codes: Vec<_> = found.iter().map(|d| (d.code, d.severity)).collect();
+    /// let codes: Vec<_> = found.iter().map(|d| (d.code.as_str(), d.severity)).collect();
     /// assert_eq!(codes, [("S030", Severity::Warning), ("L005", Severity::Error)]);
     /// assert_eq!(found[1].to_string(), "1:28: error[L005]: input ends with 1 game tree(s) still open: `)` assumed");
     /// ```
@@ -122,7 +122,7 @@ impl Document<'_> {
                 (root.offset().unwrap_or(0), ff < 4)
             })
             .collect();
-        for d in diags.iter_mut().filter(|d| d.code == "L010") {
+        for d in diags.iter_mut().filter(|d| d.code == Code::L010) {
             // The tree the identifier is in: the last one starting before it.
             let k = starts.partition_point(|(at, _)| *at <= d.span.start);
             let old = starts.get(k.saturating_sub(1)).is_none_or(|(_, old)| *old);
@@ -164,7 +164,7 @@ pub fn read<'a>(bytes: &'a [u8], options: &DecodeOptions) -> Result<Document<'a>
 /// let doc = sgfkit::read_lenient(b"(;C[foo [3d]: bar];B[aa])", &Default::default(), &Default::default());
 /// let root = doc.collection().games().next().unwrap();
 /// assert_eq!(root.get("C").unwrap().value(), b"foo [3d\\]: bar");
-/// assert_eq!(doc.diagnostics()[0].code, "L008");
+/// assert_eq!(doc.diagnostics()[0].code, sgfkit::check::Code::L008);
 /// ```
 pub fn read_lenient<'a>(
     bytes: &'a [u8],

@@ -240,24 +240,6 @@ pub enum WarningKind {
     Malformed,
 }
 
-impl WarningKind {
-    /// The diagnostic code `sgfkit check` reports this kind under
-    /// (`E001`–`E004`, catalogued in
-    /// [`ENCODING_CODES`](crate::check::ENCODING_CODES)).
-    ///
-    /// ```
-    /// assert_eq!(sgfkit::encoding::WarningKind::Malformed.code(), "E004");
-    /// ```
-    pub fn code(self) -> &'static str {
-        match self {
-            WarningKind::UnknownCa => "E001",
-            WarningKind::CaMismatch => "E002",
-            WarningKind::MultipleCa => "E003",
-            WarningKind::Malformed => "E004",
-        }
-    }
-}
-
 /// A problem found while detecting or decoding.
 ///
 /// ```
