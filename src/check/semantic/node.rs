@@ -68,10 +68,9 @@ impl<'c> Checker<'c> {
                     format!("{ident}: a value holds a NUL byte (binary data?)"),
                 );
             }
-            #[cfg(feature = "encoding")]
             if ident == "CA" {
                 let label = String::from_utf8_lossy(p.value());
-                if crate::encoding::encoding_for_label(label.trim()).is_none() {
+                if crate::charset::charset_name(label.trim()).is_none() {
                     self.push(
                         Code::S043,
                         span.clone(),

@@ -27,10 +27,7 @@ impl Checker<'_> {
             return;
         };
         let default = "ISO-8859-1";
-        #[cfg(feature = "encoding")]
-        let known = |name: &str| crate::encoding::encoding_for_label(name).is_some();
-        #[cfg(not(feature = "encoding"))]
-        let known = |_: &str| true;
+        let known = |name: &str| crate::charset::charset_name(name).is_some();
         let label = String::from_utf8_lossy(ca.value()).trim().to_string();
         let announced = if known(&label) {
             label.as_str()

@@ -132,6 +132,30 @@ fn one_per_code() {
     );
 }
 
+/// Charset names are known from a table, the same with or without the
+/// `encoding` feature: an unknown `CA` is S043, known names and their
+/// common spellings are not.
+#[test]
+fn ca_names_are_known_without_a_decoder() {
+    assert_eq!(codes("(;FF[4]CA[klingon])"), [Code::S043]);
+    for known in [
+        "UTF-8",
+        "sjis",
+        "ISO8859_15",
+        "windows-1251",
+        "csISOLatin2",
+        "UTF-32",
+    ] {
+        assert_eq!(codes(&format!("(;FF[4]CA[{known}])")), [], "{known}");
+    }
+    // A CA past the start the sniffing readers look at: an unknown name
+    // counts as their default, a known one as itself.
+    let pad = "C[".to_string() + &"x".repeat(1000) + "]";
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[ISO-8859-1])")), []);
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[koi8-r])")), [Code::S046]);
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[klingon])")), [Code::S043]);
+}
+
 #[test]
 fn every_code_is_tested_above() {
     let src = include_str!("tests.rs");
