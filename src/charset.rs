@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn labels_are_sorted_lower_case_and_unique() {
         for pair in WHATWG_LABELS.windows(2) {
-            assert!(pair[0].0 < pair[1].0, "{:?}", pair);
+            assert!(pair[0].0 < pair[1].0, "{pair:?}");
         }
         for (label, _) in WHATWG_LABELS {
             assert_eq!(*label, label.to_ascii_lowercase());
