@@ -51,6 +51,8 @@ macro_rules! codes {
         /// ```
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[non_exhaustive]
+        // The titles are plain text: the `[4]` of `FF[4]` is no link.
+        #[allow(rustdoc::broken_intra_doc_links)]
         pub enum Code {
             $(
                 #[doc = $title]

@@ -85,7 +85,7 @@ impl RepairOptions {
 /// and returns one diagnostic per change (or per value left alone that is
 /// not FF\[4\]), in source order.
 ///
-/// The repairs, by code (see [`REPAIR_CODES`]):
+/// The repairs, by code (see [`REPAIR_CODES`](super::REPAIR_CODES)):
 /// `tt` → `[]` on Go boards up to 19×19 (R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
 /// nodes mixing move with setup or root properties split (R006, R007), and
