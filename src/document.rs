@@ -36,7 +36,7 @@
 //! already decoded (warnings to a sink of the caller's), and
 //! [`crate::check::parse_lenient`] its lenient reading.
 
-use crate::check::{CheckOptions, Diagnostic, check, parse_lenient};
+use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::{Collection, ParseError, ParseOptions, Warning, WarningKind};
 use std::borrow::Cow;
@@ -140,7 +140,7 @@ impl<'a> Document<'a> {
     /// let root = doc.collection().games().next().unwrap();
     /// assert_eq!(root.get("PB").unwrap().value(), "René".as_bytes());
     /// let found = doc.check(&Default::default());
-    /// let codes: Vec<_> = found.iter().map(|d| (d.code, d.severity)).collect();
+    /// let codes: Vec<_> = found.iter().map(|d| (d.code.as_str(), d.severity)).collect();
     /// assert_eq!(codes, [("S030", Severity::Warning), ("L005", Severity::Error)]);
     /// assert_eq!(found[1].to_string(), "1:28: error[L005]: input ends with 1 game tree(s) still open: `)` assumed");
     /// # Ok::<(), sgfkit::ParseError>(())
@@ -166,7 +166,7 @@ impl Document<'_> {
                 (root.offset().unwrap_or(0), ff < 4)
             })
             .collect();
-        for d in diags.iter_mut().filter(|d| d.code == "L010") {
+        for d in diags.iter_mut().filter(|d| d.code == Code::L010) {
             // The tree the identifier is in: the last one starting before it.
             let k = starts.partition_point(|(at, _)| *at <= d.span.start);
             let old = starts.get(k.saturating_sub(1)).is_none_or(|(_, old)| *old);
@@ -318,9 +318,9 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
 /// the same thing.
 fn as_diagnostic(w: &Warning) -> Diagnostic {
     let code = match w.kind() {
-        WarningKind::SkippedJunk { .. } => "L001",
-        WarningKind::LowercaseIdent { .. } => "L010",
-        WarningKind::ByteOrderMark => "L015",
+        WarningKind::SkippedJunk { .. } => Code::L001,
+        WarningKind::LowercaseIdent { .. } => Code::L010,
+        WarningKind::ByteOrderMark => Code::L015,
     };
     let text = w.to_string();
     let prefix = format!("{}: ", w.position());

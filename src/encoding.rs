@@ -240,24 +240,6 @@ pub enum WarningKind {
     Malformed,
 }
 
-impl WarningKind {
-    /// The diagnostic code `sgfkit check` reports this kind under
-    /// (`E001`–`E004`, catalogued in
-    /// [`ENCODING_CODES`](crate::check::ENCODING_CODES)).
-    ///
-    /// ```
-    /// assert_eq!(sgfkit::encoding::WarningKind::Malformed.code(), "E004");
-    /// ```
-    pub fn code(self) -> &'static str {
-        match self {
-            WarningKind::UnknownCa => "E001",
-            WarningKind::CaMismatch => "E002",
-            WarningKind::MultipleCa => "E003",
-            WarningKind::Malformed => "E004",
-        }
-    }
-}
-
 /// A problem found while detecting or decoding.
 ///
 /// ```
@@ -503,68 +485,11 @@ pub struct TreeDecoding {
 /// assert!(encoding_for_label("HZ-GB-2312").is_none());
 /// ```
 pub fn encoding_for_label(name: &str) -> Option<Charset> {
-    let trimmed = name.trim();
-    if trimmed.is_empty() {
-        return None;
+    match crate::charset::charset_name(name)? {
+        "UTF-32LE" => Some(Charset::Utf32Le),
+        "UTF-32BE" => Some(Charset::Utf32Be),
+        name => Encoding::for_label_no_replacement(name.as_bytes()).map(Charset::from),
     }
-    let squashed: String = trimmed
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | '.' | ' '))
-        .flat_map(char::to_lowercase)
-        .collect();
-    use encoding_rs as e;
-    let alias: Option<Charset> = match squashed.as_str() {
-        "utf8" | "unicode11utf8" | "unicode20utf8" | "xunicode20utf8" => Some(e::UTF_8.into()),
-        "utf16" | "utf16le" | "ucs2" | "ucs2le" | "unicode" | "unicodefeff" => {
-            Some(e::UTF_16LE.into())
-        }
-        "utf16be" | "ucs2be" | "unicodefffe" => Some(e::UTF_16BE.into()),
-        "utf32" | "utf32le" | "ucs4" | "ucs4le" => Some(Charset::Utf32Le),
-        "utf32be" | "ucs4be" => Some(Charset::Utf32Be),
-        "gb2312" | "euccn" | "gb231280" | "cp936" | "ms936" | "windows936" | "gbk" | "xgbk"
-        | "chinese" | "cngb" | "csgb2312" | "xeuccn" => Some(e::GBK.into()),
-        "gb18030" | "gb180302000" | "gb180302005" => Some(e::GB18030.into()),
-        "shiftjis" | "sjis" | "mskanji" | "cp932" | "ms932" | "windows31j" | "xsjis"
-        | "shiftjisx0213" | "csshiftjis" | "xmssjis" => Some(e::SHIFT_JIS.into()),
-        "euckr" | "ksc5601" | "ksc56011987" | "cp949" | "ms949" | "uhc" | "windows949"
-        | "korean" | "cseuckr" | "xwindows949" => Some(e::EUC_KR.into()),
-        "eucjp" | "ujis" | "xeucjp" | "cseucpkdfmtjapanese" => Some(e::EUC_JP.into()),
-        "big5" | "big5hkscs" | "cp950" | "ms950" | "windows950" | "xxbig5" | "csbig5"
-        | "cnbig5" | "big5et" => Some(e::BIG5.into()),
-        "iso88591" | "iso8859" | "latin1" | "l1" | "ascii" | "usascii" | "iso646us" | "cp1252"
-        | "ansi" | "cp819" | "ibm819" => Some(e::WINDOWS_1252.into()),
-        "macroman" | "macintosh" | "mac" | "xmacroman" | "csmacintosh" => Some(e::MACINTOSH.into()),
-        "maccyrillic" | "xmaccyrillic" | "xmacukrainian" => Some(e::X_MAC_CYRILLIC.into()),
-        "koi8r" | "koi8" => Some(e::KOI8_R.into()),
-        "koi8u" | "koi8ru" => Some(e::KOI8_U.into()),
-        "iso2022jp" | "jis" | "csiso2022jp" => Some(e::ISO_2022_JP.into()),
-        "tis620" | "cp874" | "windows874" | "iso885911" => Some(e::WINDOWS_874.into()),
-        "cp866" | "ibm866" => Some(e::IBM866.into()),
-        _ => None,
-    };
-    if alias.is_some() {
-        return alias;
-    }
-    // `iso8859N`, `windows125N`, `cp125N` written without separators.
-    let rebuilt = if let Some(n) = squashed.strip_prefix("iso8859") {
-        Some(format!("iso-8859-{n}"))
-    } else if let Some(n) = squashed.strip_prefix("cp125") {
-        Some(format!("windows-125{n}"))
-    } else {
-        squashed
-            .strip_prefix("windows125")
-            .map(|n| format!("windows-125{n}"))
-    };
-    let candidates = [
-        Some(trimmed.to_string()),
-        Some(trimmed.replace('_', "-")),
-        rebuilt,
-    ];
-    candidates
-        .into_iter()
-        .flatten()
-        .find_map(|label| Encoding::for_label_no_replacement(label.as_bytes()))
-        .map(Charset::from)
 }
 
 /// Whether `]`, `\` and the other ASCII bytes that SGF's grammar looks at only ever mean

@@ -422,7 +422,11 @@ mod tests {
             let doc = crate::read(bytes, &crate::ReadOptions::lenient()).unwrap();
             assert_eq!(doc.collection().games().len(), 0);
             let codes: Vec<_> = doc.diagnostics().iter().map(|d| d.code).collect();
-            assert_eq!(codes, ["L013"], "only the one line, no skipped junk");
+            assert_eq!(
+                codes,
+                [crate::check::Code::L013],
+                "only the one line, no skipped junk"
+            );
             let d = &doc.diagnostics()[0];
             assert!(d.message.contains(says), "{}", d.message);
             assert_eq!((d.position.line, d.position.column), (1, 1));

@@ -130,6 +130,7 @@
 
 #[cfg(feature = "archive")]
 pub mod archive;
+mod charset;
 pub mod check;
 #[cfg(all(feature = "proptest", feature = "serde"))]
 pub mod conform;

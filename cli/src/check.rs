@@ -4,7 +4,7 @@ use crate::big::{self, StreamArgs, Unit};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::{self, Context, Paint, Report, Tally};
 use crate::run::{Progress, Status};
-use sgfkit::check::{CheckOptions, Severity};
+use sgfkit::check::{CheckOptions, Code, Severity};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -107,7 +107,7 @@ struct Checked {
 
 /// One finding printed in [`Checked::out`].
 struct Piece {
-    code: Option<&'static str>,
+    code: Option<Code>,
     severity: Severity,
     times: usize,
     end: usize,
@@ -235,7 +235,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     .map_or(checked.head, |k| checked.pieces[k].end)
             };
             for p in checked.pieces.iter().skip(room) {
-                file.more.add(p.code, p.severity, p.times);
+                file.more.add(p.code.map(Code::as_str), p.severity, p.times);
             }
             file.shown += checked.pieces.len().min(room);
             progress.write(&mut stdout, &checked.out[..end])
@@ -388,7 +388,7 @@ fn check_bytes(
     };
     let mut tally = Tally::default();
     for (r, times) in &folded {
-        tally.add(r.code, r.severity, *times);
+        tally.add(r.code.map(Code::as_str), r.severity, *times);
     }
     let head = out.len();
     let mut pieces = Vec::new();

@@ -5,6 +5,7 @@ use crate::big::{self, Group, Grouping, StreamArgs};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
+use sgfkit::check::Code;
 use sgfkit::export::{ExportOptions, Tables};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -364,7 +365,7 @@ impl Part {
 /// Why a file has no game tree: its last `L013`/`L017` diagnostic among
 /// `diagnostics` (the file's), as `sgfkit check` prints it.
 fn why_empty(diagnostics: &[sgfkit::export::DiagnosticRow]) -> Option<String> {
-    let is_why = |code: &str| code == "L013" || code == "L017";
+    let is_why = |code: Code| code == Code::L013 || code == Code::L017;
     diagnostics.iter().rev().find(|d| is_why(d.code)).map(|d| {
         format!(
             "{}:{}:{}: {}[{}]: {}",

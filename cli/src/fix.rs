@@ -5,7 +5,7 @@ use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::{Context, Tally};
 use crate::run::{self, Status};
 use sgfkit::check::{
-    CheckOptions, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
+    CheckOptions, Code, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
 };
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::collections::HashSet;
@@ -255,7 +255,7 @@ fn fix_file(
     let mut tally = Tally::default();
     for d in read.diagnostics.iter().chain(&kept).chain(&repaired) {
         if !REPORT_ONLY_CODES.contains(&d.code) {
-            tally.add(Some(d.code), d.severity, 1);
+            tally.add(Some(d.code.as_str()), d.severity, 1);
         }
     }
     if read.transcoded {
@@ -265,8 +265,8 @@ fn fix_file(
     // writing it first: looked for only where nothing else is repaired.
     if tally.is_empty() {
         let late = sgfkit::check::check(&tree, &CheckOptions::default());
-        if let Some(d) = late.iter().find(|d| d.code == "S046") {
-            tally.add(Some(d.code), d.severity, 1);
+        if let Some(d) = late.iter().find(|d| d.code == Code::S046) {
+            tally.add(Some(d.code.as_str()), d.severity, 1);
         }
     }
     let outcome = if tally.is_empty() {

@@ -3,6 +3,7 @@
 //! of them), the encoding options, and the one way every command reads a
 //! file.
 
+use sgfkit::check::Code;
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::format::Archive;
 use sgfkit::walk::{Found, Skip};
@@ -490,7 +491,7 @@ fn read_with_messages(
 pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
     doc.diagnostics()
         .iter()
-        .find(|d| d.code == "L013")
+        .find(|d| d.code == Code::L013)
         .map_or_else(
             || format!("{name}: no game tree found"),
             |d| format!("{name}:{d}"),

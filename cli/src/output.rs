@@ -3,7 +3,7 @@
 //! machines (JSON Lines), and messages about paths.
 
 use sgfkit::Position;
-use sgfkit::check::{Diagnostic, Severity};
+use sgfkit::check::{Code, Diagnostic, Severity};
 use sgfkit::error::SourceLine;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
@@ -135,7 +135,7 @@ pub(crate) fn path_error(path: &str, why: &str) {
 pub(crate) struct Report {
     pub(crate) position: Position,
     pub(crate) span: Range<usize>,
-    pub(crate) code: Option<&'static str>,
+    pub(crate) code: Option<Code>,
     pub(crate) severity: Severity,
     pub(crate) message: String,
     pub(crate) sgfc: Option<u32>,
@@ -164,7 +164,7 @@ impl Report {
         Report {
             position: Position::of(original, offset),
             span: offset..offset,
-            code: Some(w.kind.code()),
+            code: Some(Code::from(w.kind)),
             severity: Severity::Warning,
             message: message.to_string(),
             sgfc: None,
@@ -222,7 +222,7 @@ pub(crate) fn write_json_line(out: &mut Vec<u8>, path: &str, r: &Report) {
         "line": r.position.line,
         "column": r.position.column,
         "severity": r.severity.to_string(),
-        "code": r.code,
+        "code": r.code.map(Code::as_str),
         "sgfc": r.sgfc,
         "message": r.message,
     });
@@ -234,7 +234,7 @@ pub(crate) fn write_json_line(out: &mut Vec<u8>, path: &str, r: &Report) {
 /// message into the first, with how many there were. Keeps the order.
 pub(crate) fn fold(reports: Vec<Report>, each: bool) -> Vec<(Report, usize)> {
     let mut out: Vec<(Report, usize)> = Vec::with_capacity(reports.len());
-    let mut infos: std::collections::HashMap<(Option<&'static str>, String), usize> =
+    let mut infos: std::collections::HashMap<(Option<Code>, String), usize> =
         std::collections::HashMap::new();
     for r in reports {
         if out.last().is_some_and(|(last, _)| last.same_as(&r))
@@ -272,7 +272,8 @@ pub(crate) fn thousands(n: usize) -> String {
 /// with the number of files that have each.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Tally {
-    /// By (severity rank, code): the severity, findings and files.
+    /// By (severity rank, code name, as printed): the severity, findings
+    /// and files.
     counts: BTreeMap<(u8, &'static str), (Severity, usize, usize)>,
 }
 
@@ -360,9 +361,7 @@ impl Tally {
             "code", "severity", "findings", "files"
         )?;
         for ((_, code), (severity, n, files)) in &self.counts {
-            let meaning = sgfkit::check::all_codes()
-                .find(|c| c.0 == *code)
-                .map_or("(no code)", |c| c.2);
+            let meaning = code.parse().map_or("(no code)", Code::title);
             writeln!(
                 out,
                 "{code:<5} {:<8} {:>10} {:>8}  {meaning}",
@@ -379,7 +378,7 @@ impl Tally {
 mod tests {
     use super::*;
 
-    fn info(at: usize, code: &'static str, msg: &str) -> Report {
+    fn info(at: usize, code: Code, msg: &str) -> Report {
         Report {
             position: Position { line: 1, column: 1 },
             span: at..at + 1,
@@ -409,11 +408,11 @@ mod tests {
     #[test]
     fn repeated_infos_fold_and_duplicates_go() {
         let reports = vec![
-            info(1, "S019", "unknown property GS (kept)"),
-            info(1, "S019", "unknown property GS (kept)"),
-            info(5, "S019", "unknown property GS (kept)"),
-            info(7, "S019", "unknown property XX (kept)"),
-            info(9, "S019", "unknown property GS (kept)"),
+            info(1, Code::S019, "unknown property GS (kept)"),
+            info(1, Code::S019, "unknown property GS (kept)"),
+            info(5, Code::S019, "unknown property GS (kept)"),
+            info(7, Code::S019, "unknown property XX (kept)"),
+            info(9, Code::S019, "unknown property GS (kept)"),
         ];
         let folded = fold(reports.clone(), false);
         let shown: Vec<(usize, usize)> = folded.iter().map(|(r, n)| (r.span.start, *n)).collect();

@@ -4,6 +4,7 @@ use crate::big::{self, StreamArgs, Unit};
 use crate::input::{self, EncodingArgs, WalkArgs};
 use crate::output::{Context, Tally};
 use crate::run::{Progress, Status};
+use sgfkit::check::Code;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -91,14 +92,15 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             let why = (games == 0)
                 .then(|| {
                     let d = doc.diagnostics().iter().rev();
-                    d.clone().find(|d| d.code == "L013" || d.code == "L017")
+                    d.clone()
+                        .find(|d| d.code == Code::L013 || d.code == Code::L017)
                 })
                 .flatten()
                 .map(|d| format!("{name}:{d}"));
             let mut codes = Tally::default();
             if args.by_code {
                 for d in doc.diagnostics() {
-                    codes.add(Some(d.code), d.severity, 1);
+                    codes.add(Some(d.code.as_str()), d.severity, 1);
                 }
             }
             Ok(Counts {

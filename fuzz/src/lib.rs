@@ -5,7 +5,7 @@
 //! Every function panics (with a message naming the broken property) when
 //! sgfkit breaks one of its promises, and returns normally otherwise.
 
-use sgfkit::check::{Severity, parse_lenient};
+use sgfkit::check::{Code, Severity, parse_lenient};
 use sgfkit::encoding::{DecodeOptions, encoding_for_label, to_utf8, to_utf8_per_tree};
 use sgfkit::game::amazons::Amazons;
 use sgfkit::game::backgammon::Backgammon;
@@ -43,7 +43,9 @@ fn check_lenient_with(data: &[u8], opts: &ParseOptions) {
     let (tree, diags) = parse_lenient(data, opts);
     if tree.games().len() == 0 {
         assert!(
-            diags.iter().any(|d| d.code == "L013" || d.code == "L017"),
+            diags
+                .iter()
+                .any(|d| d.code == Code::L013 || d.code == Code::L017),
             "lenient: empty collection without L013/L017: {diags:?}"
         );
         return;

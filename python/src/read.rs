@@ -6,7 +6,7 @@ use crate::tree::{Collection, DiagData, Source};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
-use sgfkit::check::{CheckOptions, Severity};
+use sgfkit::check::{CheckOptions, Code, Severity};
 use sgfkit::error::PositionCursor;
 use sgfkit::{Document, Position, ReadOptions};
 use std::path::PathBuf;
@@ -137,7 +137,7 @@ fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<EncodingFound> {
     let mut found: Vec<_> = doc
         .encoding_warnings()
         .iter()
-        .map(|w| (w.offset, w.kind.code(), w.message.clone()))
+        .map(|w| (w.offset, Code::from(w.kind).as_str(), w.message.clone()))
         .collect();
     found.sort_by_key(|w| w.0);
     found

@@ -153,7 +153,7 @@ pub(crate) struct DiagData {
 impl DiagData {
     pub(crate) fn from_check(d: &CheckDiagnostic) -> DiagData {
         DiagData {
-            code: Some(d.code),
+            code: Some(d.code.as_str()),
             severity: match d.severity {
                 sgfkit::check::Severity::Info => "info",
                 sgfkit::check::Severity::Warning => "warning",

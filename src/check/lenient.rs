@@ -3,7 +3,8 @@
 //! The reader is a hand-written state machine over the bytes (no recursion,
 //! whatever the nesting depth) that feeds the same tree builder as the strict
 //! grammar, so its result is an ordinary [`Collection`]. Each repair it makes
-//! is reported as a [`Diagnostic`] with a stable code from [`CODES`].
+//! is reported as a [`Diagnostic`] with a stable code from
+//! [`CODES`](crate::check::CODES).
 //!
 //! On an input the strict parser accepts, the lenient reader builds an equal
 //! tree and reports nothing worse than [`Severity::Warning`] (skipped junk
@@ -19,6 +20,7 @@
 //! [`ParseOptions`] (`L017`, an error at the place it was crossed).
 
 use crate::ParseOptions;
+use crate::check::{Code, all_codes};
 use crate::events::{Handler, normalize_ident};
 use crate::grammar::{RawProperty, value_end};
 use crate::property::{ValueType, lookup_any};
@@ -29,7 +31,7 @@ mod diagnostic;
 mod fast;
 
 pub(crate) use diagnostic::fill_positions;
-pub use diagnostic::{CODES, Diagnostic, MAX_PER_CODE, Severity};
+pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
 
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
@@ -49,19 +51,19 @@ const MAX_SWALLOWED: usize = 64;
 /// Never panics; needs no stack per nesting level.
 ///
 /// ```
-/// use sgfkit::check::parse_lenient;
+/// use sgfkit::check::{parse_lenient, Code};
 ///
 /// // A Fox-style file with no `(`, junk in front and a missing `)`.
 /// let src = b"saved by X\n;GM[1]SZ[19];B[pd];W[dp]";
 /// let (tree, diags) = parse_lenient(src, &Default::default());
 /// assert_eq!(tree.to_string(), "(;GM[1]SZ[19]\n;B[pd];W[dp])\n");
-/// let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+/// let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
 /// assert_eq!(codes, ["L001", "L003"]);
 ///
 /// // Nothing to read.
 /// let (tree, diags) = parse_lenient(b"hello", &Default::default());
 /// assert_eq!(tree.games().len(), 0);
-/// assert_eq!(diags.last().unwrap().code, "L013");
+/// assert_eq!(diags.last().unwrap().code, Code::L013);
 ///
 /// // Another format, named.
 /// let (_, diags) = parse_lenient(b"\x1f\x8b\x08\x00", &Default::default());
@@ -75,7 +77,10 @@ pub fn parse_lenient<'a>(
     // searched for game trees: its bytes hold none, whatever they look like.
     if let Some(format) = crate::format::sniff(src) {
         let what = format!("no game tree found: {}", format.not_sgf());
-        return (Collection::new(), vec![raw_diag("L013", 0..0, what, true)]);
+        return (
+            Collection::new(),
+            vec![raw_diag(Code::L013, 0..0, what, true)],
+        );
     }
     let builder = match Builder::new(src, options) {
         Ok(b) => b,
@@ -91,8 +96,8 @@ pub fn parse_lenient<'a>(
         suppressed: 0,
         max_depth: options.max_depth.max(1) as usize,
         nodes: 0,
-        counts: [0; 32],
-        last_dropped: [0; 32],
+        counts: [0; Code::COUNT],
+        last_dropped: [0; Code::COUNT],
         bodies: Vec::new(),
     };
     r.run();
@@ -112,12 +117,12 @@ pub fn parse_lenient<'a>(
             Nothing => "no game tree found: the input is empty (or only white space)".to_string(),
             Binary => {
                 // The bytes skipped are no text: only this line is worth showing.
-                diags.retain(|d| d.code != "L001");
+                diags.retain(|d| d.code != Code::L001);
                 "no game tree found: binary data (NUL or control bytes), not SGF text".to_string()
             }
             Text => "no game tree found: no `(` or `;` followed by a node or a property".into(),
         };
-        diags.push(raw_diag("L013", src.len()..src.len(), what, false));
+        diags.push(raw_diag(Code::L013, src.len()..src.len(), what, false));
     }
     diags.sort_by_key(|d| d.span.start);
     fill_positions(src, &mut diags);
@@ -156,18 +161,18 @@ fn what_is_there(src: &[u8]) -> Content {
 /// nothing is read, and the diagnostic says where.
 pub(crate) fn too_large(e: &crate::error::ParseError) -> Diagnostic {
     let span = e.span();
-    let mut d = raw_diag("L017", span, format!("{} (nothing read)", e.kind()), true);
+    let mut d = raw_diag(
+        Code::L017,
+        span,
+        format!("{} (nothing read)", e.kind()),
+        true,
+    );
     d.position = e.position();
     d
 }
 
 /// A diagnostic whose position is filled in later.
-fn raw_diag(
-    code: &'static str,
-    span: Range<usize>,
-    message: String,
-    data_lost: bool,
-) -> Diagnostic {
+fn raw_diag(code: Code, span: Range<usize>, message: String, data_lost: bool) -> Diagnostic {
     Diagnostic::from_code(code, span, message, data_lost)
 }
 
@@ -213,18 +218,18 @@ struct Reader<'a> {
     suppressed: usize,
     max_depth: usize,
     nodes: usize,
-    /// Diagnostics emitted per code (index in [`CODES`]).
-    counts: [usize; 32],
+    /// Diagnostics emitted per code (`code as usize`).
+    counts: [usize; Code::COUNT],
     /// Where the last diagnostic not kept of each code starts.
-    last_dropped: [usize; 32],
+    last_dropped: [usize; Code::COUNT],
     /// The value bodies of the property being read, a buffer reused by
     /// [`Reader::skip_values`].
     bodies: Vec<Range<usize>>,
 }
 
 impl<'a> Reader<'a> {
-    fn diag(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
-        let k = CODES.iter().position(|c| c.0 == code).unwrap_or(0);
+    fn diag(&mut self, code: Code, span: Range<usize>, message: String, data_lost: bool) {
+        let k = code as usize;
         self.counts[k] += 1;
         if self.counts[k] > MAX_PER_CODE {
             self.last_dropped[k] = span.start;
@@ -235,11 +240,12 @@ impl<'a> Reader<'a> {
 
     /// One diagnostic per code for those not kept beyond [`MAX_PER_CODE`].
     fn summarize_dropped(&mut self) {
-        for (k, &n) in self.counts.iter().enumerate() {
+        for (k, row) in all_codes().enumerate() {
+            let n = self.counts[k];
             if n > MAX_PER_CODE {
                 let at = self.last_dropped[k];
                 let more = n - MAX_PER_CODE;
-                let code = CODES[k].0;
+                let code = row.code;
                 let lost = self.diags.iter().any(|d| d.code == code && d.data_lost);
                 self.diags.push(raw_diag(
                     code,
@@ -279,7 +285,12 @@ impl<'a> Reader<'a> {
 
     fn run(&mut self) {
         if self.src.starts_with(b"\xEF\xBB\xBF") {
-            self.diag("L015", 0..3, "UTF-8 byte order mark skipped".into(), false);
+            self.diag(
+                Code::L015,
+                0..3,
+                "UTF-8 byte order mark skipped".into(),
+                false,
+            );
             self.i = 3;
         }
         let mut trees_seen = false;
@@ -297,7 +308,7 @@ impl<'a> Reader<'a> {
                     self.paren();
                 } else {
                     self.diag(
-                        "L003",
+                        Code::L003,
                         start..start + 1,
                         "node outside any game tree: `(` assumed before it".into(),
                         false,
@@ -314,7 +325,7 @@ impl<'a> Reader<'a> {
         if missing > 0 {
             let end = self.src.len();
             self.diag(
-                "L005",
+                Code::L005,
                 end..end,
                 format!("input ends with {missing} game tree(s) still open: `)` assumed"),
                 false,
@@ -355,7 +366,7 @@ impl<'a> Reader<'a> {
             .flatten();
         match sgf_at {
             Some(k) => self.diag(
-                "L018",
+                Code::L018,
                 start + k..end,
                 format!(
                     "{} byte(s) {place} skipped, some look like SGF data: `{}`",
@@ -365,7 +376,7 @@ impl<'a> Reader<'a> {
                 false,
             ),
             None => self.diag(
-                "L001",
+                Code::L001,
                 start..end,
                 format!("{} byte(s) {place} skipped: `{text}`", end - start),
                 false,
@@ -410,7 +421,7 @@ impl<'a> Reader<'a> {
             if self.suppressed == 1 {
                 let at = self.i;
                 self.diag(
-                    "L016",
+                    Code::L016,
                     at..at + 1,
                     format!(
                         "variation nested deeper than {} levels: read as part of its parent",
@@ -456,7 +467,7 @@ impl<'a> Reader<'a> {
         match self.src.get(next) {
             Some(b')') => {
                 self.diag(
-                    "L004",
+                    Code::L004,
                     at..next + 1,
                     "empty variation `()` ignored".into(),
                     false,
@@ -465,7 +476,7 @@ impl<'a> Reader<'a> {
             }
             Some(b'(') => {
                 self.diag(
-                    "L014",
+                    Code::L014,
                     at..at + 1,
                     "`(` directly followed by another `(`: the first one ignored".into(),
                     false,
@@ -497,7 +508,7 @@ impl<'a> Reader<'a> {
             b';' => {
                 if self.stack.last().is_some_and(|o| o.has_child) {
                     self.diag(
-                        "L003",
+                        Code::L003,
                         at..at + 1,
                         "node after a variation: `(` assumed before it".into(),
                         false,
@@ -510,7 +521,7 @@ impl<'a> Reader<'a> {
                 let (_, end, _) = self.skip_values(at, None);
                 let text = excerpt(&src[at..end]);
                 self.diag(
-                    "L007",
+                    Code::L007,
                     at..end,
                     format!("values without a property identifier deleted: `{text}`"),
                     true,
@@ -529,7 +540,7 @@ impl<'a> Reader<'a> {
                 }
                 let text = excerpt(&src[at..end]);
                 self.diag(
-                    "L011",
+                    Code::L011,
                     at..end,
                     format!("stray bytes `{text}` inside a game tree (skipped)"),
                     true,
@@ -551,7 +562,7 @@ impl<'a> Reader<'a> {
         let top = self.stack.last().copied().unwrap_or_default();
         if top.has_child {
             self.diag(
-                "L003",
+                Code::L003,
                 at..at + 1,
                 "properties after a variation: `(;` assumed before them".into(),
                 false,
@@ -559,14 +570,14 @@ impl<'a> Reader<'a> {
             self.open_tree(true);
         } else if self.stack.len() <= 1 {
             self.diag(
-                "L019",
+                Code::L019,
                 at..at + 1,
                 "`;` missing before the first property of a game tree: assumed".into(),
                 false,
             );
         } else {
             self.diag(
-                "L002",
+                Code::L002,
                 at..at + 1,
                 "`;` missing before the first property of a variation: assumed".into(),
                 false,
@@ -584,7 +595,7 @@ impl<'a> Reader<'a> {
         let first = self.ws_from(id_end);
         if src.get(first) != Some(&b'[') {
             self.diag(
-                "L006",
+                Code::L006,
                 start..id_end,
                 format!("property `{}` has no value (ignored)", excerpt(ident)),
                 true,
@@ -595,7 +606,7 @@ impl<'a> Reader<'a> {
         if !ident.iter().any(u8::is_ascii_uppercase) {
             let (_, end, _) = self.skip_values(first, None);
             self.diag(
-                "L012",
+                Code::L012,
                 start..end,
                 format!(
                     "identifier `{}` has no capital letter (property deleted)",
@@ -610,7 +621,7 @@ impl<'a> Reader<'a> {
         if ident.iter().any(u8::is_ascii_lowercase) {
             let read = normalize_ident(ident);
             self.diag(
-                "L010",
+                Code::L010,
                 start..id_end,
                 format!("identifier `{}` read as `{read}`", excerpt(ident)),
                 false,
@@ -656,7 +667,7 @@ impl<'a> Reader<'a> {
                     if swallowed {
                         needs_repair = true;
                         self.diag(
-                            "L008",
+                            Code::L008,
                             body..close,
                             "unescaped `]` inside a text value kept as part of the text".into(),
                             false,
@@ -679,7 +690,7 @@ impl<'a> Reader<'a> {
                         stop -= 1;
                     }
                     self.diag(
-                        "L009",
+                        Code::L009,
                         k..src.len(),
                         "value not closed by `]` before the end of the input (closed there)".into(),
                         true,

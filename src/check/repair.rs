@@ -4,7 +4,7 @@
 //! removed.
 //!
 //! [`repair`] changes the collection in place and explains each change with a
-//! [`Diagnostic`] whose code is one of [`REPAIR_CODES`]. Nothing is changed
+//! [`Diagnostic`] whose code is one of [`REPAIR_CODES`](super::REPAIR_CODES). Nothing is changed
 //! on a doubt: values that cannot be corrected with confidence are reported
 //! (`R013`) and kept. Repairing twice changes nothing the second time.
 //!
@@ -18,17 +18,16 @@
 //!     tree.to_string(),
 //!     "(;FF[4]GM[1]SZ[19]KM[5.5]DT[2017-01-05]\n;B[pd]IT[];W[])\n"
 //! );
-//! let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+//! let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
 //! assert_eq!(codes, ["R017", "R002", "R009", "R005", "R001"]);
 //! ```
 
-use super::Diagnostic;
 use super::lenient::fill_positions;
+use super::{Code, Diagnostic};
 use crate::game::{BoardSize, GameType, go};
 use crate::property::{PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId};
-pub use codes::{REPAIR_CODES, REPORT_ONLY_CODES};
 use facts::{Facts, facts, values_read};
 pub use outside::keep_outside_text;
 use std::borrow::Cow;
@@ -36,12 +35,20 @@ use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
 use values::{fix_komi, fix_result, fix_time, is_real};
 
-mod codes;
 mod facts;
 mod outside;
 mod shape;
 mod tidy;
 mod values;
+
+/// The codes that only report and change nothing: a second [`repair`] emits
+/// them again.
+///
+/// ```
+/// use sgfkit::check::{Code, REPORT_ONLY_CODES};
+/// assert!(REPORT_ONLY_CODES.contains(&Code::R013));
+/// ```
+pub const REPORT_ONLY_CODES: &[Code] = &[Code::R013, Code::R018, Code::R021];
 
 /// Which of the optional repairs [`repair`] makes. The default makes only
 /// the repairs that are not guesses and keep every node.
@@ -79,7 +86,7 @@ impl RepairOptions {
 /// and returns one diagnostic per change (or per value left alone that is
 /// not FF\[4\]), in source order.
 ///
-/// The repairs, by code (see [`REPAIR_CODES`]):
+/// The repairs, by code (see [`REPAIR_CODES`](super::REPAIR_CODES)):
 /// passes written as the tree's format writes them on Go boards up to 19×19
 /// (`tt` → `[]` in FF\[4\], R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
@@ -97,13 +104,13 @@ impl RepairOptions {
 /// Never panics; needs no stack per level of the tree.
 ///
 /// ```
-/// use sgfkit::check::{repair, RepairOptions};
+/// use sgfkit::check::{repair, Code, RepairOptions};
 ///
 /// let mut tree = sgfkit::parse(b"(;GM[1]FF[4]AB[aa]B[bb]C[x]AB[cc])")?.into_owned();
 /// let diags = repair(&mut tree, &RepairOptions::default());
 /// assert_eq!(tree.to_string(), "(;GM[1]FF[4]AB[aa][cc]\n;B[bb]C[x])\n");
-/// assert_eq!(diags[0].code, "R006");
-/// assert_eq!(diags[1].code, "R008");
+/// assert_eq!(diags[0].code, Code::R006);
+/// assert_eq!(diags[1].code, Code::R008);
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<Diagnostic> {
@@ -286,7 +293,7 @@ struct Repairer<'o> {
 }
 
 impl Repairer<'_> {
-    fn push(&mut self, code: &'static str, span: Range<usize>, message: String, data_lost: bool) {
+    fn push(&mut self, code: Code, span: Range<usize>, message: String, data_lost: bool) {
         self.diags
             .push(Diagnostic::from_code(code, span, message, data_lost));
     }
@@ -416,7 +423,7 @@ impl Repairer<'_> {
                 continue;
             }
             let span = Self::span_at(c, id, p.span());
-            self.push("R001", span, pass.message(ident), false);
+            self.push(Code::R001, span, pass.message(ident), false);
             items.push(NewProp::New(ident, &to));
         }
         if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
@@ -435,7 +442,7 @@ impl Repairer<'_> {
         for p in props.iter_mut() {
             if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == pass.from {
                 let span = Self::span(c, id, Some(p));
-                self.push("R001", span, pass.message(&p.ident), false);
+                self.push(Code::R001, span, pass.message(&p.ident), false);
                 p.values = vec![pass.to.to_vec()];
                 changed = true;
             }
@@ -453,18 +460,18 @@ impl Repairer<'_> {
             let km_text = String::from_utf8_lossy(km.first()).trim().to_string();
             let same = ki.parse::<i64>().ok().map(half) == Some(km_text.clone());
             let msg = format!("KI[{ki}] deleted: the node has KM[{km_text}]");
-            self.push("R002", span, msg, !same);
+            self.push(Code::R002, span, msg, !same);
             props.retain(|p| p.ident != "KI");
             return true;
         }
         let Ok(n) = ki.parse::<i64>() else {
             let msg = format!("KI[{ki}] is not an integer komi: kept");
-            self.push("R013", span, msg, false);
+            self.push(Code::R013, span, msg, false);
             return false;
         };
         let km = half(n);
         let msg = format!("KI[{ki}] (integer komi, doubled) converted to KM[{km}]");
-        self.push("R002", span, msg, false);
+        self.push(Code::R002, span, msg, false);
         props[k] = P::new("KM", vec![km.into_bytes()]);
         props.retain(|p| p.ident != "KI");
         true
@@ -493,7 +500,7 @@ impl Repairer<'_> {
                 .map(|v| format!("[{}]", String::from_utf8_lossy(v)))
                 .collect();
             let msg = format!("L (FF[1-2] letters) converted to LB{}", shown.concat());
-            self.push("R003", span, msg, false);
+            self.push(Code::R003, span, msg, false);
             *p = P::new("LB", values);
             changed = true;
         }
@@ -543,7 +550,7 @@ impl Repairer<'_> {
             (true, false) => "M (FF[1-2] markup) on stones converted to TR".to_string(),
             _ => "M (FF[1-2] markup) converted to MA on empty points, TR on stones".to_string(),
         };
-        self.push("R004", span, msg, false);
+        self.push(Code::R004, span, msg, false);
         let mut new = Vec::new();
         if !ma.is_empty() {
             new.push(P::new("MA", ma));
@@ -568,7 +575,7 @@ impl Repairer<'_> {
         let emphasis = props[bm].first() == b"2" || props[te].first() == b"2";
         let order = if te < bm { "TE then BM" } else { "BM then TE" };
         let msg = format!("{order} in one node converted to {new}[]");
-        self.push("R005", span, msg, emphasis);
+        self.push(Code::R005, span, msg, emphasis);
         props[first] = P::new(new, vec![Vec::new()]);
         let mut k = 0;
         props.retain(|p| {
@@ -621,7 +628,7 @@ impl Repairer<'_> {
                         "{ident} given {} times with the same value: one kept",
                         group.len()
                     );
-                    self.push("R024", span, msg, false);
+                    self.push(Code::R024, span, msg, false);
                     for &j in &group[1..] {
                         drop[j] = true;
                     }
@@ -669,7 +676,7 @@ impl Repairer<'_> {
                 "{ident} appears {} times in the node: {how} {ident}",
                 group.len()
             );
-            self.push("R008", span, msg, false);
+            self.push(Code::R008, span, msg, false);
         }
         let mut j = 0;
         props.retain(|_| {
@@ -713,7 +720,7 @@ impl Repairer<'_> {
         let span = Self::span(c, id, Some(&props[k]));
         let msg = format!("TM[{text}] corrected to TM[{secs}], its overtime moved to OT[{over}]");
         let over = over.as_bytes().to_vec();
-        self.push("R012", span, msg, false);
+        self.push(Code::R012, span, msg, false);
         props[k] = P::new("TM", vec![secs.into_bytes()]);
         props.insert(k + 1, P::new("OT", vec![over]));
         true
@@ -742,12 +749,12 @@ impl Repairer<'_> {
                     let msg = format!(
                         "AP[{text}] kept as it is: with its `:` it would be a second AP in the node"
                     );
-                    self.push("R021", span.clone(), msg, false);
+                    self.push(Code::R021, span.clone(), msg, false);
                     continue;
                 }
                 v.push(b':');
                 let msg = format!("AP[{text}] written AP[{text}:]: FF[4] writes name:version");
-                self.push("R020", span.clone(), msg, false);
+                self.push(Code::R020, span.clone(), msg, false);
                 changed = true;
             }
         }
@@ -767,13 +774,13 @@ impl Repairer<'_> {
                 continue;
             };
             let (fixed, code) = match ident {
-                "DT" => (fix_date(text), "R009"),
-                "RE" => (fix_result(text), "R010"),
+                "DT" => (fix_date(text), Code::R009),
+                "RE" => (fix_result(text), Code::R010),
                 "KM" => match fix_komi(text, self.options.fox_komi) {
-                    Fix::Fixed(s) if is_real(text) => (Fix::Fixed(s), "R014"),
-                    f => (f, "R011"),
+                    Fix::Fixed(s) if is_real(text) => (Fix::Fixed(s), Code::R014),
+                    f => (f, Code::R011),
                 },
-                _ => (fix_time(text), "R012"),
+                _ => (fix_time(text), Code::R012),
             };
             let span = Self::span(c, id, Some(&*p));
             match fixed {
@@ -786,7 +793,7 @@ impl Repairer<'_> {
                 }
                 Fix::Unknown(why) => {
                     let msg = format!("{ident}[{text}] {why}: kept as it is");
-                    self.push("R013", span, msg, false);
+                    self.push(Code::R013, span, msg, false);
                 }
             }
         }

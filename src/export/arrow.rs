@@ -575,7 +575,7 @@ pub(crate) fn diagnostics_batch(rows: &[DiagnosticRow]) -> Result<RecordBatch, A
     let columns: Vec<ArrayRef> = vec![
         strings(rows, |r| Some(&r.source)),
         u32s(rows, |r| r.game),
-        strings(rows, |r| Some(r.code)),
+        strings(rows, |r| Some(r.code.as_str())),
         strings(rows, |r| Some(r.severity)),
         u32s(rows, |r| Some(r.line)),
         u32s(rows, |r| Some(r.column)),

@@ -185,7 +185,7 @@ pub(super) fn diagnostic(out: &mut Vec<u8>, d: &DiagnosticRow) {
     Obj::new(out)
         .str("source", Some(&d.source))
         .num("game", d.game)
-        .str("code", Some(d.code))
+        .str("code", Some(d.code.as_str()))
         .str("severity", Some(d.severity))
         .num("line", Some(d.line))
         .num("column", Some(d.column))

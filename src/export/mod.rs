@@ -276,7 +276,7 @@ pub struct DiagnosticRow {
     /// no game tree.
     pub game: Option<u32>,
     /// The stable code (`S012`, `L008`; `docs/diagnostics.md`).
-    pub code: &'static str,
+    pub code: crate::check::Code,
     /// `"error"`, `"warning"` or `"info"`.
     pub severity: &'static str,
     /// 1-based line.
@@ -304,13 +304,14 @@ pub struct Tables {
 /// gives diagnostics only.
 ///
 /// ```
+/// use sgfkit::check::Code;
 /// let t = sgfkit::export::tables(b"(;GM[11]SZ[8]PB[Ann];B[c3])(;W[]", "x.sgf", &Default::default());
 /// assert_eq!(t.games.len(), 2);
 /// assert_eq!((t.games[0].gm, t.games[0].move_count), (11, None)); // Hex: no moves rows
 /// assert_eq!(t.games[1].move_count, Some(1)); // `W[]`: a pass
 /// assert_eq!((t.moves.len(), t.moves[0].game, t.moves[0].pass), (1, 1, true));
 /// // The missing `)`, in the second game tree.
-/// assert!(t.diagnostics.iter().any(|d| d.code == "L005" && d.game == Some(1)));
+/// assert!(t.diagnostics.iter().any(|d| d.code == Code::L005 && d.game == Some(1)));
 /// ```
 pub fn tables(bytes: &[u8], source: &str, options: &ExportOptions) -> Tables {
     let doc = read(bytes, options);
@@ -343,12 +344,12 @@ impl Tables {
     /// [`stream::Game::position`](crate::stream::Game::position)).
     ///
     /// ```
-    /// use sgfkit::Position;
+    /// use sgfkit::{Position, check::Code};
     /// let mut t = sgfkit::export::tables(b"(;B[aa]", "big.sgf", &Default::default());
     /// t.place(7, Position { line: 3, column: 5 });
     /// assert_eq!((t.games[0].game, t.moves[0].game), (7, 7));
     /// // The `)` missing at the end, 1:8 in the tree's text.
-    /// let d = t.diagnostics.iter().find(|d| d.code == "L005").unwrap();
+    /// let d = t.diagnostics.iter().find(|d| d.code == Code::L005).unwrap();
     /// assert_eq!((d.game, d.line, d.column), (Some(7), 3, 12));
     /// ```
     pub fn place(&mut self, first_game: u32, start: Position) {

@@ -93,7 +93,11 @@ fn diagnostics_belong_to_their_game() {
             .iter()
             .any(|d| d.game == Some(1) && d.line == 2)
     );
-    let open = t.diagnostics.iter().find(|d| d.code == "L005").unwrap();
+    let open = t
+        .diagnostics
+        .iter()
+        .find(|d| d.code == crate::check::Code::L005)
+        .unwrap();
     assert_eq!((open.game, open.severity), (Some(2), "error"));
     // SZ[0] is no board: no size, no moves.
     assert_eq!(

@@ -1,6 +1,8 @@
 //! Regression tests for bugs the fuzzers found (see `fuzz/README.md`), one
 //! test per bug, each naming its minimised input.
 
+use sgfkit::check::Code;
+
 /// `fuzz/regressions/repair-root-move-only.sgf` (the `repair` target): a
 /// root holding only a move was left alone, then given `FF[4]`, so a second
 /// repair split it: repairing was not idempotent.
@@ -9,7 +11,7 @@ fn a_move_alone_in_the_root_is_split_at_once() {
     use sgfkit::check::{RepairOptions, parse_lenient, repair};
     let (mut tree, _) = parse_lenient(b";W[", &Default::default());
     let first = repair(&mut tree, &RepairOptions::default());
-    assert!(first.iter().any(|d| d.code == "R007"), "{first:?}");
+    assert!(first.iter().any(|d| d.code == Code::R007), "{first:?}");
     let printed = tree.to_string();
     assert_eq!(printed, "(;FF[4]\n;W[])\n");
     let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
@@ -29,7 +31,7 @@ fn duplicate_lists_of_empty_values_merge_into_one_empty_value() {
     let first = repair(&mut tree, &RepairOptions::default());
     let codes: Vec<_> = first.iter().map(|d| d.code).collect();
     assert!(
-        codes.contains(&"R008") && codes.contains(&"R004"),
+        codes.contains(&Code::R008) && codes.contains(&Code::R004),
         "{codes:?}"
     );
     let printed = tree.to_string();
@@ -51,7 +53,7 @@ fn an_l_left_by_a_merge_is_converted_in_the_same_repair() {
     let first = repair(&mut tree, &RepairOptions::default());
     let codes: Vec<_> = first.iter().map(|d| d.code).collect();
     assert!(
-        codes.contains(&"R008") && codes.contains(&"R003"),
+        codes.contains(&Code::R008) && codes.contains(&Code::R003),
         "{codes:?}"
     );
     let printed = tree.to_string();
@@ -76,17 +78,17 @@ fn an_m_that_is_not_a_point_is_not_made_an_ma() {
     .unwrap();
     let (mut tree, _) = parse_lenient(&input, &Default::default());
     let first = repair(&mut tree, &RepairOptions::default());
-    assert!(first.iter().all(|d| d.code != "R004"), "{first:?}");
+    assert!(first.iter().all(|d| d.code != Code::R004), "{first:?}");
     let printed = tree.to_string();
     assert!(printed.contains("M[a99999:ss]"), "{printed}");
     let mut again = sgfkit::parse(printed.as_bytes()).unwrap().into_owned();
     let second = repair(&mut again, &RepairOptions::default());
-    assert!(second.iter().all(|d| d.code != "R004"), "{second:?}");
+    assert!(second.iter().all(|d| d.code != Code::R004), "{second:?}");
     assert_eq!(again.to_string(), printed);
     // A point and a rectangle of points are still converted.
     let (mut tree, _) = parse_lenient(b"(;M[aa][bb:cc])", &Default::default());
     let first = repair(&mut tree, &RepairOptions::default());
-    assert!(first.iter().any(|d| d.code == "R004"), "{first:?}");
+    assert!(first.iter().any(|d| d.code == Code::R004), "{first:?}");
     assert!(tree.to_string().contains("MA[aa][bb:cc]"), "{tree}");
 }
 
@@ -124,7 +126,7 @@ fn junk_between_many_trees_is_placed_in_one_pass() {
     let (tree, diags) = sgfkit::check::parse_lenient(&fuzzed, &ParseOptions::default());
     assert_eq!(tree.games().len(), 1);
     let codes: Vec<_> = diags.iter().map(|d| d.code).collect();
-    assert_eq!(codes, ["L019", "L009", "L005"]);
+    assert_eq!(codes, [Code::L019, Code::L009, Code::L005]);
 
     // Junk without tree content: a warning each, at its own column.
     let n = 100_000;

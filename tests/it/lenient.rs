@@ -3,7 +3,7 @@
 //! the same tree as the strict parser wherever that one succeeds.
 
 use crate::support::{corpus_dir, files_below};
-use sgfkit::check::{CODES, Severity, parse_lenient};
+use sgfkit::check::{CODES, Code, Severity, parse_lenient};
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -41,7 +41,7 @@ fn lenient_reader_over_the_corpus() {
         return;
     };
     let opts = ParseOptions::default();
-    let mut per_code: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut per_code: BTreeMap<Code, usize> = BTreeMap::new();
     let (mut files, mut with_diags, mut recovered, mut strict_ok) = (0, 0, 0, 0);
     let mut more_than_strict = 0;
     let (mut strict_time, mut lenient_valid_time) = (Duration::ZERO, Duration::ZERO);
@@ -55,7 +55,7 @@ fn lenient_reader_over_the_corpus() {
         for d in &diags {
             *per_code.entry(d.code).or_default() += 1;
             assert!(
-                CODES.iter().any(|c| c.0 == d.code),
+                CODES.iter().any(|c| c.code == d.code),
                 "{rel}: {d} not in CODES"
             );
         }
@@ -207,7 +207,7 @@ fn a_tree_without_its_opening_parenthesis_is_refused_strict_and_read_lenient() {
     let root = doc.collection().games().next().unwrap();
     assert_eq!(root.get("FF").unwrap().value(), b"4");
     assert!(
-        doc.diagnostics().iter().any(|d| d.code == "L003"),
+        doc.diagnostics().iter().any(|d| d.code == Code::L003),
         "{:?}",
         doc.diagnostics()
     );

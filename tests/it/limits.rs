@@ -3,7 +3,7 @@
 //! sized to cross a limit are refused quickly.
 
 use crate::support::{corpus_dir, files_below};
-use sgfkit::check::parse_lenient;
+use sgfkit::check::{Code, parse_lenient};
 use sgfkit::limits::{Usage, measure};
 use sgfkit::{Collection, ErrorKind, ParseOptions};
 use std::time::{Duration, Instant};
@@ -32,7 +32,7 @@ fn every_corpus_file_passes_the_default_limits() {
         .unwrap();
         for d in doc.diagnostics() {
             assert!(
-                d.code != "L017" && d.code != "L016",
+                d.code != Code::L017 && d.code != Code::L016,
                 "{rel}: a default limit is hit: {d}"
             );
         }
@@ -152,14 +152,14 @@ fn each_limit_hit_is_positioned_in_every_reader() {
         let d = doc
             .diagnostics()
             .iter()
-            .find(|d| d.code == "L017" || d.code == "L016")
+            .find(|d| d.code == Code::L017 || d.code == Code::L016)
             .unwrap_or_else(|| panic!("{src}: {:?}", doc.diagnostics()));
         assert_eq!(
             (d.position.line, d.position.column),
             (line, column),
             "{src}: {d}"
         );
-        if d.code == "L016" {
+        if d.code == Code::L016 {
             // Nesting is flattened, not refused: everything is still read.
             assert_eq!(doc.collection().node_count(), 3, "{src}");
         } else {
@@ -194,7 +194,7 @@ fn hostile_inputs_are_refused_quickly() {
         assert!(matches!(err.kind(), ErrorKind::TooLarge { .. }), "{what}");
         let (tree, diags) = parse_lenient(src, &ParseOptions::default());
         assert_eq!(tree.games().len(), 0, "{what}");
-        assert_eq!(diags.last().map(|d| d.code), Some("L017"), "{what}");
+        assert_eq!(diags.last().map(|d| d.code), Some(Code::L017), "{what}");
         let elapsed = t.elapsed();
         assert!(elapsed < Duration::from_secs(5), "{what}: {elapsed:?}");
     }
@@ -208,7 +208,7 @@ fn a_repaired_value_beyond_the_limit_points_at_its_property() {
     let opts = ParseOptions::default().max_value_len(10);
     let (tree, diags) = parse_lenient(src, &opts);
     assert_eq!(tree.games().len(), 0);
-    let d = diags.iter().find(|d| d.code == "L017").unwrap();
+    let d = diags.iter().find(|d| d.code == Code::L017).unwrap();
     assert_eq!((d.position.line, d.position.column), (2, 3), "{d}");
     assert!(d.message.contains("max_value_len"), "{d}");
     // Within the limit it reads, `]` escaped.

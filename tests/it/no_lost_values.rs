@@ -6,7 +6,7 @@
 //! diagnostic says so, and every difference must be accounted for by one.
 
 use crate::support::{corpus_dir, files_below};
-use sgfkit::check::{Diagnostic, RepairOptions, Severity, repair};
+use sgfkit::check::{Code, Diagnostic, RepairOptions, Severity, repair};
 use sgfkit::print::{WriterConfig, push_sgf};
 use sgfkit::text::{TextKind, decode};
 use sgfkit::{Collection, ParseOptions};
@@ -213,7 +213,7 @@ fn an_unexplained_change_is_reported() {
     let before = values(&sgfkit::parse(src).unwrap());
     let after = values(&sgfkit::parse(b"(;FF[4]C[kept]GN[game];B[aa])").unwrap());
     let ff = Diagnostic {
-        code: "R017",
+        code: Code::R017,
         severity: Severity::Info,
         span: 2..7,
         position: sgfkit::Position { line: 1, column: 3 },

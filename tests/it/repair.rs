@@ -3,7 +3,7 @@
 
 use crate::support::{corpus_dir, files_below};
 use proptest::prelude::*;
-use sgfkit::check::{REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, parse_lenient, repair};
+use sgfkit::check::{Code, REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, parse_lenient, repair};
 use sgfkit::{Collection, ParseOptions};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -53,7 +53,7 @@ fn repairs_match_sgfc_results() {
         let opts = RepairOptions::default().remove_empty_nodes(empty_nodes);
         let diags = repair(&mut ours, &opts);
         let (theirs, _) = parse_lenient(&want, &ParseOptions::default());
-        let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+        let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
         eprintln!("{input} -> {expected}: our repairs {codes:?}");
         for ident in REPAIRED {
             let (a, b) = (values_of(&ours, ident), values_of(&theirs, ident));
@@ -171,7 +171,7 @@ proptest! {
         let (mut tree, _) = parse_lenient(g.as_bytes(), &ParseOptions::default());
         let first = repair(&mut tree, &opts);
         for d in &first {
-            prop_assert!(REPAIR_CODES.iter().any(|c| c.0 == d.code));
+            prop_assert!(REPAIR_CODES.iter().any(|c| c.code == d.code));
         }
         let once = tree.to_string();
         let again = sgfkit::parse(once.as_bytes());
@@ -243,7 +243,7 @@ fn repair_over_the_corpus() {
     };
     let start = Instant::now();
     let opts = RepairOptions::default();
-    let mut per_code: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut per_code: BTreeMap<Code, usize> = BTreeMap::new();
     let (mut files, mut repaired, mut data_lost) = (0usize, 0usize, 0usize);
     let mut failures = Vec::new();
     for (rel, path) in files_below(&dir) {
@@ -274,10 +274,7 @@ fn repair_over_the_corpus() {
         start.elapsed().as_secs_f64()
     );
     for (code, n) in &per_code {
-        let summary = REPAIR_CODES
-            .iter()
-            .find(|c| c.0 == *code)
-            .map_or("", |c| c.2);
+        let summary = code.title();
         eprintln!("  {code} {n:>7}  {summary}");
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

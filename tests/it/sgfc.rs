@@ -152,7 +152,7 @@ fn sgfc_conformance() {
         return;
     };
     let files = dir.join("test-files");
-    let covered: BTreeSet<u32> = all_codes().filter_map(|c| c.3).collect();
+    let covered: BTreeSet<u32> = all_codes().filter_map(|c| c.sgfc).collect();
     // Number → (status, notes per run).
     let mut table: BTreeMap<u32, (Status, Vec<String>)> = BTreeMap::new();
     for (input, output, strict) in RUNS {
@@ -214,8 +214,8 @@ fn sgfc_conformance() {
     println!("|---|---|---|---|");
     for (n, (status, notes)) in &table {
         let codes: Vec<&str> = all_codes()
-            .filter(|c| c.3 == Some(*n))
-            .map(|c| c.0)
+            .filter(|c| c.sgfc == Some(*n))
+            .map(|c| c.code.as_str())
             .collect();
         let status = match status {
             Status::Reproduced => "reproduced",

@@ -1,6 +1,7 @@
 //! The lenient reader's diagnostics: how serious, which codes, and where
 //! (line and column, found for all of them in one pass).
 
+use crate::check::Code;
 use crate::error::Position;
 use std::fmt;
 use std::ops::Range;
@@ -45,8 +46,8 @@ impl fmt::Display for Severity {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// The stable code, one of [`CODES`].
-    pub code: &'static str,
+    /// The stable code.
+    pub code: Code,
     /// How serious it is.
     pub severity: Severity,
     /// The bytes of the input concerned.
@@ -72,130 +73,6 @@ impl fmt::Display for Diagnostic {
 }
 
 impl std::error::Error for Diagnostic {}
-
-/// Every diagnostic code the lenient reader emits: code, severity, summary,
-/// and the SGFC message number that corresponds, if any.
-///
-/// ```
-/// let (code, sev, _, sgfc) = sgfkit::check::CODES[4];
-/// assert_eq!((code, sev, sgfc), ("L005", sgfkit::check::Severity::Error, Some(9)));
-/// ```
-pub static CODES: &[(&str, Severity, &str, Option<u32>)] = &[
-    (
-        "L001",
-        Severity::Warning,
-        "bytes outside the game trees skipped",
-        None,
-    ),
-    (
-        "L002",
-        Severity::Error,
-        "`;` missing after the `(` of a variation: node start assumed",
-        Some(67),
-    ),
-    (
-        "L003",
-        Severity::Error,
-        "node outside a variation: `(` assumed",
-        Some(66),
-    ),
-    (
-        "L004",
-        Severity::Error,
-        "empty variation `()` ignored",
-        Some(12),
-    ),
-    (
-        "L005",
-        Severity::Error,
-        "`)` missing at the end of the input: trees closed",
-        Some(9),
-    ),
-    (
-        "L006",
-        Severity::Error,
-        "property identifier without values ignored",
-        Some(20),
-    ),
-    (
-        "L007",
-        Severity::Error,
-        "values without a property identifier deleted",
-        Some(54),
-    ),
-    (
-        "L008",
-        Severity::Warning,
-        "unescaped `]` inside a text value kept as text",
-        None,
-    ),
-    (
-        "L009",
-        Severity::Error,
-        "value not closed before the end of the input",
-        Some(10),
-    ),
-    (
-        "L010",
-        Severity::Warning,
-        "lower-case letters in an identifier: read as its capitals",
-        Some(16),
-    ),
-    (
-        "L011",
-        Severity::Error,
-        "stray bytes inside a game tree skipped",
-        Some(8),
-    ),
-    (
-        "L012",
-        Severity::Error,
-        "identifier without capital letters: property deleted",
-        Some(54),
-    ),
-    (
-        "L013",
-        Severity::Error,
-        "no game tree in the input",
-        Some(7),
-    ),
-    (
-        "L014",
-        Severity::Error,
-        "`(` not followed by a node: ignored",
-        Some(21),
-    ),
-    (
-        "L015",
-        Severity::Info,
-        "UTF-8 byte order mark skipped",
-        None,
-    ),
-    (
-        "L016",
-        Severity::Error,
-        "nesting deeper than ParseOptions::max_depth: variation flattened",
-        Some(76),
-    ),
-    (
-        "L017",
-        Severity::Error,
-        "input too large, or beyond a limit of ParseOptions: nothing read",
-        Some(5),
-    ),
-    (
-        "L018",
-        Severity::Warning,
-        "bytes that look like SGF data skipped before the first game tree",
-        Some(6),
-    ),
-    (
-        "L019",
-        Severity::Error,
-        "`;` missing after the `(` of a game tree: node start assumed",
-        Some(36),
-    ),
-];
 
 /// The most diagnostics kept per code; further ones are counted and
 /// summarized in one last diagnostic of that code (keeps memory bounded on

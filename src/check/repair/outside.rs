@@ -4,7 +4,7 @@
 //! loses none of it.
 
 use super::super::lenient::fill_positions;
-use super::Diagnostic;
+use super::{Code, Diagnostic};
 use crate::tree::{Collection, NodeId};
 
 /// Moves the text that the lenient reader skipped outside the game trees
@@ -27,12 +27,12 @@ use crate::tree::{Collection, NodeId};
 /// its game trees: a second call finds nothing to move.
 ///
 /// ```
-/// use sgfkit::check::{keep_outside_text, parse_lenient};
+/// use sgfkit::check::{keep_outside_text, parse_lenient, Code};
 ///
 /// let src = b"Played on April 4.\n\n(;GM[1]GC[ladder game];B[aa])";
 /// let (mut tree, read) = parse_lenient(src, &Default::default());
 /// let kept = keep_outside_text(&mut tree, &read);
-/// assert_eq!(kept[0].code, "R022");
+/// assert_eq!(kept[0].code, Code::R022);
 /// assert_eq!(
 ///     tree.to_string(),
 ///     "(;GM[1]GC[Played on April 4.\n\nladder game]\n;B[aa])\n"
@@ -53,10 +53,10 @@ pub fn keep_outside_text(collection: &mut Collection<'_>, read: &[Diagnostic]) -
     let mut diags = Vec::new();
     for d in read {
         let range = match d.code {
-            "L001" => d.span.clone(),
+            Code::L001 => d.span.clone(),
             // Only ever before the first game tree; its span starts at the
             // part that looks like SGF: the text is all that precedes it.
-            "L018" => 0..d.span.end,
+            Code::L018 => 0..d.span.end,
             _ => continue,
         };
         let Some(raw) = src.get(range.clone()) else {
@@ -80,7 +80,7 @@ pub fn keep_outside_text(collection: &mut Collection<'_>, read: &[Diagnostic]) -
             )
         };
         diags.push(Diagnostic::from_code(
-            "R022",
+            Code::R022,
             range,
             message,
             text.is_empty(),
@@ -153,7 +153,7 @@ mod tests {
 
     /// Lenient read, the outside text kept, repairs: the printed text and
     /// the codes of `keep_outside_text`.
-    fn keep(src: &[u8]) -> (String, Vec<&'static str>) {
+    fn keep(src: &[u8]) -> (String, Vec<Code>) {
         let (mut tree, read) = parse_lenient(src, &Default::default());
         let diags = keep_outside_text(&mut tree, &read);
         repair(&mut tree, &RepairOptions::default());
@@ -167,7 +167,7 @@ mod tests {
             out,
             "(;GM[1]GC[Header [1\\]\n\nold]FF[4])\n(;GM[1]GC[middle\\\\ text]FF[4])\n"
         );
-        assert_eq!(codes, ["R022", "R022"]);
+        assert_eq!(codes, [Code::R022, Code::R022]);
         // The text reads back as written.
         let tree = crate::parse(out.as_bytes()).unwrap();
         let gc = tree.games().next().unwrap().get("GC").unwrap();
@@ -181,7 +181,7 @@ mod tests {
     fn text_after_the_last_tree_ends_its_gc_and_control_bytes_go() {
         let (out, codes) = keep(b"(;GM[1]GC[a])\n(;GM[1])the end\n");
         assert_eq!(out, "(;GM[1]GC[a]FF[4])\n(;GM[1]GC[the end]FF[4])\n");
-        assert_eq!(codes, ["R022"]);
+        assert_eq!(codes, [Code::R022]);
         let (out, _) = keep(b"(;GM[1])\x1a");
         assert_eq!(out, "(;GM[1]FF[4])\n");
     }
@@ -190,7 +190,7 @@ mod tests {
     fn looks_like_sgf_before_the_first_tree_is_kept_whole() {
         let (out, codes) = keep(b"note bla[aa] (;GM[1];B[cc])");
         assert_eq!(out, "(;GM[1]GC[note bla[aa\\]]FF[4]\n;B[cc])\n");
-        assert_eq!(codes, ["R022"]);
+        assert_eq!(codes, [Code::R022]);
     }
 
     #[test]

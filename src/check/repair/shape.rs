@@ -2,7 +2,7 @@
 //! mix move and setup properties (or hold both colours' moves) split,
 //! empty variations and nodes removed, `FF[4]` set.
 
-use super::{Ctx, P, Repairer, snapshot};
+use super::{Code, Ctx, P, Repairer, snapshot};
 use crate::property::{Category, PropertyType, lookup};
 use crate::tree::{Collection, NodeId, Property};
 
@@ -62,13 +62,13 @@ impl Repairer<'_> {
                 "move and setup properties in one node: split, {} moved to a new child node",
                 moved.join(", ")
             );
-            self.push("R006", span, msg, false);
+            self.push(Code::R006, span, msg, false);
         } else {
             let msg = format!(
                 "move in the root node: split, {} moved to a new child node",
                 moved.join(", ")
             );
-            self.push("R007", span, msg, false);
+            self.push(Code::R007, span, msg, false);
         }
         new
     }
@@ -103,7 +103,7 @@ impl Repairer<'_> {
             "black and white move in one node: split, {} moved to a new child node",
             later[0]
         );
-        self.push("R019", span, msg, false);
+        self.push(Code::R019, span, msg, false);
     }
 
     pub(super) fn empty(&mut self, c: &mut Collection<'_>, ids: &[NodeId]) {
@@ -119,10 +119,10 @@ impl Repairer<'_> {
             if node.first_child().is_none() && parent.child_count() > 1 {
                 if c.remove_subtree(id).is_ok() {
                     let msg = "variation with an empty node and nothing else removed".to_string();
-                    self.push("R015", span, msg, false);
+                    self.push(Code::R015, span, msg, false);
                 }
             } else if self.options.remove_empty_nodes && c.remove_node(id).is_ok() {
-                self.push("R016", span, "empty node removed".to_string(), false);
+                self.push(Code::R016, span, "empty node removed".to_string(), false);
             }
         }
     }
@@ -143,14 +143,14 @@ impl Repairer<'_> {
         if old.is_empty() {
             if c.set_property(root, "FF", ["4"]).is_ok() {
                 let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
-                self.push("R017", span, msg, false);
+                self.push(Code::R017, span, msg, false);
             }
         } else {
             let msg = format!(
                 "{was} not set to FF[4]: {} not defined in FF[4]",
                 old.join(", ")
             );
-            self.push("R018", span, msg, false);
+            self.push(Code::R018, span, msg, false);
         }
     }
 }

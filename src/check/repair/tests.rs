@@ -2,7 +2,7 @@ use super::*;
 use crate::check::parse_lenient;
 
 /// Lenient read, repair with `opts`: the printed result and the codes.
-fn fix_with(src: &str, opts: &RepairOptions) -> (String, Vec<&'static str>) {
+fn fix_with(src: &str, opts: &RepairOptions) -> (String, Vec<Code>) {
     let (mut tree, _) = parse_lenient(src.as_bytes(), &Default::default());
     let diags = repair(&mut tree, opts);
     let out = tree.to_string();
@@ -11,12 +11,12 @@ fn fix_with(src: &str, opts: &RepairOptions) -> (String, Vec<&'static str>) {
     (out, diags.iter().map(|d| d.code).collect())
 }
 
-fn fix(src: &str) -> (String, Vec<&'static str>) {
+fn fix(src: &str) -> (String, Vec<Code>) {
     fix_with(src, &RepairOptions::default())
 }
 
 #[track_caller]
-fn case(src: &str, out: &str, codes: &[&str]) {
+fn case(src: &str, out: &str, codes: &[Code]) {
     let (o, c) = fix(src);
     assert_eq!(o, out, "output for {src}");
     assert_eq!(c, codes, "codes for {src}");
@@ -24,11 +24,11 @@ fn case(src: &str, out: &str, codes: &[&str]) {
 
 #[test]
 fn codes_table_is_complete_and_sorted() {
-    for (k, (code, ..)) in REPAIR_CODES.iter().enumerate() {
-        assert_eq!(*code, format!("R{:03}", k + 1));
+    for (k, row) in crate::check::REPAIR_CODES.iter().enumerate() {
+        assert_eq!(row.code.as_str(), format!("R{:03}", k + 1));
     }
     for c in REPORT_ONLY_CODES {
-        assert!(REPAIR_CODES.iter().any(|r| r.0 == *c));
+        assert!(c.as_str().starts_with('R'));
     }
 }
 
@@ -46,7 +46,7 @@ fn r001_tt_pass() {
     case(
         "(;FF[4];B[tt];W[tt])",
         "(;FF[4]\n;B[];W[])\n",
-        &["R001", "R001"],
+        &[Code::R001, Code::R001],
     );
     // Not on a 21x21 board, where tt is a point.
     case("(;FF[4]SZ[21];B[tt])", "(;FF[4]SZ[21]\n;B[tt])\n", &[]);
@@ -56,12 +56,12 @@ fn r001_tt_pass() {
 
 #[test]
 fn r002_ki() {
-    case("(;FF[4]KI[11])", "(;FF[4]KM[5.5])\n", &["R002"]);
-    case("(;FF[4]KI[-1])", "(;FF[4]KM[-0.5])\n", &["R002"]);
-    case("(;FF[4]KI[12]KM[6])", "(;FF[4]KM[6])\n", &["R002"]);
+    case("(;FF[4]KI[11])", "(;FF[4]KM[5.5])\n", &[Code::R002]);
+    case("(;FF[4]KI[-1])", "(;FF[4]KM[-0.5])\n", &[Code::R002]);
+    case("(;FF[4]KI[12]KM[6])", "(;FF[4]KM[6])\n", &[Code::R002]);
     let (m, _) = fix("(;FF[4]KI[12]KM[6])");
     assert_eq!(m, "(;FF[4]KM[6])\n");
-    case("(;FF[4]KI[x])", "(;FF[4]KI[x])\n", &["R013"]);
+    case("(;FF[4]KI[x])", "(;FF[4]KI[x])\n", &[Code::R013]);
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn r003_letters() {
     case(
         "(;FF[4];B[aa]L[fg][es][jk])",
         "(;FF[4]\n;B[aa]LB[fg:A][es:B][jk:C])\n",
-        &["R003"],
+        &[Code::R003],
     );
     assert_eq!(letter(0), "A");
     assert_eq!(letter(25), "Z");
@@ -83,10 +83,14 @@ fn r004_markup() {
     case(
         "(;FF[4]AB[aa];B[bb]M[aa][bb][cc])",
         "(;FF[4]AB[aa]\n;B[bb]MA[cc]TR[aa][bb])\n",
-        &["R004"],
+        &[Code::R004],
     );
     // Other games: MA.
-    case("(;FF[4]GM[3];M[aa])", "(;FF[4]GM[3]\n;MA[aa])\n", &["R004"]);
+    case(
+        "(;FF[4]GM[3];M[aa])",
+        "(;FF[4]GM[3]\n;MA[aa])\n",
+        &[Code::R004],
+    );
 }
 
 #[test]
@@ -94,7 +98,7 @@ fn r005_bm_te() {
     case(
         "(;FF[4];B[aa]TE[1]BM[1];W[bb]BM[1]TE[1])",
         "(;FF[4]\n;B[aa]IT[];W[bb]DO[])\n",
-        &["R005", "R005"],
+        &[Code::R005, Code::R005],
     );
 }
 
@@ -103,12 +107,12 @@ fn r006_r007_split() {
     case(
         "(;FF[4];W[aa]AB[bb]N[x]C[y])",
         "(;FF[4]\n;AB[bb]N[x];W[aa]C[y])\n",
-        &["R006"],
+        &[Code::R006],
     );
     case(
         "(;FF[4]GM[1]PB[x]B[aa]C[c](;W[bb])(;W[cc]))",
         "(;FF[4]GM[1]PB[x]\n;B[aa]C[c]\n(;W[bb])\n(;W[cc]))\n",
-        &["R007"],
+        &[Code::R007],
     );
     // Game info with a move outside the root is legal.
     case("(;FF[4];B[aa]PB[x])", "(;FF[4]\n;B[aa]PB[x])\n", &[]);
@@ -119,25 +123,25 @@ fn r019_black_and_white() {
     case(
         "(;FF[4];B[cc]BL[30]W[dd]WL[20]C[x];B[ee])",
         "(;FF[4]\n;B[cc]BL[30]C[x];W[dd]WL[20];B[ee])\n",
-        &["R019"],
+        &[Code::R019],
     );
     // After a move/setup split, on the move node.
     case(
         "(;FF[4];AB[aa]W[bb]B[cc])",
         "(;FF[4]\n;AB[aa];W[bb];B[cc])\n",
-        &["R006", "R019"],
+        &[Code::R006, Code::R019],
     );
 }
 
 #[test]
 fn r020_r021_application_without_version() {
-    case("(;FF[4]AP[foxwq])", "(;FF[4]AP[foxwq:])\n", &["R020"]);
+    case("(;FF[4]AP[foxwq])", "(;FF[4]AP[foxwq:])\n", &[Code::R020]);
     case("(;FF[4]AP[Sabaki:0.5])", "(;FF[4]AP[Sabaki:0.5])\n", &[]);
     // Fox's second AP stays as it is: with a `:` it would be a duplicate.
     case(
         "(;FF[4]AP[GNU Go:3.8]AP[foxwq])",
         "(;FF[4]AP[GNU Go:3.8]AP[foxwq])\n",
-        &["R021"],
+        &[Code::R021],
     );
 }
 
@@ -146,10 +150,10 @@ fn r008_merge() {
     case(
         "(;FF[4]AB[aa]AB[bb]AB[aa];MA[cc]MA[dd])",
         "(;FF[4]AB[aa][bb]\n;MA[cc][dd])\n",
-        &["R008", "R008"],
+        &[Code::R008, Code::R008],
     );
     // Texts are joined, as SGFC does.
-    case("(;FF[4]C[a]C[b])", "(;FF[4]C[a\n\nb])\n", &["R008"]);
+    case("(;FF[4]C[a]C[b])", "(;FF[4]C[a\n\nb])\n", &[Code::R008]);
     // Anything else is left alone.
     case("(;FF[4];W[aa]W[bb])", "(;FF[4]\n;W[aa]W[bb])\n", &[]);
 }
@@ -166,7 +170,7 @@ fn r009_date() {
         case(
             &format!("(;FF[4]DT[{bad}])"),
             &format!("(;FF[4]DT[{good}])\n"),
-            &["R009"],
+            &[Code::R009],
         );
     }
     for ok in [
@@ -186,7 +190,7 @@ fn r009_date() {
         case(
             &format!("(;FF[4]DT[{bad}])"),
             &format!("(;FF[4]DT[{bad}])\n"),
-            &["R013"],
+            &[Code::R013],
         );
     }
 }
@@ -207,7 +211,7 @@ fn r010_result() {
         case(
             &format!("(;FF[4]RE[{bad}])"),
             &format!("(;FF[4]RE[{good}])\n"),
-            &["R010"],
+            &[Code::R010],
         );
     }
     for ok in ["B+R", "W+T", "B+F", "0", "Void", "?", "W+0.5", "B+"] {
@@ -222,58 +226,58 @@ fn r010_result() {
         case(
             &format!("(;FF[4]RE[{kept}])"),
             &format!("(;FF[4]RE[{kept}])\n"),
-            &["R013"],
+            &[Code::R013],
         );
     }
 }
 
 #[test]
 fn r011_r014_komi() {
-    case("(;FF[4]KM[6,5])", "(;FF[4]KM[6.5])\n", &["R011"]);
-    case("(;FF[4]KM[5 1/2])", "(;FF[4]KM[5.5])\n", &["R011"]);
-    case("(;FF[4]KM[6.])", "(;FF[4]KM[6])\n", &["R011"]);
+    case("(;FF[4]KM[6,5])", "(;FF[4]KM[6.5])\n", &[Code::R011]);
+    case("(;FF[4]KM[5 1/2])", "(;FF[4]KM[5.5])\n", &[Code::R011]);
+    case("(;FF[4]KM[6.])", "(;FF[4]KM[6])\n", &[Code::R011]);
     case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
     let fox = RepairOptions::default().fox_komi(true);
     assert_eq!(
         fix_with("(;FF[4]KM[375])", &fox),
-        ("(;FF[4]KM[3.75])\n".to_string(), vec!["R014"])
+        ("(;FF[4]KM[3.75])\n".to_string(), vec![Code::R014])
     );
     assert_eq!(
         fix_with("(;FF[4]KM[650])", &fox),
-        ("(;FF[4]KM[6.5])\n".to_string(), vec!["R014"])
+        ("(;FF[4]KM[6.5])\n".to_string(), vec![Code::R014])
     );
-    assert_eq!(fix_with("(;FF[4]KM[7.5])", &fox).1, Vec::<&str>::new());
-    case("(;FF[4]KM[lots])", "(;FF[4]KM[lots])\n", &["R013"]);
+    assert_eq!(fix_with("(;FF[4]KM[7.5])", &fox).1, Vec::<Code>::new());
+    case("(;FF[4]KM[lots])", "(;FF[4]KM[lots])\n", &[Code::R013]);
 }
 
 #[test]
 fn r012_time() {
-    case("(;FF[4]TM[9 hours])", "(;FF[4]TM[32400])\n", &["R012"]);
-    case("(;FF[4]TM[30m])", "(;FF[4]TM[1800])\n", &["R012"]);
-    case("(;FF[4]TM[90 s])", "(;FF[4]TM[90])\n", &["R012"]);
-    case("(;FF[4]TM[60.])", "(;FF[4]TM[60])\n", &["R012"]);
+    case("(;FF[4]TM[9 hours])", "(;FF[4]TM[32400])\n", &[Code::R012]);
+    case("(;FF[4]TM[30m])", "(;FF[4]TM[1800])\n", &[Code::R012]);
+    case("(;FF[4]TM[90 s])", "(;FF[4]TM[90])\n", &[Code::R012]);
+    case("(;FF[4]TM[60.])", "(;FF[4]TM[60])\n", &[Code::R012]);
     case("(;FF[4]TM[1800])", "(;FF[4]TM[1800])\n", &[]);
-    case("(;FF[4]TM[1,800])", "(;FF[4]TM[1,800])\n", &["R013"]);
-    case("(;FF[4]TM[2,5 h])", "(;FF[4]TM[9000])\n", &["R012"]);
-    case("(;FF[4]TM[30:00])", "(;FF[4]TM[1800])\n", &["R012"]);
-    case("(;FF[4]TM[1:00:00])", "(;FF[4]TM[3600])\n", &["R012"]);
-    case("(;FF[4]TM[1時間])", "(;FF[4]TM[3600])\n", &["R012"]);
-    case("(;FF[4]TM[30分])", "(;FF[4]TM[1800])\n", &["R012"]);
+    case("(;FF[4]TM[1,800])", "(;FF[4]TM[1,800])\n", &[Code::R013]);
+    case("(;FF[4]TM[2,5 h])", "(;FF[4]TM[9000])\n", &[Code::R012]);
+    case("(;FF[4]TM[30:00])", "(;FF[4]TM[1800])\n", &[Code::R012]);
+    case("(;FF[4]TM[1:00:00])", "(;FF[4]TM[3600])\n", &[Code::R012]);
+    case("(;FF[4]TM[1時間])", "(;FF[4]TM[3600])\n", &[Code::R012]);
+    case("(;FF[4]TM[30分])", "(;FF[4]TM[1800])\n", &[Code::R012]);
     case(
         "(;FF[4]TM[10:00(5x1:00)])",
         "(;FF[4]TM[600]OT[5x1:00])\n",
-        &["R012"],
+        &[Code::R012],
     );
     case(
         "(;FF[4]TM[30:00+30:00/25])",
         "(;FF[4]TM[1800]OT[30:00/25])\n",
-        &["R012"],
+        &[Code::R012],
     );
     // Not when OT is there already.
     case(
         "(;FF[4]TM[10:00(5x1:00)]OT[x])",
         "(;FF[4]TM[10:00(5x1:00)]OT[x])\n",
-        &["R013"],
+        &[Code::R013],
     );
 }
 
@@ -282,7 +286,7 @@ fn r015_r016_empty() {
     case(
         "(;FF[4];B[aa](;)(;W[bb]))",
         "(;FF[4]\n;B[aa];W[bb])\n",
-        &["R015"],
+        &[Code::R015],
     );
     // An empty node in the main line stays by default...
     case("(;FF[4];;B[aa];)", "(;FF[4]\n;;B[aa];)\n", &[]);
@@ -290,21 +294,24 @@ fn r015_r016_empty() {
     let opts = RepairOptions::default().remove_empty_nodes(true);
     assert_eq!(
         fix_with("(;FF[4];;B[aa];)", &opts),
-        ("(;FF[4]\n;B[aa])\n".to_string(), vec!["R016", "R016"])
+        (
+            "(;FF[4]\n;B[aa])\n".to_string(),
+            vec![Code::R016, Code::R016]
+        )
     );
     // Never the root.
     assert_eq!(
         fix_with("(;)", &opts),
-        ("(;FF[4])\n".to_string(), vec!["R017"])
+        ("(;FF[4])\n".to_string(), vec![Code::R017])
     );
 }
 
 #[test]
 fn r017_r018_ff() {
-    case("(;GM[1];B[aa])", "(;GM[1]FF[4]\n;B[aa])\n", &["R017"]);
-    case("(;FF[3]GM[1])", "(;FF[4]GM[1])\n", &["R017"]);
+    case("(;GM[1];B[aa])", "(;GM[1]FF[4]\n;B[aa])\n", &[Code::R017]);
+    case("(;FF[3]GM[1])", "(;FF[4]GM[1])\n", &[Code::R017]);
     // BS has no FF[4] equivalent.
-    case("(;FF[3]BS[1])", "(;FF[3]BS[1])\n", &["R018"]);
+    case("(;FF[3]BS[1])", "(;FF[3]BS[1])\n", &[Code::R018]);
 }
 
 #[test]
@@ -338,13 +345,13 @@ fn deep_trees_are_safe() {
     let line = format!("(;GM[1]{})", ";AB[aa]B[tt]".repeat(n));
     let (mut tree, _) = parse_lenient(line.as_bytes(), &Default::default());
     let diags = repair(&mut tree, &RepairOptions::default());
-    assert_eq!(diags.iter().filter(|d| d.code == "R006").count(), n);
+    assert_eq!(diags.iter().filter(|d| d.code == Code::R006).count(), n);
     assert_eq!(tree.node_count(), 2 * n + 1);
     let nested = format!("(;GM[1]{}{}", "(;B[tt]W[ab]".repeat(n), ")".repeat(n + 1));
     let (mut tree, _) = parse_lenient(nested.as_bytes(), &Default::default());
     let opts = RepairOptions::default().remove_empty_nodes(true);
     let diags = repair(&mut tree, &opts);
-    assert_eq!(diags.iter().filter(|d| d.code == "R019").count(), n);
+    assert_eq!(diags.iter().filter(|d| d.code == Code::R019).count(), n);
     assert!(crate::parse(tree.to_string().as_bytes()).is_ok());
 }
 
@@ -356,12 +363,12 @@ fn created_property_merges_with_an_existing_one() {
     case(
         "(;FF[4];B[aa]LB[ci:29]L[cl][ck])",
         "(;FF[4]\n;B[aa]LB[ci:29][cl:A][ck:B])\n",
-        &["R008", "R003"],
+        &[Code::R008, Code::R003],
     );
     let (out, codes) = fix("(;FF[3]SZ[19];B[aa]MA[bb]M[cc][aa])");
     assert!(out.contains("MA[bb][cc]"), "{out}");
     assert!(
-        codes.contains(&"R008") && codes.contains(&"R004"),
+        codes.contains(&Code::R008) && codes.contains(&Code::R004),
         "{codes:?}"
     );
 }
@@ -372,7 +379,7 @@ fn a_pass_beside_other_properties_keeps_them_in_place() {
     case(
         "(;FF[4];C[before]B[tt]BL[30];W[tt]AB[aa][bb])",
         "(;FF[4]\n;C[before]B[]BL[30];AB[aa][bb];W[])\n",
-        &["R001", "R006", "R001"],
+        &[Code::R001, Code::R006, Code::R001],
     );
     // A pass with more than one value is not one.
     case("(;FF[4];B[tt][aa])", "(;FF[4]\n;B[tt][aa])\n", &[]);
@@ -380,7 +387,7 @@ fn a_pass_beside_other_properties_keeps_them_in_place() {
     case(
         "(;FF[4];B[tt]BM[1]TE[1])",
         "(;FF[4]\n;B[]DO[])\n",
-        &["R001", "R005"],
+        &[Code::R001, Code::R005],
     );
 }
 
@@ -393,12 +400,19 @@ fn game_info_values_are_looked_at_only_when_not_ff4() {
         &[],
     );
     // A valid TM with an overtime part still has it moved to OT.
-    case("(;FF[4]TM[600+30])", "(;FF[4]TM[600]OT[30])\n", &["R012"]);
+    case(
+        "(;FF[4]TM[600+30])",
+        "(;FF[4]TM[600]OT[30])\n",
+        &[Code::R012],
+    );
     // Two values: neither checked nor changed, as before.
     case("(;FF[4]KM[6.5][7])", "(;FF[4]KM[6.5][7])\n", &[]);
     // Fox komi is a repair only when asked for.
     let (out, codes) = fix_with("(;FF[4]KM[375])", &RepairOptions::default().fox_komi(true));
-    assert_eq!((out.as_str(), codes), ("(;FF[4]KM[3.75])\n", vec!["R014"]));
+    assert_eq!(
+        (out.as_str(), codes),
+        ("(;FF[4]KM[3.75])\n", vec![Code::R014])
+    );
     case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
 }
 
@@ -407,13 +421,17 @@ fn r023_values_in_ff4_form() {
     case(
         "(;GM[1];B[c   c])",
         "(;GM[1]FF[4]\n;B[cc])\n",
-        &["R017", "R023"],
+        &[Code::R017, Code::R023],
     );
-    case("(;GM[1]FF[4];W[ bc])", "(;GM[1]FF[4]\n;W[bc])\n", &["R023"]);
+    case(
+        "(;GM[1]FF[4];W[ bc])",
+        "(;GM[1]FF[4]\n;W[bc])\n",
+        &[Code::R023],
+    );
     case(
         "(;FF[4];B[aa]BL[34.]WL[0:07:42])",
         "(;FF[4]\n;B[aa]BL[34]WL[462])\n",
-        &["R023", "R023"],
+        &[Code::R023, Code::R023],
     );
     // Not plain: left as they are (check still reports them).
     for kept in [
@@ -436,17 +454,17 @@ fn r024_repeated_and_empty_values() {
     case(
         "(;FF[4]PW[Ann][Ann]PB[Bo][Cy];AB[aa][bb][aa]MA[cc]TR[cc])",
         "(;FF[4]PW[Ann]PB[Bo][Cy]\n;AB[aa][bb]MA[cc]TR[cc])\n",
-        &["R024", "R024"],
+        &[Code::R024, Code::R024],
     );
     case(
         "(;FF[4]GM[1]GM[1]PB[Ann]PB[Bo])",
         "(;FF[4]GM[1]PB[Ann]PB[Bo])\n",
-        &["R024"],
+        &[Code::R024],
     );
     case(
         "(;FF[4]TM[];B[aa]BL[])",
         "(;FF[4]\n;B[aa])\n",
-        &["R024", "R024"],
+        &[Code::R024, Code::R024],
     );
 }
 
@@ -466,8 +484,12 @@ fn every_correctable_value_is_corrected_or_kept_with_a_reason() {
         let (out, codes) = fix(src);
         let (tree, _) = parse_lenient(out.as_bytes(), &Default::default());
         let left = crate::check::check(&tree, &Default::default());
-        let s045 = left.iter().any(|d| d.code == "S045");
-        assert_eq!(s045, codes.contains(&"R013"), "{src} → {out}: {codes:?}");
+        let s045 = left.iter().any(|d| d.code == Code::S045);
+        assert_eq!(
+            s045,
+            codes.contains(&Code::R013),
+            "{src} → {out}: {codes:?}"
+        );
     }
 }
 
@@ -479,16 +501,16 @@ fn passes_follow_the_format_the_tree_keeps() {
     case(
         "(;FF[3]SZ[19]BS[0];B[aa];W[tt])",
         "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt])\n",
-        &["R018"],
+        &[Code::R018],
     );
     case(
         "(;FF[3]SZ[19]BS[0];B[aa];W[];B[])",
         "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt];B[tt])\n",
-        &["R018", "R001", "R001"],
+        &[Code::R018, Code::R001, Code::R001],
     );
     case(
         "(;FF[3]SZ[19]KI[13];B[aa];W[tt])",
         "(;FF[4]SZ[19]KM[6.5]\n;B[aa];W[])\n",
-        &["R017", "R002", "R001"],
+        &[Code::R017, Code::R002, Code::R001],
     );
 }

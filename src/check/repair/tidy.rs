@@ -8,6 +8,7 @@
 
 use super::values::{Fix, fix_time};
 use super::{Ctx, P, Repairer};
+use crate::check::Code;
 use crate::game::GameType;
 use crate::grammar::RawValues;
 use crate::property::lookup;
@@ -60,7 +61,7 @@ impl Repairer<'_> {
                         p.ident,
                         before - p.values.len()
                     );
-                    self.push("R024", span.clone(), msg, false);
+                    self.push(Code::R024, span.clone(), msg, false);
                     changed = true;
                 }
             }
@@ -70,7 +71,7 @@ impl Repairer<'_> {
             match &*p.ident {
                 "TM" | "BL" | "WL" if value.is_empty() => {
                     let msg = format!("{}[] says nothing: removed", p.ident);
-                    self.push("R024", span, msg, false);
+                    self.push(Code::R024, span, msg, false);
                     drop[k] = true;
                     changed = true;
                 }
@@ -80,7 +81,7 @@ impl Repairer<'_> {
                     };
                     if let Fix::Fixed(secs) = fix_time(text) {
                         let msg = format!("{}[{text}] written {}[{secs}]", p.ident, p.ident);
-                        self.push("R023", span, msg, false);
+                        self.push(Code::R023, span, msg, false);
                         p.values = vec![secs.into_bytes()];
                         changed = true;
                     }
@@ -94,7 +95,7 @@ impl Repairer<'_> {
                             p.ident,
                             String::from_utf8_lossy(&point)
                         );
-                        self.push("R023", span, msg, false);
+                        self.push(Code::R023, span, msg, false);
                         p.values = vec![point];
                         changed = true;
                     }

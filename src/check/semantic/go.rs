@@ -81,7 +81,7 @@ impl<'c> Checker<'c> {
             }
             if !dups.is_empty() {
                 self.push(
-                    "S013",
+                    Code::S013,
                     p.span().unwrap_or_else(|| node_span(&node)),
                     format!(
                         "{ident}: point{} [{}] given more than once in this node",
@@ -190,11 +190,11 @@ impl<'c> Checker<'c> {
         let name = |c: Color| if c == Color::Black { "black" } else { "white" };
         // Past the per-code limit the message would be dropped.
         if let Some(was) = done.occupied
-            && !self.saturated("S030")
+            && !self.saturated(Code::S030)
         {
             let shown = String::from_utf8_lossy(p.value()).into_owned();
             self.push(
-                "S030",
+                Code::S030,
                 span(),
                 format!(
                     "{id}[{shown}] is played on a point that holds a {} stone",
@@ -207,23 +207,23 @@ impl<'c> Checker<'c> {
             Some(r) if forbidden => (Severity::Warning, format!(", which {r:?} rules forbid")),
             _ => (Severity::Info, String::new()),
         };
-        if done.suicide > 0 && !self.saturated("S048") {
+        if done.suicide > 0 && !self.saturated(Code::S048) {
             let (severity, why) = ruled(rules.is_some_and(|r| !r.allows_suicide(done.suicide)));
             let stones = match done.suicide {
                 1 => "its own stone".to_string(),
                 n => format!("{n} of its own stones"),
             };
             self.push_as(
-                "S048",
+                Code::S048,
                 severity,
                 span(),
                 format!("{id}[{point}] is suicide: it removes {stones}{why}"),
             );
         }
-        if done.ko && !self.saturated("S049") {
+        if done.ko && !self.saturated(Code::S049) {
             let (severity, why) = ruled(rules.is_some());
             self.push_as(
-                "S049",
+                Code::S049,
                 severity,
                 span(),
                 format!("{id}[{point}] retakes the ko at once{why}"),
@@ -250,7 +250,7 @@ impl<'c> Checker<'c> {
                 "white"
             };
             self.push(
-                "S035",
+                Code::S035,
                 prop_span(node, id),
                 format!("two {name} moves in a row"),
             );
@@ -281,7 +281,7 @@ impl<'c> Checker<'c> {
                 .collect();
             if let Some(first) = ids.first() {
                 self.push(
-                    "S034",
+                    Code::S034,
                     prop_span(&node, first),
                     format!("{} in the main line after the root node", ids.join(", ")),
                 );
@@ -332,7 +332,7 @@ impl<'c> Checker<'c> {
             let mut useless: Vec<String> = Vec::new();
             // Past the limit of S031 (when pushing changes nothing) only the
             // effect counts.
-            let saturated = self.saturated("S031");
+            let saturated = self.saturated(Code::S031);
             each_go_point_of(p.values_raw(), size, |point| {
                 if board.get(point) != want {
                     effect[k] = true;
@@ -342,7 +342,7 @@ impl<'c> Checker<'c> {
             });
             if !useless.is_empty() {
                 self.push(
-                    "S031",
+                    Code::S031,
                     p.span().unwrap_or(node_span(node)),
                     format!(
                         "{id}[{}] changes nothing: the point{} already {}",
@@ -379,7 +379,7 @@ impl<'c> Checker<'c> {
         let span = prop_span(&root, if ha.is_some() { "HA" } else { "AB" });
         let ha_text = ha_n.map_or("no HA".to_string(), |n| format!("HA[{n}]"));
         self.push(
-            "S033",
+            Code::S033,
             span,
             format!("{ha_text}, but the root sets up {setup} handicap stone(s) (AB without AW)"),
         );

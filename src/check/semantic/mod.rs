@@ -2,7 +2,7 @@
 //!
 //! [`check`] looks at a parsed [`Collection`] (from the strict parser or from
 //! [`parse_lenient`](super::parse_lenient)) and reports, as [`Diagnostic`]s
-//! with the stable codes of [`SEMANTIC_CODES`], everything the FF\[4\]
+//! with the stable codes of [`SEMANTIC_CODES`](super::SEMANTIC_CODES), everything the FF\[4\]
 //! specification forbids or discourages above the grammar: properties in the
 //! wrong kind of node, move and setup mixed, values that do not fit their
 //! type, points off the board, duplicate points, version conflicts, unknown
@@ -21,7 +21,7 @@
 //!
 //! let tree = sgfkit::parse(b"(;GM[1]FF[4]SZ[9]PB[x];B[ee]AB[aa];W[ee]PW[y])")?;
 //! let diags = check(&tree, &CheckOptions::default());
-//! let codes: Vec<&str> = diags.iter().map(|d| d.code).collect();
+//! let codes: Vec<&str> = diags.iter().map(|d| d.code.as_str()).collect();
 //! assert_eq!(codes, ["S003", "S030", "S002"]);
 //! assert_eq!(diags[0].to_string(), "1:29: error[S003]: move and setup properties mixed in one node (B, AB)");
 //! assert_eq!(diags[0].sgfc, Some(30));
@@ -34,7 +34,7 @@ use std::ops::Range;
 use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
-use super::{Diagnostic, Severity};
+use super::{Code, Diagnostic, Severity};
 use crate::game::go::{Board, Color, Go, MoveSummary};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
@@ -43,7 +43,6 @@ use crate::record;
 use crate::text::find_unescaped;
 use crate::tree::{Collection, Node, Property};
 
-mod codes;
 mod go;
 mod lone;
 mod node;
@@ -53,7 +52,6 @@ mod scratch;
 mod tests;
 mod values;
 
-pub use codes::SEMANTIC_CODES;
 use go::{PointMarks, go_coord};
 use root::TreeInfo;
 use scratch::{Scratch, ident_slot};
@@ -84,10 +82,10 @@ impl CheckOptions {
     /// Sets [`CheckOptions::strict`].
     ///
     /// ```
-    /// use sgfkit::check::{check, CheckOptions};
+    /// use sgfkit::check::{check, CheckOptions, Code};
     /// let t = sgfkit::parse(b"(;GM[1])(;GM[1])")?;
     /// assert!(check(&t, &CheckOptions::default()).is_empty());
-    /// assert_eq!(check(&t, &CheckOptions::default().strict(true))[0].code, "S032");
+    /// assert_eq!(check(&t, &CheckOptions::default().strict(true))[0].code, Code::S032);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn strict(mut self, strict: bool) -> Self {
@@ -100,7 +98,7 @@ impl CheckOptions {
     /// threads, with the same diagnostics in the same order.
     ///
     /// ```
-    /// use sgfkit::check::{check, CheckOptions};
+    /// use sgfkit::check::{check, CheckOptions, Code};
     /// let games = "(;GM[1]SZ[9];B[ee];W[ee])".repeat(30_000);
     /// let t = sgfkit::parse(games.as_bytes())?;
     /// let one = check(&t, &CheckOptions::default());
@@ -123,18 +121,18 @@ impl CheckOptions {
 /// editing are reported at their node, or at the start of the source.
 ///
 /// ```
-/// use sgfkit::check::{check, CheckOptions};
+/// use sgfkit::check::{check, CheckOptions, Code};
 ///
 /// let tree = sgfkit::parse(b"(;SZ[5];B[cc];W[cc])")?;
 /// let d = check(&tree, &CheckOptions::default());
 /// assert_eq!(d.len(), 1);
-/// assert_eq!(d[0].code, "S030");
+/// assert_eq!(d[0].code, Code::S030);
 /// assert_eq!(d[0].message, "W[cc] is played on a point that holds a black stone");
 /// // Strict checks, as SGFC's -r.
 /// let tree = sgfkit::parse(b"(;HA[2];B[cc];B[dd])")?;
 /// let codes: Vec<_> = check(&tree, &CheckOptions::default().strict(true))
 ///     .into_iter()
-///     .map(|d| d.code)
+///     .map(|d| d.code.as_str())
 ///     .collect();
 /// assert_eq!(codes, ["S033", "S035"]);
 /// # Ok::<(), sgfkit::Error>(())
@@ -145,7 +143,7 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
     if options.strict && games.len() > 1 {
         let at = games[1].offset().unwrap_or(0);
         ck.push(
-            "S032",
+            Code::S032,
             at..at,
             format!("the file holds {} game trees", games.len()),
         );
@@ -266,11 +264,9 @@ struct Checker<'c> {
     /// [`MAX_PER_CODE`]` + 1` diagnostics of each code as they are, for
     /// [`Checker::absorb`] to count and cut over the whole collection.
     part: bool,
-    /// Diagnostics pushed per code `S000`–`S127`, by number: asked for
-    /// every diagnostic, and before most messages are written.
-    counts: [usize; CODE_SLOTS],
-    /// Diagnostics pushed per other code (none today: a short list).
-    other_counts: Vec<(&'static str, usize)>,
+    /// Diagnostics pushed per code (`code as usize`): asked for every
+    /// diagnostic, and before most messages are written.
+    counts: [usize; Code::COUNT],
     /// Buffers reused from node to node.
     scratch: Scratch<'c>,
     /// The rules the Go tree being checked names in `RU`, if known: they
@@ -315,8 +311,7 @@ impl<'c> Checker<'c> {
             keys: Vec::new(),
             tree_seq: 0,
             phase: 0,
-            counts: [0; CODE_SLOTS],
-            other_counts: Vec::new(),
+            counts: [0; Code::COUNT],
             part,
             scratch: Scratch::reused(),
             rules: None,
@@ -357,40 +352,18 @@ impl<'c> Checker<'c> {
 
     /// True when diagnostics of `code` are no longer kept (more than
     /// [`MAX_PER_CODE`] were pushed): the caller may skip writing them.
-    fn saturated(&self, code: &'static str) -> bool {
-        match code_slot(code) {
-            Some(k) => self.counts[k] > MAX_PER_CODE,
-            None => self
-                .other_counts
-                .iter()
-                .any(|&(c, n)| c == code && n > MAX_PER_CODE),
-        }
+    fn saturated(&self, code: Code) -> bool {
+        self.counts[code as usize] > MAX_PER_CODE
     }
 
     /// The count of diagnostics of `code` pushed so far.
-    fn count_of(&mut self, code: &'static str) -> &mut usize {
-        if let Some(k) = code_slot(code) {
-            return &mut self.counts[k];
-        }
-        let k = match self.other_counts.iter().position(|&(c, _)| c == code) {
-            Some(k) => k,
-            None => {
-                self.other_counts.push((code, 0));
-                self.other_counts.len() - 1
-            }
-        };
-        &mut self.other_counts[k].1
+    fn count_of(&mut self, code: Code) -> &mut usize {
+        &mut self.counts[code as usize]
     }
 
     /// [`Checker::push`] with a severity other than the code's own (S048 and
     /// S049 are warnings under rules that forbid what they report).
-    fn push_as(
-        &mut self,
-        code: &'static str,
-        severity: Severity,
-        span: Range<usize>,
-        message: String,
-    ) {
+    fn push_as(&mut self, code: Code, severity: Severity, span: Range<usize>, message: String) {
         let before = self.diags.len();
         self.push(code, span, message);
         if let Some(d) = self.diags.get_mut(before) {
@@ -398,7 +371,7 @@ impl<'c> Checker<'c> {
         }
     }
 
-    fn push(&mut self, code: &'static str, span: Range<usize>, message: String) {
+    fn push(&mut self, code: Code, span: Range<usize>, message: String) {
         let n = self.count_of(code);
         *n += 1;
         let n = *n;
@@ -596,22 +569,6 @@ impl<'c> Checker<'c> {
     }
 }
 
-/// The codes [`Checker`] counts by number: `S000` to `S127`.
-const CODE_SLOTS: usize = 128;
-
-/// The slot of a code `S` and three digits below [`CODE_SLOTS`] in
-/// [`Checker`]'s counts; `None` for any other code.
-fn code_slot(code: &str) -> Option<usize> {
-    match *code.as_bytes() {
-        [b'S', a @ b'0'..=b'9', b @ b'0'..=b'9', c @ b'0'..=b'9'] => {
-            let n =
-                usize::from(a - b'0') * 100 + usize::from(b - b'0') * 10 + usize::from(c - b'0');
-            (n < CODE_SLOTS).then_some(n)
-        }
-        _ => None,
-    }
-}
-
 /// The span of property `ident` of `node`, else of the node.
 fn prop_span(node: &Node<'_, '_>, ident: &str) -> Range<usize> {
     node.get(ident)
@@ -627,9 +584,8 @@ fn node_span(node: &Node<'_, '_>) -> Range<usize> {
     }
 }
 
-/// A diagnostic of `code` from [`SEMANTIC_CODES`]; its position is filled in
-/// later.
-fn diag(code: &'static str, span: Range<usize>, message: String) -> Diagnostic {
+/// A diagnostic of `code` (an `S…` code); its position is filled in later.
+fn diag(code: Code, span: Range<usize>, message: String) -> Diagnostic {
     Diagnostic::from_code(code, span, message, false)
 }
 

@@ -56,24 +56,23 @@ impl<'c> Checker<'c> {
             };
             if twice {
                 self.push(
-                    "S005",
+                    Code::S005,
                     span.clone(),
                     format!("{ident} is given more than once in this node"),
                 );
             }
             if has_nul(p.values_raw()) {
                 self.push(
-                    "S042",
+                    Code::S042,
                     span.clone(),
                     format!("{ident}: a value holds a NUL byte (binary data?)"),
                 );
             }
-            #[cfg(feature = "encoding")]
             if ident == "CA" {
                 let label = String::from_utf8_lossy(p.value());
-                if crate::encoding::encoding_for_label(label.trim()).is_none() {
+                if crate::charset::charset_name(label.trim()).is_none() {
                     self.push(
-                        "S043",
+                        Code::S043,
                         span.clone(),
                         format!(
                             "CA[{label}] names no known charset; the text is read by detection"
@@ -83,7 +82,7 @@ impl<'c> Checker<'c> {
             }
             if ident.len() > 100 {
                 self.push(
-                    "S037",
+                    Code::S037,
                     span.clone(),
                     format!(
                         "identifier of {} letters: not a property (kept)",
@@ -94,7 +93,7 @@ impl<'c> Checker<'c> {
             }
             if ident.len() > 2 {
                 self.push(
-                    "S020",
+                    Code::S020,
                     span.clone(),
                     format!("identifier {ident} has more than two letters"),
                 );
@@ -112,22 +111,22 @@ impl<'c> Checker<'c> {
                         other.join("], GM[")
                     )
                 };
-                self.push("S019", span, msg);
+                self.push(Code::S019, span, msg);
                 continue;
             };
             match pi.property_type {
                 // Past the per-code limit (root and game-info properties
                 // in a long collection) the message would be dropped.
-                PropertyType::Root if !node.is_root() && !self.saturated("S001") => self.push(
-                    "S001",
+                PropertyType::Root if !node.is_root() && !self.saturated(Code::S001) => self.push(
+                    Code::S001,
                     span.clone(),
                     format!("root property {ident} outside the root node"),
                 ),
                 PropertyType::GameInfo => {
                     *own_gi = true;
-                    if gi_above && !self.saturated("S002") {
+                    if gi_above && !self.saturated(Code::S002) {
                         self.push(
-                            "S002",
+                            Code::S002,
                             span.clone(),
                             format!(
                                 "game-info property {ident}, but a node above already holds game information"
@@ -175,7 +174,7 @@ impl<'c> Checker<'c> {
                 .and_then(|p| p.span())
                 .unwrap_or_else(nspan);
             self.push(
-                "S003",
+                Code::S003,
                 at,
                 format!(
                     "move and setup properties mixed in one node ({}, {})",
@@ -187,7 +186,7 @@ impl<'c> Checker<'c> {
         if has_move && node.is_root() {
             let id = if has_b { "B" } else { "W" };
             self.push(
-                "S041",
+                Code::S041,
                 prop_span(&node, id),
                 format!(
                     "{id} in the root node: many programs expect the first move in a child node"
@@ -201,19 +200,23 @@ impl<'c> Checker<'c> {
                 .nth(1)
                 .and_then(|p| p.span())
                 .unwrap_or_else(nspan);
-            self.push("S004", at, "a black and a white move in one node".into());
+            self.push(
+                Code::S004,
+                at,
+                "a black and a white move in one node".into(),
+            );
         }
         if !has_move {
             for (p, &id) in props.iter().zip(&idents) {
                 if matches!(id, "BM" | "TE" | "DO" | "IT") {
                     self.push(
-                        "S006",
+                        Code::S006,
                         p.span().unwrap_or_else(nspan),
                         format!("move annotation {id} in a node without a move"),
                     );
                 } else if id == "KO" {
                     self.push(
-                        "S021",
+                        Code::S021,
                         p.span().unwrap_or_else(nspan),
                         "KO in a node without a move".into(),
                     );
@@ -228,7 +231,7 @@ impl<'c> Checker<'c> {
                 let span = p.span().unwrap_or_else(nspan);
                 match position_ann {
                     Some(prev) if prev != id => self.push(
-                        "S007",
+                        Code::S007,
                         span,
                         format!("{id} contradicts {prev} in the same node"),
                     ),
@@ -238,12 +241,12 @@ impl<'c> Checker<'c> {
                 let span = p.span().unwrap_or_else(nspan);
                 match move_ann {
                     Some(prev) if matches!((prev, id), ("BM", "TE") | ("TE", "BM")) => self.push(
-                        "S008",
+                        Code::S008,
                         span,
                         format!("{prev} and {id} together: FF[4] has DO or IT for this"),
                     ),
                     Some(prev) if prev != id => self.push(
-                        "S007",
+                        Code::S007,
                         span,
                         format!("{id} contradicts {prev} in the same node"),
                     ),
@@ -260,7 +263,7 @@ impl<'c> Checker<'c> {
     fn versions(&mut self, ident: &str, pi: &PropertyInfo, info: &TreeInfo, span: &Range<usize>) {
         if ident == "KI" {
             self.push(
-                "S018",
+                Code::S018,
                 span.clone(),
                 "KI (integer komi, twice the komi) is obsolete: FF[4] has KM".into(),
             );
@@ -271,13 +274,13 @@ impl<'c> Checker<'c> {
         }
         if info.ff == 4 {
             self.push(
-                "S017",
+                Code::S017,
                 span.clone(),
                 format!("{ident} is obsolete: FF[4] does not define it (kept)"),
             );
         } else {
             self.push(
-                "S016",
+                Code::S016,
                 span.clone(),
                 format!(
                     "{ident} is not defined in FF[{}], the file's format (defined in {})",

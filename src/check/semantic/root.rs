@@ -27,10 +27,7 @@ impl Checker<'_> {
             return;
         };
         let default = "ISO-8859-1";
-        #[cfg(feature = "encoding")]
-        let known = |name: &str| crate::encoding::encoding_for_label(name).is_some();
-        #[cfg(not(feature = "encoding"))]
-        let known = |_: &str| true;
+        let known = |name: &str| crate::charset::charset_name(name).is_some();
         let label = String::from_utf8_lossy(ca.value()).trim().to_string();
         let announced = if known(&label) {
             label.as_str()
@@ -41,7 +38,7 @@ impl Checker<'_> {
         let found = scanned.as_deref().filter(|s| known(s)).unwrap_or(default);
         if !announced.eq_ignore_ascii_case(found) {
             self.push(
-                "S046",
+                Code::S046,
                 span,
                 format!(
                     "CA[{label}] is not where readers look for it (a `CA[` in the first 1,000 bytes): SGFC and other readers that sniff the start decode the file as {found}"
@@ -64,7 +61,7 @@ impl Checker<'_> {
             && record::GameResult::read(&re).is_some_and(|r| r.is_win_by_nothing())
         {
             self.push(
-                "S051",
+                Code::S051,
                 p.span().unwrap_or(node_span(root)),
                 format!("RE[{re}] is a win by nothing: a game won by no point is a draw (RE[0])"),
             );
@@ -88,7 +85,7 @@ impl Checker<'_> {
                 String::new()
             };
             self.push(
-                "S052",
+                Code::S052,
                 p.span().unwrap_or(node_span(root)),
                 format!("KM[{km}] is a komi no rules give (more than 100 points){hint}"),
             );
@@ -119,7 +116,7 @@ impl Checker<'_> {
             let msg = format!(
                 "this game tree is FF[{ff_g}], the first one FF[{ff_first}] (one format for all trees is safer)"
             );
-            self.push("S022", prop_span(g, "FF"), msg);
+            self.push(Code::S022, prop_span(g, "FF"), msg);
         }
         let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
         let gm_first = gm(first);
@@ -135,7 +132,7 @@ impl Checker<'_> {
                 gm_first.name(),
                 gm_first.gm()
             );
-            self.push("S023", prop_span(g, "GM"), msg);
+            self.push(Code::S023, prop_span(g, "GM"), msg);
         }
         let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
         let mut before = ca(first);
@@ -145,7 +142,7 @@ impl Checker<'_> {
                 let msg = format!(
                     "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
                 );
-                self.push("S024", prop_span(g, "CA"), msg);
+                self.push(Code::S024, prop_span(g, "CA"), msg);
             }
             before = now;
         }
@@ -156,12 +153,12 @@ impl Checker<'_> {
         let (game, warning) = record::game_of(root);
         if let Some(w) = warning {
             let span = prop_span(&root, "GM");
-            self.push("S025", span, w);
+            self.push(Code::S025, span, w);
         }
         if game != GameType::Go {
             let span = prop_span(&root, "GM");
             self.push(
-                "S029",
+                Code::S029,
                 span,
                 format!(
                     "the game is {} (GM[{}]): moves and positions are not played out",
@@ -176,14 +173,14 @@ impl Checker<'_> {
         match &format {
             record::FileFormat::Newer(n) => {
                 self.push(
-                    "S026",
+                    Code::S026,
                     ff_span(),
                     format!("FF[{n}] is newer than FF[4]; read as FF[4]"),
                 );
             }
             record::FileFormat::Unreadable(v) => {
                 self.push(
-                    "S025",
+                    Code::S025,
                     ff_span(),
                     format!("FF[{v}] is not a file format number; FF[1] assumed"),
                 );
@@ -198,7 +195,7 @@ impl Checker<'_> {
                         let (a, b) = (raw[..k].trim_ascii(), raw[k + 1..].trim_ascii());
                         if a == b {
                             self.push(
-                                "S015",
+                                Code::S015,
                                 p.span().unwrap_or(node_span(&root)),
                                 format!(
                                     "SZ[{}] is a square board: FF[4] writes it SZ[{}]",
@@ -213,7 +210,11 @@ impl Checker<'_> {
             }
             Err(e) => {
                 let span = prop_span(&root, "SZ");
-                let code = if e.contains("52x52") { "S036" } else { "S025" };
+                let code = if e.contains("52x52") {
+                    Code::S036
+                } else {
+                    Code::S025
+                };
                 let default = game.default_size();
                 self.push(
                     code,

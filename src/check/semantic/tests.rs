@@ -4,7 +4,7 @@ use super::values::{date_ok, plain_real, result_ok};
 use super::*;
 use crate::error::Position;
 
-fn codes(src: &str) -> Vec<&'static str> {
+fn codes(src: &str) -> Vec<Code> {
     let t = crate::parse(src.as_bytes()).unwrap();
     check(&t, &CheckOptions::default())
         .into_iter()
@@ -12,7 +12,7 @@ fn codes(src: &str) -> Vec<&'static str> {
         .collect()
 }
 
-fn strict_codes(src: &str) -> Vec<&'static str> {
+fn strict_codes(src: &str) -> Vec<Code> {
     let t = crate::parse(src.as_bytes()).unwrap();
     check(&t, &CheckOptions::default().strict(true))
         .into_iter()
@@ -31,109 +31,138 @@ fn clean_files_are_clean() {
 
 #[test]
 fn one_per_code() {
-    assert_eq!(codes("(;;B[aa];GM[1])"), ["S001"]);
-    assert_eq!(codes("(;PB[x];B[aa];PW[y])"), ["S002"]);
-    assert_eq!(codes("(;FF[4];B[aa]PL[W])"), ["S003"]);
-    assert_eq!(codes("(;FF[4];B[aa]W[bb])"), ["S004"]);
-    assert_eq!(codes("(;FF[4];B[aa]C[a]C[b])"), ["S005"]);
-    assert_eq!(codes("(;FF[4];TE[1])"), ["S006"]);
-    assert_eq!(codes("(;FF[4];GB[1]GW[1])"), ["S007"]);
-    assert_eq!(codes("(;FF[4];B[aa]BM[1]TE[1])"), ["S008"]);
-    assert_eq!(codes("(;FF[4];B[aa]BL[x])"), ["S009"]);
-    assert_eq!(codes("(;FF[4];B[aa][bb])"), ["S010"]);
-    assert_eq!(codes("(;FF[4];B[aa]BL[])"), ["S011"]);
-    assert_eq!(codes("(;FF[4]SZ[9];B[jj])"), ["S012"]);
-    assert_eq!(codes("(;FF[4]AB[aa][aa])"), ["S013"]);
-    assert_eq!(codes("(;FF[4]MA[aa]TR[aa])"), ["S013"]);
-    assert_eq!(codes("(;FF[4]AB[aa:bb]AW[bb])"), ["S013"]);
-    assert_eq!(codes("(;FF[4]AB[aa:aa])"), ["S014"]);
-    assert_eq!(codes("(;FF[4]SZ[9:9])"), ["S015"]);
-    assert_eq!(codes("(;FF[3]AP[x:1])"), ["S016"]);
-    assert_eq!(codes("(;FF[4];B[aa]CH[1])"), ["S017"]);
-    assert_eq!(codes("(;FF[4]KI[13])"), ["S018"]);
-    assert_eq!(codes("(;FF[4]XY[1])"), ["S019"]);
-    assert_eq!(codes("(;FF[4]XYZ[1])"), ["S020", "S019"]);
-    assert_eq!(codes("(;FF[4];KO[])"), ["S021"]);
-    assert_eq!(codes("(;FF[4])(;FF[3])"), ["S022"]);
-    assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), ["S023", "S029"]);
+    assert_eq!(codes("(;;B[aa];GM[1])"), [Code::S001]);
+    assert_eq!(codes("(;PB[x];B[aa];PW[y])"), [Code::S002]);
+    assert_eq!(codes("(;FF[4];B[aa]PL[W])"), [Code::S003]);
+    assert_eq!(codes("(;FF[4];B[aa]W[bb])"), [Code::S004]);
+    assert_eq!(codes("(;FF[4];B[aa]C[a]C[b])"), [Code::S005]);
+    assert_eq!(codes("(;FF[4];TE[1])"), [Code::S006]);
+    assert_eq!(codes("(;FF[4];GB[1]GW[1])"), [Code::S007]);
+    assert_eq!(codes("(;FF[4];B[aa]BM[1]TE[1])"), [Code::S008]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[x])"), [Code::S009]);
+    assert_eq!(codes("(;FF[4];B[aa][bb])"), [Code::S010]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[])"), [Code::S011]);
+    assert_eq!(codes("(;FF[4]SZ[9];B[jj])"), [Code::S012]);
+    assert_eq!(codes("(;FF[4]AB[aa][aa])"), [Code::S013]);
+    assert_eq!(codes("(;FF[4]MA[aa]TR[aa])"), [Code::S013]);
+    assert_eq!(codes("(;FF[4]AB[aa:bb]AW[bb])"), [Code::S013]);
+    assert_eq!(codes("(;FF[4]AB[aa:aa])"), [Code::S014]);
+    assert_eq!(codes("(;FF[4]SZ[9:9])"), [Code::S015]);
+    assert_eq!(codes("(;FF[3]AP[x:1])"), [Code::S016]);
+    assert_eq!(codes("(;FF[4];B[aa]CH[1])"), [Code::S017]);
+    assert_eq!(codes("(;FF[4]KI[13])"), [Code::S018]);
+    assert_eq!(codes("(;FF[4]XY[1])"), [Code::S019]);
+    assert_eq!(codes("(;FF[4]XYZ[1])"), [Code::S020, Code::S019]);
+    assert_eq!(codes("(;FF[4];KO[])"), [Code::S021]);
+    assert_eq!(codes("(;FF[4])(;FF[3])"), [Code::S022]);
+    assert_eq!(codes("(;GM[1])(;GM[1])(;GM[2])"), [Code::S023, Code::S029]);
     assert_eq!(
         codes("(;FF[4]CA[UTF-8])(;FF[4]CA[utf-8])(;FF[4]CA[GB2312])"),
-        ["S024"]
+        [Code::S024]
     );
     // Without FF the file is FF[1], as FF[4] specifies.
-    assert_eq!(codes("(;CA[UTF-8])"), ["S016"]);
-    assert_eq!(codes("(;GM[Go])"), ["S025"]);
-    assert_eq!(codes("(;FF[5])"), ["S026"]);
-    assert_eq!(codes("(;FF[3]AB[aa:bb])"), ["S027"]);
-    assert_eq!(codes("(;FF[3]SZ[9:11])"), ["S027"]);
-    assert_eq!(codes("(;FF[3];B[])"), ["S028"]);
-    assert_eq!(codes("(;GM[2])"), ["S029"]);
-    assert_eq!(codes("(;;B[aa];W[aa])"), ["S030"]);
-    assert_eq!(codes("(;;B[aa];AB[aa])"), ["S031"]);
-    assert_eq!(codes("(;AE[aa])"), ["S031"]);
-    assert_eq!(strict_codes("(;)(;)"), ["S032"]);
-    assert_eq!(strict_codes("(;HA[3]AB[aa][bb])"), ["S033"]);
-    assert_eq!(strict_codes("(;AB[aa][bb])"), ["S033"]);
+    assert_eq!(codes("(;CA[UTF-8])"), [Code::S016]);
+    assert_eq!(codes("(;GM[Go])"), [Code::S025]);
+    assert_eq!(codes("(;FF[5])"), [Code::S026]);
+    assert_eq!(codes("(;FF[3]AB[aa:bb])"), [Code::S027]);
+    assert_eq!(codes("(;FF[3]SZ[9:11])"), [Code::S027]);
+    assert_eq!(codes("(;FF[3];B[])"), [Code::S028]);
+    assert_eq!(codes("(;GM[2])"), [Code::S029]);
+    assert_eq!(codes("(;;B[aa];W[aa])"), [Code::S030]);
+    assert_eq!(codes("(;;B[aa];AB[aa])"), [Code::S031]);
+    assert_eq!(codes("(;AE[aa])"), [Code::S031]);
+    assert_eq!(strict_codes("(;)(;)"), [Code::S032]);
+    assert_eq!(strict_codes("(;HA[3]AB[aa][bb])"), [Code::S033]);
+    assert_eq!(strict_codes("(;AB[aa][bb])"), [Code::S033]);
     assert!(strict_codes("(;HA[2]AB[aa][bb])").is_empty());
-    assert_eq!(strict_codes("(;;B[aa];AB[bb])"), ["S034"]);
+    assert_eq!(strict_codes("(;;B[aa];AB[bb])"), [Code::S034]);
     assert!(strict_codes("(;;B[aa](;W[bb])(;AB[bb]))").is_empty());
-    assert_eq!(strict_codes("(;;B[aa];B[bb])"), ["S035"]);
-    assert_eq!(codes("(;SZ[53])"), ["S036"]);
-    assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), ["S037"]);
-    assert_eq!(codes("(;FF[4]LB[aa])"), ["S038"]);
-    assert_eq!(codes("(;FF[4]AP[])"), ["S038"]);
-    assert_eq!(codes("(;FF[4]RE[john wins])"), ["S039"]);
-    assert_eq!(codes("(;FF[4]VW[][aa])"), ["S040"]);
-    assert_eq!(codes("(;FF[4]B[aa])"), ["S041"]);
-    assert_eq!(codes("(;FF[4]C[a\u{0}b])"), ["S042"]);
-    assert_eq!(codes("(;FF[4]CA[xyz-123])"), ["S043"]);
-    assert_eq!(codes("(;FF[4]GN[])"), ["S044"]);
-    assert_eq!(codes("(;FF[4]RE[draw])"), ["S045"]);
-    assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], ["S047"]); // after S029
-    assert_eq!(codes("(;FF[4]SZ[5]AW[ba][ab];B[aa])"), ["S048"]);
+    assert_eq!(strict_codes("(;;B[aa];B[bb])"), [Code::S035]);
+    assert_eq!(codes("(;SZ[53])"), [Code::S036]);
+    assert_eq!(codes(&format!("(;{}[1])", "X".repeat(101))), [Code::S037]);
+    assert_eq!(codes("(;FF[4]LB[aa])"), [Code::S038]);
+    assert_eq!(codes("(;FF[4]AP[])"), [Code::S038]);
+    assert_eq!(codes("(;FF[4]RE[john wins])"), [Code::S039]);
+    assert_eq!(codes("(;FF[4]VW[][aa])"), [Code::S040]);
+    assert_eq!(codes("(;FF[4]B[aa])"), [Code::S041]);
+    assert_eq!(codes("(;FF[4]C[a\u{0}b])"), [Code::S042]);
+    assert_eq!(codes("(;FF[4]CA[xyz-123])"), [Code::S043]);
+    assert_eq!(codes("(;FF[4]GN[])"), [Code::S044]);
+    assert_eq!(codes("(;FF[4]RE[draw])"), [Code::S045]);
+    assert_eq!(codes("(;FF[4]GM[11]SZ[5];B[zz])")[1..], [Code::S047]); // after S029
+    assert_eq!(codes("(;FF[4]SZ[5]AW[ba][ab];B[aa])"), [Code::S048]);
     let ko = "(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[cb])";
-    assert_eq!(codes(ko), ["S049"]);
+    assert_eq!(codes(ko), [Code::S049]);
     let late = format!("(;FF[4]C[{}]CA[UTF-8])", "x".repeat(1000));
-    assert_eq!(codes(&late), ["S046"]);
-    assert_eq!(codes("(;FF[4]TM[1 hour])"), ["S045"]);
-    assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), ["S039"]);
-    assert_eq!(codes("(;FF[4];B[c c])"), ["S045"]);
-    assert_eq!(codes("(;FF[4];B[aa]BL[34.])"), ["S045"]);
+    assert_eq!(codes(&late), [Code::S046]);
+    assert_eq!(codes("(;FF[4]TM[1 hour])"), [Code::S045]);
+    assert_eq!(codes("(;FF[4]TM[30:00(5x1:00)])"), [Code::S039]);
+    assert_eq!(codes("(;FF[4];B[c c])"), [Code::S045]);
+    assert_eq!(codes("(;FF[4];B[aa]BL[34.])"), [Code::S045]);
     assert!(codes("(;FF[4]CA[ UTF-8 ])").is_empty());
-    assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), ["S040"]);
+    assert_eq!(codes("(;FF[3]VW[aa][bb][cc])"), [Code::S040]);
     assert!(codes("(;FF[3]VW[aa][cc])").is_empty());
-    assert_eq!(codes("(;FF[4]DT[last summer])"), ["S039"]);
-    assert_eq!(codes("(;FF[4]AP[Sabaki])"), ["S050"]);
-    assert_eq!(codes("(;FF[4]RE[W+0.0])"), ["S051"]);
+    assert_eq!(codes("(;FF[4]DT[last summer])"), [Code::S039]);
+    assert_eq!(codes("(;FF[4]AP[Sabaki])"), [Code::S050]);
+    assert_eq!(codes("(;FF[4]RE[W+0.0])"), [Code::S051]);
     assert!(codes("(;FF[4]RE[W+0.5])").is_empty());
-    assert_eq!(codes("(;FF[4]KM[375])"), ["S052"]);
+    assert_eq!(codes("(;FF[4]KM[375])"), [Code::S052]);
     assert!(codes("(;FF[4]KM[-99.5])").is_empty());
-    assert!(codes("(;FF[4]GM[2]KM[375])").iter().all(|c| *c != "S052"));
+    assert!(
+        codes("(;FF[4]GM[2]KM[375])")
+            .iter()
+            .all(|c| *c != Code::S052)
+    );
     let fox = check(
         &crate::parse(b"(;FF[4]KM[750]AP[GNU Go:3.8]AP[foxwq])").unwrap(),
         &CheckOptions::default(),
     );
-    let s052 = fox.iter().find(|d| d.code == "S052").unwrap();
+    let s052 = fox.iter().find(|d| d.code == Code::S052).unwrap();
     assert!(
         s052.message
             .ends_with("(7.5): `sgfkit fix --fox-komi` converts it"),
         "{}",
         s052.message
     );
-    assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), ["S050"]);
-    assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&"S035"));
+    assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), [Code::S050]);
+    assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&Code::S035));
     assert_eq!(
         strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
-        ["S032"; 0]
+        [Code::S032; 0]
     );
+}
+
+/// Charset names are known from a table, the same with or without the
+/// `encoding` feature: an unknown `CA` is S043, known names and their
+/// common spellings are not.
+#[test]
+fn ca_names_are_known_without_a_decoder() {
+    assert_eq!(codes("(;FF[4]CA[klingon])"), [Code::S043]);
+    for known in [
+        "UTF-8",
+        "sjis",
+        "ISO8859_15",
+        "windows-1251",
+        "csISOLatin2",
+        "UTF-32",
+    ] {
+        assert_eq!(codes(&format!("(;FF[4]CA[{known}])")), [], "{known}");
+    }
+    // A CA past the start the sniffing readers look at: an unknown name
+    // counts as their default, a known one as itself.
+    let pad = "C[".to_string() + &"x".repeat(1000) + "]";
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[ISO-8859-1])")), []);
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[koi8-r])")), [Code::S046]);
+    assert_eq!(codes(&format!("(;FF[4]{pad}CA[klingon])")), [Code::S043]);
 }
 
 #[test]
 fn every_code_is_tested_above() {
     let src = include_str!("tests.rs");
-    for (code, ..) in SEMANTIC_CODES {
+    for row in crate::check::SEMANTIC_CODES {
+        let code = row.code;
         assert!(
-            src.matches(&format!("[\"{code}\"")).count() >= 1,
+            src.matches(&format!("[Code::{code}")).count() >= 1,
             "{code} has no test"
         );
     }
@@ -170,7 +199,7 @@ fn edited_trees_have_no_spans_but_are_checked() {
     c.set_property(node, "B", &[b"aa".to_vec()]).unwrap();
     c.set_property(node, "W", &[b"bb".to_vec()]).unwrap();
     let d = check(&c, &CheckOptions::default());
-    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["S004"]);
+    assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), [Code::S004]);
 }
 
 #[test]
@@ -213,9 +242,9 @@ fn other_games_use_their_own_values() {
     assert!(
         codes("(;GM[11]FF[4]SZ[5];B[c3])")
             .iter()
-            .all(|c| *c == "S029")
+            .all(|c| *c == Code::S029)
     );
-    assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&"S047"));
+    assert!(codes("(;GM[11]FF[4]SZ[5];B[zz])").contains(&Code::S047));
 }
 
 #[test]
@@ -223,7 +252,10 @@ fn deep_and_wide_trees() {
     let deep = "(;B[aa]".repeat(20_000) + &")".repeat(20_000);
     let t = crate::parse(deep.as_bytes()).unwrap();
     let d = check(&t, &CheckOptions::default().strict(true));
-    assert!(d.iter().all(|d| matches!(d.code, "S030" | "S035" | "S041")));
+    assert!(
+        d.iter()
+            .all(|d| matches!(d.code, Code::S030 | Code::S035 | Code::S041))
+    );
     let wide = format!("(;;B[aa]{})", "(;W[bb])".repeat(5_000));
     let t = crate::parse(wide.as_bytes()).unwrap();
     assert!(check(&t, &CheckOptions::default()).is_empty());
@@ -304,9 +336,9 @@ fn checking_on_threads_gives_what_one_thread_gives() {
         let opts = CheckOptions::default().strict(strict);
         let one = check(&t, &opts);
         // Codes over the limit are cut across the trees of every thread.
-        assert!(one.iter().filter(|d| d.code == "S030").count() == MAX_PER_CODE + 1);
-        assert!(one.iter().any(|d| d.code == "S019"));
-        assert_eq!(strict, one.iter().any(|d| d.code == "S035"));
+        assert!(one.iter().filter(|d| d.code == Code::S030).count() == MAX_PER_CODE + 1);
+        assert!(one.iter().any(|d| d.code == Code::S019));
+        assert_eq!(strict, one.iter().any(|d| d.code == Code::S035));
         for threads in [2, 3, 8] {
             let many = check(&t, &opts.clone().threads(threads));
             assert!(one == many, "strict {strict}, {threads} threads");
@@ -346,24 +378,34 @@ fn trees_are_shared_out_in_runs_of_about_equal_nodes() {
 #[test]
 fn lone_moves_and_their_fallbacks() {
     // Each diagnostic as line, column and code.
-    type Want = &'static [(u32, u32, &'static str)];
+    type Want = &'static [(u32, u32, Code)];
     let cases: &[(&str, Want)] = &[
-        ("(;SZ[5];B[cc];W[cc])", &[(1, 15, "S030")]),
-        ("(;B[aa];W[aa])", &[(1, 3, "S041"), (1, 9, "S030")]),
-        ("(;SZ[5];B[ff];W[])", &[(1, 9, "S012"), (1, 15, "S028")]),
-        ("(;FF[3]SZ[5];B[];W[tt])", &[(1, 14, "S028")]),
-        ("(;GM[2];B[aa];W[aa])", &[(1, 3, "S029")]),
-        ("(;SZ[5];B[cc]BL[10];W[cc]C[x])", &[(1, 21, "S030")]),
-        ("(;SZ[5];B[Cc];W[c c])", &[(1, 9, "S012"), (1, 15, "S045")]),
-        ("(;SZ[60];B[cc];W[cc])", &[(1, 3, "S036")]),
+        ("(;SZ[5];B[cc];W[cc])", &[(1, 15, Code::S030)]),
+        ("(;B[aa];W[aa])", &[(1, 3, Code::S041), (1, 9, Code::S030)]),
+        (
+            "(;SZ[5];B[ff];W[])",
+            &[(1, 9, Code::S012), (1, 15, Code::S028)],
+        ),
+        ("(;FF[3]SZ[5];B[];W[tt])", &[(1, 14, Code::S028)]),
+        ("(;GM[2];B[aa];W[aa])", &[(1, 3, Code::S029)]),
+        ("(;SZ[5];B[cc]BL[10];W[cc]C[x])", &[(1, 21, Code::S030)]),
+        (
+            "(;SZ[5];B[Cc];W[c c])",
+            &[(1, 9, Code::S012), (1, 15, Code::S045)],
+        ),
+        ("(;SZ[60];B[cc];W[cc])", &[(1, 3, Code::S036)]),
         (
             "(;SZ[5];B[cc];B[cc];W[cc];W[cc])",
-            &[(1, 15, "S030"), (1, 21, "S030"), (1, 27, "S030")],
+            &[
+                (1, 15, Code::S030),
+                (1, 21, Code::S030),
+                (1, 27, Code::S030),
+            ],
         ),
     ];
     for (src, want) in cases {
         let t = crate::parse(src.as_bytes()).unwrap();
-        let got: Vec<(u32, u32, &str)> = check(&t, &CheckOptions::default())
+        let got: Vec<(u32, u32, Code)> = check(&t, &CheckOptions::default())
             .into_iter()
             .map(|d| (d.position.line, d.position.column, d.code))
             .collect();
@@ -508,11 +550,11 @@ fn lone_move_runs_check_as_the_nodes_do() {
 /// warning when `RU` names rules that forbid them.
 #[test]
 fn suicide_and_ko_retake() {
-    let found = |src: &str| -> Vec<(&'static str, Severity, u32, u32, String)> {
+    let found = |src: &str| -> Vec<(Code, Severity, u32, u32, String)> {
         let t = crate::parse(src.as_bytes()).unwrap();
         check(&t, &CheckOptions::default())
             .into_iter()
-            .filter(|d| matches!(d.code, "S048" | "S049"))
+            .filter(|d| matches!(d.code, Code::S048 | Code::S049))
             .map(|d| {
                 (
                     d.code,
@@ -531,11 +573,11 @@ fn suicide_and_ko_retake() {
     assert_eq!(d.len(), 1, "{d:?}");
     assert_eq!(
         (d[0].0, d[0].1, d[0].2, d[0].3),
-        ("S048", Severity::Info, 1, 24)
+        (Code::S048, Severity::Info, 1, 24)
     );
     assert_eq!(d[0].4, "B[aa] is suicide: it removes its own stone");
     let d = found("(;FF[4]SZ[5]RU[Japanese]AW[ba][ab];C[x]B[aa])");
-    assert_eq!((d[0].0, d[0].1), ("S048", Severity::Warning), "{d:?}");
+    assert_eq!((d[0].0, d[0].1), (Code::S048, Severity::Warning), "{d:?}");
     assert!(
         d[0].4.ends_with("which Japanese rules forbid"),
         "{}",
@@ -543,7 +585,7 @@ fn suicide_and_ko_retake() {
     );
     // New Zealand rules allow it: information.
     let d = found("(;FF[4]SZ[5]RU[NZ]AW[ba][ab];B[aa])");
-    assert_eq!((d[0].0, d[0].1), ("S048", Severity::Info));
+    assert_eq!((d[0].0, d[0].1), (Code::S048, Severity::Info));
     // Ko: W takes at bb, B retakes at cb at once.
     //   . X O .
     //   X . X O
@@ -551,10 +593,10 @@ fn suicide_and_ko_retake() {
     let ko = "(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[cb])";
     let d = found(ko);
     assert_eq!(d.len(), 1, "{d:?}");
-    assert_eq!((d[0].0, d[0].1), ("S049", Severity::Info));
+    assert_eq!((d[0].0, d[0].1), (Code::S049, Severity::Info));
     assert_eq!(d[0].4, "B[cb] retakes the ko at once");
     let d = found(&ko.replace("SZ[4]", "SZ[4]RU[Chinese]"));
-    assert_eq!((d[0].0, d[0].1), ("S049", Severity::Warning));
+    assert_eq!((d[0].0, d[0].1), (Code::S049, Severity::Warning));
     // Retaking after a move elsewhere is fine; so is a capture that is no ko.
     assert!(
         found("(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb];B[dd];W[ad];B[cb])").is_empty()
@@ -562,5 +604,5 @@ fn suicide_and_ko_retake() {
     // In a variation, from the variation's own position.
     let d = found("(;FF[4]SZ[4]AB[ba][ab][bc][cb]AW[ca][db][cc];W[bb](;B[dd])(;B[cb]))");
     assert_eq!(d.len(), 1, "{d:?}");
-    assert_eq!(d[0].0, "S049");
+    assert_eq!(d[0].0, Code::S049);
 }

@@ -45,7 +45,7 @@ impl<'c> Checker<'c> {
         if ident == "VW" && values.len() > 1 {
             if values.iter().any(|v| v.is_empty()) {
                 self.push(
-                    "S040",
+                    Code::S040,
                     span.clone(),
                     "VW: `[]` (the whole board) must be the only value".into(),
                 );
@@ -53,7 +53,7 @@ impl<'c> Checker<'c> {
             }
             if info.ff < 4 && values.len() != 2 {
                 self.push(
-                    "S040",
+                    Code::S040,
                     span.clone(),
                     format!(
                         "VW with {} values: FF[{}] gives the view as two corner points",
@@ -71,7 +71,7 @@ impl<'c> Checker<'c> {
             let rect_size = ident == "SZ" && find_unescaped(p.value(), b':').is_some();
             if compressed || rect_size {
                 self.push(
-                    "S027",
+                    Code::S027,
                     span.clone(),
                     format!(
                         "{ident}: {} is an FF[4] feature, but the file is FF[{}]",
@@ -86,7 +86,7 @@ impl<'c> Checker<'c> {
             }
             if info.game == GameType::Go && matches!(ident, "B" | "W") && p.value().is_empty() {
                 self.push(
-                    "S028",
+                    Code::S028,
                     span.clone(),
                     format!(
                         "{ident}[] is the FF[4] pass; FF[{}] writes a pass as [tt]",
@@ -102,7 +102,7 @@ impl<'c> Checker<'c> {
         // Single-value properties with several values.
         if !vt.is_list() && values.len() > 1 {
             self.push(
-                "S010",
+                Code::S010,
                 span.clone(),
                 format!(
                     "{ident} takes one value, found {}: [{}]",
@@ -123,7 +123,7 @@ impl<'c> Checker<'c> {
                     && v[..k] == v[k + 1..]
                 {
                     self.push(
-                        "S014",
+                        Code::S014,
                         span.clone(),
                         format!(
                             "{ident}[{}] is a 1x1 rectangle: write [{}]",
@@ -146,7 +146,7 @@ impl<'c> Checker<'c> {
             if values.first().is_some_and(|v| blank_text(v)) {
                 if empty_text_warned(ident) {
                     self.push(
-                        "S044",
+                        Code::S044,
                         span.clone(),
                         format!("{ident}[] is empty: it says nothing (kept)"),
                     );
@@ -168,7 +168,7 @@ impl<'c> Checker<'c> {
             };
             if !ok {
                 self.push(
-                    "S039",
+                    Code::S039,
                     span.clone(),
                     format!("{ident}[{}] is not in the FF[4] format ({form})", shown(v)),
                 );
@@ -185,7 +185,7 @@ impl<'c> Checker<'c> {
             if values.iter().any(|v| find_unescaped(v, b':').is_none()) {
                 let all = values.iter().map(|v| shown(v)).collect::<Vec<_>>();
                 self.push(
-                    "S050",
+                    Code::S050,
                     span.clone(),
                     format!(
                         "{ident}[{}]: FF[4] writes two parts joined by `:` ({vt}) (kept)",
@@ -226,13 +226,13 @@ impl<'c> Checker<'c> {
         };
         if compose_missing {
             self.push(
-                "S038",
+                Code::S038,
                 span.clone(),
                 format!("{ident}[{all}]: each value must be two parts joined by `:` ({vt})"),
             );
         } else if empty_bad {
             self.push(
-                "S011",
+                Code::S011,
                 span.clone(),
                 format!("{ident}: an empty value is not a {vt}"),
             );
@@ -240,14 +240,14 @@ impl<'c> Checker<'c> {
             // SGFC reads the points and moves of other games as text (its
             // 19): this check is sgfkit's own, without an SGFC number.
             self.push(
-                "S047",
+                Code::S047,
                 span.clone(),
                 format!("{ident}: {reason} (in {})", info.game),
             );
         } else if reason.contains("outside the board") {
             if info.size_ok {
                 self.push(
-                    "S012",
+                    Code::S012,
                     span.clone(),
                     format!(
                         "{ident}[{all}]: point outside the {}x{} board",
@@ -259,12 +259,12 @@ impl<'c> Checker<'c> {
             // Reported with their own codes by the point checks (S013, S014).
         } else if correctable_by_sgfc(ident, &vt, values, info) {
             self.push(
-                "S045",
+                Code::S045,
                 span.clone(),
                 format!("{ident}: {reason}; SGFC corrects it while reading (kept)"),
             );
         } else {
-            self.push("S009", span.clone(), format!("{ident}: {reason}"));
+            self.push(Code::S009, span.clone(), format!("{ident}: {reason}"));
         }
     }
 
@@ -302,14 +302,14 @@ impl<'c> Checker<'c> {
         match verdict {
             Verdict::Fine => {}
             Verdict::Corrected => self.push(
-                "S045",
+                Code::S045,
                 span.clone(),
                 format!(
                     "{ident}[{shown}] is not in the FF[4] format ({form}); SGFC corrects it while reading, `sgfkit fix` where the intent is plain (kept)"
                 ),
             ),
             Verdict::Faulty => self.push(
-                "S039",
+                Code::S039,
                 span.clone(),
                 format!("{ident}[{shown}] is not in the FF[4] format ({form})"),
             ),
