@@ -396,7 +396,12 @@ impl Repairer<'_> {
         }
         changed |= self.tidy(c, id, ctx, &mut props);
         changed |= self.overtime(c, id, &mut props);
-        changed |= self.game_info(c, id, &mut props);
+        if self.game_info(c, id, &mut props) {
+            // Values corrected alike are now the same (`DT[2017-1-5]` and
+            // `DT[05.01.2017]`): one is kept.
+            self.merge(c, id, ctx, &mut props);
+            changed = true;
+        }
         changed |= self.text_pair(c, id, &mut props);
         if changed {
             rewrite(c, id, &props);

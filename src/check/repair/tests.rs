@@ -457,6 +457,11 @@ fn r024_repeated_and_empty_values() {
         &[Code::R024, Code::R024],
     );
     case(
+        "(;FF[4]DT[2017-1-5]DT[05.01.2017])",
+        "(;FF[4]DT[2017-01-05])\n",
+        &[Code::R009, Code::R009, Code::R024],
+    );
+    case(
         "(;FF[4]GM[1]GM[1]PB[Ann]PB[Bo])",
         "(;FF[4]GM[1]PB[Ann]PB[Bo])\n",
         &[Code::R024],
