@@ -102,7 +102,7 @@ impl<'a> Document<'a> {
     /// let strict = ReadOptions::default().limits(ParseOptions::default().max_nodes(1));
     /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &strict).unwrap_or_else(|e| Document::unread(&e));
     /// assert_eq!(doc.collection().games().len(), 0);
-    /// assert_eq!(doc.diagnostics()[0].code, "L017");
+    /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L017");
     /// ```
     pub fn unread(error: &ParseError) -> Document<'static> {
         Document {
@@ -217,7 +217,7 @@ impl ReadOptions {
     /// let doc = sgfkit::read(b"(;C[foo [3d]: bar];B[aa])", &sgfkit::ReadOptions::lenient())?;
     /// let root = doc.collection().games().next().unwrap();
     /// assert_eq!(root.get("C").unwrap().value(), b"foo [3d\\]: bar");
-    /// assert_eq!(doc.diagnostics()[0].code, "L008");
+    /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L008");
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn lenient() -> ReadOptions {

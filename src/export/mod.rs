@@ -153,7 +153,7 @@ impl ExportOptions {
 /// ```
 /// let doc = sgfkit::export::read(b"(;B[aa]", &Default::default());
 /// assert_eq!(doc.collection().games().len(), 1);
-/// assert_eq!(doc.diagnostics()[0].code, "L005");
+/// assert_eq!(doc.diagnostics()[0].code.as_str(), "L005");
 /// ```
 pub fn read<'a>(bytes: &'a [u8], options: &ExportOptions) -> Document<'a> {
     crate::read(bytes, &options.read_options()).unwrap_or_else(|e| Document::unread(&e))

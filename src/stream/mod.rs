@@ -146,7 +146,7 @@ impl Game {
     /// let doc = games[0].read(&ReadOptions::default())?;
     /// assert_eq!(doc.collection().games().next().unwrap().get("PB").unwrap().value(), "René".as_bytes());
     /// let doc = games[1].read(&ReadOptions::lenient())?;
-    /// assert_eq!(doc.diagnostics()[0].code, "L005"); // the missing `)`
+    /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L005"); // the missing `)`
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
