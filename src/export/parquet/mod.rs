@@ -1,9 +1,10 @@
 //! The tables as Parquet files (feature `parquet`): the schemas of
 //! [`arrow`](super::arrow), Snappy-compressed, a row group every million
-//! rows, written by the parquet crate's Arrow writer with the
-//! [`WriterProperties`] of [`properties`] (dictionaries for the columns of
-//! few distinct values, delta encoding for counters, pages of
-//! [`PAGE_ROWS`] rows, statistics only where a reader can skip by them).
+//! rows, written by the parquet crate's Arrow writer with
+//! [`WriterProperties`] that keep the files small and quick to write:
+//! dictionaries for the columns of few distinct values, delta encoding for
+//! counters, pages of 98,304 rows, statistics only where a reader can skip
+//! row groups by them (docs/export.md lists the columns).
 //!
 //! ```
 //! use sgfkit::export::arrow::batches;
