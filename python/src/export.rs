@@ -15,7 +15,6 @@ use std::borrow::Cow;
 use std::ffi::CStr;
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchIterator};
@@ -27,6 +26,7 @@ use pyo3::exceptions::{
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
+use rayon::prelude::*;
 use sgfkit::export::ExportOptions;
 use sgfkit::export::arrow::{
     Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_dictionary_schema,
@@ -413,32 +413,12 @@ fn read_all(
     if threads == 1 {
         return groups.iter().map(read).collect();
     }
-    let next = AtomicUsize::new(0);
-    let mut parts: Vec<Option<_>> = groups.iter().map(|_| None).collect();
-    std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                s.spawn(|| {
-                    let mut done = Vec::new();
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(g) = groups.get(k) else {
-                            return done;
-                        };
-                        done.push((k, read(g)));
-                    }
-                })
-            })
-            .collect();
-        for w in workers {
-            // A worker panics only on a bug; its panic goes on here.
-            let done = w.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
-            for (k, b) in done {
-                parts[k] = Some(b);
-            }
-        }
-    });
-    parts.into_iter().flatten().collect()
+    // A pool of the caller's `threads` (rayon's global one has a thread a
+    // core); should the system refuse the threads, this one reads alone.
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| groups.par_iter().map(read).collect()),
+        Err(_) => groups.iter().map(read).collect(),
+    }
 }
 
 /// `inputs` cut into runs of consecutive inputs of about `bytes` bytes

@@ -1,10 +1,10 @@
 //! The tables as Parquet files (feature `parquet`): the schemas of
 //! [`arrow`](super::arrow), Snappy-compressed, a row group every million
-//! rows. The `moves` columns, its property map included, are encoded by
-//! sgfkit (`chunk`, `encode`: a few instructions a row where the parquet
-//! crate's general writer hashes or loops per value), the `games` and
-//! `diagnostics` tables by the parquet crate; every reader sees ordinary
-//! pages and metadata.
+//! rows, written by the parquet crate's Arrow writer with
+//! [`WriterProperties`] that keep the files small and quick to write:
+//! dictionaries for the columns of few distinct values, delta encoding for
+//! counters, pages of 98,304 rows, statistics only where a reader can skip
+//! row groups by them (docs/export.md lists the columns).
 //!
 //! ```
 //! use sgfkit::export::arrow::batches;
@@ -19,50 +19,43 @@
 //! # Ok::<(), parquet::errors::ParquetError>(())
 //! ```
 
-mod chunk;
-mod encode;
 #[cfg(test)]
 mod tests;
 
-use super::arrow::{
-    Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema, properties_field,
-};
+use super::arrow::{Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_schema};
 use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{DataType, Field, FieldRef, SchemaRef};
-use bytes::Bytes;
-use chunk::{Kind, OwnColumn};
+use arrow_schema::{FieldRef, SchemaRef};
 use parquet::arrow::ArrowWriter;
-use parquet::arrow::arrow_writer::{
-    ArrowColumnChunk, ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves,
-};
+use parquet::arrow::arrow_writer::{ArrowColumnWriter, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::basic::{Compression, Encoding};
-use parquet::column::writer::ColumnCloseResult;
 use parquet::errors::ParquetError;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::ColumnPath;
+use rayon::prelude::*;
 use std::io::Write;
-use std::sync::Mutex;
 
 /// Rows in a row group at most.
 const ROW_GROUP_ROWS: usize = 1 << 20;
 
 /// Three Parquet files, one a table, written batch by batch.
 ///
-/// The columns of a batch are encoded one after the other, or on
-/// [`ParquetFiles::threads`] threads at once; each column is encoded alone
-/// either way, so the files are the same byte for byte whatever the number
-/// of threads.
+/// The columns of a batch are encoded one after the other, or on a pool of
+/// [`ParquetFiles::threads`] threads (rayon) at once; each column is
+/// encoded alone either way, so the files are the same byte for byte
+/// whatever the number of threads.
 pub struct ParquetFiles<W: Write + Send> {
     /// `games`, `moves`, `diagnostics`: the order of [`Batches::each`].
     files: [TableFile<W>; 3],
-    threads: usize,
+    /// The threads that encode the columns; none: the calling thread.
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl<W: Write + Send> std::fmt::Debug for ParquetFiles<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let threads = self.pool.as_ref().map_or(1, |p| p.current_num_threads());
         f.debug_struct("ParquetFiles")
-            .field("threads", &self.threads)
+            .field("threads", &threads)
             .finish_non_exhaustive()
     }
 }
@@ -73,74 +66,24 @@ struct TableFile<W: Write + Send> {
     file: SerializedFileWriter<W>,
     factory: ArrowRowGroupWriterFactory,
     schema: SchemaRef,
-    /// How we encode the leaves of each field ourselves ([`own_kind`]),
-    /// if we do.
-    own: Vec<Option<Vec<Kind>>>,
     /// The row group being filled: a writer a leaf column, and its rows.
-    group: Option<(Vec<Leaf>, usize)>,
+    group: Option<(Vec<ArrowColumnWriter>, usize)>,
     groups: usize,
 }
 
-/// The writer of a leaf column: the parquet crate's, or ours.
-enum Leaf {
-    Arrow(Box<ArrowColumnWriter>),
-    Own(Box<OwnColumn>),
-}
-
-/// A leaf column's chunk, encoded.
-enum Closed {
-    Arrow(ArrowColumnChunk),
-    Own(Bytes, ColumnCloseResult),
-}
-
 impl<W: Write + Send> TableFile<W> {
-    fn new(
-        w: W,
-        table: &str,
-        schema: SchemaRef,
-        properties: WriterProperties,
-    ) -> Result<Self, ParquetError> {
+    fn new(w: W, schema: SchemaRef, properties: WriterProperties) -> Result<Self, ParquetError> {
         // ArrowWriter sets the file up (Parquet schema, the Arrow schema in
         // the metadata) as every reader expects; we keep its parts.
         let (file, factory) =
             ArrowWriter::try_new(w, schema.clone(), Some(properties))?.into_serialized_writer()?;
-        let own = schema.fields().iter().map(|f| own_kind(table, f)).collect();
         Ok(TableFile {
             file,
             factory,
             schema,
-            own,
             group: None,
             groups: 0,
         })
-    }
-
-    /// The writers of a new row group's leaf columns.
-    fn leaf_writers(&self) -> Result<Vec<Leaf>, ParquetError> {
-        let mut writers: Vec<Leaf> = self
-            .factory
-            .create_column_writers(self.groups)?
-            .into_iter()
-            .map(|w| Leaf::Arrow(Box::new(w)))
-            .collect();
-        let mut leaf = 0;
-        for (field, own) in self.schema.fields().iter().zip(&self.own) {
-            let n = leaves(field.data_type());
-            let descrs: Vec<_> = (leaf..leaf + n)
-                .map(|i| self.file.schema_descr().column(i))
-                .collect();
-            if let Some(kinds) = own
-                && kinds.len() == n
-                && kinds.iter().zip(&descrs).all(|(k, d)| k.fits(d))
-            {
-                for (i, (kind, descr)) in kinds.iter().zip(descrs).enumerate() {
-                    writers[leaf + i] =
-                        Leaf::Own(Box::new(OwnColumn::new(descr, *kind, PAGE_ROWS)));
-                }
-            }
-            leaf += n;
-        }
-        Ok(writers)
     }
 
     /// The rows of `batch` from `offset` on that fit the row group being
@@ -150,12 +93,11 @@ impl<W: Write + Send> TableFile<W> {
         batch: &RecordBatch,
         offset: usize,
     ) -> Result<(Vec<Piece<'_>>, usize), ParquetError> {
-        if self.group.is_none() {
-            self.group = Some((self.leaf_writers()?, 0));
-        }
-        let Some((writers, rows)) = &mut self.group else {
-            unreachable!("a row group was started above")
+        let group = match self.group.take() {
+            Some(group) => group,
+            None => (self.factory.create_column_writers(self.groups)?, 0),
         };
+        let (writers, rows) = self.group.insert(group);
         let n = (batch.num_rows() - offset).min(ROW_GROUP_ROWS - *rows);
         *rows += n;
         let mut rest = &mut writers[..];
@@ -178,18 +120,15 @@ impl<W: Write + Send> TableFile<W> {
             .is_some_and(|(_, rows)| *rows >= ROW_GROUP_ROWS)
     }
 
-    /// Writes the row group being filled, its columns closed on `threads`.
-    fn flush(&mut self, threads: usize) -> Result<(), ParquetError> {
+    /// Writes the row group being filled, its columns closed on `pool`.
+    fn flush(&mut self, pool: Option<&rayon::ThreadPool>) -> Result<(), ParquetError> {
         let Some((writers, _)) = self.group.take() else {
             return Ok(());
         };
-        let chunks = run(writers, threads, Leaf::close, |_| 1)?;
+        let chunks = on(pool, writers, ArrowColumnWriter::close)?;
         let mut group = self.file.next_row_group()?;
         for chunk in chunks {
-            match chunk {
-                Closed::Arrow(chunk) => chunk.append_to_row_group(&mut group)?,
-                Closed::Own(bytes, close) => group.append_column(&bytes, close)?,
-            }
+            chunk.append_to_row_group(&mut group)?;
         }
         group.close()?;
         self.groups += 1;
@@ -198,7 +137,8 @@ impl<W: Write + Send> TableFile<W> {
 }
 
 /// Leaf columns of a type in Parquet: one, or one a leaf of a nested type.
-fn leaves(t: &DataType) -> usize {
+fn leaves(t: &arrow_schema::DataType) -> usize {
+    use arrow_schema::DataType;
     match t {
         DataType::List(f) | DataType::LargeList(f) | DataType::Map(f, _) => leaves(f.data_type()),
         DataType::Struct(fields) => fields.iter().map(|f| leaves(f.data_type())).sum(),
@@ -206,88 +146,35 @@ fn leaves(t: &DataType) -> usize {
     }
 }
 
-impl Leaf {
-    fn close(self) -> Result<Closed, ParquetError> {
-        match self {
-            Leaf::Arrow(w) => w.close().map(Closed::Arrow),
-            Leaf::Own(w) => w.close().map(|(bytes, close)| Closed::Own(bytes, close)),
-        }
-    }
-}
-
-/// Rows of one column to encode into its writers.
+/// Rows of one column to encode into the writers of its leaves.
 struct Piece<'w> {
-    writers: &'w mut [Leaf],
+    writers: &'w mut [ArrowColumnWriter],
     field: FieldRef,
     array: ArrayRef,
 }
 
 impl Piece<'_> {
     fn encode(self) -> Result<(), ParquetError> {
-        if self.writers.iter().all(|w| matches!(w, Leaf::Own(_))) {
-            // Each of our leaves takes the column's array whole.
-            for w in self.writers.iter_mut() {
-                if let Leaf::Own(w) = w {
-                    w.write(&self.array)?;
-                }
-            }
-            return Ok(());
-        }
         let leaves = compute_leaves(&self.field, &self.array)?;
         for (w, leaf) in self.writers.iter_mut().zip(&leaves) {
-            match w {
-                Leaf::Arrow(w) => w.write(leaf)?,
-                Leaf::Own(_) => {
-                    return Err(ParquetError::General(
-                        "a column's leaves encoded partly by sgfkit".into(),
-                    ));
-                }
-            }
+            w.write(leaf)?;
         }
         Ok(())
     }
 }
 
-/// `f` on every item, on up to `threads` threads (the costliest items, by
-/// `cost`, first); the results in the order of `items`.
-fn run<T: Send, R: Send>(
+/// `f` on every item, on `pool` (or the calling thread); the results in
+/// the order of `items`.
+fn on<T: Send, R: Send>(
+    pool: Option<&rayon::ThreadPool>,
     items: Vec<T>,
-    threads: usize,
-    f: impl Fn(T) -> Result<R, ParquetError> + Sync,
-    cost: impl Fn(&T) -> usize,
+    f: impl Fn(T) -> Result<R, ParquetError> + Sync + Send,
 ) -> Result<Vec<R>, ParquetError> {
-    let threads = threads.min(items.len());
-    if threads <= 1 {
-        return items.into_iter().map(f).collect();
+    match pool {
+        None => items.into_iter().map(f).collect(),
+        // One item a task: a column's cost varies a hundredfold.
+        Some(pool) => pool.install(|| items.into_par_iter().with_max_len(1).map(f).collect()),
     }
-    let mut queue: Vec<(usize, T)> = items.into_iter().enumerate().collect();
-    // Popped from the end: cheapest first in the vector.
-    queue.sort_by_key(|(_, t)| cost(t));
-    let n = queue.len();
-    let queue = Mutex::new(queue);
-    let done: Mutex<Vec<(usize, Result<R, ParquetError>)>> = Mutex::new(Vec::with_capacity(n));
-    std::thread::scope(|s| {
-        for _ in 0..threads {
-            s.spawn(|| {
-                loop {
-                    let next = queue.lock().ok().and_then(|mut q| q.pop());
-                    let Some((i, item)) = next else { break };
-                    let r = f(item);
-                    if let Ok(mut d) = done.lock() {
-                        d.push((i, r));
-                    }
-                }
-            });
-        }
-    });
-    let mut done = done
-        .into_inner()
-        .map_err(|_| ParquetError::General("a column encoder panicked".into()))?;
-    if done.len() != n {
-        return Err(ParquetError::General("a column encoder panicked".into()));
-    }
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// Columns with few distinct values, dictionary-encoded; every other
@@ -343,10 +230,11 @@ const MOVES_NO_STATISTICS: &[&str] = &[
     "legal",
 ];
 
-/// Rows in a data page at most: the `moves` pages of fixed-width values
-/// hold 100,000 (Parquet's default is 20,000), which costs less time a row
-/// and compresses better.
-const PAGE_ROWS: usize = 100_000;
+/// Rows in a data page: the pages of fixed-width values hold 98,304
+/// (Parquet's default is 20,000), which costs less time a row and
+/// compresses better. A multiple of the 1,024 values the parquet crate
+/// encodes at a time, after which it checks the page's rows.
+const PAGE_ROWS: usize = 96 * 1024;
 
 /// How the file of a table is written: Snappy, row groups of
 /// [`ROW_GROUP_ROWS`], statistics per column chunk (but for
@@ -376,43 +264,6 @@ fn properties(table: &str) -> WriterProperties {
     b.build()
 }
 
-/// How we encode the `field` of `table` ourselves ([`chunk`]), if we do:
-/// every `moves` column: texts (a dictionary for those of [`DICTIONARY`],
-/// else `PLAIN`), small integers of [`DICTIONARY`], counters of [`DELTA`],
-/// booleans, and the properties map (its keys a dictionary, its values'
-/// items `PLAIN`); all but the texts only without statistics (left to the
-/// parquet crate otherwise). A kind a leaf.
-fn own_kind(table: &str, field: &Field) -> Option<Vec<Kind>> {
-    let name = field.name().as_str();
-    let moves = table == "moves";
-    if !moves {
-        // The other tables' columns, a row a game or diagnostic, cost the
-        // crate's encoders less than a hashed text a row costs ours; and
-        // their one row group can hold a whole collection's games, whose
-        // chunks ours would copy whole once more when closed.
-        return None;
-    }
-    let statistics =
-        !(NO_STATISTICS.contains(&name) || moves && MOVES_NO_STATISTICS.contains(&name));
-    let kind = match field.data_type() {
-        DataType::UInt32 if DELTA.contains(&name) => Kind::Delta,
-        DataType::UInt16 if DICTIONARY.contains(&name) => Kind::SmallDictionary,
-        DataType::Boolean => Kind::Booleans,
-        DataType::Utf8 => {
-            let dictionary = DICTIONARY.contains(&name);
-            return Some(vec![Kind::Texts {
-                dictionary,
-                statistics,
-            }]);
-        }
-        DataType::Map(..) if *field == properties_field() => {
-            return Some(vec![Kind::MapKeys, Kind::MapValues]);
-        }
-        _ => return None,
-    };
-    (!statistics).then_some(vec![kind])
-}
-
 fn path(dotted: &str) -> ColumnPath {
     ColumnPath::new(dotted.split('.').map(str::to_string).collect())
 }
@@ -425,21 +276,18 @@ impl<W: Write + Send> ParquetFiles<W> {
     pub fn new(games: W, moves: W, diagnostics: W) -> Result<Self, ParquetError> {
         Ok(ParquetFiles {
             files: [
-                TableFile::new(games, "games", games_schema(), properties("games"))?,
-                TableFile::new(moves, "moves", moves_schema(), properties("moves"))?,
-                TableFile::new(
-                    diagnostics,
-                    "diagnostics",
-                    diagnostics_schema(),
-                    properties("diagnostics"),
-                )?,
+                TableFile::new(games, games_schema(), properties("games"))?,
+                TableFile::new(moves, moves_schema(), properties("moves"))?,
+                TableFile::new(diagnostics, diagnostics_schema(), properties("diagnostics"))?,
             ],
-            threads: 1,
+            pool: None,
         })
     }
 
-    /// Encodes the columns on up to `threads` threads (1, the default:
+    /// Encodes the columns on a pool of `threads` threads (1, the default:
     /// on the calling thread). The files are the same whatever the number.
+    /// Should the pool not start (the system refusing threads), the
+    /// columns are encoded on the calling thread.
     ///
     /// ```
     /// use sgfkit::export::{arrow::batches, parquet::ParquetFiles};
@@ -452,7 +300,15 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// # Ok::<(), parquet::errors::ParquetError>(())
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.pool = (threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("sgfkit-parquet-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten();
         self
     }
 
@@ -477,12 +333,10 @@ impl<W: Write + Send> ParquetFiles<W> {
             if pieces.is_empty() {
                 return Ok(());
             }
-            run(pieces, self.threads, Piece::encode, |p| {
-                p.array.get_array_memory_size()
-            })?;
+            on(self.pool.as_ref(), pieces, Piece::encode)?;
             for file in &mut self.files {
                 if file.group_full() {
-                    file.flush(self.threads)?;
+                    file.flush(self.pool.as_ref())?;
                 }
             }
         }
@@ -519,7 +373,7 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// The writers' errors.
     pub fn finish(mut self) -> Result<[W; 3], ParquetError> {
         for file in &mut self.files {
-            file.flush(self.threads)?;
+            file.flush(self.pool.as_ref())?;
         }
         let [g, m, d] = self.files;
         Ok([
