@@ -27,6 +27,7 @@ mod gtp;
 mod rules;
 
 pub use board::{Board, MoveOutcome, MoveSummary, OffBoard};
+#[cfg(feature = "encoding")]
 pub(crate) use gtp::Vertex;
 pub use gtp::{GTP_MAX_SIZE, GtpError};
 pub use rules::Rules;
