@@ -1,4 +1,4 @@
-//! The export tables as Arrow, built in Rust (issue 13): the `games`,
+//! The export tables as Arrow, built in Rust: the `games`,
 //! `moves` and `diagnostics` tables of many SGF files, as
 //! [`ArrowStream`]s that pyarrow (and any reader of the Arrow PyCapsule
 //! interface) takes without a copy ([`export_arrow`], what

@@ -134,7 +134,7 @@ codes! {
     R021, Info, None, "AP without `:version` kept: a second AP in the node";
     R022, Warning, None, "text outside the game trees kept in a root's GC (keep_outside_text)";
     R023, Warning, Some(15), "value written in its FF[4] form: white space in a Go move, BL/WL in seconds";
-    R024, Warning, Some(15), "repeated values dropped (a list's repeats, copies of a single value), empty TM/BL/WL removed";
+    R024, Warning, Some(15), "one value given several times kept once (PW[Ann][Ann]), the same property twice with one value kept once, empty TM/BL/WL removed";
     S001, Error, Some(32), "root property outside the root node";
     S002, Error, Some(44), "game-info properties in a second node of one path";
     S003, Error, Some(30), "move and setup properties mixed in one node";

@@ -96,7 +96,8 @@ impl RepairOptions {
 /// corrected where the intent is plain (R009–R012, else reported as R013;
 /// Fox komi R014 behind [`RepairOptions::fox_komi`]); Go moves written with
 /// white space and `BL`/`WL` not in seconds put in FF\[4\] form (R023);
-/// repeated values and empty times dropped (R024); empty leaf variations
+/// one value given several times kept once and empty times dropped (R024);
+/// empty leaf variations
 /// removed (R015) and, behind [`RepairOptions::remove_empty_nodes`], empty
 /// nodes (R016); `FF[4]` set when nothing of FF\[1\]–FF\[3\] remains (R017,
 /// else R018).
@@ -302,18 +303,22 @@ impl Repairer<'_> {
         let (game, _) = game_of(c.node(root));
         let gm = game.gm();
         let size = board_size(c.node(root), game).ok();
+        // The obsolete properties of a tree not in FF[4], looked up once:
+        // they decide how its passes are written and whether FF becomes 4.
+        let old = shape::old_format(c, root, gm);
+        let pass = (game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
+            .then(|| {
+                if old.as_deref().is_some_and(shape::stays_old) {
+                    Pass::OLD
+                } else {
+                    Pass::FF4
+                }
+            });
         let ctx = Ctx {
             gm,
             game,
             size,
-            pass: (game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
-                .then(|| {
-                    if shape::keeps_old_format(c, root, gm) {
-                        Pass::OLD
-                    } else {
-                        Pass::FF4
-                    }
-                }),
+            pass,
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,
@@ -350,7 +355,7 @@ impl Repairer<'_> {
         // not changed and have some.
         let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
-        self.ff(c, root, &ctx);
+        self.ff(c, root, &ctx, old);
     }
 
     /// Where a diagnostic about property `p` of node `id` points.

@@ -1,5 +1,5 @@
 //! Typed access checks the game: Go values are never read from a tree of
-//! another game (issue 17), and each game still reads its own values.
+//! another game, and each game still reads its own values.
 
 use sgfkit::game::go::{self, Go};
 use sgfkit::game::hex::{self, Hex};

@@ -85,7 +85,8 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         } else {
             seen[k] = key;
         }
-        f.repair |= repeats_a_value(values_raw);
+        // Comments are the long values, and never lists: not searched.
+        f.repair |= !matches!(ident, b"C" | b"GC") && repeats_a_value(values_raw);
         let ty = match ident {
             b"B" => {
                 f.black = true;
@@ -137,6 +138,11 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
     let (Some(value), None) = (values.next(), values.next()) else {
         return false;
     };
+    // Seconds left, in nearly every move node of a timed game: most are
+    // plain digits.
+    if matches!(ident, b"BL" | b"WL") && plain_seconds(value) {
+        return false;
+    }
     let Ok(text) = std::str::from_utf8(value) else {
         return false;
     };
@@ -161,6 +167,16 @@ fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
     ctx.game == crate::game::GameType::Go
         && raw.len() > 4
         && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
+}
+
+/// Digits with at most one `.` among them: a time FF\[4\] reads as it is.
+fn plain_seconds(value: &[u8]) -> bool {
+    let mut dots = 0;
+    value.iter().all(|&b| {
+        dots += usize::from(b == b'.');
+        b.is_ascii_digit() || b == b'.'
+    }) && dots <= 1
+        && value.iter().any(u8::is_ascii_digit)
 }
 
 /// A number for an identifier of one or two capital letters (nearly all),

@@ -127,12 +127,25 @@ impl Repairer<'_> {
         }
     }
 
-    pub(super) fn ff(&mut self, c: &mut Collection<'_>, root: NodeId, ctx: &Ctx) {
+    /// `old`: the tree's obsolete properties before the repairs
+    /// ([`old_format`]); looked up again only when a repair may have
+    /// converted some (`KI`, `L`, `M`).
+    pub(super) fn ff(
+        &mut self,
+        c: &mut Collection<'_>,
+        root: NodeId,
+        ctx: &Ctx,
+        old: Option<Vec<String>>,
+    ) {
         let ff = crate::record::file_format(c.node(root));
-        if ff == crate::record::FileFormat::Given(4) {
+        let Some(old) = old else {
             return;
-        }
-        let old = obsolete_properties(c, root, ctx.gm, |_| true);
+        };
+        let old = if old.iter().any(|i| is_converted(i)) {
+            obsolete_properties(c, root, ctx.gm)
+        } else {
+            old
+        };
         let span = Self::span(c, root, None);
         let was = match ff {
             crate::record::FileFormat::Missing => "no FF (FF[1])".to_string(),
@@ -156,20 +169,15 @@ impl Repairer<'_> {
 }
 
 /// The identifiers of the game tree at `root` that FF\[4\] does not
-/// define (obsolete FF\[1\]–FF\[3\] properties), each once, among those
-/// `keep` selects: while one remains, the file keeps its old format (R018).
-fn obsolete_properties(
-    c: &Collection<'_>,
-    root: NodeId,
-    gm: u32,
-    keep: impl Fn(&str) -> bool,
-) -> Vec<String> {
+/// define (obsolete FF\[1\]–FF\[3\] properties), each once: while one
+/// remains, the file keeps its old format (R018).
+fn obsolete_properties(c: &Collection<'_>, root: NodeId, gm: u32) -> Vec<String> {
     let mut old: Vec<String> = Vec::new();
     for n in c.node(root).descendants() {
         for p in n.properties() {
             let obsolete = lookup(p.ident(), gm)
                 .is_some_and(|i| i.category == Category::Obsolete && !i.versions.contains(4));
-            if obsolete && keep(p.ident()) && !old.iter().any(|o| o == p.ident()) {
+            if obsolete && !old.iter().any(|o| o == p.ident()) {
                 old.push(p.ident().to_string());
             }
         }
@@ -177,11 +185,21 @@ fn obsolete_properties(
     old
 }
 
-/// True if the game tree at `root` will keep an FF\[1\]–FF\[3\] format
-/// after the repairs: it is not FF\[4\] and holds an obsolete property no
-/// repair converts (all but `KI`, `L` and `M`). Its passes stay `tt`, as
-/// those formats write them.
-pub(super) fn keeps_old_format(c: &Collection<'_>, root: NodeId, gm: u32) -> bool {
-    crate::record::file_format(c.node(root)) != crate::record::FileFormat::Given(4)
-        && !obsolete_properties(c, root, gm, |i| !matches!(i, "KI" | "L" | "M")).is_empty()
+/// The obsolete properties of the game tree at `root` when it is not
+/// FF\[4\] (`None` for an FF\[4\] tree, which stays so).
+pub(super) fn old_format(c: &Collection<'_>, root: NodeId, gm: u32) -> Option<Vec<String>> {
+    (crate::record::file_format(c.node(root)) != crate::record::FileFormat::Given(4))
+        .then(|| obsolete_properties(c, root, gm))
+}
+
+/// An obsolete property a repair converts to FF\[4\] (R002–R004).
+fn is_converted(ident: &str) -> bool {
+    matches!(ident, "KI" | "L" | "M")
+}
+
+/// True if a tree with these obsolete properties ([`old_format`]) keeps
+/// its FF\[1\]–FF\[3\] format after the repairs: one of them has no
+/// FF\[4\] form. Its passes stay `tt`, as those formats write them.
+pub(super) fn stays_old(old: &[String]) -> bool {
+    old.iter().any(|i| !is_converted(i))
 }

@@ -452,8 +452,8 @@ fn r023_values_in_ff4_form() {
 #[test]
 fn r024_repeated_and_empty_values() {
     case(
-        "(;FF[4]PW[Ann][Ann]PB[Bo][Cy];AB[aa][bb][aa]MA[cc]TR[cc])",
-        "(;FF[4]PW[Ann]PB[Bo][Cy]\n;AB[aa][bb]MA[cc]TR[cc])\n",
+        "(;FF[4]PW[Ann][Ann]PB[Bo][Cy];AB[aa][aa]AW[bb][cc][bb]MA[cc]TR[cc])",
+        "(;FF[4]PW[Ann]PB[Bo][Cy]\n;AB[aa]AW[bb][cc][bb]MA[cc]TR[cc])\n",
         &[Code::R024, Code::R024],
     );
     case(

@@ -1,5 +1,6 @@
 //! Values put into their FF\[4\] form where nothing is guessed (R023), and
-//! values that repeat or say nothing dropped (R024).
+//! values that repeat or say nothing dropped (R024): one value given
+//! several times (`PW[Ann][Ann]`), an empty time.
 //!
 //! SGFC corrects these while reading (its 15); `check` reports them (S045,
 //! S010, S013, S011) and `fix` writes what SGFC would read, leaving alone
@@ -26,45 +27,34 @@ impl Repairer<'_> {
         let mut changed = false;
         let mut drop = vec![false; props.len()];
         for (k, p) in props.iter_mut().enumerate() {
-            let Some(info) = lookup(&p.ident, ctx.gm) else {
-                continue;
-            };
-            if !p.copied {
-                // Only a property with several values can repeat one.
-                let several = p
-                    .orig
+            // One value given several times, looked for in the text as
+            // written (most properties are not copied out, and repeat
+            // nothing); comments, the long values, are not searched.
+            let repeats = if matches!(&*p.ident, "C" | "GC") || lookup(&p.ident, ctx.gm).is_none() {
+                false
+            } else if p.copied {
+                one_value_repeated(&p.values)
+            } else {
+                p.orig
                     .and_then(|k| c.node(id).properties().nth(k))
-                    .is_some_and(|q| q.values().nth(1).is_some());
-                if !several {
-                    continue;
-                }
+                    .is_some_and(|q| repeats_a_value(q.values_raw()))
+            };
+            if repeats {
                 super::copy_values(c, id, p);
+                let span = Self::span(c, id, Some(&*p));
+                let msg = format!(
+                    "{} gives one value {} times: kept once",
+                    p.ident,
+                    p.values.len()
+                );
+                p.values.truncate(1);
+                self.push(Code::R024, span, msg, false);
+                changed = true;
+            }
+            if !p.copied || !matches!(&*p.ident, "TM" | "BL" | "WL" | "B" | "W") {
+                continue;
             }
             let span = Self::span(c, id, Some(&*p));
-            if p.values.len() > 1 {
-                let before = p.values.len();
-                let list = info.value_type.is_list();
-                if list {
-                    let mut seen = std::collections::HashSet::new();
-                    p.values.retain(|v| seen.insert(v.clone()));
-                } else if p.values.iter().all(|v| *v == p.values[0]) {
-                    p.values.truncate(1);
-                }
-                if p.values.len() != before {
-                    let what = if list {
-                        "values"
-                    } else {
-                        "copies of its value"
-                    };
-                    let msg = format!(
-                        "{}: {} repeated {what} dropped",
-                        p.ident,
-                        before - p.values.len()
-                    );
-                    self.push(Code::R024, span.clone(), msg, false);
-                    changed = true;
-                }
-            }
             let [value] = p.values.as_slice() else {
                 continue;
             };
@@ -133,18 +123,38 @@ pub(super) fn spaced_go_point(value: &[u8], ctx: &Ctx) -> Option<Vec<u8>> {
     }
 }
 
-/// True if a property's values text `raw` holds a value twice (R024).
+/// True if `values` (copied out) are one value given several times.
+fn one_value_repeated(values: &[Vec<u8>]) -> bool {
+    values.len() > 1 && values.iter().all(|v| *v == values[0])
+}
+
+/// True if a property's values text `raw` gives one value several times
+/// and nothing else (R024): `PW[Ann][Ann]`, `AB[aa][aa]`. Looked at for
+/// every property of the nodes [`super::facts`] reads, so it stops at the
+/// first value that differs (a list of different points, after two).
 pub(super) fn repeats_a_value(raw: &[u8]) -> bool {
-    let mut values = RawValues::new(raw);
-    let Some(first) = values.next() else {
+    // A second value starts with a second `[`.
+    if raw.len() < 4 || memchr::memchr(b'[', &raw[1..]).is_none() {
         return false;
-    };
-    let Some(second) = values.next() else {
-        return false;
-    };
-    if first == second {
-        return true;
     }
-    let mut seen = std::collections::HashSet::from([first, second]);
-    values.any(|v| !seen.insert(v))
+    let mut values = RawValues::new(raw);
+    let (Some(first), Some(second)) = (values.next(), values.next()) else {
+        return false;
+    };
+    first == second && values.all(|v| v == first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repeats_a_value;
+
+    #[test]
+    fn one_value_given_several_times_is_found() {
+        assert!(!repeats_a_value(b"[aa]"));
+        assert!(!repeats_a_value(b"[a[b]"));
+        assert!(repeats_a_value(b"[aa][aa]"));
+        assert!(repeats_a_value(b"[aa][aa][aa]"));
+        assert!(!repeats_a_value(b"[aa][bb]"));
+        assert!(!repeats_a_value(b"[aa][aa][bb]"));
+    }
 }
