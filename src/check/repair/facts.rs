@@ -169,14 +169,14 @@ fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
         && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
 }
 
-/// Digits with at most one `.` among them: a time FF\[4\] reads as it is.
+/// Digits, or digits `.` digits: a time FF\[4\] reads as it is (`34.` and
+/// `.5` are not: R023 writes them `34` and `0.5`).
 fn plain_seconds(value: &[u8]) -> bool {
-    let mut dots = 0;
-    value.iter().all(|&b| {
-        dots += usize::from(b == b'.');
-        b.is_ascii_digit() || b == b'.'
-    }) && dots <= 1
-        && value.iter().any(u8::is_ascii_digit)
+    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
+    match memchr::memchr(b'.', value) {
+        None => digits(value),
+        Some(k) => digits(&value[..k]) && digits(&value[k + 1..]),
+    }
 }
 
 /// A number for an identifier of one or two capital letters (nearly all),

@@ -433,6 +433,11 @@ fn r023_values_in_ff4_form() {
         "(;FF[4]\n;B[aa]BL[34]WL[462])\n",
         &[Code::R023, Code::R023],
     );
+    case(
+        "(;FF[4];B[aa]BL[34.]WL[.5])",
+        "(;FF[4]\n;B[aa]BL[34]WL[0.5])\n",
+        &[Code::R023, Code::R023],
+    );
     // Not plain: left as they are (check still reports them).
     for kept in [
         "B[foobar]",
