@@ -154,6 +154,16 @@ impl Repairer<'_> {
             crate::record::FileFormat::Unreadable(v) => format!("FF[{v}]"),
         };
         if old.is_empty() {
+            // One FF: a root that gives it twice (`FF[]FF[4]`) keeps one.
+            let several = c
+                .node(root)
+                .properties()
+                .filter(|p| p.ident() == "FF")
+                .count()
+                > 1;
+            if several {
+                let _ = c.remove_property(root, "FF");
+            }
             if c.set_property(root, "FF", ["4"]).is_ok() {
                 let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
                 self.push(Code::R017, span, msg, false);

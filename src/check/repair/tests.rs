@@ -503,6 +503,16 @@ fn every_correctable_value_is_corrected_or_kept_with_a_reason() {
     }
 }
 
+/// A root with two FF gets one FF[4], so that a second repair finds no
+/// copy to drop (the fuzz target `repair` found `(;FF[]FF[4]`).
+#[test]
+fn two_ff_become_one() {
+    let (out, codes) = fix("(;FF[]FF[4])");
+    assert_eq!(out.matches("FF[").count(), 1, "{out}");
+    assert_eq!(codes, [Code::R017]);
+    assert_eq!(fix(&out).1, Vec::<Code>::new());
+}
+
 /// A tree that keeps its FF[3] format (BS, WS, SI have no FF[4] form)
 /// keeps its passes `tt`, as FF[3] writes them: `[]` would be an error
 /// there (S028). One that becomes FF[4] gets `[]`.
