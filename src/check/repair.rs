@@ -399,7 +399,12 @@ impl Repairer<'_> {
             self.merge(c, id, ctx, &mut props);
             changed = true;
         }
-        changed |= self.tidy(c, id, ctx, &mut props);
+        if self.tidy(c, id, ctx, &mut props) {
+            // `GM[1]GaMe[1][1]`: the value kept once may equal a copy
+            // beside it.
+            self.merge(c, id, ctx, &mut props);
+            changed = true;
+        }
         changed |= self.overtime(c, id, &mut props);
         if self.game_info(c, id, &mut props) {
             // Values corrected alike are now the same (`DT[2017-1-5]` and

@@ -511,6 +511,10 @@ fn two_ff_become_one() {
     assert_eq!(out.matches("FF[").count(), 1, "{out}");
     assert_eq!(codes, [Code::R017]);
     assert_eq!(fix(&out).1, Vec::<Code>::new());
+    // A value kept once that equals a copy beside it (fuzz target repair).
+    let (out, _) = fix("(;FF[4]GM[1]GaMe[1][1])");
+    assert_eq!(out.matches("GM[").count(), 1, "{out}");
+    assert_eq!(fix(&out).1, Vec::<Code>::new());
 }
 
 /// A tree that keeps its FF[3] format (BS, WS, SI have no FF[4] form)
