@@ -111,7 +111,7 @@ codes! {
     L017, Error, Some(5), "input too large, or beyond a limit of ParseOptions: nothing read";
     L018, Warning, Some(6), "bytes that look like SGF data skipped before the first game tree";
     L019, Error, Some(36), "`;` missing after the `(` of a game tree: node start assumed";
-    R001, Warning, None, "Go pass written as the tree's format writes it: `[]` in FF[4], `tt` in FF[1-3] (board up to 19x19)";
+    R001, Warning, None, "Go pass `tt` written as `[]` (board up to 19x19; a tree that keeps FF[1-3] keeps `tt`)";
     R002, Warning, Some(59), "obsolete KI (integer komi) converted to KM = KI/2, or deleted beside KM";
     R003, Warning, Some(40), "FF[1-2] L (letters) converted to LB with letters A, B, C, ...";
     R004, Warning, Some(40), "FF[1-2] M (markup) converted to MA on empty points, TR on stones";

@@ -87,8 +87,8 @@ impl RepairOptions {
 /// not FF\[4\]), in source order.
 ///
 /// The repairs, by code (see [`REPAIR_CODES`](super::REPAIR_CODES)):
-/// passes written as the tree's format writes them on Go boards up to 19×19
-/// (`tt` → `[]` in FF\[4\], R001); `KI` → `KM` (R002);
+/// `tt` → `[]` on Go boards up to 19×19 in a tree that becomes FF\[4\]
+/// (R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);
 /// nodes mixing move with setup or root properties split (R006, R007), and
 /// nodes with both a black and a white move (R019);
@@ -254,9 +254,9 @@ struct Ctx {
     pass: Option<Pass>,
 }
 
-/// A Go pass on a board up to 19×19 written as the tree's format writes
-/// it (R001): `[]` in a tree that becomes FF\[4\], `tt` in one that keeps
-/// FF\[1\]–FF\[3\] (where `[]` is no pass).
+/// A Go pass `tt` on a board up to 19×19 written `[]` (R001), in a tree
+/// that becomes FF\[4\]; a tree that keeps FF\[1\]–FF\[3\] keeps its
+/// `tt`, as those formats write a pass.
 #[derive(Clone, Copy)]
 struct Pass {
     from: &'static [u8],
@@ -268,17 +268,8 @@ impl Pass {
         from: b"tt",
         to: b"",
     };
-    const OLD: Pass = Pass {
-        from: b"",
-        to: b"tt",
-    };
-
     fn message(self, ident: &str) -> String {
-        if self.to.is_empty() {
-            format!("{ident}[tt] is a pass: written as {ident}[]")
-        } else {
-            format!("{ident}[] is a pass: written as {ident}[tt], as FF[1-3] write it")
-        }
+        format!("{ident}[tt] is a pass: written as {ident}[]")
     }
 }
 
@@ -306,14 +297,9 @@ impl Repairer<'_> {
         // The obsolete properties of a tree not in FF[4], looked up once:
         // they decide how its passes are written and whether FF becomes 4.
         let old = shape::old_format(c, root, gm);
-        let pass = (game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
-            .then(|| {
-                if old.as_deref().is_some_and(shape::stays_old) {
-                    Pass::OLD
-                } else {
-                    Pass::FF4
-                }
-            });
+        let small_go =
+            game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
+        let pass = (small_go && !old.as_deref().is_some_and(shape::stays_old)).then_some(Pass::FF4);
         let ctx = Ctx {
             gm,
             game,

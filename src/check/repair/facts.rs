@@ -20,8 +20,8 @@ pub(super) struct Facts {
     /// `true` may be too cautious, never wrong. A pass `tt` alone sets
     /// [`Facts::tt`] instead.
     pub(super) repair: bool,
-    /// A `B` or `W` whose value is a pass written the other format's way
-    /// on a Go board up to 19×19 (R001).
+    /// A `B` or `W` with a value `tt` on a Go board up to 19×19, in a tree
+    /// that becomes FF\[4\] (R001).
     pub(super) tt: bool,
     /// A move property (by the property table for the game).
     pub(super) moves: bool,

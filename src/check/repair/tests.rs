@@ -528,11 +528,6 @@ fn passes_follow_the_format_the_tree_keeps() {
         &[Code::R018],
     );
     case(
-        "(;FF[3]SZ[19]BS[0];B[aa];W[];B[])",
-        "(;FF[3]SZ[19]BS[0]\n;B[aa];W[tt];B[tt])\n",
-        &[Code::R018, Code::R001, Code::R001],
-    );
-    case(
         "(;FF[3]SZ[19]KI[13];B[aa];W[tt])",
         "(;FF[4]SZ[19]KM[6.5]\n;B[aa];W[])\n",
         &[Code::R017, Code::R002, Code::R001],
