@@ -341,7 +341,16 @@ impl Repairer<'_> {
         // not changed and have some.
         let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
-        self.ff(c, root, &ctx, old);
+        let stayed_old = ctx.pass.is_none();
+        if self.ff(c, root, &ctx, old) && small_go && stayed_old {
+            // The tree was thought to keep its old format, but the repairs
+            // removed what kept it so: its passes are written as FF[4]
+            // writes them after all.
+            let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
+            for id in ids {
+                self.passes(c, id, Pass::FF4);
+            }
+        }
     }
 
     /// Where a diagnostic about property `p` of node `id` points.
@@ -386,8 +395,9 @@ impl Repairer<'_> {
             changed = true;
         }
         if self.tidy(c, id, ctx, &mut props) {
-            // `GM[1]GaMe[1][1]`: the value kept once may equal a copy
-            // beside it.
+            // `B[tt][tt]` kept once is a pass; `GM[1]GaMe[1][1]`: the value
+            // kept once may equal a copy beside it.
+            self.pass_tt(c, id, ctx, &mut props);
             self.merge(c, id, ctx, &mut props);
             changed = true;
         }

@@ -129,17 +129,18 @@ impl Repairer<'_> {
 
     /// `old`: the tree's obsolete properties before the repairs
     /// ([`old_format`]); looked up again only when a repair may have
-    /// converted some (`KI`, `L`, `M`).
+    /// converted some (`KI`, `L`, `M`). True when the tree was set to
+    /// FF\[4\] here.
     pub(super) fn ff(
         &mut self,
         c: &mut Collection<'_>,
         root: NodeId,
         ctx: &Ctx,
         old: Option<Vec<String>>,
-    ) {
+    ) -> bool {
         let ff = crate::record::file_format(c.node(root));
         let Some(old) = old else {
-            return;
+            return false;
         };
         let old = if old.iter().any(|i| is_converted(i)) {
             obsolete_properties(c, root, ctx.gm)
@@ -167,6 +168,7 @@ impl Repairer<'_> {
             if c.set_property(root, "FF", ["4"]).is_ok() {
                 let msg = format!("{was} set to FF[4]: the output is canonical FF[4]");
                 self.push(Code::R017, span, msg, false);
+                return true;
             }
         } else {
             let msg = format!(
@@ -175,6 +177,7 @@ impl Repairer<'_> {
             );
             self.push(Code::R018, span, msg, false);
         }
+        false
     }
 }
 
