@@ -165,7 +165,7 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
 /// with white space that [`super::Repairer::tidy`] writes without it.
 fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
     ctx.game == crate::game::GameType::Go
-        && raw.len() > 4
+        && raw.iter().any(u8::is_ascii_whitespace)
         && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
 }
 

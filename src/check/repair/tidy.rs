@@ -134,7 +134,7 @@ fn one_value_repeated(values: &[Vec<u8>]) -> bool {
 /// first value that differs (a list of different points, after two).
 pub(super) fn repeats_a_value(raw: &[u8]) -> bool {
     // A second value starts with a second `[`.
-    if raw.len() < 4 || memchr::memchr(b'[', &raw[1..]).is_none() {
+    if memchr::memchr(b'[', raw.get(1..).unwrap_or_default()).is_none() {
         return false;
     }
     let mut values = RawValues::new(raw);
@@ -156,5 +156,7 @@ mod tests {
         assert!(repeats_a_value(b"[aa][aa][aa]"));
         assert!(!repeats_a_value(b"[aa][bb]"));
         assert!(!repeats_a_value(b"[aa][aa][bb]"));
+        // The last value of a damaged file may end without its `]`.
+        assert!(repeats_a_value(b"[]["));
     }
 }
