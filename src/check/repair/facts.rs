@@ -196,9 +196,8 @@ fn key(ident: &[u8]) -> u16 {
     }
 }
 
-/// True if a value of the values text `raw` is the pass `from` (`tt`, or
-/// `[]` in a tree that keeps FF\[1\]–FF\[3\]). The common single value
-/// `[xy]` is compared in place.
+/// True if a value of the values text `raw` is the pass `from` (`tt`).
+/// The common single value `[xy]` is compared in place.
 fn is_pass(raw: &[u8], from: &[u8]) -> bool {
     match raw {
         [b'[', x, y, b']'] => [*x, *y] == from,
