@@ -16,6 +16,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use sgfkit::Collection;
 use sgfkit::check::CheckOptions;
+use sgfkit::game::GameType;
 use sgfkit::game::go::Go;
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::hint::black_box;
@@ -40,7 +41,9 @@ fn read_files(corpus: &Path, sources: &[&str]) -> Vec<Vec<u8>> {
 fn typed_all(c: &Collection<'_>) -> usize {
     let mut n = 0;
     for g in c.games() {
-        let size = g.board_size::<Go>();
+        let size = g
+            .board_size(GameType::Go)
+            .map_or(GameType::Go.default_size(), |(size, _)| size);
         for node in g.descendants() {
             n += node.props_on::<Go>(size).len();
         }

@@ -5,7 +5,7 @@
 
 use nom::Parser;
 use nom::character::complete::satisfy;
-use sgfkit::game::{BoardSize, Game, GameResult, Reason, ValueError};
+use sgfkit::game::{BoardSize, Game, Reason, ValueError, ValueResult};
 
 /// Tic-tac-toe, with a made-up GM number.
 #[derive(Debug)]
@@ -27,7 +27,7 @@ impl Game for TicTacToe {
         BoardSize::square(3)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Cell> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Cell> {
         // Any nom 8 combinator works with sgfkit's error type.
         let (rest, c) = satisfy(|c| c.is_ascii_digit()).parse_complete(i)?;
         let n = c as u8 - b'0';
@@ -37,11 +37,11 @@ impl Game for TicTacToe {
         Ok((rest, Cell(n - 1)))
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Cell> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Cell> {
         Self::parse_point(i, size)
     }
 
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Cell> {
+    fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, Cell> {
         Self::parse_point(i, size)
     }
 

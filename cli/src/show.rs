@@ -101,7 +101,8 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         Ok(node) => node,
         Err(message) => return usage(&mut status, &format!("{name}: {message}")),
     };
-    let size = sgfkit::record::board_size(root, sgfkit::record::game_of(root).0);
+    let (game, _) = root.game().unwrap_or_else(|e| e.read_as_go());
+    let size = root.board_size(game).map(|(size, _)| size);
     let region = match (&args.range, size) {
         (Some(text), Ok(size)) => match Region::parse(text, size) {
             Ok(r) => Some(r),

@@ -18,7 +18,6 @@ use sgfkit::game::raw::Othello;
 use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::print::to_bytes;
 use sgfkit::property::typed::Prop;
-use sgfkit::record::game_of;
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 
 /// Strict parser: never panics; a tree it accepts prints to text that reads
@@ -224,7 +223,7 @@ pub fn check_structured(opts: u8, input: &[u8]) {
     let (tree, _) = parse_lenient(text, &popts);
     let fuzzed_size = SIZES[usize::from(opts) % SIZES.len()];
     for root in tree.games() {
-        let (game, _) = game_of(root);
+        let (game, _) = root.game().unwrap_or_else(|e| e.read_as_go());
         match game {
             GameType::Go => typed_props::<Go>(&tree, root, fuzzed_size),
             GameType::Hex => typed_props::<Hex>(&tree, root, fuzzed_size),
@@ -248,7 +247,9 @@ fn typed_props<G: Game + std::fmt::Debug>(
     size: BoardSize,
 ) {
     let _ = tree;
-    let tree_size = root.board_size::<G>();
+    let tree_size = GameType::from_gm(G::GM)
+        .and_then(|game| root.board_size(game).ok())
+        .map_or_else(G::default_size, |(size, _)| size);
     for node in root.descendants() {
         for p in node.properties() {
             let values: Vec<&[u8]> = p.values().collect();

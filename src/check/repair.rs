@@ -26,7 +26,7 @@ use super::lenient::fill_positions;
 use super::{Code, Diagnostic};
 use crate::game::{BoardSize, GameType, go};
 use crate::property::{PropertyType, ValueType, lookup, lookup_any};
-use crate::record::{board_size, game_of, position_at};
+use crate::record::position_at;
 use crate::tree::{Collection, NewProp, NodeId};
 use facts::{Facts, facts, values_read};
 pub use outside::keep_outside_text;
@@ -291,9 +291,10 @@ impl Repairer<'_> {
     }
 
     fn game(&mut self, c: &mut Collection<'_>, root: NodeId) {
-        let (game, _) = game_of(c.node(root));
+        // A tree whose GM names no game is repaired as Go, as it is checked.
+        let (game, _) = c.node(root).game().unwrap_or_else(|e| e.read_as_go());
         let gm = game.gm();
-        let size = board_size(c.node(root), game).ok();
+        let size = c.node(root).board_size(game).ok().map(|(size, _)| size);
         // The obsolete properties of a tree not in FF[4], looked up once:
         // they decide how its passes are written and whether FF becomes 4.
         let old = shape::old_format(c, root, gm);

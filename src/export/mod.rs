@@ -58,7 +58,7 @@ use crate::encoding::DecodeOptions;
 use crate::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
-use crate::record::{GoGame, MoveReport, apply_numbered, board_size, game_of};
+use crate::record::{GoGame, MoveReport, apply_numbered};
 use crate::text::{TextKind, decode_str};
 use crate::{Document, Node, ParseOptions, Position, Property, ReadOptions};
 use properties::{other_properties, property_entries};
@@ -434,7 +434,7 @@ fn game_row(
     // `go` read the size as `board_size` would: no need to read it again.
     let size = match go {
         Some(go) => Some(go.size()),
-        None => board_size(root, game_type).ok(),
+        None => root.board_size(game_type).ok().map(|(size, _)| size),
     };
     // The first value of the first property of each identifier with a
     // column, found in one pass over the root (what `Node::get` finds).
@@ -553,7 +553,8 @@ pub(crate) fn walk(
     games.reserve(roots.len());
     for (i, root) in roots.iter().enumerate() {
         let index = u32::try_from(i).unwrap_or(u32::MAX);
-        let (game_type, _) = game_of(*root);
+        // A tree whose GM names no game is tabled as Go, as the checker reads it.
+        let (game_type, _) = root.game().unwrap_or_else(|e| e.read_as_go());
         let go = if game_type == GameType::Go {
             GoGame::new(*root).ok()
         } else {

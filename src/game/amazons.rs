@@ -14,7 +14,7 @@
 
 use super::go::{self, Point};
 use super::raw::RawValue;
-use super::{BoardSize, Game, GameResult};
+use super::{BoardSize, Game, ValueResult};
 
 /// Amazons, GM\[18\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -43,16 +43,16 @@ impl Game for Amazons {
         BoardSize::square(10)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
     /// Stones have no FF\[4\] format here: the whole value, kept raw.
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+    fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, RawValue> {
         super::Raw::<18>::parse_stone(i, size)
     }
 
@@ -82,7 +82,7 @@ impl Game for Amazons {
 /// assert_eq!(point(b"dj", Amazons::default_size()), Ok((&b""[..], Point::new(3, 9))));
 /// assert!(point(b"kk", Amazons::default_size()).is_err());
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     go::point(i, size)
 }
 
@@ -94,7 +94,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
 /// assert!(rest.is_empty());
 /// assert_eq!(m.arrow, Point::new(6, 3));
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     let (i, from) = point(i, size)?;
     let (i, to) = point(i, size)?;
     let (i, arrow) = point(i, size)?;

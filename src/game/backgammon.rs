@@ -14,7 +14,7 @@
 //! ```
 
 use super::util::{fail, keyword};
-use super::{BoardSize, Game, GameResult, Reason};
+use super::{BoardSize, Game, Reason, ValueResult};
 
 /// Backgammon, GM\[6\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -90,11 +90,11 @@ impl Game for Backgammon {
         BoardSize::new(24, 1)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
@@ -134,7 +134,7 @@ impl Game for Backgammon {
 /// assert_eq!(point(b"y", size), Ok((&b""[..], Point::from_letter(b'y').unwrap())));
 /// assert!(point(b"A", size).is_err());
 /// ```
-pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], _size: BoardSize) -> ValueResult<'_, Point> {
     match i.first().and_then(|&c| Point::from_letter(c)) {
         Some(p) => Ok((&i[1..], p)),
         None => fail(i, Reason::BadSyntax),
@@ -142,7 +142,7 @@ pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, Point> {
 }
 
 // Die = "1".."6"
-fn die(i: &[u8]) -> GameResult<'_, u8> {
+fn die(i: &[u8]) -> ValueResult<'_, u8> {
     match i.first() {
         Some(c @ b'1'..=b'6') => Ok((&i[1..], c - b'0')),
         Some(b'0' | b'7'..=b'9') => fail(i, Reason::OutOfRange),
@@ -158,7 +158,7 @@ fn die(i: &[u8]) -> GameResult<'_, u8> {
 /// assert_eq!(move_(b"take", size), Ok((&b""[..], Move::Take)));
 /// assert!(matches!(move_(b"31hefe", size), Ok(([], Move::Roll { dice: [3, 1], .. }))));
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     for (word, m) in [
         ("double", Move::Double),
         ("take", Move::Take),

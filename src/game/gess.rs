@@ -16,7 +16,7 @@
 
 use super::go::{self, Point};
 use super::util::colon;
-use super::{BoardSize, Game, GameResult};
+use super::{BoardSize, Game, ValueResult};
 
 /// Gess, GM\[20\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -52,11 +52,11 @@ impl Game for Gess {
         BoardSize::square(20)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
@@ -81,7 +81,7 @@ impl Game for Gess {
 /// use sgfkit::game::{Game, gess::{point, Gess}, go::Point};
 /// assert_eq!(point(b"cc", Gess::default_size()), Ok((&b""[..], Point::new(2, 2))));
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     go::point(i, size)
 }
 
@@ -93,7 +93,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
 /// assert!(rest.is_empty());
 /// assert_eq!(m.to, Point::new(4, 4));
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     let (i, from) = point(i, size)?;
     let (i, ()) = colon(i)?;
     let (i, to) = point(i, size)?;

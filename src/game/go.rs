@@ -18,7 +18,7 @@
 //! ```
 
 use super::util::{fail, go_letter, go_letter_of};
-use super::{BoardSize, Game, GameResult, Reason};
+use super::{BoardSize, Game, Reason, ValueResult};
 use crate::grammar::value::GridPoint;
 
 mod board;
@@ -120,11 +120,11 @@ impl Game for Go {
         BoardSize::square(19)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
@@ -153,7 +153,7 @@ impl Game for Go {
 /// assert_eq!(point(b"pdx", BoardSize::square(19)), Ok((&b"x"[..], Point::new(15, 3))));
 /// assert!(point(b"tt", BoardSize::square(19)).is_err());
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     match i {
         [a, b, rest @ ..] => match (go_letter(*a), go_letter(*b)) {
             (Some(x), Some(y)) => {
@@ -178,7 +178,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
 /// assert_eq!(move_(b"tt", BoardSize::square(19)), Ok((&b""[..], Move::Pass)));
 /// assert_eq!(move_(b"tt", BoardSize::square(21)), Ok((&b""[..], Move::Play(Point::new(19, 19)))));
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     match i {
         [] => Ok((i, Move::Pass)),
         [b't', b't', rest @ ..] if size.fits(19, 19) => Ok((rest, Move::Pass)),

@@ -22,7 +22,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::util::{decimal, fail, keyword};
-use super::{BoardSize, Game, GameResult, Reason};
+use super::{BoardSize, Game, Reason, ValueResult};
 use crate::grammar::value::GridPoint;
 
 /// Hex, GM\[11\].
@@ -146,11 +146,11 @@ impl Game for Hex {
         BoardSize::square(11)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
@@ -181,7 +181,7 @@ impl Game for Hex {
 /// assert_eq!(point(b"D11", BoardSize::square(11)), Ok((&b""[..], Point::new(3, 10))));
 /// assert_eq!(point(b"aa1", BoardSize::square(30)), Ok((&b""[..], Point::new(26, 0))));
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     let n = i.iter().take_while(|c| c.is_ascii_alphabetic()).count();
     if n == 0 {
         return fail(i, Reason::BadSyntax);
@@ -220,7 +220,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
 /// assert_eq!(move_(b"e4", size), Ok((&b""[..], Move::Cell(Point::new(4, 3)))));
 /// assert!(move_(b"swap-pieces", size).is_ok());
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     for (word, m) in SPECIALS {
         if let Some(rest) = keyword(i, word) {
             return Ok((rest, m));

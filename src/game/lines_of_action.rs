@@ -24,7 +24,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::util::{colon, decimal, fail, keyword};
-use super::{BoardSize, Game, GameResult, Reason};
+use super::{BoardSize, Game, Reason, ValueResult};
 
 /// Lines of Action, GM\[9\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -126,11 +126,11 @@ impl Game for LinesOfAction {
         BoardSize::square(8)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
@@ -172,7 +172,7 @@ impl Game for LinesOfAction {
 /// assert_eq!(point(b"C8", BoardSize::square(8)), Ok((&b""[..], Point::new(2, 7))));
 /// assert!(point(b"a9", BoardSize::square(8)).is_err());
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     let Some(&c) = i.first().filter(|c| c.is_ascii_alphabetic()) else {
         return fail(i, Reason::BadSyntax);
     };
@@ -204,7 +204,7 @@ fn is_annotation(c: u8) -> bool {
 /// assert!(rest.is_empty());
 /// assert!(matches!(m, Move::Normal { capture: true, .. }));
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     for (word, m) in SPECIALS {
         if let Some(rest) = keyword(i, word) {
             return Ok((rest, m));

@@ -42,13 +42,13 @@ use nom::error::{ErrorKind, ParseError};
 /// For a game whose Stone is its Point (FF\[4\] §3.4: Go, Backgammon,
 /// Lines of Action, Hex, Gess): the Stone items of [`Game`], all delegating
 /// to the Point ones. Used inside `impl Game` blocks, where `Point`,
-/// `BoardSize` and `GameResult` are in scope.
+/// `BoardSize` and `ValueResult` are in scope.
 macro_rules! stone_is_point {
     () => {
         const STONE_IS_POINT: bool = true;
         type Stone = Point;
 
-        fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+        fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
             Self::parse_point(i, size)
         }
 
@@ -65,6 +65,7 @@ macro_rules! stone_is_point {
 pub mod amazons;
 pub mod backgammon;
 mod dispatch;
+pub use dispatch::UnknownGame;
 pub mod gess;
 pub mod go;
 pub mod hex;
@@ -115,16 +116,18 @@ impl BoardSize {
 /// [`Node::prop`](crate::Node::prop) gives instead of misreading a value.
 ///
 /// ```
-/// use sgfkit::game::GameMismatch;
-/// let m = GameMismatch { tree: 2, asked: 1, asked_name: "Go" };
+/// use sgfkit::game::{GameMismatch, GameType};
+/// let m = GameMismatch { tree: Ok(GameType::Othello), asked: 1, asked_name: "Go" };
 /// assert_eq!(m.to_string(), "this game is Othello (GM[2]), not Go");
-/// let m = GameMismatch { tree: 123, asked: 1, asked_name: "Go" };
+/// let c = sgfkit::parse(b"(;GM[123])")?;
+/// let m = c.games().next().unwrap().require_game::<sgfkit::game::go::Go>().unwrap_err();
 /// assert_eq!(m.to_string(), "this game is GM[123] (no game of FF[4]), not Go");
+/// # Ok::<(), sgfkit::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameMismatch {
-    /// The `GM` number of the tree (its root's `GM`; 1 when there is none).
-    pub tree: u32,
+    /// The game of the tree ([`Node::game`](crate::Node::game)).
+    pub tree: Result<GameType, UnknownGame>,
     /// The `GM` number of the game asked for ([`Game::GM`]).
     pub asked: u32,
     /// The name of the game asked for ([`Game::NAME`]).
@@ -133,9 +136,9 @@ pub struct GameMismatch {
 
 impl std::fmt::Display for GameMismatch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match GameType::from_gm(self.tree) {
-            Some(g) => write!(f, "this game is {g} (GM[{}])", self.tree)?,
-            None => write!(f, "this game is GM[{}] (no game of FF[4])", self.tree)?,
+        match &self.tree {
+            Ok(g) => write!(f, "this game is {g} (GM[{}])", g.gm())?,
+            Err(e) => write!(f, "this game is GM[{}] (no game of FF[4])", e.value)?,
         }
         write!(f, ", not {}", self.asked_name)
     }
@@ -211,7 +214,7 @@ impl<'a> ParseError<&'a [u8]> for ValueError<'a> {
 }
 
 /// The result of every game parser: a nom `IResult` over bytes with a [`ValueError`].
-pub type GameResult<'a, T> = IResult<&'a [u8], T, ValueError<'a>>;
+pub type ValueResult<'a, T> = IResult<&'a [u8], T, ValueError<'a>>;
 
 /// A game's Point, Move and Stone value types with their parsers and printers.
 ///
@@ -253,19 +256,19 @@ pub trait Game: Sized + 'static {
     ///
     /// # Errors
     /// `Err::Error` with a [`ValueError`] when no point starts here or it is off the board.
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Self::Point>;
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Self::Point>;
 
     /// Parse a move at the start of `i` on a board of `size`.
     ///
     /// # Errors
     /// `Err::Error` with a [`ValueError`] when no move starts here.
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Self::Move>;
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Self::Move>;
 
     /// Parse a stone at the start of `i` on a board of `size`.
     ///
     /// # Errors
     /// `Err::Error` with a [`ValueError`] when no stone starts here.
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Self::Stone>;
+    fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, Self::Stone>;
 
     /// Append the SGF form of `p` to `out`.
     fn write_point(p: &Self::Point, size: BoardSize, out: &mut Vec<u8>);
@@ -333,7 +336,7 @@ pub trait Game: Sized + 'static {
 
 /// Turn a parser result into a whole-value result: remaining bytes are an error, and nom's
 /// `Incomplete` (which complete-mode parsers do not produce) is mapped to `BadSyntax`.
-fn whole<'a, T>(r: GameResult<'a, T>) -> Result<T, ValueError<'a>> {
+fn whole<'a, T>(r: ValueResult<'a, T>) -> Result<T, ValueError<'a>> {
     match r {
         Ok(([], v)) => Ok(v),
         Ok((rest, _)) => Err(ValueError::new(rest, Reason::TrailingInput)),
@@ -603,10 +606,10 @@ impl std::fmt::Display for GameType {
 
 /// Byte helpers shared by the game modules.
 pub(crate) mod util {
-    use super::{GameResult, Reason, ValueError};
+    use super::{Reason, ValueError, ValueResult};
 
     /// A nom-style error result.
-    pub(crate) fn fail<T>(i: &[u8], reason: Reason) -> GameResult<'_, T> {
+    pub(crate) fn fail<T>(i: &[u8], reason: Reason) -> ValueResult<'_, T> {
         Err(nom::Err::Error(ValueError::new(i, reason)))
     }
 
@@ -625,7 +628,7 @@ pub(crate) mod util {
     }
 
     /// A decimal number of at most 5 digits without sign, fitting in u16.
-    pub(crate) fn decimal(i: &[u8]) -> GameResult<'_, u16> {
+    pub(crate) fn decimal(i: &[u8]) -> ValueResult<'_, u16> {
         let n = i.iter().take_while(|c| c.is_ascii_digit()).count();
         if n == 0 {
             return fail(i, Reason::BadSyntax);
@@ -641,7 +644,7 @@ pub(crate) mod util {
     }
 
     /// Expect the byte `c`.
-    pub(crate) fn byte(i: &[u8], c: u8) -> GameResult<'_, u8> {
+    pub(crate) fn byte(i: &[u8], c: u8) -> ValueResult<'_, u8> {
         match i.first() {
             Some(&b) if b == c => Ok((&i[1..], b)),
             _ => fail(i, Reason::BadSyntax),
@@ -649,7 +652,7 @@ pub(crate) mod util {
     }
 
     /// A `:` separator, written plain or escaped as `\:` (printers write it plain).
-    pub(crate) fn colon(i: &[u8]) -> GameResult<'_, ()> {
+    pub(crate) fn colon(i: &[u8]) -> ValueResult<'_, ()> {
         match i {
             [b':', rest @ ..] => Ok((rest, ())),
             [b'\\', b':', rest @ ..] => Ok((rest, ())),

@@ -28,7 +28,7 @@
 //! ```
 
 use super::util::{byte, fail};
-use super::{BoardSize, Game, GameResult, Reason};
+use super::{BoardSize, Game, Reason, ValueResult};
 
 /// Octi, GM\[19\].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -207,15 +207,15 @@ impl Game for Octi {
         BoardSize::square(9)
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
         move_(i, size)
     }
 
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, Stone> {
+    fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, Stone> {
         stone(i, size)
     }
 
@@ -250,7 +250,7 @@ impl Game for Octi {
 /// assert_eq!(point(b"73", Octi::default_size()), Ok((&b""[..], Point::new(7, 3))));
 /// assert!(point(b"07", Octi::default_size()).is_err());
 /// ```
-pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
+pub fn point(i: &[u8], size: BoardSize) -> ValueResult<'_, Point> {
     match i {
         [a, b, rest @ ..] if a.is_ascii_digit() && b.is_ascii_digit() => {
             let p = Point::new(a - b'0', b - b'0');
@@ -265,7 +265,7 @@ pub fn point(i: &[u8], size: BoardSize) -> GameResult<'_, Point> {
 }
 
 // Prongs = ("A".."H")*   (each at most once)
-fn prongs(mut i: &[u8]) -> GameResult<'_, Prongs> {
+fn prongs(mut i: &[u8]) -> ValueResult<'_, Prongs> {
     let mut set = Prongs::EMPTY;
     while let Some(p) = i.first().and_then(|&c| Prong::from_letter(c)) {
         if set.contains(p) {
@@ -277,7 +277,7 @@ fn prongs(mut i: &[u8]) -> GameResult<'_, Prongs> {
     Ok((i, set))
 }
 
-fn prong(i: &[u8]) -> GameResult<'_, Prong> {
+fn prong(i: &[u8]) -> ValueResult<'_, Prong> {
     match i.first().and_then(|&c| Prong::from_letter(c)) {
         Some(p) => Ok((&i[1..], p)),
         None => fail(i, Reason::BadSyntax),
@@ -292,14 +292,14 @@ fn prong(i: &[u8]) -> GameResult<'_, Prong> {
 /// assert!(rest.is_empty());
 /// assert_eq!(s.point, Point::new(4, 6));
 /// ```
-pub fn stone(i: &[u8], size: BoardSize) -> GameResult<'_, Stone> {
+pub fn stone(i: &[u8], size: BoardSize) -> ValueResult<'_, Stone> {
     let (i, point) = point(i, size)?;
     let (i, prongs) = prongs(i)?;
     Ok((i, Stone { point, prongs }))
 }
 
 // Step = Point ("x" Prongs)*
-fn step(i: &[u8], size: BoardSize) -> GameResult<'_, Step> {
+fn step(i: &[u8], size: BoardSize) -> ValueResult<'_, Step> {
     let (mut i, to) = point(i, size)?;
     let mut captures = Vec::new();
     while let Ok((rest, _)) = byte(i, b'x') {
@@ -313,7 +313,7 @@ fn step(i: &[u8], size: BoardSize) -> GameResult<'_, Step> {
 // Action = Point                                   (new pod)
 //        | Stone "+" Prong ("!" | "-" Prong)?      (add / reposition a prong)
 //        | Stone ("-" Step)+                       (move, jumps, captures)
-fn action(i: &[u8], size: BoardSize) -> GameResult<'_, Action> {
+fn action(i: &[u8], size: BoardSize) -> ValueResult<'_, Action> {
     let (rest, stone) = stone(i, size)?;
     match rest.first() {
         Some(b'+') => {
@@ -371,7 +371,7 @@ fn action(i: &[u8], size: BoardSize) -> GameResult<'_, Action> {
 /// assert!(rest.is_empty());
 /// assert_eq!(m.actions.len(), 2);
 /// ```
-pub fn move_(i: &[u8], size: BoardSize) -> GameResult<'_, Move> {
+pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     let (mut i, first) = action(i, size)?;
     let mut actions = vec![first];
     while let Ok((rest, _)) = byte(i, b',') {

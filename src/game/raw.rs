@@ -17,7 +17,7 @@
 //! assert_eq!(out, b"e2e4");
 //! ```
 
-use super::{BoardSize, Game, GameResult, GameType};
+use super::{BoardSize, Game, GameType, ValueResult};
 
 /// A game without an FF\[4\] value format, identified by its `GM` number.
 ///
@@ -132,18 +132,18 @@ impl<const GM: u32> Game for Raw<GM> {
         }
     }
 
-    fn parse_point(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+    fn parse_point(i: &[u8], size: BoardSize) -> ValueResult<'_, RawValue> {
         point(i, size)
     }
 
-    fn parse_move(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+    fn parse_move(i: &[u8], size: BoardSize) -> ValueResult<'_, RawValue> {
         move_(i, size)
     }
 
     /// A point in the games whose stones are points (Othello, Gomoku/Renju: up to an
     /// unescaped `:`, so that `AB[aa:cc]` is a rectangle); otherwise FF\[4\] gives no stone
     /// format, and the stone is the whole value, as a move.
-    fn parse_stone(i: &[u8], size: BoardSize) -> GameResult<'_, RawValue> {
+    fn parse_stone(i: &[u8], size: BoardSize) -> ValueResult<'_, RawValue> {
         if Self::STONE_IS_POINT {
             point(i, size)
         } else {
@@ -175,7 +175,7 @@ impl<const GM: u32> Game for Raw<GM> {
 /// assert_eq!(point(b"e2:e4", size), Ok((&b":e4"[..], RawValue::from_raw(b"e2"))));
 /// assert_eq!(point(br"a\:b", size), Ok((&b""[..], RawValue::from_raw(br"a\:b"))));
 /// ```
-pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
+pub fn point(i: &[u8], _size: BoardSize) -> ValueResult<'_, RawValue> {
     let mut k = 0;
     while k < i.len() {
         match i[k] {
@@ -195,7 +195,7 @@ pub fn point(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
 /// let size = BoardSize::square(8);
 /// assert_eq!(move_(b"e2:e4", size), Ok((&b""[..], RawValue::from_raw(b"e2:e4"))));
 /// ```
-pub fn move_(i: &[u8], _size: BoardSize) -> GameResult<'_, RawValue> {
+pub fn move_(i: &[u8], _size: BoardSize) -> ValueResult<'_, RawValue> {
     Ok((&i[i.len()..], RawValue::from_raw(i)))
 }
 

@@ -285,7 +285,7 @@ impl<W: Write> JsonOut<'_, W> {
     }
 
     fn compact_game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64) -> io::Result<()> {
-        let size = root.board_size::<G>();
+        let size = root.typed_size::<G>();
         let other = root.require_game::<G>().err();
         let numbers = self.head(root, gm, size);
         self.buf.extend_from_slice(b",\"parent\":[");
@@ -303,7 +303,7 @@ impl<W: Write> JsonOut<'_, W> {
         for (i, n) in root.descendants().enumerate() {
             self.buf
                 .extend_from_slice(if i == 0 { b"[" } else { b",[" });
-            for (k, p) in n.typed_props_in::<G>(size, other).enumerate() {
+            for (k, p) in n.typed_props_in::<G>(size, other.clone()).enumerate() {
                 if k > 0 {
                     self.buf.push(b',');
                 }
@@ -336,7 +336,7 @@ impl<W: Write> JsonOut<'_, W> {
     }
 
     fn game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64) -> io::Result<()> {
-        let size = root.board_size::<G>();
+        let size = root.typed_size::<G>();
         let other = root.require_game::<G>().err();
         let numbers = self.head(root, gm, size);
         self.buf.extend_from_slice(b",\"nodes\":[");
@@ -358,7 +358,7 @@ impl<W: Write> JsonOut<'_, W> {
                 None => self.buf.extend_from_slice(b"null"),
             }
             self.buf.extend_from_slice(b",\"properties\":[");
-            for (k, p) in n.typed_props_in::<G>(size, other).enumerate() {
+            for (k, p) in n.typed_props_in::<G>(size, other.clone()).enumerate() {
                 if k > 0 {
                     self.buf.push(b',');
                 }

@@ -10,7 +10,7 @@ use std::path::Path;
 /// must match byte for byte.
 fn reference(collection: &Collection<'_>) -> Vec<u8> {
     fn game<G: Game>(root: Node<'_, '_>, gm: i64, out: &mut Vec<u8>) {
-        let size = root.board_size::<G>();
+        let size = root.typed_size::<G>();
         let index: HashMap<_, usize> = root
             .descendants()
             .enumerate()

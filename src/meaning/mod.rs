@@ -211,7 +211,7 @@ impl GameMeaning {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn of(root: Node<'_, '_>) -> GameMeaning {
-        match root.tree_game() {
+        match root.game().map(|(game, _)| game) {
             Ok(GameType::Go) => read::<Go>(root),
             Ok(GameType::Backgammon) => read::<Backgammon>(root),
             Ok(GameType::LinesOfAction) => read::<LinesOfAction>(root),
@@ -227,7 +227,7 @@ impl GameMeaning {
 }
 
 fn read<G: Grid>(root: Node<'_, '_>) -> GameMeaning {
-    let size = root.board_size::<G>();
+    let size = root.typed_size::<G>();
     let mut game = GameMeaning::default();
     for node in root.descendants() {
         game.children.push(node.child_count());

@@ -33,39 +33,47 @@
 //! # Ok::<(), sgfkit::EditError>(())
 //! ```
 
-use super::typed::{Prop, Value};
+use super::typed::Prop;
 use super::{ValueType, lookup};
-use crate::game::{BoardSize, Game, GameMismatch, GameType};
+use crate::game::{BoardSize, Game, GameMismatch, GameType, UnknownGame};
 use crate::tree::{Collection, EditError, Node, NodeId, Properties, Property};
 
 impl<'c, 'a> Node<'c, 'a> {
-    /// The game this node's tree records, from its root's `GM` as
-    /// [`GameType::read_gm_number`] reads it: no `GM` is Go; a name
-    /// (`GM[Hex]`) or spaces around the number are tolerated; a plain number
-    /// outside 1–40 (`GM[123]`) is `Err(123)`, a game FF\[4\] does not know
-    /// (read raw by [`Node::any_props`], never as Go).
+    /// The game this node's tree records: its root's `GM` as
+    /// [`GameType::read_gm`] reads it, with a note when the value had to be
+    /// read generously. No `GM` is Go, the FF\[4\] default; a name
+    /// (`GM[Hex]`) or spaces around the number are read with a note.
     ///
     /// ```
     /// use sgfkit::game::GameType;
-    /// let c = sgfkit::parse(b"(;GM[11])(;GM[123])(;)")?;
-    /// let r: Vec<_> = c.games().map(|g| g.tree_game()).collect();
-    /// assert_eq!(r, [Ok(GameType::Hex), Err(123), Ok(GameType::Go)]);
+    /// let c = sgfkit::parse(b"(;GM[11])(;GM[123])(;)(;GM[hex])")?;
+    /// let r: Vec<_> = c.games().map(|g| g.game()).collect();
+    /// assert_eq!(r[0], Ok((GameType::Hex, None)));
+    /// assert_eq!(r[1].as_ref().unwrap_err().number, Some(123));
+    /// assert_eq!(r[2], Ok((GameType::Go, None)));
+    /// assert_eq!(r[3].as_ref().unwrap().0, GameType::Hex);
+    /// // Any node answers for its tree; a reader that goes on with an
+    /// // unknown game says which game it takes instead.
+    /// let (game, note) = c.games().nth(1).unwrap().game().unwrap_or_else(|e| e.read_as_go());
+    /// assert_eq!(game, GameType::Go);
+    /// assert!(note.unwrap().contains("GM[123]"));
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     ///
     /// # Errors
-    /// The `GM` number when FF\[4\] does not number such a game.
-    pub fn tree_game(&self) -> Result<GameType, u32> {
+    /// An [`UnknownGame`] when `GM` names no game of FF\[4\] (`GM[123]`,
+    /// `GM[chess!]`): [`Node::any_props`] reads such a tree raw, never as Go.
+    pub fn game(&self) -> Result<(GameType, Option<String>), UnknownGame> {
         match self.game_root().get("GM") {
-            // Only the first value names the game (the others only add a
-            // warning, which is not asked for here).
-            Some(gm) => GameType::read_gm_number(&[gm.value()]),
-            None => Ok(GameType::Go),
+            Some(gm) => GameType::read_gm(&gm.values().collect::<Vec<_>>()),
+            None => Ok((GameType::Go, None)),
         }
     }
 
-    /// `Ok` when this node's tree records game `G` ([`Node::tree_game`]), or
+    /// `Ok` when this node's tree records game `G` ([`Node::game`]), or
     /// when `G` is [`Raw<0>`](crate::game::Raw), which reads any tree raw.
+    /// A program's own game (`G::GM` outside 1–40) matches a tree whose `GM`
+    /// is that number.
     ///
     /// ```
     /// use sgfkit::game::{go::Go, hex::Hex, Raw};
@@ -84,8 +92,12 @@ impl<'c, 'a> Node<'c, 'a> {
         if G::GM == 0 {
             return Ok(());
         }
-        let tree = self.tree_game().map_or_else(|n| n, GameType::gm);
-        if tree == G::GM {
+        let tree = self.game().map(|(game, _)| game);
+        let gm = match &tree {
+            Ok(game) => Some(game.gm()),
+            Err(unknown) => unknown.number,
+        };
+        if gm == Some(G::GM) {
             Ok(())
         } else {
             Err(GameMismatch {
@@ -96,30 +108,52 @@ impl<'c, 'a> Node<'c, 'a> {
         }
     }
 
-    /// The board size of this node's game for game `G`: the root's `SZ`,
-    /// or [`Game::default_size`] when it is absent or unreadable.
+    /// The board this node's tree is played on, read as `game`: its root's
+    /// `SZ[n]` (square) or `SZ[columns:rows]`, or the game's default size
+    /// when `SZ` is missing, as [`BoardSize::read_sz`] reads it; with a note
+    /// when the value was accepted but is not in FF\[4\]'s form
+    /// (`SZ[19:19]`, spaces around a number).
     ///
     /// ```
-    /// use sgfkit::game::{BoardSize, go::Go};
-    /// let t = sgfkit::parse(b"(;SZ[9:13];B[aa])")?;
-    /// let leaf = t.games().next().unwrap().first_child().unwrap();
-    /// assert_eq!(leaf.board_size::<Go>(), BoardSize::new(9, 13));
+    /// use sgfkit::game::{BoardSize, GameType};
+    /// let c = sgfkit::parse(b"(;SZ[9:13];B[aa])(;GM[11])(;SZ[19:19])(;SZ[x])(;SZ[53])")?;
+    /// let leaf = c.games().next().unwrap().first_child().unwrap();
+    /// assert_eq!(leaf.board_size(GameType::Go), Ok((BoardSize::new(9, 13), None)));
+    /// let r: Vec<_> = c.games().skip(1).map(|g| g.board_size(GameType::Go)).collect();
+    /// assert_eq!(c.games().nth(1).unwrap().board_size(GameType::Hex), Ok((BoardSize::square(11), None)));
+    /// assert!(r[1].as_ref().unwrap().1.as_deref().unwrap().contains("SZ[19]"));
+    /// assert!(r[2].is_err());
+    /// assert!(r[3].is_err()); // Go points reach 52 at most
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
-    pub fn board_size<G: Game>(&self) -> BoardSize {
-        let root = self.game_root();
-        let Some(sz) = root.get("SZ") else {
-            return G::default_size();
-        };
-        let values: Vec<&[u8]> = sz.values().collect();
-        let vt = lookup("SZ", G::GM).map_or(ValueType::Unknown, |i| i.value_type);
-        match Value::<G>::parse(&vt, &values, G::default_size()) {
-            Ok(Value::Size((c, r))) => match (u16::try_from(c), u16::try_from(r)) {
-                (Ok(c), Ok(r)) if c > 0 && r > 0 => BoardSize::new(c, r),
-                _ => G::default_size(),
-            },
-            _ => G::default_size(),
-        }
+    ///
+    /// # Errors
+    /// A message when the value is not a number or a pair of numbers, a
+    /// dimension is 0, or, for Go and the games written with Go points
+    /// (Amazons, Gess), a dimension exceeds 52.
+    pub fn board_size(&self, game: GameType) -> Result<(BoardSize, Option<String>), String> {
+        let values: Vec<&[u8]> = self
+            .game_root()
+            .get("SZ")
+            .map_or_else(Vec::new, |sz| sz.values().collect());
+        BoardSize::read_sz(&values, game)
+    }
+
+    /// The board typed access reads the values of game `G` on: the root's
+    /// `SZ` read as [`Node::board_size`] reads it, and `G`'s default size
+    /// when `SZ` is missing or unreadable (values are then checked against
+    /// the default board, and points off it come back
+    /// [`Prop::Invalid`]).
+    pub(crate) fn typed_size<G: Game>(&self) -> BoardSize {
+        let values: Vec<&[u8]> = self
+            .game_root()
+            .get("SZ")
+            .map_or_else(Vec::new, |sz| sz.values().collect());
+        let go_points = GameType::from_gm(G::GM)
+            .filter(|g| matches!(g, GameType::Go | GameType::Amazons | GameType::Gess))
+            .map(GameType::name);
+        BoardSize::read_sz_as(&values, G::default_size(), go_points)
+            .map_or_else(|_| G::default_size(), |(size, _)| size)
     }
 
     /// The first property `ident` of this node, typed for game `G` (see
@@ -139,7 +173,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Typed access checks the game
     ///
     /// A tree records one game, named by its root's `GM`
-    /// ([`Node::tree_game`]; no `GM` is Go, the FF\[4\] default). Asked for
+    /// ([`Node::game`]; no `GM` is Go, the FF\[4\] default). Asked for
     /// the values of another game `G`, a property whose value depends on the
     /// game (points, moves, stones: `B`, `W`, `AB`, markup, `LB` …; or a
     /// property only `G` has, such as Go's `HA` and `KM`) is not misread: it
@@ -169,7 +203,7 @@ impl<'c, 'a> Node<'c, 'a> {
         let p = self.get(ident)?;
         let other = self.require_game::<G>().err();
         let values: Vec<&[u8]> = p.values().collect();
-        Some(typed(&p, &values, self.board_size::<G>(), other.as_ref()))
+        Some(typed(&p, &values, self.typed_size::<G>(), other.as_ref()))
     }
 
     /// All properties of this node, typed for game `G`, in file order
@@ -186,7 +220,7 @@ impl<'c, 'a> Node<'c, 'a> {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn props<G: Game>(&self) -> Vec<Prop<G>> {
-        self.props_on::<G>(self.board_size::<G>())
+        self.props_on::<G>(self.typed_size::<G>())
     }
 
     /// All properties of this node, typed for game `G` on a board of `size`
@@ -194,11 +228,11 @@ impl<'c, 'a> Node<'c, 'a> {
     /// a whole tree, find the size once and call this).
     ///
     /// ```
-    /// use sgfkit::game::{BoardSize, go::Go};
+    /// use sgfkit::game::{GameType, go::Go};
     /// use sgfkit::property::typed::Prop;
     /// let t = sgfkit::parse(b"(;SZ[25];B[yy])")?;
     /// let root = t.games().next().unwrap();
-    /// let size = root.board_size::<Go>();
+    /// let size = root.board_size(GameType::Go).unwrap().0;
     /// let b = &root.first_child().unwrap().props_on::<Go>(size)[0];
     /// assert!(matches!(b, Prop::B(_)));
     /// # Ok::<(), sgfkit::Error>(())
@@ -213,11 +247,11 @@ impl<'c, 'a> Node<'c, 'a> {
     /// property are split into one buffer the iterator reuses.
     ///
     /// ```
-    /// use sgfkit::game::go::{Go, Move, Point};
+    /// use sgfkit::game::{GameType, go::{Go, Move, Point}};
     /// use sgfkit::property::typed::Prop;
     /// let t = sgfkit::parse(b"(;SZ[9];B[ee]C[hi])")?;
     /// let root = t.games().next().unwrap();
-    /// let size = root.board_size::<Go>();
+    /// let size = root.board_size(GameType::Go).unwrap().0;
     /// let node = root.first_child().unwrap();
     /// let mut props = node.typed_props::<Go>(size);
     /// assert_eq!(props.next(), Some(Prop::B(Move::Play(Point::new(4, 4)))));
@@ -342,7 +376,7 @@ impl Collection<'_> {
     pub fn set_prop<G: Game>(&mut self, node: NodeId, prop: &Prop<G>) -> Result<(), EditError> {
         // An id out of range gets the default size; set_property refuses it.
         let size = if self.indexes(node) {
-            self.node(node).board_size::<G>()
+            self.node(node).typed_size::<G>()
         } else {
             G::default_size()
         };
@@ -358,6 +392,74 @@ mod tests {
         amazons::Amazons, backgammon::Backgammon, gess::Gess, go::Go, hex::Hex,
         lines_of_action::LinesOfAction, octi::Octi, raw::Raw,
     };
+
+    #[test]
+    fn game_and_board_of_each_tree() {
+        let c = crate::parse(b"(;GM[6])(;GM[9]SZ[10];B[a1])(;GM[19])(;GM[2]SZ[8])").unwrap();
+        let r: Vec<_> = c
+            .games()
+            .map(|g| {
+                let (game, note) = g.game().unwrap();
+                assert!(note.is_none());
+                (game, g.board_size(game).unwrap().0)
+            })
+            .collect();
+        assert_eq!(
+            r,
+            [
+                (GameType::Backgammon, GameType::Backgammon.default_size()),
+                (GameType::LinesOfAction, BoardSize::square(10)),
+                (GameType::Octi, GameType::Octi.default_size()),
+                (GameType::Othello, BoardSize::square(8)),
+            ]
+        );
+        // Any node of a tree answers for its tree.
+        let leaf = c.games().nth(1).unwrap().first_child().unwrap();
+        assert_eq!(leaf.game().unwrap().0, GameType::LinesOfAction);
+        assert_eq!(
+            leaf.board_size(GameType::LinesOfAction),
+            Ok((BoardSize::square(10), None))
+        );
+    }
+
+    #[test]
+    fn typed_access_reads_the_board_as_board_size_does() {
+        // SZ with spaces: read (with a note) by board_size, and typed access
+        // checks points against that board, not the default one.
+        let c = crate::parse(b"(;SZ[ 5 ];B[ee];W[ff])(;SZ[x];B[ss])").unwrap();
+        let mut games = c.games();
+        let g = games.next().unwrap();
+        let (size, note) = g.board_size(GameType::Go).unwrap();
+        assert_eq!(size, BoardSize::square(5));
+        assert!(note.unwrap().contains("spaces"));
+        assert_eq!(g.typed_size::<Go>(), size);
+        let b = g.first_child().unwrap();
+        assert!(matches!(b.prop::<Go>("B"), Some(Prop::B(_))));
+        let w = b.first_child().unwrap().prop::<Go>("W").unwrap();
+        assert!(matches!(w, Prop::Invalid { .. }), "{w:?}");
+        // Unreadable SZ: an error from board_size, the default for typed access.
+        let g = games.next().unwrap();
+        assert!(g.board_size(GameType::Go).is_err());
+        assert_eq!(g.typed_size::<Go>(), BoardSize::square(19));
+        assert!(matches!(
+            g.first_child().unwrap().prop::<Go>("B"),
+            Some(Prop::B(_))
+        ));
+    }
+
+    #[test]
+    fn a_programs_own_game_reads_its_own_board() {
+        // Raw<50> is a game FF[4] does not number: its tree's GM and SZ hold.
+        let c = crate::parse(b"(;GM[50]SZ[7:3])").unwrap();
+        let root = c.games().next().unwrap();
+        assert!(root.require_game::<Raw<50>>().is_ok());
+        assert_eq!(root.typed_size::<Raw<50>>(), BoardSize::new(7, 3));
+        let e = root.require_game::<Go>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "this game is GM[50] (no game of FF[4]), not Go"
+        );
+    }
     use std::collections::HashMap;
     use std::path::{Path, PathBuf};
 

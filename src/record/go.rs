@@ -42,7 +42,7 @@ impl<'c, 'a> GoGame<'c, 'a> {
     ///
     /// # Errors
     /// [`PositionError::NotGo`] when the tree's `GM` is not Go (no `GM` is
-    /// Go, see [`Node::tree_game`]), [`PositionError::BadSize`] when its `SZ`
+    /// Go, see [`Node::game`]), [`PositionError::BadSize`] when its `SZ`
     /// is unusable.
     pub fn new(node: Node<'c, 'a>) -> Result<Self, PositionError> {
         let root = node.game_root();

@@ -2,7 +2,6 @@
 //! [`apply_node`], with a [`MoveReport`] for every illegal move and unusable
 //! value.
 
-use super::board_size;
 use crate::game::go::{Board, Color, Go, Move, MoveSummary, Point, point, quick_move, quick_point};
 use crate::game::{BoardSize, Game, GameMismatch, GameType};
 use crate::grammar::RawValues;
@@ -83,11 +82,11 @@ pub enum ReportKind {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
-    /// The tree's `GM` names another game ([`Node::tree_game`]), or a number
+    /// The tree's `GM` names another game ([`Node::game`]), or a number
     /// FF\[4\] does not know.
     #[error("{0}")]
     NotGo(GameMismatch),
-    /// The root's `SZ` is unusable (see [`board_size`]).
+    /// The root's `SZ` is unusable (see [`Node::board_size`]).
     #[error("{0}")]
     BadSize(String),
 }
@@ -96,7 +95,9 @@ pub enum PositionError {
 /// as Go.
 pub(crate) fn go_size(root: Node<'_, '_>) -> Result<BoardSize, PositionError> {
     root.require_game::<Go>().map_err(PositionError::NotGo)?;
-    board_size(root, GameType::Go).map_err(PositionError::BadSize)
+    root.board_size(GameType::Go)
+        .map(|(size, _)| size)
+        .map_err(PositionError::BadSize)
 }
 
 /// The Go position at `node`: setup (`AB`, `AW`, `AE`, compressed point lists expanded) and
@@ -104,8 +105,8 @@ pub(crate) fn go_size(root: Node<'_, '_>) -> Result<BoardSize, PositionError> {
 /// report of every illegal move (suicide, immediate ko retake, move onto a stone) and unusable
 /// value, in order.
 ///
-/// `GM` must be Go ([`Node::tree_game`]: missing, `GM[1]`, or unreadable and
-/// so taken as Go); the board size comes from [`board_size`]. To replay the
+/// `GM` must be Go ([`Node::game`]: missing or `GM[1]`); the board size
+/// comes from [`Node::board_size`]. To replay the
 /// main line, [`GoGame`](super::GoGame) is shorter.
 ///
 /// # Errors

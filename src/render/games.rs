@@ -9,7 +9,6 @@ use crate::game::hex::{self, Hex};
 use crate::game::lines_of_action::{self as loa, LinesOfAction};
 use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::value::epoint_list;
-use crate::record::{board_size, game_of};
 use crate::tree::Node;
 
 impl Diagram {
@@ -39,7 +38,8 @@ impl Diagram {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of(node: Node<'_, '_>, options: &DiagramOptions) -> Result<Diagram, DiagramError> {
-        let (game, _) = game_of(node);
+        // A tree whose GM names no game is drawn as Go, as the checker reads it.
+        let (game, _) = node.game().unwrap_or_else(|e| e.read_as_go());
         let mut d = match game {
             GameType::Go => return Diagram::go(node, options),
             GameType::Hex => replay::<Hex>(node, game, Shape::Hexagons)?,
@@ -81,7 +81,7 @@ fn replay<G: Replay>(
     game: GameType,
     shape: Shape,
 ) -> Result<Diagram, DiagramError> {
-    let size = board_size(node, game).map_err(DiagramError::BadSize)?;
+    let (size, _) = node.board_size(game).map_err(DiagramError::BadSize)?;
     if !size.fits(52, 52) {
         return Err(DiagramError::TooLarge(size.columns, size.rows));
     }
@@ -122,7 +122,7 @@ fn replay<G: Replay>(
 /// Cells of a list of points read by `point`, compressed lists expanded.
 fn cells_of<P>(
     values: &[&[u8]],
-    point: impl Fn(&[u8]) -> crate::game::GameResult<'_, P>,
+    point: impl Fn(&[u8]) -> crate::game::ValueResult<'_, P>,
     cell: impl Fn(&P) -> Option<(u16, u16)>,
     size: BoardSize,
 ) -> Vec<(u16, u16)> {

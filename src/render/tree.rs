@@ -3,7 +3,6 @@
 
 use crate::game::go::{Go, Move};
 use crate::game::{Game, GameType};
-use crate::record::{board_size, game_of};
 use crate::tree::Node;
 use std::fmt::Write;
 
@@ -52,9 +51,9 @@ impl Default for TreeOptions {
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn tree(root: Node<'_, '_>, options: &TreeOptions) -> String {
-    let (game, _) = game_of(root);
+    let (game, _) = root.game().unwrap_or_else(|e| e.read_as_go());
     let go_size = (game == GameType::Go)
-        .then(|| board_size(root, game).ok())
+        .then(|| root.board_size(game).ok().map(|(size, _)| size))
         .flatten();
     let mut out = String::new();
     // Pending runs, the next to draw last; each with the move number before it.

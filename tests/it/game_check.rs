@@ -138,8 +138,10 @@ fn no_gm_is_go_and_unknown_numbers_are_not() {
     // A name for the number is tolerated.
     assert_eq!(moves[2], play);
     assert_eq!(
-        c.games().map(|g| g.tree_game()).collect::<Vec<_>>(),
-        [Ok(GameType::Go), Err(123), Ok(GameType::Go)]
+        c.games()
+            .map(|g| g.game().map(|(game, _)| game).map_err(|e| e.number))
+            .collect::<Vec<_>>(),
+        [Ok(GameType::Go), Err(Some(123)), Ok(GameType::Go)]
     );
 }
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use sgfkit::game::go::{self, Board, Go, Move};
 use sgfkit::game::{Game, GameType};
-use sgfkit::record::{self, ReportKind, board_size, game_of};
+use sgfkit::record::{self, ReportKind};
 
 use crate::support::{corpus_dir, files_below};
 
@@ -25,11 +25,10 @@ struct Tally {
 
 /// Replays one game's main line; returns (had an illegal move, had an unusable value).
 fn replay(root: sgfkit::Node<'_, '_>, t: &mut Tally, name: &str) -> Option<(bool, bool)> {
-    let (game, _) = game_of(root);
-    if game != GameType::Go {
+    if root.game().ok()?.0 != GameType::Go {
         return None;
     }
-    let size = board_size(root, game).ok()?;
+    let (size, _) = root.board_size(GameType::Go).ok()?;
     let mut board = Board::new(size);
     let mut reports = Vec::new();
     let caps = |b: &Board| b.captured(go::Color::Black) + b.captured(go::Color::White);

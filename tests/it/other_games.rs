@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 
 use sgfkit::ParseOptions;
 use sgfkit::game::GameType;
-use sgfkit::record::game_of;
 
 use crate::support::{corpus_dir, files_below};
 
@@ -70,14 +69,15 @@ fn other_games_read_typed() {
             }
         };
         for root in coll.games() {
-            let (_, warning) = game_of(root);
-            if let Some(w) = warning {
-                notes.push(format!("{rel}: {w}"));
+            let game = root.game();
+            let (_, note) = game.clone().unwrap_or_else(|e| e.read_as_go());
+            if let Some(note) = note {
+                notes.push(format!("{rel}: {note}"));
             }
-            let name = match root.tree_game() {
-                Ok(GameType::Go) => continue,
-                Ok(game) => game.name().to_string(),
-                Err(gm) => format!("GM[{gm}]"),
+            let name = match game {
+                Ok((GameType::Go, _)) => continue,
+                Ok((game, _)) => game.name().to_string(),
+                Err(unknown) => format!("GM[{}]", unknown.value),
             };
             *trees.entry(name.clone()).or_default() += 1;
             for node in root.descendants() {

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use sgfkit::game::go::Color;
 use sgfkit::game::{BoardSize, GameType};
-use sgfkit::record::{game_of, position_at};
+use sgfkit::record::position_at;
 use sgfkit::render::{self, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme};
 
 use crate::support::{corpus_dir, files_below};
@@ -127,7 +127,7 @@ fn check_file(name: &str, path: &Path, with_svg: bool) -> usize {
     };
     let mut checked = 0;
     for root in doc.collection().games() {
-        if game_of(root).0 != GameType::Go {
+        if root.game().map(|(game, _)| game) != Ok(GameType::Go) {
             continue;
         }
         let mut moves = 0;

@@ -227,7 +227,6 @@ pub(super) fn text_pair_without_colon(value: &[u8]) -> bool {
 mod tests {
     use super::*;
     use crate::check::parse_lenient;
-    use crate::record::{board_size, game_of};
 
     /// The one-move shortcut of `facts` finds what the loop over every
     /// property finds, on a board where `tt` is a pass and on one where it
@@ -240,9 +239,9 @@ mod tests {
             );
             let (c, _) = parse_lenient(text.as_bytes(), &crate::ParseOptions::default());
             for root in c.games() {
-                let (game, _) = game_of(root);
+                let (game, _) = root.game().unwrap_or_else(|e| e.read_as_go());
                 let gm = game.gm();
-                let size = board_size(root, game).ok();
+                let size = root.board_size(game).ok().map(|(size, _)| size);
                 let ctx = Ctx {
                     gm,
                     game,

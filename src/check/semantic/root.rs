@@ -118,7 +118,7 @@ impl Checker<'_> {
             );
             self.push(Code::S022, prop_span(g, "FF"), msg);
         }
-        let gm = |n: &Node<'_, '_>| record::game_of(*n).0;
+        let gm = |n: &Node<'_, '_>| n.game().unwrap_or_else(|e| e.read_as_go()).0;
         let gm_first = gm(first);
         if let Some((g, gm_g)) = games[1..]
             .iter()
@@ -150,7 +150,8 @@ impl Checker<'_> {
 
     /// GM, FF and SZ of a root, with S025/S026/S029/S036 and S015.
     pub(super) fn root_info(&mut self, root: Node<'_, '_>) -> TreeInfo {
-        let (game, warning) = record::game_of(root);
+        // A GM that names no game: the tree is checked as Go, and S025 says so.
+        let (game, warning) = root.game().unwrap_or_else(|e| e.read_as_go());
         if let Some(w) = warning {
             let span = prop_span(&root, "GM");
             self.push(Code::S025, span, w);
@@ -187,7 +188,7 @@ impl Checker<'_> {
             }
             record::FileFormat::Missing | record::FileFormat::Given(_) => {}
         }
-        let (size, size_ok) = match record::board_size_noted(root, game) {
+        let (size, size_ok) = match root.board_size(game) {
             Ok((size, note)) => {
                 if let (Some(_), Some(p)) = (note, root.get("SZ")) {
                     let raw = p.value();
