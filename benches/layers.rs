@@ -10,7 +10,7 @@
 //!   concatenated into one buffer (byte-order marks dropped), parsed as one
 //!   collection.
 //!
-//! Throughput is bytes of input (MB/s); JSON needs the `serde` feature. Without ../shared/corpus the
+//! Throughput is bytes of input (MB/s). Without ../shared/corpus the
 //! benchmarks print a line and do nothing. Results: benches/README.md.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -69,9 +69,7 @@ fn bench_layers(c: &mut Criterion, name: &str, trees: &[Collection<'_>], bytes: 
     g.bench_function("typed", |b| {
         b.iter(|| trees.iter().map(typed_all).sum::<usize>())
     });
-    #[cfg(feature = "serde")]
     let mut out = Vec::with_capacity(bytes * 8);
-    #[cfg(feature = "serde")]
     g.bench_function("json", |b| {
         b.iter(|| {
             for t in trees {

@@ -5,7 +5,7 @@
 //!
 //! The "reader under test" here is a toy that reads only the main line's
 //! moves, so it disagrees on any variation; replace `my_reader` with yours.
-//! Run: `cargo run --example conformance --features proptest,serde`.
+//! Run: `cargo run --example conformance --features proptest`.
 
 use sgfkit::conform::{GameChoice, Generator, Profile, shrink};
 use sgfkit::meaning::{Difference, GameMeaning, Item, Meaning, PropMeaning};

@@ -132,7 +132,7 @@
 pub mod archive;
 mod charset;
 pub mod check;
-#[cfg(all(feature = "proptest", feature = "serde"))]
+#[cfg(feature = "proptest")]
 pub mod conform;
 #[cfg(feature = "encoding")]
 pub mod document;
@@ -145,7 +145,6 @@ pub mod export;
 pub mod format;
 pub mod game;
 pub mod grammar;
-#[cfg(feature = "serde")]
 pub mod json;
 pub mod limits;
 pub mod meaning;

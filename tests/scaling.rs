@@ -5,7 +5,7 @@
 //!
 //! Timings mean something only in an optimised build, so the test is ignored
 //! in debug builds; `.ci/run` runs it with
-//! `cargo test --profile scaling --features serde,render --test scaling`.
+//! `cargo test --profile scaling --features render --test scaling`.
 //! `SGFKIT_SCALING_FILTER=text` times only the readers and shapes whose names
 //! contain `text`; `SGFKIT_SCALING_BYTES` sets the size at n (16 KiB);
 //! `SGFKIT_SCALING_VERBOSE=1` prints every measurement (with `--nocapture`).
@@ -374,7 +374,7 @@ fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "timings need an optimised build: cargo test --profile scaling --features serde,render --test scaling"
+    ignore = "timings need an optimised build: cargo test --profile scaling --features render --test scaling"
 )]
 fn every_reader_scales_linearly_on_hostile_shapes() {
     let filter = std::env::var("SGFKIT_SCALING_FILTER").unwrap_or_default();

@@ -1,5 +1,4 @@
-//! Conformance testing of other SGF readers (features `proptest` and
-//! `serde`): SGF files of known [meaning](crate::meaning) generated from
+//! Conformance testing of other SGF readers (feature `proptest`): SGF files of known [meaning](crate::meaning) generated from
 //! the exported [proptest strategies](crate::property::strategies), and
 //! shrinking a file on which another program reads something else.
 //!

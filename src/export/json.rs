@@ -1,5 +1,5 @@
-//! The rows as JSON Lines, written by hand so that the rows need no
-//! dependency: one object a row, keys in schema order.
+//! The rows as JSON Lines: one object a row, keys in schema order, strings
+//! escaped by [`crate::json`]'s one writer.
 
 use super::{DiagnosticRow, GameRow, MoveRow, PropertyEntry};
 use std::fmt::Write as _;
@@ -95,39 +95,7 @@ impl<'b> Obj<'b> {
 
 /// A JSON string: `"`, `\` and control characters escaped.
 fn string(out: &mut Vec<u8>, s: &str) {
-    out.push(b'"');
-    let bytes = s.as_bytes();
-    let mut from = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let esc: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0..=0x1f => b"",
-            _ => continue,
-        };
-        out.extend_from_slice(&bytes[from..i]);
-        if esc.is_empty() {
-            let _ = write!(Hex(out), "\\u{b:04x}");
-        } else {
-            out.extend_from_slice(esc);
-        }
-        from = i + 1;
-    }
-    out.extend_from_slice(&bytes[from..]);
-    out.push(b'"');
-}
-
-/// `fmt::Write` into a byte buffer.
-struct Hex<'b>(&'b mut Vec<u8>);
-
-impl std::fmt::Write for Hex<'_> {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
-        Ok(())
-    }
+    crate::json::write_str(out, s);
 }
 
 pub(super) fn game(out: &mut Vec<u8>, g: &GameRow) {

@@ -1,5 +1,4 @@
-//! A collection as JSON, with every property typed and decoded (feature
-//! `serde`).
+//! A collection as JSON, with every property typed and decoded.
 //!
 //! # Schema
 //!
@@ -241,6 +240,22 @@ struct JsonOut<'w, W> {
     out: &'w mut W,
 }
 
+/// `s` as a JSON string, appended to `out`: the one JSON string writer of
+/// the crate (the typed trees here, the export's rows, the meaning). Text
+/// that needs no escape is copied between quotes; other text is escaped by
+/// serde_json.
+pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
+    if !s.bytes().any(needs_escape) {
+        out.reserve(s.len() + 2);
+        out.push(b'"');
+        out.extend_from_slice(s.as_bytes());
+        out.push(b'"');
+        return;
+    }
+    // Writing to a Vec cannot fail.
+    let _ = serde_json::to_writer(out, s);
+}
+
 /// True for the bytes serde_json escapes in a string: `"`, `\\` and the
 /// control characters below U+0020.
 #[inline]
@@ -392,12 +407,7 @@ impl<W: Write> JsonOut<'_, W> {
 
     /// A JSON string, escaped as serde_json escapes it.
     fn str(&mut self, s: &str) {
-        if !s.bytes().any(needs_escape) {
-            self.plain(s.as_bytes());
-            return;
-        }
-        // Writing to a Vec cannot fail.
-        let _ = serde_json::to_writer(&mut self.buf, s);
+        write_str(&mut self.buf, s);
     }
 
     /// `b` (text that needs no escape) between quotes.

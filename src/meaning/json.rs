@@ -1,22 +1,13 @@
-//! The meaning as JSON: written by hand (no feature needed), read back with
-//! serde_json (feature `serde`).
+//! The meaning as JSON: written in the shape of `docs/conformance.md`,
+//! strings escaped by serde_json, and read back with serde_json.
 
 use super::{Item, Meaning};
 
+/// `s` as a JSON string, escaped by [`crate::json`]'s one writer.
 fn write_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    let mut quoted = Vec::with_capacity(s.len() + 2);
+    crate::json::write_str(&mut quoted, s);
+    out.push_str(&String::from_utf8_lossy(&quoted));
 }
 
 pub(super) fn write_item(out: &mut String, item: &Item) {
@@ -81,12 +72,9 @@ pub(super) fn write(m: &Meaning) -> String {
     out
 }
 
-#[cfg(feature = "serde")]
 pub use read::FormatError;
-#[cfg(feature = "serde")]
 pub(super) use read::read;
 
-#[cfg(feature = "serde")]
 mod read {
     use super::super::{GameMeaning, Item, Meaning, PropMeaning};
     use serde_json::Value as Json;

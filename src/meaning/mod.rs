@@ -46,7 +46,6 @@ mod json;
 mod value;
 
 pub use diff::{Difference, Where};
-#[cfg(feature = "serde")]
 pub use json::FormatError;
 
 use crate::game::amazons::Amazons;
@@ -163,7 +162,7 @@ impl Meaning {
         json::write(self)
     }
 
-    /// Reads the meaning JSON another program printed (feature `serde`).
+    /// Reads the meaning JSON another program printed.
     ///
     /// ```
     /// use sgfkit::meaning::Meaning;
@@ -175,7 +174,6 @@ impl Meaning {
     ///
     /// # Errors
     /// Not JSON, or JSON of another shape; the error says where.
-    #[cfg(feature = "serde")]
     pub fn from_json(text: &str) -> Result<Meaning, FormatError> {
         json::read(text)
     }

@@ -91,7 +91,6 @@ fn json_escapes_control_characters() {
         m.to_json(),
         "{\"games\":[{\"children\":[0],\"nodes\":[[[\"C\",[\"\\\"\\\\\\u0001\u{e9}\"]]]]}]}"
     );
-    #[cfg(feature = "serde")]
     assert_eq!(Meaning::from_json(&m.to_json()), Ok(m));
 }
 
