@@ -3,9 +3,9 @@
 //! Cells are written as one digit, `1` (top left) to `9` (bottom right); a stone is a cell.
 //! Run with `cargo run --example custom_game`.
 
-use nom::Parser;
-use nom::character::complete::satisfy;
 use sgfkit::game::{BoardSize, Game, Reason, ValueError, ValueResult};
+use sgfkit::nom::Parser;
+use sgfkit::nom::character::complete::satisfy;
 
 /// Tic-tac-toe, with a made-up GM number.
 #[derive(Debug)]
@@ -32,7 +32,10 @@ impl Game for TicTacToe {
         let (rest, c) = satisfy(|c| c.is_ascii_digit()).parse_complete(i)?;
         let n = c as u8 - b'0';
         if n == 0 || u16::from(n) > size.columns * size.rows {
-            return Err(nom::Err::Error(ValueError::new(i, Reason::OffBoard)));
+            return Err(sgfkit::nom::Err::Error(ValueError::new(
+                i,
+                Reason::OffBoard,
+            )));
         }
         Ok((rest, Cell(n - 1)))
     }

@@ -4,8 +4,12 @@
 //!
 //! Each error and warning carries a byte span into the input and the 1-based
 //! line and column of its start, so a caller can point at the exact spot. No nom
-//! type ever appears here: the grammar's internal error is converted at the
-//! boundary (see [`crate::grammar`]). Errors that are not about the input
+//! type appears in these errors: the grammar's internal error is converted at
+//! the boundary (see [`crate::grammar`]). nom types do appear where the crate
+//! is a nom crate on purpose — the [`grammar`](crate::grammar) combinators and
+//! a game's point parsers ([`game::ValueResult`](crate::game::ValueResult)) —
+//! and the crate re-exports [`nom`](crate::nom) so that code written against
+//! them uses the same version. Errors that are not about the input
 //! (a refused edit, a tree of another game, a GTP coordinate) belong to their
 //! layers; [`crate::Error`] gathers them all.
 

@@ -169,6 +169,17 @@ pub use grammar::RawProperty;
 pub use options::ParseOptions;
 pub use tree::{Collection, EditError, Node, NodeId, Property};
 
+/// The nom version the [`grammar`] and the game parsers are written in,
+/// for code that calls them or writes a game of its own
+/// ([`game::Game`]'s parsers return [`game::ValueResult`], a nom `IResult`).
+///
+/// ```
+/// use sgfkit::nom::Parser;
+/// let (rest, ident) = sgfkit::grammar::prop_ident.parse(&b"KM[6.5]"[..]).unwrap();
+/// assert_eq!((rest, ident.0), (&b"[6.5]"[..], &b"KM"[..]));
+/// ```
+pub use nom;
+
 /// Parses `src` into a [`Collection`] with the default options, dropping
 /// warnings. See [`Collection::parse_with`] to keep them.
 ///
