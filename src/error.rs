@@ -8,7 +8,7 @@
 //! the boundary (see [`crate::grammar`]). nom types do appear where the crate
 //! is a nom crate on purpose — the [`grammar`](crate::grammar) combinators and
 //! a game's point parsers ([`game::ValueResult`](crate::game::ValueResult)) —
-//! and the crate re-exports [`nom`](crate::nom) so that code written against
+//! and the crate re-exports [`nom`] so that code written against
 //! them uses the same version. Errors that are not about the input
 //! (a refused edit, a tree of another game, a GTP coordinate) belong to their
 //! layers; [`crate::Error`] gathers them all.

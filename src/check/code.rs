@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// few words, and the number of SGFC's message for the same problem.
 ///
 /// ```
-/// use sgfkit::check::{Code, Severity};
+/// use sgfkit::check::Code;
 /// let row = Code::S004.info();
 /// assert_eq!((row.code, row.severity, row.sgfc), (Code::S004, Severity::Error, Some(37)));
 /// assert_eq!(row.title, "black and white move in one node");
@@ -42,7 +42,7 @@ macro_rules! codes {
         /// Codes compare as their names do (`E004 < L001 < R022 < S001`).
         ///
         /// ```
-        /// use sgfkit::check::{Code, Severity};
+        /// use sgfkit::check::Code;
         /// let code: Code = "L010".parse().unwrap();
         /// assert_eq!(code, Code::L010);
         /// assert_eq!(code.to_string(), "L010");
@@ -214,7 +214,7 @@ impl Code {
     /// How serious a diagnostic of this code is.
     ///
     /// ```
-    /// use sgfkit::check::{Code, Severity};
+    /// use sgfkit::check::Code;
     /// assert_eq!(Code::L005.severity(), Severity::Error);
     /// ```
     pub fn severity(self) -> Severity {
@@ -301,68 +301,20 @@ impl FromStr for Code {
 
 /// Every diagnostic code's row, ordered by code: the decoder's (`E…`), the
 /// lenient reader's (`L…`), the repairs' (`R…`) and the semantic
-/// checker's (`S…`).
+/// checker's (`S…`). One tool's codes are the rows whose name starts with
+/// its letter.
 ///
 /// ```
 /// use sgfkit::check::Code;
 /// let all: Vec<_> = sgfkit::check::all_codes().collect();
 /// assert_eq!(all[0].code, Code::E001);
 /// assert!(all.iter().any(|c| c.code == Code::S001));
+/// let mut repairs = all.iter().filter(|c| c.code.as_str().starts_with('R'));
+/// assert!(repairs.any(|c| c.code == Code::R002 && c.sgfc == Some(59)));
 /// ```
 pub fn all_codes() -> impl Iterator<Item = &'static CodeInfo> {
     TABLE.iter()
 }
-
-/// The rows of the codes whose names start with `letter`: a family of
-/// codes (one tool's), which is one run of the table.
-const fn family(letter: u8) -> &'static [CodeInfo] {
-    let mut start = 0;
-    while start < TABLE.len() && TABLE[start].code.as_str().as_bytes()[0] != letter {
-        start += 1;
-    }
-    let mut end = start;
-    while end < TABLE.len() && TABLE[end].code.as_str().as_bytes()[0] == letter {
-        end += 1;
-    }
-    TABLE.split_at(end).0.split_at(start).1
-}
-
-/// The codes of the problems found while decoding the bytes (`E…`): their
-/// positions are in the original bytes.
-///
-/// ```
-/// use sgfkit::check::{Code, ENCODING_CODES};
-/// assert_eq!(ENCODING_CODES.len(), 4);
-/// assert_eq!(ENCODING_CODES[3].code, Code::E004);
-/// ```
-pub static ENCODING_CODES: &[CodeInfo] = family(b'E');
-
-/// The codes of the lenient reader ([`parse_lenient`](crate::check::parse_lenient), `L…`).
-///
-/// ```
-/// use sgfkit::check::{CODES, Code, Severity};
-/// let row = &CODES[4];
-/// assert_eq!((row.code, row.severity, row.sgfc), (Code::L005, Severity::Error, Some(9)));
-/// ```
-pub static CODES: &[CodeInfo] = family(b'L');
-
-/// The codes of the repairs ([`repair`](crate::check::repair()), `R…`).
-///
-/// ```
-/// use sgfkit::check::{Code, REPAIR_CODES};
-/// assert_eq!((REPAIR_CODES[1].code, REPAIR_CODES[1].sgfc), (Code::R002, Some(59)));
-/// assert!(REPAIR_CODES[1].title.contains("KI"));
-/// ```
-pub static REPAIR_CODES: &[CodeInfo] = family(b'R');
-
-/// The codes of the semantic checker ([`check`](crate::check::check()), `S…`).
-///
-/// ```
-/// use sgfkit::check::{Code, SEMANTIC_CODES, Severity};
-/// let row = &SEMANTIC_CODES[0];
-/// assert_eq!((row.code, row.severity, row.sgfc), (Code::S001, Severity::Error, Some(32)));
-/// ```
-pub static SEMANTIC_CODES: &[CodeInfo] = family(b'S');
 
 #[cfg(test)]
 mod tests {
@@ -378,13 +330,18 @@ mod tests {
             assert_eq!(row.code.info(), row);
             assert_eq!(row.code.as_str().parse::<Code>(), Ok(row.code));
         }
-        let families = [ENCODING_CODES, CODES, REPAIR_CODES, SEMANTIC_CODES];
-        assert_eq!(families.iter().map(|f| f.len()).sum::<usize>(), TABLE.len());
+        let family = |letter: &str| -> Vec<&CodeInfo> {
+            TABLE
+                .iter()
+                .filter(|r| r.code.as_str().starts_with(letter))
+                .collect()
+        };
+        let families = ["E", "L", "R", "S"].map(family);
+        assert_eq!(families.iter().map(Vec::len).sum::<usize>(), TABLE.len());
         for family in families {
             let mut last = 0;
             for row in family {
                 let name = row.code.as_str();
-                assert_eq!(name[..1], family[0].code.as_str()[..1], "{name}");
                 let n: u32 = name[1..].parse().unwrap();
                 assert!(n > last, "{name} out of order");
                 last = n;

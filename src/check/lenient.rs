@@ -3,8 +3,8 @@
 //! The reader is a hand-written state machine over the bytes (no recursion,
 //! whatever the nesting depth) that feeds the same tree builder as the strict
 //! grammar, so its result is an ordinary [`Collection`]. Each repair it makes
-//! is reported as a [`Diagnostic`] with a stable code from
-//! [`CODES`](crate::check::CODES).
+//! is reported as a [`Diagnostic`] with a stable code, one of the `L…`
+//! codes of [`all_codes`].
 //!
 //! On an input the strict parser accepts, the lenient reader builds an equal
 //! tree and reports nothing worse than [`Severity::Warning`] (skipped junk

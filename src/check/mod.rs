@@ -31,9 +31,7 @@ pub mod semantic;
 mod charset_scan;
 mod correctable;
 
-pub use code::{
-    CODES, Code, CodeInfo, ENCODING_CODES, REPAIR_CODES, SEMANTIC_CODES, UnknownCode, all_codes,
-};
+pub use code::{Code, CodeInfo, UnknownCode, all_codes};
 pub use lenient::{Diagnostic, MAX_PER_CODE, Severity, parse_lenient};
 pub use repair::{REPORT_ONLY_CODES, RepairOptions, keep_outside_text, repair};
 pub use semantic::{CheckOptions, check};

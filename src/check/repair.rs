@@ -4,7 +4,7 @@
 //! removed.
 //!
 //! [`repair`] changes the collection in place and explains each change with a
-//! [`Diagnostic`] whose code is one of [`REPAIR_CODES`](super::REPAIR_CODES). Nothing is changed
+//! [`Diagnostic`] whose code is a repair code (`R…`, see [`all_codes`](super::all_codes)). Nothing is changed
 //! on a doubt: values that cannot be corrected with confidence are reported
 //! (`R013`) and kept. Repairing twice changes nothing the second time.
 //!
@@ -86,7 +86,7 @@ impl RepairOptions {
 /// and returns one diagnostic per change (or per value left alone that is
 /// not FF\[4\]), in source order.
 ///
-/// The repairs, by code (see [`REPAIR_CODES`](super::REPAIR_CODES)):
+/// The repairs, by code (`R…`, see [`all_codes`](super::all_codes)):
 /// `tt` → `[]` on Go boards up to 19×19 in a tree that becomes FF\[4\]
 /// (R001); `KI` → `KM` (R002);
 /// `L` → `LB` (R003); `M` → `MA`/`TR` (R004); `BM`+`TE` → `DO`/`IT` (R005);

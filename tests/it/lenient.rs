@@ -3,7 +3,7 @@
 //! the same tree as the strict parser wherever that one succeeds.
 
 use crate::support::{corpus_dir, files_below};
-use sgfkit::check::{CODES, Code, Severity, parse_lenient};
+use sgfkit::check::{Code, Severity, parse_lenient};
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -55,8 +55,8 @@ fn lenient_reader_over_the_corpus() {
         for d in &diags {
             *per_code.entry(d.code).or_default() += 1;
             assert!(
-                CODES.iter().any(|c| c.code == d.code),
-                "{rel}: {d} not in CODES"
+                d.code.as_str().starts_with('L'),
+                "{rel}: {d} is no code of the lenient reader"
             );
         }
         if !diags.is_empty() {

@@ -3,7 +3,7 @@
 
 use crate::support::{corpus_dir, files_below};
 use proptest::prelude::*;
-use sgfkit::check::{Code, REPAIR_CODES, REPORT_ONLY_CODES, RepairOptions, parse_lenient, repair};
+use sgfkit::check::{Code, REPORT_ONLY_CODES, RepairOptions, parse_lenient, repair};
 use sgfkit::{Collection, ParseOptions};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -171,7 +171,7 @@ proptest! {
         let (mut tree, _) = parse_lenient(g.as_bytes(), &ParseOptions::default());
         let first = repair(&mut tree, &opts);
         for d in &first {
-            prop_assert!(REPAIR_CODES.iter().any(|c| c.code == d.code));
+            prop_assert!(d.code.as_str().starts_with('R'));
         }
         let once = tree.to_string();
         let again = sgfkit::parse(once.as_bytes());

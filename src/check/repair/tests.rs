@@ -24,7 +24,8 @@ fn case(src: &str, out: &str, codes: &[Code]) {
 
 #[test]
 fn codes_table_is_complete_and_sorted() {
-    for (k, row) in crate::check::REPAIR_CODES.iter().enumerate() {
+    let repairs = crate::check::all_codes().filter(|r| r.code.as_str().starts_with('R'));
+    for (k, row) in repairs.enumerate() {
         assert_eq!(row.code.as_str(), format!("R{:03}", k + 1));
     }
     for c in REPORT_ONLY_CODES {

@@ -2,7 +2,7 @@
 //!
 //! [`check`] looks at a parsed [`Collection`] (from the strict parser or from
 //! [`parse_lenient`](super::parse_lenient)) and reports, as [`Diagnostic`]s
-//! with the stable codes of [`SEMANTIC_CODES`](super::SEMANTIC_CODES), everything the FF\[4\]
+//! with the stable codes `S…` of [`all_codes`](super::all_codes), everything the FF\[4\]
 //! specification forbids or discourages above the grammar: properties in the
 //! wrong kind of node, move and setup mixed, values that do not fit their
 //! type, points off the board, duplicate points, version conflicts, unknown

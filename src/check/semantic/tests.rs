@@ -159,7 +159,7 @@ fn ca_names_are_known_without_a_decoder() {
 #[test]
 fn every_code_is_tested_above() {
     let src = include_str!("tests.rs");
-    for row in crate::check::SEMANTIC_CODES {
+    for row in crate::check::all_codes().filter(|r| r.code.as_str().starts_with('S')) {
         let code = row.code;
         assert!(
             src.matches(&format!("[Code::{code}")).count() >= 1,
