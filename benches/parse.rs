@@ -20,7 +20,7 @@ fn corpus() -> Vec<Vec<u8>> {
         }
         if !dir.pop() {
             eprintln!("../shared/corpus not found: benchmarking the bundled examples only");
-            return vec![include_bytes!("../examples/sample-game.sgf").to_vec()];
+            return vec![include_bytes!("../cli/examples/sample-game.sgf").to_vec()];
         }
     };
     let mut files = Vec::new();

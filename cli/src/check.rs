@@ -76,12 +76,12 @@ enum Format {
 /// from an installed binary.
 const BUNDLED: &[(&str, &[u8])] = &[
     (
-        "examples/sample-game.sgf",
-        include_bytes!("../../examples/sample-game.sgf"),
+        "cli/examples/sample-game.sgf",
+        include_bytes!("../examples/sample-game.sgf"),
     ),
     (
-        "examples/variations.sgf",
-        include_bytes!("../../examples/variations.sgf"),
+        "cli/examples/variations.sgf",
+        include_bytes!("../examples/variations.sgf"),
     ),
 ];
 
