@@ -249,28 +249,15 @@ struct Ctx {
     white: Option<PropertyType>,
     /// [`RepairOptions::fox_komi`].
     fox_komi: bool,
-    /// Go on a board up to 19×19, where `tt` is a pass: how a pass is
-    /// written over (R001).
-    pass: Option<Pass>,
+    /// Go on a board up to 19×19, in a tree that becomes FF\[4\]: a move
+    /// `tt` is a pass, written `[]` (R001). A tree that keeps
+    /// FF\[1\]–FF\[3\] keeps its `tt`, as those formats write a pass.
+    tt_pass: bool,
 }
 
-/// A Go pass `tt` on a board up to 19×19 written `[]` (R001), in a tree
-/// that becomes FF\[4\]; a tree that keeps FF\[1\]–FF\[3\] keeps its
-/// `tt`, as those formats write a pass.
-#[derive(Clone, Copy)]
-struct Pass {
-    from: &'static [u8],
-    to: &'static [u8],
-}
-
-impl Pass {
-    const FF4: Pass = Pass {
-        from: b"tt",
-        to: b"",
-    };
-    fn message(self, ident: &str) -> String {
-        format!("{ident}[tt] is a pass: written as {ident}[]")
-    }
+/// What R001 says of the pass `ident[tt]`.
+fn pass_message(ident: &str) -> String {
+    format!("{ident}[tt] is a pass: written as {ident}[]")
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -299,12 +286,12 @@ impl Repairer<'_> {
         let old = shape::old_format(c, root, gm);
         let small_go =
             game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
-        let pass = (small_go && !old.as_deref().is_some_and(shape::stays_old)).then_some(Pass::FF4);
+        let tt_pass = small_go && !old.as_deref().is_some_and(shape::stays_old);
         let ctx = Ctx {
             gm,
             game,
             size,
-            pass,
+            tt_pass,
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,
@@ -323,7 +310,7 @@ impl Repairer<'_> {
             let changed = if f.repair {
                 self.node(c, *id, &ctx)
             } else {
-                f.tt && ctx.pass.is_some_and(|pass| self.passes(c, *id, pass))
+                f.tt && ctx.tt_pass && self.passes(c, *id)
             };
             if changed {
                 *f = facts(c.node(*id), &ctx);
@@ -341,14 +328,14 @@ impl Repairer<'_> {
         // not changed and have some.
         let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
-        let stayed_old = ctx.pass.is_none();
+        let stayed_old = !ctx.tt_pass;
         if self.ff(c, root, &ctx, old) && small_go && stayed_old {
             // The tree was thought to keep its old format, but the repairs
             // removed what kept it so: its passes are written as FF[4]
             // writes them after all.
             let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
             for id in ids {
-                self.passes(c, id, Pass::FF4);
+                self.passes(c, id);
             }
         }
     }
@@ -418,8 +405,8 @@ impl Repairer<'_> {
     /// [`Repairer::pass_tt`] for a node that needs no other property-level
     /// repair (what [`Repairer::node`] would do there, without copying
     /// the node's properties out): the passes of thousands of nodes.
-    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId, pass: Pass) -> bool {
-        let to = [pass.to.to_vec()];
+    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId) -> bool {
+        let to = [Vec::new()];
         let node = c.node(id);
         let mut items = Vec::with_capacity(node.properties().len());
         for (k, p) in node.properties().enumerate() {
@@ -429,12 +416,12 @@ impl Repairer<'_> {
                 _ => "",
             };
             let mut values = p.values();
-            if ident.is_empty() || values.next() != Some(pass.from) || values.next().is_some() {
+            if ident.is_empty() || values.next() != Some(b"tt") || values.next().is_some() {
                 items.push(NewProp::Keep(k));
                 continue;
             }
             let span = Self::span_at(c, id, p.span());
-            self.push(Code::R001, span, pass.message(ident), false);
+            self.push(Code::R001, span, pass_message(ident), false);
             items.push(NewProp::New(ident, &to));
         }
         if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
@@ -446,15 +433,15 @@ impl Repairer<'_> {
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
-        let Some(pass) = ctx.pass else {
+        if !ctx.tt_pass {
             return false;
-        };
+        }
         let mut changed = false;
         for p in props.iter_mut() {
-            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == pass.from {
+            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == b"tt" {
                 let span = Self::span(c, id, Some(p));
-                self.push(Code::R001, span, pass.message(&p.ident), false);
-                p.values = vec![pass.to.to_vec()];
+                self.push(Code::R001, span, pass_message(&p.ident), false);
+                p.values = vec![Vec::new()];
                 changed = true;
             }
         }

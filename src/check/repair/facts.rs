@@ -55,7 +55,7 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let black = ident == b"B";
         let ty = if black { ctx.black } else { ctx.white };
         return Facts {
-            tt: ctx.pass.is_some_and(|pass| raw[1..3] == *pass.from),
+            tt: ctx.tt_pass && raw[1..3] == *b"tt",
             moves: ty == Some(PropertyType::Move),
             setup: ty == Some(PropertyType::Setup),
             black,
@@ -69,7 +69,6 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
 /// [`facts`] the long way: each property's identifier matched.
 fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
-    let pass = ctx.pass.map(|pass| pass.from);
     let mut f = Facts::default();
     // The identifiers seen so far, by `key` (no string comparison).
     let mut seen = [0u16; MANY];
@@ -90,13 +89,13 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let ty = match ident {
             b"B" => {
                 f.black = true;
-                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
+                f.tt |= ctx.tt_pass && is_pass(values_raw);
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.black
             }
             b"W" => {
                 f.white = true;
-                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
+                f.tt |= ctx.tt_pass && is_pass(values_raw);
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.white
             }
@@ -196,12 +195,12 @@ fn key(ident: &[u8]) -> u16 {
     }
 }
 
-/// True if a value of the values text `raw` is the pass `from` (`tt`).
-/// The common single value `[xy]` is compared in place.
-fn is_pass(raw: &[u8], from: &[u8]) -> bool {
+/// True if a value of the values text `raw` is the pass `tt`. The common
+/// single value `[xy]` is compared in place.
+fn is_pass(raw: &[u8]) -> bool {
     match raw {
-        [b'[', x, y, b']'] => [*x, *y] == from,
-        _ => RawValues::new(raw).any(|v| v == from),
+        [b'[', x, y, b']'] => [*x, *y] == *b"tt",
+        _ => RawValues::new(raw).any(|v| v == b"tt"),
     }
 }
 
@@ -247,9 +246,8 @@ mod tests {
                     gm,
                     game,
                     size,
-                    pass: (game == crate::game::GameType::Go
-                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
-                    .then_some(super::super::Pass::FF4),
+                    tt_pass: game == crate::game::GameType::Go
+                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
                     black: lookup("B", gm).map(|i| i.property_type),
                     white: lookup("W", gm).map(|i| i.property_type),
                     fox_komi: false,
