@@ -532,13 +532,9 @@ impl Repairer<'_> {
         let mut tr = Vec::new();
         for p in props.iter().filter(|p| p.ident == "M") {
             for v in &p.values {
-                let stone = match (&board, v.as_slice()) {
-                    (Some(b), [x, y]) => match (go_coord(*x), go_coord(*y)) {
-                        (Some(x), Some(y)) => b.get(go::Point::new(x.into(), y.into())).is_some(),
-                        _ => false,
-                    },
-                    _ => false,
-                };
+                let stone = board.as_ref().is_some_and(
+                    |b| matches!(go::point(v, b.size()), Ok(([], p)) if b.get(p).is_some()),
+                );
                 if stone { &mut tr } else { &mut ma }.push(v.clone());
             }
         }
@@ -823,14 +819,6 @@ fn letter(i: usize) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap_or_default()
-}
-
-fn go_coord(b: u8) -> Option<u8> {
-    match b {
-        b'a'..=b'z' => Some(b - b'a'),
-        b'A'..=b'Z' => Some(b - b'A' + 26),
-        _ => None,
-    }
 }
 
 #[cfg(test)]
