@@ -25,6 +25,7 @@
 use super::lenient::fill_positions;
 use super::{Code, Diagnostic};
 use crate::game::{BoardSize, GameType, go};
+use crate::grammar::value::is_real;
 use crate::property::{PropertyType, ValueType, lookup, lookup_any};
 use crate::record::{board_size, game_of, position_at};
 use crate::tree::{Collection, NewProp, NodeId};
@@ -33,7 +34,7 @@ pub use outside::keep_outside_text;
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
-use values::{fix_komi, fix_result, fix_time, is_real};
+use values::{fix_komi, fix_result, fix_time};
 
 mod facts;
 mod outside;
@@ -771,7 +772,7 @@ impl Repairer<'_> {
                 "DT" => (fix_date(text), Code::R009),
                 "RE" => (fix_result(text), Code::R010),
                 "KM" => match fix_komi(text, self.options.fox_komi) {
-                    Fix::Fixed(s) if is_real(text) => (Fix::Fixed(s), Code::R014),
+                    Fix::Fixed(s) if is_real(text.as_bytes()) => (Fix::Fixed(s), Code::R014),
                     f => (f, Code::R011),
                 },
                 _ => (fix_time(text), Code::R012),

@@ -7,6 +7,7 @@ use super::Ctx;
 use super::tidy::{repeats_a_value, spaced_go_point};
 use super::values::{Fix, fix_date, fix_komi, fix_result, fix_time};
 use crate::grammar::RawValues;
+use crate::grammar::value::is_real;
 use crate::property::{PropertyType, lookup};
 use crate::tree::Node;
 
@@ -138,8 +139,9 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
         return false;
     };
     // Seconds left, in nearly every move node of a timed game: most are
-    // plain digits.
-    if matches!(ident, b"BL" | b"WL") && plain_seconds(value) {
+    // already Reals (`34.` and `.5` are not: R023 writes them `34` and
+    // `0.5`).
+    if matches!(ident, b"BL" | b"WL") && is_real(value) {
         return false;
     }
     let Ok(text) = std::str::from_utf8(value) else {
@@ -166,16 +168,6 @@ fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
     ctx.game == crate::game::GameType::Go
         && raw.iter().any(u8::is_ascii_whitespace)
         && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
-}
-
-/// Digits, or digits `.` digits: a time FF\[4\] reads as it is (`34.` and
-/// `.5` are not: R023 writes them `34` and `0.5`).
-fn plain_seconds(value: &[u8]) -> bool {
-    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
-    match memchr::memchr(b'.', value) {
-        None => digits(value),
-        Some(k) => digits(&value[..k]) && digits(&value[k + 1..]),
-    }
 }
 
 /// A number for an identifier of one or two capital letters (nearly all),
