@@ -135,6 +135,10 @@ pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<D
 struct P {
     /// The identifier: the table's own text for known ones (no copy).
     ident: Cow<'static, str>,
+    /// The property table knows the identifier in the tree's game (looked
+    /// up once, when the property is copied out). True for the properties
+    /// the repairs write.
+    known: bool,
     /// The values; left empty (and `copied` false) for a property no
     /// repair reads.
     values: Vec<Vec<u8>>,
@@ -149,6 +153,7 @@ impl P {
     fn new(ident: &'static str, values: Vec<Vec<u8>>) -> P {
         P {
             ident: Cow::Borrowed(ident),
+            known: true,
             values,
             copied: true,
             span: None,
@@ -161,22 +166,34 @@ impl P {
     }
 }
 
-/// The identifier `ident` without a copy when the property table knows it.
-fn ident_of(ident: &str) -> Cow<'static, str> {
-    match lookup_any(ident).next() {
-        Some(info) if info.ident == ident => Cow::Borrowed(info.ident),
-        _ => Cow::Owned(ident.to_string()),
+/// The identifier `ident` without a copy when the property table knows it
+/// (in any game), and whether the table knows it in game `gm` (as
+/// [`lookup`] finds it): one look-up.
+fn ident_of(ident: &str, gm: u32) -> (Cow<'static, str>, bool) {
+    let mut text = None;
+    let mut known = false;
+    for info in lookup_any(ident).filter(|info| info.ident == ident) {
+        text = Some(info.ident);
+        known |= info.game.is_none_or(|g| g == gm);
     }
+    let text = text.map_or_else(|| Cow::Owned(ident.to_string()), Cow::Borrowed);
+    (text, known)
 }
 
-/// Every property of `id`, copied out.
-fn snapshot(c: &Collection<'_>, id: NodeId) -> Vec<P> {
-    snapshot_with(c, id, |_, _| true)
+/// Every property of `id` (in a tree of game `gm`), copied out.
+fn snapshot(c: &Collection<'_>, id: NodeId, gm: u32) -> Vec<P> {
+    snapshot_with(c, id, gm, |_, _| true)
 }
 
-/// Every property of `id`, with the values of those for which `copy` holds
-/// (given the identifier and whether the node has it more than once).
-fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bool) -> Vec<P> {
+/// Every property of `id` (in a tree of game `gm`), with the values of
+/// those for which `copy` holds (given the identifier and whether the node
+/// has it more than once).
+fn snapshot_with(
+    c: &Collection<'_>,
+    id: NodeId,
+    gm: u32,
+    copy: impl Fn(&str, bool) -> bool,
+) -> Vec<P> {
     let node = c.node(id);
     // Identifiers given twice: sorted once, so that a node with many
     // properties costs n log n, not n².
@@ -191,8 +208,10 @@ fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bo
         .map(|(k, p)| {
             let ident = p.ident();
             let copied = copy(ident, twice(ident));
+            let (ident, known) = ident_of(ident, gm);
             P {
-                ident: ident_of(ident),
+                ident,
+                known,
                 values: if copied {
                     p.values().map(<[u8]>::to_vec).collect()
                 } else {
@@ -320,9 +339,9 @@ impl Repairer<'_> {
         for &(id, f) in &todo {
             if f.may_split(c.node(id).is_root()) {
                 let moves = self.split(c, id, &ctx);
-                self.split_colors(c, moves);
+                self.split_colors(c, moves, gm);
             } else if f.black && f.white {
-                self.split_colors(c, id);
+                self.split_colors(c, id, gm);
             }
         }
         // A node without properties now is one of these: the others were
@@ -367,7 +386,7 @@ impl Repairer<'_> {
     /// The property-level repairs of one node (one that [`facts`] says may
     /// need them). True if the node was changed.
     fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> bool {
-        let mut props = snapshot_with(c, id, |ident, twice| twice || values_read(ident));
+        let mut props = snapshot_with(c, id, ctx.gm, |ident, twice| twice || values_read(ident));
         let mut changed = false;
         changed |= self.pass_tt(c, id, ctx, &mut props);
         changed |= self.ki(c, id, &mut props);

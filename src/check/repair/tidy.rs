@@ -12,7 +12,6 @@ use super::{Ctx, P, Repairer};
 use crate::check::Code;
 use crate::game::{GameType, go};
 use crate::grammar::RawValues;
-use crate::property::lookup;
 use crate::tree::{Collection, NodeId};
 
 impl Repairer<'_> {
@@ -30,7 +29,7 @@ impl Repairer<'_> {
             // One value given several times, looked for in the text as
             // written (most properties are not copied out, and repeat
             // nothing); comments, the long values, are not searched.
-            let repeats = if matches!(&*p.ident, "C" | "GC") || lookup(&p.ident, ctx.gm).is_none() {
+            let repeats = if matches!(&*p.ident, "C" | "GC") || !p.known {
                 false
             } else if p.copied {
                 one_value_repeated(&p.values)
