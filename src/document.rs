@@ -93,9 +93,12 @@ impl<'a> Document<'a> {
         &self.diagnostics
     }
 
-    /// The document lenient reading gives input it reads nothing of: an
-    /// empty collection and one diagnostic (L017) that says why. For a
-    /// caller of [`read`] that wants a document whatever the outcome.
+    /// The document of input of which nothing is read: an empty collection
+    /// and one diagnostic (L017) that says why, from `error` (any error of
+    /// [`read`]: a limit crossed, or the first syntax error of strict
+    /// reading). For a caller of [`read`] that wants a document whatever
+    /// the outcome; lenient reading gives the same for input it reads
+    /// nothing of.
     ///
     /// ```
     /// use sgfkit::{Document, ParseOptions, ReadOptions};
@@ -110,7 +113,7 @@ impl<'a> Document<'a> {
             trees: Vec::new(),
             transcoded: false,
             encoding_warnings: Vec::new(),
-            diagnostics: vec![crate::check::lenient::too_large(error)],
+            diagnostics: vec![crate::check::lenient::unread_diagnostic(error)],
         }
     }
 
