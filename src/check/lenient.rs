@@ -185,7 +185,7 @@ fn is_ws(b: u8) -> bool {
 }
 
 /// A short, printable excerpt of `bytes` for a message.
-fn excerpt(bytes: &[u8]) -> String {
+pub(crate) fn excerpt(bytes: &[u8]) -> String {
     const MAX: usize = 24;
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]);
     let mut s: String = text
