@@ -200,7 +200,7 @@ impl Document<'_> {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
-    decode: Option<DecodeOptions>,
+    decode: DecodeOptions,
     keep_bytes: bool,
     limits: ParseOptions,
     lenient: bool,
@@ -236,7 +236,7 @@ impl ReadOptions {
     /// How the bytes are decoded (default: found from a byte order mark,
     /// `CA`, UTF-8 or a guess; see [`crate::encoding`]).
     pub fn decode(mut self, decode: DecodeOptions) -> Self {
-        self.decode = Some(decode);
+        self.decode = decode;
         self.keep_bytes = false;
         self
     }
@@ -275,8 +275,14 @@ impl ReadOptions {
     }
 
     /// The decoding options; `None` when the bytes are read as they are.
-    pub fn decode_options(&self) -> Option<DecodeOptions> {
-        (!self.keep_bytes).then(|| self.decode.clone().unwrap_or_default())
+    ///
+    /// ```
+    /// use sgfkit::ReadOptions;
+    /// assert!(ReadOptions::lenient().decode_options().is_some());
+    /// assert!(ReadOptions::lenient().keep_bytes().decode_options().is_none());
+    /// ```
+    pub fn decode_options(&self) -> Option<&DecodeOptions> {
+        (!self.keep_bytes).then_some(&self.decode)
     }
 }
 
@@ -377,7 +383,7 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded,
         warnings,
         trees,
-    } = encoding::to_utf8_per_tree(bytes, &options);
+    } = encoding::to_utf8_per_tree(bytes, options);
     let mut encoding_warnings = detection.warnings;
     // A tree's own detection repeats the whole input's for a file of one
     // tree: each problem once.
