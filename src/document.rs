@@ -36,8 +36,11 @@
 //! already decoded (warnings to a sink of the caller's), and
 //! [`crate::check::parse_lenient`] its lenient reading.
 
+use crate::check::lenient::excerpt;
 use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
+use crate::error::JunkPlace;
+use crate::grammar::is_ws;
 use crate::{Collection, ParseError, ParseOptions, Warning, WarningKind};
 use std::borrow::Cow;
 
@@ -93,9 +96,12 @@ impl<'a> Document<'a> {
         &self.diagnostics
     }
 
-    /// The document lenient reading gives input it reads nothing of: an
-    /// empty collection and one diagnostic (L017) that says why. For a
-    /// caller of [`read`] that wants a document whatever the outcome.
+    /// The document of input of which nothing is read: an empty collection
+    /// and one diagnostic (L017) that says why, from `error` (any error of
+    /// [`read`]: a limit crossed, or the first syntax error of strict
+    /// reading). For a caller of [`read`] that wants a document whatever
+    /// the outcome; lenient reading gives the same for input it reads
+    /// nothing of.
     ///
     /// ```
     /// use sgfkit::{Document, ParseOptions, ReadOptions};
@@ -110,7 +116,7 @@ impl<'a> Document<'a> {
             trees: Vec::new(),
             transcoded: false,
             encoding_warnings: Vec::new(),
-            diagnostics: vec![crate::check::lenient::too_large(error)],
+            diagnostics: vec![crate::check::lenient::unread_diagnostic(error)],
         }
     }
 
@@ -194,7 +200,7 @@ impl Document<'_> {
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct ReadOptions {
-    decode: Option<DecodeOptions>,
+    decode: DecodeOptions,
     keep_bytes: bool,
     limits: ParseOptions,
     lenient: bool,
@@ -230,7 +236,7 @@ impl ReadOptions {
     /// How the bytes are decoded (default: found from a byte order mark,
     /// `CA`, UTF-8 or a guess; see [`crate::encoding`]).
     pub fn decode(mut self, decode: DecodeOptions) -> Self {
-        self.decode = Some(decode);
+        self.decode = decode;
         self.keep_bytes = false;
         self
     }
@@ -269,8 +275,14 @@ impl ReadOptions {
     }
 
     /// The decoding options; `None` when the bytes are read as they are.
-    pub fn decode_options(&self) -> Option<DecodeOptions> {
-        (!self.keep_bytes).then(|| self.decode.clone().unwrap_or_default())
+    ///
+    /// ```
+    /// use sgfkit::ReadOptions;
+    /// assert!(ReadOptions::lenient().decode_options().is_some());
+    /// assert!(ReadOptions::lenient().keep_bytes().decode_options().is_none());
+    /// ```
+    pub fn decode_options(&self) -> Option<&DecodeOptions> {
+        (!self.keep_bytes).then_some(&self.decode)
     }
 }
 
@@ -310,22 +322,40 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
         Cow::Borrowed(b) => Collection::parse_with(b, limits, &mut warnings)?,
         Cow::Owned(v) => Collection::parse_owned(v, limits, &mut warnings)?,
     };
-    doc.diagnostics = warnings.iter().map(as_diagnostic).collect();
+    let src = collection.source();
+    doc.diagnostics = warnings.iter().map(|w| as_diagnostic(w, src)).collect();
     Ok(doc.with(collection))
 }
 
-/// A strict reader's warning as the diagnostic the lenient reader gives
-/// the same thing.
-fn as_diagnostic(w: &Warning) -> Diagnostic {
-    let code = match w.kind() {
-        WarningKind::SkippedJunk { .. } => Code::L001,
-        WarningKind::LowercaseIdent { .. } => Code::L010,
-        WarningKind::ByteOrderMark => Code::L015,
+/// A strict reader's warning (on the text `src`) as the diagnostic the
+/// lenient reader gives the same thing, in the lenient reader's words: a
+/// code reads the same whichever reader gave it.
+fn as_diagnostic(w: &Warning, src: &[u8]) -> Diagnostic {
+    let span = w.span();
+    let (code, span, message) = match w.kind() {
+        WarningKind::SkippedJunk { place } => {
+            // The white space after the junk is not counted.
+            let skipped = src.get(span.clone()).unwrap_or_default();
+            let len = skipped.len() - skipped.iter().rev().take_while(|&&b| is_ws(b)).count();
+            let place = match place {
+                JunkPlace::Before => "before the first game tree",
+                JunkPlace::Between => "between game trees",
+                JunkPlace::After => "after the last game tree",
+            };
+            let message = format!(
+                "{len} byte(s) {place} skipped: `{}`",
+                excerpt(&skipped[..len])
+            );
+            (Code::L001, span.start..span.start + len, message)
+        }
+        WarningKind::LowercaseIdent { read, .. } => {
+            let ident = src.get(span.clone()).unwrap_or_default();
+            let message = format!("identifier `{}` read as `{read}`", excerpt(ident));
+            (Code::L010, span, message)
+        }
+        WarningKind::ByteOrderMark => (Code::L015, span, "UTF-8 byte order mark skipped".into()),
     };
-    let text = w.to_string();
-    let prefix = format!("{}: ", w.position());
-    let message = text.strip_prefix(&prefix).unwrap_or(&text).to_string();
-    let mut d = Diagnostic::from_code(code, w.span(), message, false);
+    let mut d = Diagnostic::from_code(code, span, message, false);
     d.position = w.position();
     d
 }
@@ -353,7 +383,7 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded,
         warnings,
         trees,
-    } = encoding::to_utf8_per_tree(bytes, &options);
+    } = encoding::to_utf8_per_tree(bytes, options);
     let mut encoding_warnings = detection.warnings;
     // A tree's own detection repeats the whole input's for a file of one
     // tree: each problem once.
@@ -420,6 +450,41 @@ mod tests {
         let root = doc.collection().games().next().unwrap();
         assert_eq!(root.get("C").unwrap().value(), "表".as_bytes());
         assert_eq!(doc.collection().node_count(), 2);
+    }
+
+    /// A code reads the same whichever reader gave it: the strict reader's
+    /// warnings (L001, L010, L015) are the lenient reader's diagnostics,
+    /// message, span and position.
+    #[test]
+    fn strict_and_lenient_readers_say_a_code_alike() {
+        let seen = |doc: &Document<'_>| -> Vec<(String, std::ops::Range<usize>, String)> {
+            let d = doc.diagnostics().iter();
+            d.map(|d| (d.to_string(), d.span.clone(), d.code.as_str().to_string()))
+                .collect()
+        };
+        for (src, codes) in [
+            ("\u{feff}(;B[aa])", &["L015"][..]),
+            ("(;AddBlack[aa]B[bb]\n;whiteTime[5])", &["L010", "L010"]),
+            (
+                "Mail header \n\t(;B[aa]) between\r\n (;B[bb])\n after \x0b\n",
+                &["L001", "L001", "L001"],
+            ),
+            (
+                "x(;B[aa])(;W[bb])  an excerpt cut after twenty-four bytes\n",
+                &["L001", "L001"],
+            ),
+        ] {
+            for keep in [false, true] {
+                let opts = |o: ReadOptions| if keep { o.keep_bytes() } else { o };
+                let strict = read(src.as_bytes(), &opts(ReadOptions::strict())).unwrap();
+                let lenient = read(src.as_bytes(), &opts(ReadOptions::lenient())).unwrap();
+                if keep || !src.starts_with('\u{feff}') {
+                    let got: Vec<String> = seen(&strict).into_iter().map(|t| t.2).collect();
+                    assert_eq!(got, codes, "{src:?}");
+                }
+                assert_eq!(seen(&strict), seen(&lenient), "{src:?}");
+            }
+        }
     }
 
     #[test]

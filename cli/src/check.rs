@@ -127,7 +127,7 @@ struct Current {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let sources = if args.paths.is_empty() {
         let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
@@ -195,7 +195,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         &sources,
         ctx.threads,
         args.stream.stream_above,
-        |unit| check_unit(unit, args, &decode, &options, ctx.color),
+        |unit| check_unit(unit, args, &read, &options, ctx.color),
         |index, checked| {
             let checked = match checked {
                 Ok(c) => c,
@@ -279,13 +279,13 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
 fn check_unit(
     unit: Unit<'_>,
     args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
+    read: &sgfkit::ReadOptions,
     options: &CheckOptions,
     color: bool,
 ) -> Checked {
     match unit {
         Unit::Whole(source) => match source.read() {
-            Ok(bytes) => check_bytes(&source.name(), &bytes, None, args, decode, options, color),
+            Ok(bytes) => check_bytes(&source.name(), &bytes, None, args, read, options, color),
             Err(e) => Checked::failed(format!("sgfkit: {}: {e}", source.name())),
         },
         Unit::Game(source, game) => check_bytes(
@@ -293,7 +293,7 @@ fn check_unit(
             game.bytes(),
             Some(game),
             args,
-            decode,
+            read,
             options,
             color,
         ),
@@ -307,11 +307,11 @@ fn check_bytes(
     bytes: &[u8],
     game: Option<&sgfkit::stream::Game>,
     args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
+    read: &sgfkit::ReadOptions,
     options: &CheckOptions,
     color: bool,
 ) -> Checked {
-    let doc = input::read(bytes, decode);
+    let doc = input::read(bytes, read);
     let text = doc.collection().source();
     // Nothing read (a binary file, say): no warning for each malformed
     // byte sequence, only the line that says why.

@@ -2,6 +2,7 @@
 //! reports, with a shrunk file, where it reads something else.
 
 use rayon::prelude::*;
+use sgfkit::ReadOptions;
 use sgfkit::conform::shrink;
 use sgfkit::meaning::{Difference, Meaning, Where};
 use std::collections::HashMap;
@@ -12,7 +13,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::r#gen::{GenArgs, write_one};
-use crate::input::{self, WalkArgs};
+use crate::input::{self, EncodingArgs, WalkArgs};
 use crate::output::Context;
 
 /// Run another SGF reader on SGF files and compare its reading with
@@ -148,11 +149,11 @@ fn kind(d: &Difference) -> String {
     }
 }
 
-/// sgfkit's meaning of a file of the folder, read as every command reads.
-fn meaning_of(path: &Path) -> io::Result<Meaning> {
+/// sgfkit's meaning of a file of the folder, read as every command reads
+/// (with `read`).
+fn meaning_of(path: &Path, read: &ReadOptions) -> io::Result<Meaning> {
     let bytes = fs::read(path)?;
-    let decode = sgfkit::encoding::DecodeOptions::default();
-    let (tree, _) = input::read_for_writing(&path.display().to_string(), &bytes, &decode, false);
+    let (tree, _) = input::read_for_writing(&path.display().to_string(), &bytes, read, false);
     Ok(Meaning::of(&tree))
 }
 
@@ -181,12 +182,13 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<ExitCode> {
     let files: Vec<(PathBuf, Meaning)> = match &args.dir {
         Some(dir) => {
             let mut failed = 0;
+            let read = input::read_options(&EncodingArgs::default())?;
             let sources =
                 input::sources(std::slice::from_ref(dir), &WalkArgs::default(), &mut failed);
             sources
                 .iter()
                 .filter_map(|s| s.path().map(Path::to_path_buf))
-                .map(|p| meaning_of(&p).map(|m| (p, m)))
+                .map(|p| meaning_of(&p, &read).map(|m| (p, m)))
                 .collect::<io::Result<_>>()?
         }
         None => {

@@ -519,12 +519,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             ),
         ));
     }
-    let decode = args.encoding.options()?;
     let options = ExportOptions::default()
         .all_nodes(args.all_nodes)
         .semantic_checks(!args.no_check)
-        .decode(decode)
-        .parse(input::parse_options().clone());
+        .read(input::read_options(&args.encoding)?);
     let start = Instant::now();
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);

@@ -87,7 +87,7 @@ enum Outcome {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
     let mode = match (&args.output, args.in_place, args.dry_run) {
@@ -133,7 +133,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         ctx.threads,
         |&(k, source)| {
             let target = targets.as_ref().and_then(|t| t[k].as_deref());
-            fix_file(source, target, mode, args, &decode, &repairs, &config)
+            fix_file(source, target, mode, args, &read, &repairs, &config)
         },
         |(formatted, outcome)| {
             formatted.report(&mut stdout, &mut status)?;
@@ -220,7 +220,7 @@ fn fix_file(
     target: Option<&Path>,
     mode: Mode,
     args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
+    read: &sgfkit::ReadOptions,
     repairs: &RepairOptions,
     config: &WriterConfig,
 ) -> (Formatted, Outcome) {
@@ -235,7 +235,7 @@ fn fix_file(
         Ok(b) => b,
         Err(e) => return failed(Formatted::failed(&name, &e)),
     };
-    let (read, mut messages) = input::read_for_fixing(&name, &bytes, decode);
+    let (read, mut messages) = input::read_for_fixing(&name, &bytes, read);
     let mut tree = read.tree;
     // The lenient reader's L013 (or L017) line says why nothing was read.
     if tree.games().len() == 0 {

@@ -49,7 +49,7 @@ pub(crate) struct Formatted {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let sources: Vec<Source> = if args.paths.is_empty() {
         vec![Source::Stdin]
     } else {
@@ -70,7 +70,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     run::ordered(
         &sources,
         ctx.threads,
-        |source| format_file(source, args, &decode, &config),
+        |source| format_file(source, args, &read, &config),
         |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
@@ -80,7 +80,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
 fn format_file(
     source: &Source,
     args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
+    read: &sgfkit::ReadOptions,
     config: &WriterConfig,
 ) -> Formatted {
     let name = source.name();
@@ -89,10 +89,13 @@ fn format_file(
         Err(e) => return Formatted::failed(&name, &e),
     };
     let mut messages = Vec::new();
-    let keep = args.keep_encoding && input::can_keep_encoding(&name, &bytes, decode, &mut messages);
+    let keep = args.keep_encoding && input::can_keep_encoding(&name, &bytes, read, &mut messages);
     let tree = if args.strict {
         // Transcode, then the grammar to the letter.
-        let decoded = (!keep).then(|| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
+        let decoded = read
+            .decode_options()
+            .filter(|_| !keep)
+            .map(|decode| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
         let text: &[u8] = decoded.as_ref().map_or(&bytes, |d| &d.text);
         if let Some(d) = &decoded {
             for w in d.all_warnings() {
@@ -101,7 +104,7 @@ fn format_file(
             }
         }
         let mut warnings: Vec<Warning> = Vec::new();
-        match Collection::parse_with(text, input::parse_options(), &mut warnings) {
+        match Collection::parse_with(text, read.parse_options(), &mut warnings) {
             Ok(tree) => {
                 messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
                 tree.into_owned()
@@ -117,7 +120,7 @@ fn format_file(
             }
         }
     } else {
-        let (tree, reports) = input::read_for_writing(&name, &bytes, decode, keep);
+        let (tree, reports) = input::read_for_writing(&name, &bytes, read, keep);
         messages.extend(reports);
         tree
     };

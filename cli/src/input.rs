@@ -282,7 +282,7 @@ pub(crate) struct EncodingArgs {
 impl EncodingArgs {
     /// The library's decoding options; an unknown encoding name is a usage
     /// error.
-    pub(crate) fn options(&self) -> io::Result<DecodeOptions> {
+    fn options(&self) -> io::Result<DecodeOptions> {
         let mut opts = DecodeOptions::default();
         let label = |name: &str| {
             sgfkit::encoding::encoding_for_label(name).ok_or_else(|| {
@@ -362,14 +362,21 @@ pub(crate) fn parse_options() -> &'static ParseOptions {
     LIMITS.get_or_init(ParseOptions::default)
 }
 
-/// Reads `bytes` as every command does: the encoding detected (or as the
-/// options say), then the lenient reader, which repairs what does not
-/// follow the grammar and says so in [`Document::diagnostics`].
-pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> {
-    let options = ReadOptions::lenient()
-        .decode(decode.clone())
-        .limits(parse_options().clone());
-    sgfkit::read(bytes, &options).unwrap_or_else(|e| Document::unread(&e))
+/// How a command reads every file: leniently, decoded as `encoding` says,
+/// within the limits of the run. Built once per command; an unknown
+/// encoding name is a usage error.
+pub(crate) fn read_options(encoding: &EncodingArgs) -> io::Result<ReadOptions> {
+    Ok(ReadOptions::lenient()
+        .decode(encoding.options()?)
+        .limits(parse_options().clone()))
+}
+
+/// Reads `bytes` as every command does, with the command's
+/// [`read_options`]: the encoding detected (or as the options say), then
+/// the lenient reader, which repairs what does not follow the grammar and
+/// says so in [`Document::diagnostics`].
+pub(crate) fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Document<'a> {
+    sgfkit::read(bytes, options).unwrap_or_else(|e| Document::unread(&e))
 }
 
 /// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
@@ -379,14 +386,14 @@ pub(crate) fn read<'a>(bytes: &'a [u8], decode: &DecodeOptions) -> Document<'a> 
 pub(crate) fn read_for_writing(
     name: &str,
     bytes: &[u8],
-    decode: &DecodeOptions,
+    options: &ReadOptions,
     keep_encoding: bool,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     if keep_encoding {
-        let options = ReadOptions::lenient()
+        let as_they_are = ReadOptions::lenient()
             .keep_bytes()
-            .limits(parse_options().clone());
-        let doc = sgfkit::read(bytes, &options).unwrap_or_else(|e| Document::unread(&e));
+            .limits(options.parse_options().clone());
+        let doc = read(bytes, &as_they_are);
         let messages = doc
             .diagnostics()
             .iter()
@@ -395,7 +402,7 @@ pub(crate) fn read_for_writing(
         return (doc.into_collection().into_owned(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
-    let read = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
     (read.tree, messages)
 }
 
@@ -415,10 +422,10 @@ pub(crate) struct ForFixing {
 pub(crate) fn read_for_fixing(
     name: &str,
     bytes: &[u8],
-    decode: &DecodeOptions,
+    options: &ReadOptions,
 ) -> (ForFixing, Vec<String>) {
     let mut messages: Vec<String> = Vec::new();
-    let read = read_with_messages(name, bytes, decode, |p| p, &mut messages);
+    let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
     (read, messages)
 }
 
@@ -429,10 +436,12 @@ pub(crate) fn read_for_fixing(
 pub(crate) fn can_keep_encoding(
     name: &str,
     bytes: &[u8],
-    decode: &DecodeOptions,
+    options: &ReadOptions,
     messages: &mut Vec<String>,
 ) -> bool {
-    let wide = sgfkit::encoding::detect(bytes, decode).charset.is_wide();
+    let wide = options
+        .decode_options()
+        .is_some_and(|decode| sgfkit::encoding::detect(bytes, decode).charset.is_wide());
     if wide {
         messages.push(format!(
             "{name}: warning: UTF-16/UTF-32 input written in UTF-8 (--keep-encoding keeps only byte-oriented encodings)"
@@ -447,10 +456,16 @@ pub(crate) fn can_keep_encoding(
 pub(crate) fn read_game_for_writing(
     name: &str,
     game: &sgfkit::stream::Game,
-    decode: &DecodeOptions,
+    options: &ReadOptions,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     let mut messages = Vec::new();
-    let read = read_with_messages(name, game.bytes(), decode, |p| game.place(p), &mut messages);
+    let read = read_with_messages(
+        name,
+        game.bytes(),
+        options,
+        |p| game.place(p),
+        &mut messages,
+    );
     (read.tree, messages)
 }
 
@@ -459,11 +474,11 @@ pub(crate) fn read_game_for_writing(
 fn read_with_messages(
     name: &str,
     bytes: &[u8],
-    decode: &DecodeOptions,
+    options: &ReadOptions,
     place: impl Fn(sgfkit::Position) -> sgfkit::Position,
     messages: &mut Vec<String>,
 ) -> ForFixing {
-    let doc = read(bytes, decode);
+    let doc = read(bytes, options);
     // Nothing read (a binary file, say): the one line that says so is
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;

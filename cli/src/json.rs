@@ -41,7 +41,7 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let sources = if args.paths.is_empty() {
         vec![Source::Stdin]
@@ -63,7 +63,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         let name = source.name();
         let f = match source.read() {
             Ok(bytes) => {
-                let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
+                let (tree, messages) = input::read_for_writing(&name, &bytes, &read, false);
                 if args.compact {
                     sgfkit::json::write_json_compact(&tree, &mut stdout)?;
                 } else {
@@ -106,10 +106,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         threshold,
         |unit| match unit {
             Unit::Whole(source) => Piece {
-                formatted: whole(source, args, &decode, lines),
+                formatted: whole(source, args, &read, lines),
                 games: None,
             },
-            Unit::Game(source, game) => game_piece(&source.name(), game, args, &decode, lines),
+            Unit::Game(source, game) => game_piece(&source.name(), game, args, &read, lines),
         },
         |index, piece| {
             let piece = match piece {
@@ -169,18 +169,13 @@ struct Piece {
 }
 
 /// A whole input as one document, or as one line with `lines`.
-fn whole(
-    source: &Source,
-    args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
-    lines: bool,
-) -> Formatted {
+fn whole(source: &Source, args: &Args, read: &sgfkit::ReadOptions, lines: bool) -> Formatted {
     let name = source.name();
     let bytes = match source.read() {
         Ok(b) => b,
         Err(e) => return Formatted::failed(&name, &e),
     };
-    let (tree, messages) = input::read_for_writing(&name, &bytes, decode, false);
+    let (tree, messages) = input::read_for_writing(&name, &bytes, read, false);
     // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
     // The document is about six times the input for move-dense
@@ -213,10 +208,10 @@ fn game_piece(
     name: &str,
     game: &sgfkit::stream::Game,
     args: &Args,
-    decode: &sgfkit::encoding::DecodeOptions,
+    read: &sgfkit::ReadOptions,
     lines: bool,
 ) -> Piece {
-    let (tree, messages) = input::read_game_for_writing(name, game, decode);
+    let (tree, messages) = input::read_game_for_writing(name, game, read);
     let mut out = Vec::with_capacity(game.bytes().len().saturating_mul(6));
     // Writing into memory cannot fail.
     let games = if args.compact {

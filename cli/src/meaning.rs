@@ -24,12 +24,12 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
         return Ok(status);
     };
-    let (tree, messages) = input::read_for_writing(&name, &bytes, &decode, false);
+    let (tree, messages) = input::read_for_writing(&name, &bytes, &read, false);
     let mut err = io::stderr().lock();
     for m in &messages {
         writeln!(err, "{m}")?;

@@ -78,12 +78,12 @@ fn usage(status: &mut Status, message: &str) -> io::Result<Status> {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
         return Ok(status);
     };
-    let doc = input::read(&bytes, &decode);
+    let doc = input::read(&bytes, &read);
     let tree = doc.collection();
     if tree.games().len() == 0 {
         writeln!(io::stderr(), "{}", input::no_game_tree(&name, &doc))?;

@@ -57,7 +57,7 @@ struct Counts {
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let start = Instant::now();
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
@@ -86,7 +86,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 ),
                 Unit::Game(_, game) => std::borrow::Cow::Borrowed(game.bytes()),
             };
-            let doc = input::read(&bytes, &decode);
+            let doc = input::read(&bytes, &read);
             let tree = doc.collection();
             let games = tree.games().len();
             let why = (games == 0)

@@ -29,12 +29,12 @@ pub(crate) struct Args {
 }
 
 pub(crate) fn run(args: &Args, _ctx: &Context) -> io::Result<Status> {
-    let decode = args.encoding.options()?;
+    let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
     let Some((name, bytes)) = input::read_single(args.path.as_deref(), &mut status)? else {
         return Ok(status);
     };
-    let doc = input::read(&bytes, &decode);
+    let doc = input::read(&bytes, &read);
     let games: Vec<_> = doc.collection().games().collect();
     if games.is_empty() {
         writeln!(io::stderr(), "{}", input::no_game_tree(&name, &doc))?;

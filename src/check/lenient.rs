@@ -84,7 +84,7 @@ pub fn parse_lenient<'a>(
     }
     let builder = match Builder::new(src, options) {
         Ok(b) => b,
-        Err(e) => return (Collection::new(), vec![too_large(&e)]),
+        Err(e) => return (Collection::new(), vec![unread_diagnostic(&e)]),
     };
     let mut r = Reader {
         src,
@@ -110,7 +110,7 @@ pub fn parse_lenient<'a>(
     } = r;
     let coll = match b.finish_borrowed(src) {
         Ok(c) => c,
-        Err(e) => return (Collection::new(), vec![too_large(&e)]),
+        Err(e) => return (Collection::new(), vec![unread_diagnostic(&e)]),
     };
     if nodes == 0 {
         let what = match what_is_there(src) {
@@ -157,9 +157,11 @@ fn what_is_there(src: &[u8]) -> Content {
     }
 }
 
-/// A limit of [`ParseOptions`] crossed (or the input too large to index):
-/// nothing is read, and the diagnostic says where.
-pub(crate) fn too_large(e: &crate::error::ParseError) -> Diagnostic {
+/// The diagnostic (L017) for input of which nothing is read, saying why
+/// and where: `e` is a limit of [`ParseOptions`] crossed or the input too
+/// large to index (the lenient reader), or any error of the strict reader
+/// ([`crate::Document::unread`]).
+pub(crate) fn unread_diagnostic(e: &crate::error::ParseError) -> Diagnostic {
     let span = e.span();
     let mut d = raw_diag(
         Code::L017,
@@ -183,7 +185,7 @@ fn is_ws(b: u8) -> bool {
 }
 
 /// A short, printable excerpt of `bytes` for a message.
-fn excerpt(bytes: &[u8]) -> String {
+pub(crate) fn excerpt(bytes: &[u8]) -> String {
     const MAX: usize = 24;
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX)]);
     let mut s: String = text

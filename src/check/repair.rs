@@ -25,6 +25,7 @@
 use super::lenient::fill_positions;
 use super::{Code, Diagnostic};
 use crate::game::{BoardSize, GameType, go};
+use crate::grammar::value::is_real;
 use crate::property::{PropertyType, ValueType, lookup, lookup_any};
 use crate::record::position_at;
 use crate::tree::{Collection, NewProp, NodeId};
@@ -33,7 +34,7 @@ pub use outside::keep_outside_text;
 use std::borrow::Cow;
 use std::ops::Range;
 pub(super) use values::{Fix, fix_date};
-use values::{fix_komi, fix_result, fix_time, is_real};
+use values::{fix_komi, fix_result, fix_time};
 
 mod facts;
 mod outside;
@@ -134,6 +135,10 @@ pub fn repair(collection: &mut Collection<'_>, options: &RepairOptions) -> Vec<D
 struct P {
     /// The identifier: the table's own text for known ones (no copy).
     ident: Cow<'static, str>,
+    /// The property table knows the identifier in the tree's game (looked
+    /// up once, when the property is copied out). True for the properties
+    /// the repairs write.
+    known: bool,
     /// The values; left empty (and `copied` false) for a property no
     /// repair reads.
     values: Vec<Vec<u8>>,
@@ -148,6 +153,7 @@ impl P {
     fn new(ident: &'static str, values: Vec<Vec<u8>>) -> P {
         P {
             ident: Cow::Borrowed(ident),
+            known: true,
             values,
             copied: true,
             span: None,
@@ -160,22 +166,34 @@ impl P {
     }
 }
 
-/// The identifier `ident` without a copy when the property table knows it.
-fn ident_of(ident: &str) -> Cow<'static, str> {
-    match lookup_any(ident).next() {
-        Some(info) if info.ident == ident => Cow::Borrowed(info.ident),
-        _ => Cow::Owned(ident.to_string()),
+/// The identifier `ident` without a copy when the property table knows it
+/// (in any game), and whether the table knows it in game `gm` (as
+/// [`lookup`] finds it): one look-up.
+fn ident_of(ident: &str, gm: u32) -> (Cow<'static, str>, bool) {
+    let mut text = None;
+    let mut known = false;
+    for info in lookup_any(ident).filter(|info| info.ident == ident) {
+        text = Some(info.ident);
+        known |= info.game.is_none_or(|g| g == gm);
     }
+    let text = text.map_or_else(|| Cow::Owned(ident.to_string()), Cow::Borrowed);
+    (text, known)
 }
 
-/// Every property of `id`, copied out.
-fn snapshot(c: &Collection<'_>, id: NodeId) -> Vec<P> {
-    snapshot_with(c, id, |_, _| true)
+/// Every property of `id` (in a tree of game `gm`), copied out.
+fn snapshot(c: &Collection<'_>, id: NodeId, gm: u32) -> Vec<P> {
+    snapshot_with(c, id, gm, |_, _| true)
 }
 
-/// Every property of `id`, with the values of those for which `copy` holds
-/// (given the identifier and whether the node has it more than once).
-fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bool) -> Vec<P> {
+/// Every property of `id` (in a tree of game `gm`), with the values of
+/// those for which `copy` holds (given the identifier and whether the node
+/// has it more than once).
+fn snapshot_with(
+    c: &Collection<'_>,
+    id: NodeId,
+    gm: u32,
+    copy: impl Fn(&str, bool) -> bool,
+) -> Vec<P> {
     let node = c.node(id);
     // Identifiers given twice: sorted once, so that a node with many
     // properties costs n log n, not n².
@@ -190,8 +208,10 @@ fn snapshot_with(c: &Collection<'_>, id: NodeId, copy: impl Fn(&str, bool) -> bo
         .map(|(k, p)| {
             let ident = p.ident();
             let copied = copy(ident, twice(ident));
+            let (ident, known) = ident_of(ident, gm);
             P {
-                ident: ident_of(ident),
+                ident,
+                known,
                 values: if copied {
                     p.values().map(<[u8]>::to_vec).collect()
                 } else {
@@ -249,28 +269,15 @@ struct Ctx {
     white: Option<PropertyType>,
     /// [`RepairOptions::fox_komi`].
     fox_komi: bool,
-    /// Go on a board up to 19×19, where `tt` is a pass: how a pass is
-    /// written over (R001).
-    pass: Option<Pass>,
+    /// Go on a board up to 19×19, in a tree that becomes FF\[4\]: a move
+    /// `tt` is a pass, written `[]` (R001). A tree that keeps
+    /// FF\[1\]–FF\[3\] keeps its `tt`, as those formats write a pass.
+    tt_pass: bool,
 }
 
-/// A Go pass `tt` on a board up to 19×19 written `[]` (R001), in a tree
-/// that becomes FF\[4\]; a tree that keeps FF\[1\]–FF\[3\] keeps its
-/// `tt`, as those formats write a pass.
-#[derive(Clone, Copy)]
-struct Pass {
-    from: &'static [u8],
-    to: &'static [u8],
-}
-
-impl Pass {
-    const FF4: Pass = Pass {
-        from: b"tt",
-        to: b"",
-    };
-    fn message(self, ident: &str) -> String {
-        format!("{ident}[tt] is a pass: written as {ident}[]")
-    }
+/// What R001 says of the pass `ident[tt]`.
+fn pass_message(ident: &str) -> String {
+    format!("{ident}[tt] is a pass: written as {ident}[]")
 }
 
 /// How many nodes the Go positions computed for `M` may replay in all
@@ -300,12 +307,12 @@ impl Repairer<'_> {
         let old = shape::old_format(c, root, gm);
         let small_go =
             game == GameType::Go && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19);
-        let pass = (small_go && !old.as_deref().is_some_and(shape::stays_old)).then_some(Pass::FF4);
+        let tt_pass = small_go && !old.as_deref().is_some_and(shape::stays_old);
         let ctx = Ctx {
             gm,
             game,
             size,
-            pass,
+            tt_pass,
             black: lookup("B", gm).map(|i| i.property_type),
             white: lookup("W", gm).map(|i| i.property_type),
             fox_komi: self.options.fox_komi,
@@ -324,7 +331,7 @@ impl Repairer<'_> {
             let changed = if f.repair {
                 self.node(c, *id, &ctx)
             } else {
-                f.tt && ctx.pass.is_some_and(|pass| self.passes(c, *id, pass))
+                f.tt && ctx.tt_pass && self.passes(c, *id)
             };
             if changed {
                 *f = facts(c.node(*id), &ctx);
@@ -333,23 +340,23 @@ impl Repairer<'_> {
         for &(id, f) in &todo {
             if f.may_split(c.node(id).is_root()) {
                 let moves = self.split(c, id, &ctx);
-                self.split_colors(c, moves);
+                self.split_colors(c, moves, gm);
             } else if f.black && f.white {
-                self.split_colors(c, id);
+                self.split_colors(c, id, gm);
             }
         }
         // A node without properties now is one of these: the others were
         // not changed and have some.
         let ids: Vec<NodeId> = todo.iter().map(|&(id, _)| id).collect();
         self.empty(c, &ids);
-        let stayed_old = ctx.pass.is_none();
+        let stayed_old = !ctx.tt_pass;
         if self.ff(c, root, &ctx, old) && small_go && stayed_old {
             // The tree was thought to keep its old format, but the repairs
             // removed what kept it so: its passes are written as FF[4]
             // writes them after all.
             let ids: Vec<NodeId> = c.node(root).descendants().map(|n| n.id()).collect();
             for id in ids {
-                self.passes(c, id, Pass::FF4);
+                self.passes(c, id);
             }
         }
     }
@@ -380,7 +387,7 @@ impl Repairer<'_> {
     /// The property-level repairs of one node (one that [`facts`] says may
     /// need them). True if the node was changed.
     fn node(&mut self, c: &mut Collection<'_>, id: NodeId, ctx: &Ctx) -> bool {
-        let mut props = snapshot_with(c, id, |ident, twice| twice || values_read(ident));
+        let mut props = snapshot_with(c, id, ctx.gm, |ident, twice| twice || values_read(ident));
         let mut changed = false;
         changed |= self.pass_tt(c, id, ctx, &mut props);
         changed |= self.ki(c, id, &mut props);
@@ -419,8 +426,8 @@ impl Repairer<'_> {
     /// [`Repairer::pass_tt`] for a node that needs no other property-level
     /// repair (what [`Repairer::node`] would do there, without copying
     /// the node's properties out): the passes of thousands of nodes.
-    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId, pass: Pass) -> bool {
-        let to = [pass.to.to_vec()];
+    fn passes(&mut self, c: &mut Collection<'_>, id: NodeId) -> bool {
+        let to = [Vec::new()];
         let node = c.node(id);
         let mut items = Vec::with_capacity(node.properties().len());
         for (k, p) in node.properties().enumerate() {
@@ -430,12 +437,12 @@ impl Repairer<'_> {
                 _ => "",
             };
             let mut values = p.values();
-            if ident.is_empty() || values.next() != Some(pass.from) || values.next().is_some() {
+            if ident.is_empty() || values.next() != Some(b"tt") || values.next().is_some() {
                 items.push(NewProp::Keep(k));
                 continue;
             }
             let span = Self::span_at(c, id, p.span());
-            self.push(Code::R001, span, pass.message(ident), false);
+            self.push(Code::R001, span, pass_message(ident), false);
             items.push(NewProp::New(ident, &to));
         }
         if items.iter().all(|i| matches!(i, NewProp::Keep(_))) {
@@ -447,15 +454,15 @@ impl Repairer<'_> {
     }
 
     fn pass_tt(&mut self, c: &Collection<'_>, id: NodeId, ctx: &Ctx, props: &mut [P]) -> bool {
-        let Some(pass) = ctx.pass else {
+        if !ctx.tt_pass {
             return false;
-        };
+        }
         let mut changed = false;
         for p in props.iter_mut() {
-            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == pass.from {
+            if (p.ident == "B" || p.ident == "W") && p.values.len() == 1 && p.first() == b"tt" {
                 let span = Self::span(c, id, Some(p));
-                self.push(Code::R001, span, pass.message(&p.ident), false);
-                p.values = vec![pass.to.to_vec()];
+                self.push(Code::R001, span, pass_message(&p.ident), false);
+                p.values = vec![Vec::new()];
                 changed = true;
             }
         }
@@ -546,13 +553,9 @@ impl Repairer<'_> {
         let mut tr = Vec::new();
         for p in props.iter().filter(|p| p.ident == "M") {
             for v in &p.values {
-                let stone = match (&board, v.as_slice()) {
-                    (Some(b), [x, y]) => match (go_coord(*x), go_coord(*y)) {
-                        (Some(x), Some(y)) => b.get(go::Point::new(x.into(), y.into())).is_some(),
-                        _ => false,
-                    },
-                    _ => false,
-                };
+                let stone = board.as_ref().is_some_and(
+                    |b| matches!(go::point(v, b.size()), Ok(([], p)) if b.get(p).is_some()),
+                );
                 if stone { &mut tr } else { &mut ma }.push(v.clone());
             }
         }
@@ -789,7 +792,7 @@ impl Repairer<'_> {
                 "DT" => (fix_date(text), Code::R009),
                 "RE" => (fix_result(text), Code::R010),
                 "KM" => match fix_komi(text, self.options.fox_komi) {
-                    Fix::Fixed(s) if is_real(text) => (Fix::Fixed(s), Code::R014),
+                    Fix::Fixed(s) if is_real(text.as_bytes()) => (Fix::Fixed(s), Code::R014),
                     f => (f, Code::R011),
                 },
                 _ => (fix_time(text), Code::R012),
@@ -837,14 +840,6 @@ fn letter(i: usize) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap_or_default()
-}
-
-fn go_coord(b: u8) -> Option<u8> {
-    match b {
-        b'a'..=b'z' => Some(b - b'a'),
-        b'A'..=b'Z' => Some(b - b'A' + 26),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

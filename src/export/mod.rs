@@ -54,13 +54,12 @@ mod tests;
 pub use values::first_date;
 
 use crate::check::{CheckOptions, Diagnostic, Severity};
-use crate::encoding::DecodeOptions;
 use crate::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use crate::game::{BoardSize, Game, GameType};
 use crate::grammar::RawValues;
 use crate::record::{GoGame, MoveReport, apply_numbered};
 use crate::text::{TextKind, decode_str};
-use crate::{Document, Node, ParseOptions, Position, Property, ReadOptions};
+use crate::{Document, Node, Position, Property, ReadOptions};
 use properties::{other_properties, property_entries};
 use std::sync::Arc;
 
@@ -76,10 +75,10 @@ pub struct ExportOptions {
     /// One `moves` row for every node of every variation (with its node id
     /// and parent id), not only the main line's moves.
     pub all_nodes: bool,
-    /// How the bytes' character encoding is found.
-    pub decode: DecodeOptions,
-    /// The resource limits the bytes are read with.
-    pub parse: ParseOptions,
+    /// How each file is read: its character encoding and limits. Leniently
+    /// by default: a damaged file gives the rows of what could be read,
+    /// and the repairs in `diagnostics`.
+    pub read: ReadOptions,
     /// Run the semantic checker ([`check::check`](crate::check::check()))
     /// for the `diagnostics` table, as `sgfkit check` does (the default).
     /// Without it the table holds only what the lenient reader repaired
@@ -93,8 +92,7 @@ impl Default for ExportOptions {
     fn default() -> Self {
         ExportOptions {
             all_nodes: false,
-            decode: DecodeOptions::default(),
-            parse: ParseOptions::default(),
+            read: ReadOptions::lenient(),
             semantic_checks: true,
             check: CheckOptions::default(),
         }
@@ -108,15 +106,17 @@ impl ExportOptions {
         self
     }
 
-    /// Sets [`ExportOptions::decode`].
-    pub fn decode(mut self, decode: DecodeOptions) -> Self {
-        self.decode = decode;
-        self
-    }
-
-    /// Sets [`ExportOptions::parse`].
-    pub fn parse(mut self, parse: ParseOptions) -> Self {
-        self.parse = parse;
+    /// Sets [`ExportOptions::read`].
+    ///
+    /// ```
+    /// use sgfkit::{ParseOptions, ReadOptions};
+    /// let read = ReadOptions::lenient().limits(ParseOptions::default().max_nodes(1));
+    /// let opts = sgfkit::export::ExportOptions::default().read(read);
+    /// let doc = sgfkit::export::read(b"(;B[aa];W[bb])", &opts);
+    /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L017");
+    /// ```
+    pub fn read(mut self, read: ReadOptions) -> Self {
+        self.read = read;
         self
     }
 
@@ -131,24 +131,10 @@ impl ExportOptions {
         self.check = check;
         self
     }
-
-    /// How the export reads each file: leniently (a damaged file gives the
-    /// rows of what could be read, and the repairs in `diagnostics`), with
-    /// [`ExportOptions::decode`] and the limits [`ExportOptions::parse`].
-    ///
-    /// ```
-    /// let opts = sgfkit::export::ExportOptions::default();
-    /// assert!(opts.read_options().is_lenient());
-    /// ```
-    pub fn read_options(&self) -> ReadOptions {
-        ReadOptions::lenient()
-            .decode(self.decode.clone())
-            .limits(self.parse.clone())
-    }
 }
 
 /// Reads `bytes` as the export reads every file: [`crate::read`] with
-/// [`ExportOptions::read_options`], a document whatever the bytes hold.
+/// [`ExportOptions::read`], a document whatever the bytes hold.
 ///
 /// ```
 /// let doc = sgfkit::export::read(b"(;B[aa]", &Default::default());
@@ -156,7 +142,7 @@ impl ExportOptions {
 /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L005");
 /// ```
 pub fn read<'a>(bytes: &'a [u8], options: &ExportOptions) -> Document<'a> {
-    crate::read(bytes, &options.read_options()).unwrap_or_else(|e| Document::unread(&e))
+    crate::read(bytes, &options.read).unwrap_or_else(|e| Document::unread(&e))
 }
 
 /// A property of a node as a map entry: its identifier and its values,

@@ -472,8 +472,10 @@ pub fn skip_ws<'a, I: SgfInput<'a>>(input: I) -> I {
     if n == 0 { input } else { input.take_from(n) }
 }
 
+/// White space between the parts of a collection: space, tab, line feed,
+/// carriage return, vertical tab and form feed.
 #[inline(always)]
-fn is_ws(b: u8) -> bool {
+pub(crate) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
 }
 

@@ -122,9 +122,19 @@ pub fn number<'a, E: ParseError<Input<'a>>>(i: Input<'a>) -> IResult<Input<'a>, 
 /// assert!(value(real::<E>).parse_complete(b"inf").is_err());
 /// ```
 pub fn real<'a, E: ParseError<Input<'a>>>(i: Input<'a>) -> IResult<Input<'a>, Real, E> {
-    let (rest, digits) =
-        recognize((opt(one_of("+-")), digit1, opt((char('.'), digit1)))).parse_complete(i)?;
+    let (rest, digits) = real_text(i)?;
     Ok((rest, Real::from_checked_text(digits)))
+}
+
+/// The text of the `Real` that starts `i`, as [`real`] reads it, without the value built.
+fn real_text<'a, E: ParseError<Input<'a>>>(i: Input<'a>) -> IResult<Input<'a>, Input<'a>, E> {
+    recognize((opt(one_of("+-")), digit1, opt((char('.'), digit1)))).parse_complete(i)
+}
+
+/// True if the whole of `v` is one `Real` (what `value(real)` takes), with no value built:
+/// for checks run on many values.
+pub(crate) fn is_real(v: &[u8]) -> bool {
+    value(real_text::<()>).parse_complete(v).is_ok()
 }
 
 /// `Double = ("1" | "2")`

@@ -7,6 +7,7 @@ use super::Ctx;
 use super::tidy::{repeats_a_value, spaced_go_point};
 use super::values::{Fix, fix_date, fix_komi, fix_result, fix_time};
 use crate::grammar::RawValues;
+use crate::grammar::value::is_real;
 use crate::property::{PropertyType, lookup};
 use crate::tree::Node;
 
@@ -55,7 +56,7 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let black = ident == b"B";
         let ty = if black { ctx.black } else { ctx.white };
         return Facts {
-            tt: ctx.pass.is_some_and(|pass| raw[1..3] == *pass.from),
+            tt: ctx.tt_pass && raw[1..3] == *b"tt",
             moves: ty == Some(PropertyType::Move),
             setup: ty == Some(PropertyType::Setup),
             black,
@@ -69,7 +70,6 @@ pub(super) fn facts(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
 /// [`facts`] the long way: each property's identifier matched.
 fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
     const MANY: usize = 16;
-    let pass = ctx.pass.map(|pass| pass.from);
     let mut f = Facts::default();
     // The identifiers seen so far, by `key` (no string comparison).
     let mut seen = [0u16; MANY];
@@ -90,13 +90,13 @@ fn every_property(node: Node<'_, '_>, ctx: &Ctx) -> Facts {
         let ty = match ident {
             b"B" => {
                 f.black = true;
-                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
+                f.tt |= ctx.tt_pass && is_pass(values_raw);
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.black
             }
             b"W" => {
                 f.white = true;
-                f.tt |= pass.is_some_and(|from| is_pass(values_raw, from));
+                f.tt |= ctx.tt_pass && is_pass(values_raw);
                 f.repair |= spaced_move(values_raw, ctx);
                 ctx.white
             }
@@ -139,8 +139,9 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
         return false;
     };
     // Seconds left, in nearly every move node of a timed game: most are
-    // plain digits.
-    if matches!(ident, b"BL" | b"WL") && plain_seconds(value) {
+    // already Reals (`34.` and `.5` are not: R023 writes them `34` and
+    // `0.5`).
+    if matches!(ident, b"BL" | b"WL") && is_real(value) {
         return false;
     }
     let Ok(text) = std::str::from_utf8(value) else {
@@ -169,16 +170,6 @@ fn spaced_move(raw: &[u8], ctx: &Ctx) -> bool {
         && RawValues::new(raw).any(|v| spaced_go_point(v, ctx).is_some())
 }
 
-/// Digits, or digits `.` digits: a time FF\[4\] reads as it is (`34.` and
-/// `.5` are not: R023 writes them `34` and `0.5`).
-fn plain_seconds(value: &[u8]) -> bool {
-    let digits = |p: &[u8]| !p.is_empty() && p.iter().all(u8::is_ascii_digit);
-    match memchr::memchr(b'.', value) {
-        None => digits(value),
-        Some(k) => digits(&value[..k]) && digits(&value[k + 1..]),
-    }
-}
-
 /// A number for an identifier of one or two capital letters (nearly all),
 /// different for each; 0 for any other.
 fn key(ident: &[u8]) -> u16 {
@@ -196,12 +187,12 @@ fn key(ident: &[u8]) -> u16 {
     }
 }
 
-/// True if a value of the values text `raw` is the pass `from` (`tt`).
-/// The common single value `[xy]` is compared in place.
-fn is_pass(raw: &[u8], from: &[u8]) -> bool {
+/// True if a value of the values text `raw` is the pass `tt`. The common
+/// single value `[xy]` is compared in place.
+fn is_pass(raw: &[u8]) -> bool {
     match raw {
-        [b'[', x, y, b']'] => [*x, *y] == from,
-        _ => RawValues::new(raw).any(|v| v == from),
+        [b'[', x, y, b']'] => [*x, *y] == *b"tt",
+        _ => RawValues::new(raw).any(|v| v == b"tt"),
     }
 }
 
@@ -246,9 +237,8 @@ mod tests {
                     gm,
                     game,
                     size,
-                    pass: (game == crate::game::GameType::Go
-                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19))
-                    .then_some(super::super::Pass::FF4),
+                    tt_pass: game == crate::game::GameType::Go
+                        && size.is_some_and(|s| s.columns <= 19 && s.rows <= 19),
                     black: lookup("B", gm).map(|i| i.property_type),
                     white: lookup("W", gm).map(|i| i.property_type),
                     fox_komi: false,

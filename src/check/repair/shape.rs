@@ -25,7 +25,7 @@ impl Repairer<'_> {
         if !any_move || !(any_setup || is_root) {
             return id;
         }
-        let props = snapshot(c, id);
+        let props = snapshot(c, id, ctx.gm);
         let ty = |p: &P| lookup(&p.ident, ctx.gm).map(|i| i.property_type);
         let has = |t: PropertyType| props.iter().any(|p| ty(p) == Some(t));
         let setup = has(PropertyType::Setup);
@@ -73,14 +73,15 @@ impl Repairer<'_> {
         new
     }
 
-    /// Splits a node with both a black and a white move: the second
-    /// colour's move (with its time left) goes to a new child node.
-    pub(super) fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId) {
+    /// Splits a node (in a tree of game `gm`) with both a black and a white
+    /// move: the second colour's move (with its time left) goes to a new
+    /// child node.
+    pub(super) fn split_colors(&mut self, c: &mut Collection<'_>, id: NodeId, gm: u32) {
         let node = c.node(id);
         if node.get("B").is_none() || node.get("W").is_none() {
             return;
         }
-        let props = snapshot(c, id);
+        let props = snapshot(c, id, gm);
         let b = props.iter().position(|p| p.ident == "B");
         let w = props.iter().position(|p| p.ident == "W");
         let (Some(b), Some(w)) = (b, w) else {

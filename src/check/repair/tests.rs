@@ -477,6 +477,18 @@ fn r024_repeated_and_empty_values() {
         "(;FF[4]\n;B[aa])\n",
         &[Code::R024, Code::R024],
     );
+    // Properties the table does not know in the game (`AS` is LOA's and
+    // Octi's) are kept as they are.
+    case(
+        "(;FF[4]XX[a][a]AS[a][a]PW[A][A])",
+        "(;FF[4]XX[a][a]AS[a][a]PW[A])\n",
+        &[Code::R024],
+    );
+    case(
+        "(;FF[4]GM[9]XX[a][a]AS[a][a])",
+        "(;FF[4]GM[9]XX[a][a]AS[a])\n",
+        &[Code::R024],
+    );
 }
 
 /// What `fix` writes for each value `check` calls correctable by SGFC

@@ -10,9 +10,8 @@
 use super::values::{Fix, fix_time};
 use super::{Ctx, P, Repairer};
 use crate::check::Code;
-use crate::game::GameType;
+use crate::game::{GameType, go};
 use crate::grammar::RawValues;
-use crate::property::lookup;
 use crate::tree::{Collection, NodeId};
 
 impl Repairer<'_> {
@@ -30,7 +29,7 @@ impl Repairer<'_> {
             // One value given several times, looked for in the text as
             // written (most properties are not copied out, and repeat
             // nothing); comments, the long values, are not searched.
-            let repeats = if matches!(&*p.ident, "C" | "GC") || lookup(&p.ident, ctx.gm).is_none() {
+            let repeats = if matches!(&*p.ident, "C" | "GC") || !p.known {
                 false
             } else if p.copied {
                 one_value_repeated(&p.values)
@@ -115,10 +114,8 @@ pub(super) fn spaced_go_point(value: &[u8], ctx: &Ctx) -> Option<Vec<u8>> {
         .copied()
         .filter(|b| !b.is_ascii_whitespace())
         .collect();
-    let size = ctx.size?;
-    let coord = |b: u8| super::go_coord(b).map(u16::from);
-    match letters[..] {
-        [x, y] if coord(x)? < size.columns && coord(y)? < size.rows => Some(letters),
+    match go::point(&letters, ctx.size?) {
+        Ok(([], _)) => Some(letters),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use crate::grammar::value::is_real;
 use crate::record::GameResult;
 
 /// What a game-info value check found.
@@ -20,15 +21,6 @@ pub(in crate::check) enum Fix {
 
 fn all_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// `[+-]digits[.digits]`
-pub(super) fn is_real(s: &str) -> bool {
-    let s = s.strip_prefix(['+', '-']).unwrap_or(s);
-    match s.split_once('.') {
-        Some((a, b)) => all_digits(a) && all_digits(b),
-        None => all_digits(s),
-    }
 }
 
 fn month_day_ok(m: u32, d: Option<u32>) -> bool {
@@ -165,7 +157,7 @@ fn real_text(s: &str) -> Option<String> {
 
 pub(super) fn fix_komi(text: &str, fox: bool) -> Fix {
     let t = text.trim();
-    if is_real(text) {
+    if is_real(text.as_bytes()) {
         if let Ok(n) = t.parse::<i64>()
             && fox
             && all_digits(t.trim_start_matches('-'))
@@ -198,7 +190,7 @@ pub(super) fn fix_komi(text: &str, fox: bool) -> Fix {
 }
 
 pub(super) fn fix_time(text: &str) -> Fix {
-    if is_real(text) {
+    if is_real(text.as_bytes()) {
         return Fix::Valid;
     }
     let t = text.trim().to_ascii_lowercase();

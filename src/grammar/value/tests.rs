@@ -524,6 +524,12 @@ proptest! {
         check(compose(color::<E>, simple_text::<E>).parse_complete(raw))?;
     }
 
+    /// `is_real` takes exactly the values `value(real)` reads.
+    #[test]
+    fn is_real_agrees_with_the_real_rule(raw in prop::collection::vec(prop::sample::select(b"+-.0129e ".to_vec()), 0..8)) {
+        prop_assert_eq!(is_real(&raw), value(real::<E>).parse_complete(&raw).is_ok(), "{:?}", raw);
+    }
+
     #[test]
     fn compose_never_panics(raw in prop::collection::vec(any::<u8>(), 0..32)) {
         let _ = compose(number::<E>, simple_text::<E>).parse_complete(&raw);
