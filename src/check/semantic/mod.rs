@@ -73,8 +73,9 @@ pub struct CheckOptions {
     /// three).
     pub strict: bool,
     /// The most threads [`check`] shares a big collection's game trees
-    /// out to (0 and 1: none besides the caller's). The diagnostics are the
-    /// same as with one thread.
+    /// out to (0 and 1: none besides the caller's), as tasks of rayon's
+    /// current pool (feature `parallel`; without it the trees are checked
+    /// one after another). The diagnostics are the same as with one thread.
     pub threads: usize,
 }
 
@@ -95,7 +96,8 @@ impl CheckOptions {
 
     /// Sets [`CheckOptions::threads`]. Collections of many thousand
     /// nodes in more than one game tree are checked on up to `threads`
-    /// threads, with the same diagnostics in the same order.
+    /// threads (feature `parallel`), with the same diagnostics in the same
+    /// order.
     ///
     /// ```
     /// use sgfkit::check::{check, CheckOptions, Code};
@@ -154,44 +156,10 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
     }
     let parts = split_games(collection, &games, options.threads);
     if parts.len() > 1 {
-        // Each part's trees on a thread of their own; the diagnostics are
-        // then taken in tree order as if pushed by one checker.
-        let checked: Vec<Option<(Vec<Diagnostic>, Vec<usize>)>> = std::thread::scope(|s| {
-            let handles: Vec<_> = parts
-                .iter()
-                .map(|part| {
-                    let (first, roots) = (part.start, &games[part.clone()]);
-                    // A thread the system does not give: the part is
-                    // checked below, on this one.
-                    std::thread::Builder::new()
-                        .spawn_scoped(s, move || {
-                            let mut part = Checker::new(true);
-                            part.tree_seq = first;
-                            for root in roots {
-                                part.tree(*root, options);
-                            }
-                            (part.diags, part.keys)
-                        })
-                        .ok()
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.and_then(|h| h.join().ok()))
-                .collect()
-        });
-        for (part, done) in parts.iter().zip(checked) {
-            match done {
-                Some((diags, keys)) => ck.absorb(diags, keys),
-                // No thread, or a panic on the part's thread (a bug): its
-                // trees again here, where a panic shows.
-                None => {
-                    ck.tree_seq = part.start;
-                    for root in &games[part.clone()] {
-                        ck.tree(*root, options);
-                    }
-                }
-            }
+        // The diagnostics of the parts are taken in tree order as if
+        // pushed by one checker.
+        for (diags, keys) in check_parts(&games, &parts, options) {
+            ck.absorb(diags, keys);
         }
     } else {
         for root in &games {
@@ -207,6 +175,49 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
 /// The most diagnostics of one code [`check`] keeps (memory stays bounded on
 /// hostile input); further ones are counted in one last diagnostic.
 const MAX_PER_CODE: usize = super::MAX_PER_CODE;
+
+/// The trees of `part` (indices into `games`) checked by a checker of their
+/// own: its diagnostics and their keys, for [`Checker::absorb`].
+fn check_part(
+    games: &[Node<'_, '_>],
+    part: &Range<usize>,
+    options: &CheckOptions,
+) -> (Vec<Diagnostic>, Vec<usize>) {
+    let mut checker = Checker::new(true);
+    checker.tree_seq = part.start;
+    for root in &games[part.clone()] {
+        checker.tree(*root, options);
+    }
+    (checker.diags, checker.keys)
+}
+
+/// Each part checked as a task of rayon's current pool (the caller's
+/// `ThreadPool::install`, or the global pool).
+#[cfg(feature = "parallel")]
+fn check_parts(
+    games: &[Node<'_, '_>],
+    parts: &[Range<usize>],
+    options: &CheckOptions,
+) -> Vec<(Vec<Diagnostic>, Vec<usize>)> {
+    use rayon::prelude::*;
+    parts
+        .par_iter()
+        .map(|part| check_part(games, part, options))
+        .collect()
+}
+
+/// Each part checked in turn (a build without the `parallel` feature).
+#[cfg(not(feature = "parallel"))]
+fn check_parts(
+    games: &[Node<'_, '_>],
+    parts: &[Range<usize>],
+    options: &CheckOptions,
+) -> Vec<(Vec<Diagnostic>, Vec<usize>)> {
+    parts
+        .iter()
+        .map(|part| check_part(games, part, options))
+        .collect()
+}
 
 /// The fewest nodes a part of the collection has when [`check`] shares the
 /// trees out among threads: below this, starting a thread costs more than
