@@ -36,7 +36,7 @@
 //! already decoded (warnings to a sink of the caller's), and
 //! [`crate::check::parse_lenient`] its lenient reading.
 
-use crate::check::lenient::excerpt;
+use crate::check::lenient::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
 use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::error::JunkPlace;
@@ -342,18 +342,14 @@ fn as_diagnostic(w: &Warning, src: &[u8]) -> Diagnostic {
                 JunkPlace::Between => "between game trees",
                 JunkPlace::After => "after the last game tree",
             };
-            let message = format!(
-                "{len} byte(s) {place} skipped: `{}`",
-                excerpt(&skipped[..len])
-            );
+            let message = skipped_message(place, &skipped[..len]);
             (Code::L001, span.start..span.start + len, message)
         }
         WarningKind::LowercaseIdent { read, .. } => {
             let ident = src.get(span.clone()).unwrap_or_default();
-            let message = format!("identifier `{}` read as `{read}`", excerpt(ident));
-            (Code::L010, span, message)
+            (Code::L010, span, lowercase_ident_message(ident, read))
         }
-        WarningKind::ByteOrderMark => (Code::L015, span, "UTF-8 byte order mark skipped".into()),
+        WarningKind::ByteOrderMark => (Code::L015, span, BOM_MESSAGE.into()),
     };
     let mut d = Diagnostic::from_code(code, span, message, false);
     d.position = w.position();

@@ -32,6 +32,7 @@ mod fast;
 
 pub(crate) use diagnostic::fill_positions;
 pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
+pub(crate) use diagnostic::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
 
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
@@ -290,7 +291,7 @@ impl<'a> Reader<'a> {
             self.diag(
                 Code::L015,
                 0..3,
-                "UTF-8 byte order mark skipped".into(),
+                diagnostic::BOM_MESSAGE.into(),
                 false,
             );
             self.i = 3;
@@ -353,7 +354,6 @@ impl<'a> Reader<'a> {
             (true, false) => "between game trees",
             (true, true) => "after the last game tree",
         };
-        let text = excerpt(&self.src[start..end]);
         // A point-like value (`[aa]`) in front of the first tree may be a
         // game record whose start was damaged: point at it.
         let sgf_at = (!trees_seen)
@@ -380,7 +380,7 @@ impl<'a> Reader<'a> {
             None => self.diag(
                 Code::L001,
                 start..end,
-                format!("{} byte(s) {place} skipped: `{text}`", end - start),
+                diagnostic::skipped_message(place, &self.src[start..end]),
                 false,
             ),
         }
@@ -625,7 +625,7 @@ impl<'a> Reader<'a> {
             self.diag(
                 Code::L010,
                 start..id_end,
-                format!("identifier `{}` read as `{read}`", excerpt(ident)),
+                diagnostic::lowercase_ident_message(ident, &read),
                 false,
             );
         }

@@ -141,6 +141,23 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
     }
 }
 
+/// The message of L001: `len` bytes skipped at `place` ("before the first
+/// game tree" …), showing an excerpt of them. The one wording of the code,
+/// whether the lenient or the strict reader skipped them.
+pub(crate) fn skipped_message(place: &str, skipped: &[u8]) -> String {
+    let len = skipped.len();
+    format!("{len} byte(s) {place} skipped: `{}`", super::excerpt(skipped))
+}
+
+/// The message of L010: identifier `ident` (with lower-case letters) read
+/// as `read`.
+pub(crate) fn lowercase_ident_message(ident: &[u8], read: &str) -> String {
+    format!("identifier `{}` read as `{read}`", super::excerpt(ident))
+}
+
+/// The message of L015.
+pub(crate) const BOM_MESSAGE: &str = "UTF-8 byte order mark skipped";
+
 /// How many `k` satisfy `pred(a[k], b[k])` (over the shorter of the two):
 /// counted in bytes per chunk of 128, a loop the compiler vectorizes.
 #[inline]
