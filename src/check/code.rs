@@ -12,7 +12,7 @@ use std::str::FromStr;
 /// few words, and the number of SGFC's message for the same problem.
 ///
 /// ```
-/// use sgfkit::check::Code;
+/// use sgfkit::check::{Code, Severity};
 /// let row = Code::S004.info();
 /// assert_eq!((row.code, row.severity, row.sgfc), (Code::S004, Severity::Error, Some(37)));
 /// assert_eq!(row.title, "black and white move in one node");
@@ -42,7 +42,7 @@ macro_rules! codes {
         /// Codes compare as their names do (`E004 < L001 < R022 < S001`).
         ///
         /// ```
-        /// use sgfkit::check::Code;
+        /// use sgfkit::check::{Code, Severity};
         /// let code: Code = "L010".parse().unwrap();
         /// assert_eq!(code, Code::L010);
         /// assert_eq!(code.to_string(), "L010");
@@ -214,7 +214,7 @@ impl Code {
     /// How serious a diagnostic of this code is.
     ///
     /// ```
-    /// use sgfkit::check::Code;
+    /// use sgfkit::check::{Code, Severity};
     /// assert_eq!(Code::L005.severity(), Severity::Error);
     /// ```
     pub fn severity(self) -> Severity {

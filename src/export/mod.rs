@@ -443,7 +443,10 @@ fn game_row(
     let komi = if game_type == GameType::Go {
         go.and_then(|g| g.komi())
     } else {
-        text("KM").and_then(|k| k.trim().parse::<f64>().ok())
+        // KM read by the grammar's Real rule, as typed access reads it.
+        text("KM")
+            .and_then(|k| k.trim().parse::<crate::grammar::value::Real>().ok())
+            .map(|k| k.value())
     };
     GameRow {
         source: Arc::clone(source),
