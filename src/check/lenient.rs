@@ -22,7 +22,7 @@
 use crate::ParseOptions;
 use crate::check::{Code, all_codes};
 use crate::events::{Handler, normalize_ident};
-use crate::grammar::{RawProperty, value_end};
+use crate::grammar::{RawProperty, is_ws, opens_tree, value_end};
 use crate::property::{ValueType, lookup_any};
 use crate::tree::{Builder, Collection};
 use std::ops::Range;
@@ -174,12 +174,6 @@ pub(crate) fn too_large(e: &crate::error::ParseError) -> Diagnostic {
 /// A diagnostic whose position is filled in later.
 fn raw_diag(code: Code, span: Range<usize>, message: String, data_lost: bool) -> Diagnostic {
     Diagnostic::from_code(code, span, message, data_lost)
-}
-
-#[inline(always)]
-fn is_ws(b: u8) -> bool {
-    // ` `, or one of `\t`, `\n`, 0x0B, 0x0C, `\r` (9 to 13).
-    b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t'
 }
 
 /// A short, printable excerpt of `bytes` for a message.
@@ -391,12 +385,9 @@ impl<'a> Reader<'a> {
         let mut k = from;
         while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
             let at = k + off;
-            let next = self.ws_from(at + 1);
-            let ok = match (self.src[at], self.src.get(next)) {
-                (b'(', Some(b';')) => true,
-                (_, Some(_)) => self.property_at(next),
-                (_, None) => false,
-            };
+            // A tree by the grammar's rule, or one whose `;` is missing.
+            let ok = (self.src[at] == b'(' && opens_tree(self.src, at))
+                || self.property_at(self.ws_from(at + 1));
             if ok {
                 return Some(at);
             }
