@@ -107,38 +107,17 @@ pub(super) fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
 }
 
 /// Given `bytes[open] == b'['`, returns the index just past the closing `]` (or the end).
+/// With `escapes`, `\` protects the next byte, as in [`crate::grammar::value_end`].
 #[inline]
 pub(super) fn skip_value(bytes: &[u8], open: usize, escapes: bool) -> usize {
-    // Most values are a few bytes (`[pd]`): a plain loop over the first
-    // ones, then memchr over long values (comments).
-    const SHORT: usize = 16;
-    let mut i = open + 1;
-    let short_end = bytes.len().min(i + SHORT);
-    while i < short_end {
-        match bytes[i] {
-            b'\\' if escapes => i += 2,
-            b']' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    while i < bytes.len() {
-        let hit = if escapes {
-            memchr::memchr2(b']', b'\\', &bytes[i..])
-        } else {
-            memchr::memchr(b']', &bytes[i..])
-        };
-        match hit {
-            None => return bytes.len(),
-            Some(k) => {
-                i += k;
-                if bytes[i] == b']' {
-                    return i + 1;
-                }
-                i += 2;
-            }
-        }
-    }
-    bytes.len()
+    let body = open + 1;
+    let rest = bytes.get(body..).unwrap_or_default();
+    let end = if escapes {
+        crate::grammar::value_end(rest)
+    } else {
+        memchr::memchr(b']', rest)
+    };
+    end.map_or(bytes.len(), |e| body + e + 1)
 }
 
 /// Removes SGF escapes, trims, and makes a `String` (lossy).
