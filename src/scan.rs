@@ -2,16 +2,20 @@
 //! boundaries, shared by [`crate::stream`], [`crate::encoding`] and the
 //! lenient reader.
 //!
-//! The rule is the grammar's ([`crate::grammar::collection`]): a game tree starts at a `(` followed, after
-//! white space, by `;`; it ends at the `)` that balances that `(`, counting
-//! only parentheses outside values (`[...]`, where `\` escapes the next
-//! byte). Anything before, between and after the trees is junk.
+//! The rule is the grammar's ([`crate::grammar::collection`]): a game tree
+//! starts at a `(` followed, after white space, by `;`; it ends at the `)`
+//! that balances that `(`, counting only parentheses outside values
+//! (`[...]`, where `\` escapes the next byte). Anything before, between and
+//! after the trees is junk. The lenient reader also takes a `(` followed by
+//! a property (`(GM[1]...`, a tree whose `;` is missing) as a tree start:
+//! [`Opening::Lenient`]. On input the grammar accepts the two rules find the
+//! same trees, since it refuses such a `(` outside the trees.
 //!
-//! The scan comes in two forms that follow this one rule: [`Framer`], a
-//! state machine fed the input a piece at a time (the streamer reads in
-//! chunks), and [`tree_ranges`], its fast path over a whole buffer (every
-//! file's charset detection goes through it), which looks at 64 bytes at a
-//! time. The tests hold them to each other and to a plain byte loop.
+//! The scan comes in two forms: [`Framer`], a state machine fed the input a
+//! piece at a time (the streamer reads in chunks), and [`tree_ranges`], the
+//! fast path over a whole buffer (every file's charset detection goes
+//! through it), which looks at 64 bytes at a time. The tests hold them to
+//! each other and to a plain byte loop.
 //!
 //! The scan works on bytes: it is exact for charsets in which the bytes
 //! `(`, `)`, `;`, `[`, `]` and `\` always stand for those characters. In
@@ -22,11 +26,49 @@
 use crate::grammar::{is_ws, opens_tree};
 use std::ops::Range;
 
+/// Which `(` outside the trees starts one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// The grammar's rule: a `(` followed, after white space, by `;`.
+    Grammar,
+    /// The lenient reader's: also a `(` followed, after white space, by a
+    /// property (see [`property_at`]).
+    Lenient,
+}
+
+impl Opening {
+    /// Whether the `(` at `paren` starts a game tree by this rule.
+    #[inline]
+    pub(crate) fn opens(self, bytes: &[u8], paren: usize) -> bool {
+        opens_tree(bytes, paren)
+            || (self == Opening::Lenient && property_at(bytes, ws_from(bytes, paren + 1)))
+    }
+}
+
+/// Whether a property starts at `k`: letters, a capital among them, then
+/// `[` after optional white space (`B[`, `GM [`, FF\[3\]'s `AddBlack[`).
+pub(crate) fn property_at(bytes: &[u8], k: usize) -> bool {
+    let rest = bytes.get(k..).unwrap_or_default();
+    let letters = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    letters > 0
+        && rest[..letters].iter().any(u8::is_ascii_uppercase)
+        && bytes.get(ws_from(bytes, k + letters)) == Some(&b'[')
+}
+
+/// The first byte at or after `k` that is not white space (or the end).
+pub(crate) fn ws_from(bytes: &[u8], mut k: usize) -> usize {
+    while k < bytes.len() && is_ws(bytes[k]) {
+        k += 1;
+    }
+    k
+}
+
 /// Top-level game trees of `bytes`, as byte ranges in input order, each
 /// from its `(` to just past its `)`, or to the end of the input for a
-/// last tree left open. The same trees as a [`Framer`] fed `bytes` finds.
-pub(crate) fn tree_ranges(bytes: &[u8]) -> Vec<Range<usize>> {
-    if let Some(lone) = lone_tree(bytes) {
+/// last tree left open. With [`Opening::Grammar`], the same trees as a
+/// [`Framer`] fed `bytes` finds.
+pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
+    if let Some(lone) = lone_tree(bytes, opening) {
         return lone;
     }
     let mut trees = Vec::new();
@@ -35,14 +77,14 @@ pub(crate) fn tree_ranges(bytes: &[u8]) -> Vec<Range<usize>> {
     let mut base = 0usize;
     for chunk in &mut chunks {
         let lanes: &[u8; LANES] = chunk.try_into().unwrap_or(&[0; LANES]);
-        split.step(bytes, lanes, base, &mut trees);
+        split.step(bytes, opening, lanes, base, &mut trees);
         base += LANES;
     }
     // The tail, padded with zero bytes (which are not special).
     let mut lanes = [0u8; LANES];
     let tail = chunks.remainder();
     lanes[..tail.len()].copy_from_slice(tail);
-    split.step(bytes, &lanes, base, &mut trees);
+    split.step(bytes, opening, &lanes, base, &mut trees);
     if split.depth > 0 {
         // Left open: the tree runs to the end.
         trees.push(split.start..bytes.len());
@@ -56,7 +98,7 @@ pub(crate) fn tree_ranges(bytes: &[u8]) -> Vec<Range<usize>> {
 /// end, whatever the values hold: it either ends at that last `)` or, were
 /// that `)` inside a value, is left open and runs to the end all the same.
 /// Most single-game files look like this.
-fn lone_tree(bytes: &[u8]) -> Option<Vec<Range<usize>>> {
+fn lone_tree(bytes: &[u8], opening: Opening) -> Option<Vec<Range<usize>>> {
     let open = memchr::memchr(b'(', bytes)?;
     let last = bytes.len() - 1;
     let lone = bytes[last] == b')'
@@ -64,7 +106,7 @@ fn lone_tree(bytes: &[u8]) -> Option<Vec<Range<usize>>> {
         && memchr::memchr(b'(', &bytes[open + 1..]).is_none()
         && memchr::memchr(b')', &bytes[open + 1..last]).is_none();
     lone.then(|| {
-        if opens_tree(bytes, open) {
+        if opening.opens(bytes, open) {
             vec![open..bytes.len()]
         } else {
             Vec::new()
@@ -116,6 +158,7 @@ impl Splitter {
     fn step(
         &mut self,
         bytes: &[u8],
+        opening: Opening,
         lanes: &[u8; LANES],
         base: usize,
         trees: &mut Vec<Range<usize>>,
@@ -142,8 +185,8 @@ impl Splitter {
                 }
             } else if self.depth == 0 {
                 // Outside the trees only a `(` that opens a tree counts
-                // (the white space and `;` after it are not special bytes).
-                if b == b'(' && opens_tree(bytes, base + k) {
+                // (what follows it up to the `;` or `[` is no special byte).
+                if b == b'(' && opening.opens(bytes, base + k) {
                     self.start = base + k;
                     self.depth = 1;
                 }
@@ -198,7 +241,8 @@ pub(crate) enum Event {
     End(u64),
 }
 
-/// The scan of game-tree boundaries, fed the input a piece at a time.
+/// The scan of game-tree boundaries by the grammar's rule
+/// ([`Opening::Grammar`]), fed the input a piece at a time.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Framer {
     pub(crate) state: State,

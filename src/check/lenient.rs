@@ -22,8 +22,9 @@
 use crate::ParseOptions;
 use crate::check::{Code, all_codes};
 use crate::events::{Handler, normalize_ident};
-use crate::grammar::{RawProperty, is_ws, opens_tree, value_end};
+use crate::grammar::{RawProperty, is_ws, value_end};
 use crate::property::{ValueType, lookup_any};
+use crate::scan::{self, Opening};
 use crate::tree::{Builder, Collection};
 use std::ops::Range;
 
@@ -252,11 +253,8 @@ impl<'a> Reader<'a> {
     }
 
     #[inline]
-    fn ws_from(&self, mut k: usize) -> usize {
-        while k < self.src.len() && is_ws(self.src[k]) {
-            k += 1;
-        }
-        k
+    fn ws_from(&self, k: usize) -> usize {
+        scan::ws_from(self.src, k)
     }
 
     #[inline]
@@ -267,14 +265,10 @@ impl<'a> Reader<'a> {
         k
     }
 
-    /// True if a property starts at `k`: letters with a capital, optional
-    /// whitespace, `[`.
+    /// True if a property starts at `k` (see [`scan::property_at`]).
     #[inline]
     fn property_at(&self, k: usize) -> bool {
-        let end = self.letters_from(k);
-        end > k
-            && self.src[k..end].iter().any(u8::is_ascii_uppercase)
-            && self.src.get(self.ws_from(end)) == Some(&b'[')
+        scan::property_at(self.src, k)
     }
 
     fn run(&mut self) {
@@ -385,9 +379,12 @@ impl<'a> Reader<'a> {
         let mut k = from;
         while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
             let at = k + off;
-            // A tree by the grammar's rule, or one whose `;` is missing.
-            let ok = (self.src[at] == b'(' && opens_tree(self.src, at))
-                || self.property_at(self.ws_from(at + 1));
+            let ok = match self.src[at] {
+                // A tree, perhaps without its `;`.
+                b'(' => Opening::Lenient.opens(self.src, at),
+                // A node without its `(`.
+                _ => self.property_at(self.ws_from(at + 1)),
+            };
             if ok {
                 return Some(at);
             }

@@ -383,7 +383,8 @@ pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
 /// decoded as a whole, and the trees are then found in the decoded text (their `input` range
 /// is the whole input when the text was transcoded). Otherwise the trees are found in the raw
 /// bytes as [`crate::stream::split_games`] finds them (see its limits for Shift_JIS, Big5 and
-/// GBK; input in which it finds none is one tree if it holds a `(` or a `;`); each is detected
+/// GBK), a tree whose `;` is missing (`(GM[1]...`) included, as the lenient reader takes it
+/// (input in which none is found is one tree if it holds a `(` or a `;`); each is detected
 /// independently with the same options (a tree without `CA` is checked for UTF-8 and guessed
 /// on its own bytes), and bytes between trees are decoded with the preceding tree's charset
 /// (the first tree's for leading bytes). `detection` is the first tree's.

@@ -63,7 +63,7 @@
 mod lines;
 
 use crate::error::{ParseError, Position};
-use crate::scan::{Event, Framer, State};
+use crate::scan::{Event, Framer, Opening, State};
 use crate::{Collection, ParseOptions};
 use lines::StreamLines;
 use std::fmt;
@@ -491,7 +491,7 @@ impl<R: io::Read> std::iter::FusedIterator for Games<R> {}
 /// ```
 pub fn split_games(src: &[u8]) -> SplitGames {
     SplitGames {
-        trees: crate::scan::tree_ranges(src).into_iter(),
+        trees: crate::scan::tree_ranges(src, Opening::Grammar).into_iter(),
     }
 }
 
