@@ -25,6 +25,7 @@
 use crate::ParseOptions;
 use crate::error::ParseError;
 use crate::events::{self, Handler, OffsetOf};
+use crate::grammar::value::rectangle_area;
 use crate::grammar::{RawProperty, RawValues};
 use std::ops::Range;
 
@@ -205,10 +206,7 @@ fn points_in(body: &[u8]) -> u64 {
     };
     let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);
     match (grid_cell(first), grid_cell(&body[colon + 1..])) {
-        (Some((c1, r1)), Some((c2, r2))) => {
-            let side = |a: u64, b: u64| a.abs_diff(b).saturating_add(1);
-            side(c1, c2).saturating_mul(side(r1, r2))
-        }
+        (Some(a), Some(b)) => rectangle_area(a, b),
         _ => 1,
     }
 }
