@@ -107,7 +107,7 @@ fn lone_tree(bytes: &[u8], opening: Opening) -> Option<Vec<Range<usize>>> {
         && memchr::memchr(b')', &bytes[open + 1..last]).is_none();
     lone.then(|| {
         if opening.opens(bytes, open) {
-            vec![open..bytes.len()]
+            std::iter::once(open..bytes.len()).collect()
         } else {
             Vec::new()
         }

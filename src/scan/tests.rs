@@ -1,4 +1,5 @@
 //! The two forms of the scan held to each other and to a plain byte loop.
+#![allow(clippy::single_range_in_vec_init)] // the expected trees: lists of one tree
 
 use super::*;
 use proptest::prelude::*;
@@ -128,7 +129,6 @@ fn a_tree_starts_at_a_paren_before_a_semicolon() {
 }
 
 #[test]
-#[allow(clippy::single_range_in_vec_init)] // the expected trees: a one-tree list
 fn the_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
     // One `(`, a final `)`, no other `)`: the whole rest is the tree ...
     let grammar = Opening::Grammar;
