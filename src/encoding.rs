@@ -530,7 +530,6 @@ pub use decode::{
     can_encode, decode_value, encode_from_utf8, rewrite_ca_to_utf8, to_utf8, to_utf8_per_tree,
 };
 pub use detect::detect;
-pub use scan::split_game_trees;
 
 #[cfg(test)]
 mod tests;

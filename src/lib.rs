@@ -178,6 +178,7 @@ pub mod property;
 pub mod record;
 #[cfg(feature = "render")]
 pub mod render;
+mod scan;
 pub mod stream;
 pub mod text;
 pub mod tree;

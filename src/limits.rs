@@ -24,8 +24,9 @@
 
 use crate::ParseOptions;
 use crate::error::ParseError;
-use crate::events::{self, Handler};
-use crate::grammar::{RawProperty, value_end};
+use crate::events::{self, Handler, OffsetOf};
+use crate::grammar::value::rectangle_area;
+use crate::grammar::{RawProperty, RawValues};
 use std::ops::Range;
 
 /// A limit crossed: what, and at which byte of the source.
@@ -150,20 +151,11 @@ impl Meter {
 }
 
 /// The bodies (between `[` and `]`) of a values text `[..] [..]`, as ranges
-/// of it. A truncated last value runs to the end.
+/// of it: the values of [`RawValues`]. A truncated last value runs to the end.
 fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
-    let mut k = 0;
-    std::iter::from_fn(move || {
-        let rest = values_raw.get(k..)?;
-        // The next `[` is at most a few blanks away.
-        let open = k + match rest.iter().take(16).position(|&b| b == b'[') {
-            Some(i) => i,
-            None => memchr::memchr(b'[', rest)?,
-        };
-        let body = open + 1;
-        let end = value_end(&values_raw[body..]).map_or(values_raw.len(), |e| body + e);
-        k = end + 1;
-        Some(body..end)
+    RawValues::new(values_raw).map(move |body| {
+        let start = values_raw.offset_of(body);
+        start..start + body.len()
     })
 }
 
@@ -214,10 +206,7 @@ fn points_in(body: &[u8]) -> u64 {
     };
     let first = body[..colon].strip_suffix(b"\\").unwrap_or(&body[..colon]);
     match (grid_cell(first), grid_cell(&body[colon + 1..])) {
-        (Some((c1, r1)), Some((c2, r2))) => {
-            let side = |a: u64, b: u64| a.abs_diff(b).saturating_add(1);
-            side(c1, c2).saturating_mul(side(r1, r2))
-        }
+        (Some(a), Some(b)) => rectangle_area(a, b),
         _ => 1,
     }
 }

@@ -22,8 +22,9 @@
 use crate::ParseOptions;
 use crate::check::{Code, all_codes};
 use crate::events::{Handler, normalize_ident};
-use crate::grammar::{RawProperty, value_end};
+use crate::grammar::{RawProperty, is_ws, value_end};
 use crate::property::{ValueType, lookup_any};
+use crate::scan::{self, Opening};
 use crate::tree::{Builder, Collection};
 use std::ops::Range;
 
@@ -179,12 +180,6 @@ fn raw_diag(code: Code, span: Range<usize>, message: String, data_lost: bool) ->
     Diagnostic::from_code(code, span, message, data_lost)
 }
 
-#[inline(always)]
-fn is_ws(b: u8) -> bool {
-    // ` `, or one of `\t`, `\n`, 0x0B, 0x0C, `\r` (9 to 13).
-    b == b' ' || b.wrapping_sub(b'\t') <= b'\r' - b'\t'
-}
-
 /// A short, printable excerpt of `bytes` for a message.
 pub(crate) fn excerpt(bytes: &[u8]) -> String {
     const MAX: usize = 24;
@@ -261,11 +256,8 @@ impl<'a> Reader<'a> {
     }
 
     #[inline]
-    fn ws_from(&self, mut k: usize) -> usize {
-        while k < self.src.len() && is_ws(self.src[k]) {
-            k += 1;
-        }
-        k
+    fn ws_from(&self, k: usize) -> usize {
+        scan::ws_from(self.src, k)
     }
 
     #[inline]
@@ -276,14 +268,10 @@ impl<'a> Reader<'a> {
         k
     }
 
-    /// True if a property starts at `k`: letters with a capital, optional
-    /// whitespace, `[`.
+    /// True if a property starts at `k` (see [`scan::property_at`]).
     #[inline]
     fn property_at(&self, k: usize) -> bool {
-        let end = self.letters_from(k);
-        end > k
-            && self.src[k..end].iter().any(u8::is_ascii_uppercase)
-            && self.src.get(self.ws_from(end)) == Some(&b'[')
+        scan::property_at(self.src, k)
     }
 
     fn run(&mut self) {
@@ -393,11 +381,11 @@ impl<'a> Reader<'a> {
         let mut k = from;
         while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
             let at = k + off;
-            let next = self.ws_from(at + 1);
-            let ok = match (self.src[at], self.src.get(next)) {
-                (b'(', Some(b';')) => true,
-                (_, Some(_)) => self.property_at(next),
-                (_, None) => false,
+            let ok = match self.src[at] {
+                // A tree, perhaps without its `;`.
+                b'(' => Opening::Lenient.opens(self.src, at),
+                // A node without its `(`.
+                _ => self.property_at(self.ws_from(at + 1)),
             };
             if ok {
                 return Some(at);

@@ -2,7 +2,7 @@
 //! encoding back.
 
 use super::detect::{UTF8_BOM, detect_inner, is_utf8, malformed_utf8, sniff_bom, sniff_wide};
-use super::scan::scan_root;
+use super::scan::{game_trees, scan_root};
 use super::*;
 
 pub(super) const MAX_MALFORMED_WARNINGS: usize = 64;
@@ -381,8 +381,10 @@ pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
 ///
 /// Wide input (a UTF-16/UTF-32 BOM, or UTF-16/UTF-32 without BOM) and a forced charset are
 /// decoded as a whole, and the trees are then found in the decoded text (their `input` range
-/// is the whole input when the text was transcoded). Otherwise the trees come from
-/// [`split_game_trees`] (see its limits for Shift_JIS, Big5 and GBK); each is detected
+/// is the whole input when the text was transcoded). Otherwise the trees are found in the raw
+/// bytes as [`crate::stream::split_games`] finds them (see its limits for Shift_JIS, Big5 and
+/// GBK), a tree whose `;` is missing (`(GM[1]...`) included, as the lenient reader takes it
+/// (input in which none is found is one tree if it holds a `(` or a `;`); each is detected
 /// independently with the same options (a tree without `CA` is checked for UTF-8 and guessed
 /// on its own bytes), and bytes between trees are decoded with the preceding tree's charset
 /// (the first tree's for leading bytes). `detection` is the first tree's.
@@ -405,7 +407,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         // One charset for everything; trees are found in the decoded text.
         let mut d = to_utf8(bytes, opts);
         let skip = sniff_bom(bytes).map_or(0, |(_, n)| n);
-        d.trees = split_game_trees(&d.text)
+        d.trees = game_trees(&d.text)
             .into_iter()
             .map(|output| TreeDecoding {
                 input: if d.transcoded {
@@ -420,7 +422,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         return d;
     }
     let skip = if utf8_bom { UTF8_BOM.len() } else { 0 };
-    let ranges: Vec<Range<usize>> = split_game_trees(&bytes[skip..])
+    let ranges: Vec<Range<usize>> = game_trees(&bytes[skip..])
         .into_iter()
         .map(|r| r.start + skip..r.end + skip)
         .collect();
@@ -652,7 +654,7 @@ pub fn encode_from_utf8(text: &str, charset: impl Into<Charset>) -> Vec<u8> {
 /// ```
 pub fn rewrite_ca_to_utf8(text: &[u8]) -> Cow<'_, [u8]> {
     let mut edits: Vec<(Range<usize>, &'static [u8])> = Vec::new();
-    for tree in split_game_trees(text) {
+    for tree in game_trees(text) {
         let scan = scan_root(text, tree.start, true);
         match scan.cas.first() {
             Some(hit) => {

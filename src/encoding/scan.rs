@@ -2,6 +2,7 @@
 //! node's `CA`, read before any charset is known.
 
 use super::*;
+use crate::scan::Opening;
 
 /// A `CA` property found in a root node.
 #[derive(Debug, Clone)]
@@ -107,38 +108,17 @@ pub(super) fn scan_root(bytes: &[u8], start: usize, escapes: bool) -> RootScan {
 }
 
 /// Given `bytes[open] == b'['`, returns the index just past the closing `]` (or the end).
+/// With `escapes`, `\` protects the next byte, as in [`crate::grammar::value_end`].
 #[inline]
 pub(super) fn skip_value(bytes: &[u8], open: usize, escapes: bool) -> usize {
-    // Most values are a few bytes (`[pd]`): a plain loop over the first
-    // ones, then memchr over long values (comments).
-    const SHORT: usize = 16;
-    let mut i = open + 1;
-    let short_end = bytes.len().min(i + SHORT);
-    while i < short_end {
-        match bytes[i] {
-            b'\\' if escapes => i += 2,
-            b']' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    while i < bytes.len() {
-        let hit = if escapes {
-            memchr::memchr2(b']', b'\\', &bytes[i..])
-        } else {
-            memchr::memchr(b']', &bytes[i..])
-        };
-        match hit {
-            None => return bytes.len(),
-            Some(k) => {
-                i += k;
-                if bytes[i] == b']' {
-                    return i + 1;
-                }
-                i += 2;
-            }
-        }
-    }
-    bytes.len()
+    let body = open + 1;
+    let rest = bytes.get(body..).unwrap_or_default();
+    let end = if escapes {
+        crate::grammar::value_end(rest)
+    } else {
+        memchr::memchr(b']', rest)
+    };
+    end.map_or(bytes.len(), |e| body + e + 1)
 }
 
 /// Removes SGF escapes, trims, and makes a `String` (lossy).
@@ -155,158 +135,18 @@ pub(super) fn unescape_label(raw: &[u8]) -> String {
     String::from_utf8_lossy(&out).trim().to_string()
 }
 
-/// Top-level game trees of a collection, as byte ranges (each from its `(` to just past its
-/// `)`, or to the end of the input for an unterminated tree), from a tolerant raw scan that
-/// skips bracketed values (honouring `\` escapes) and ignores junk between trees.
-///
-/// Limits: the scan works on bytes. It is exact for ASCII-safe charsets ([`is_ascii_safe`]).
-/// In Shift_JIS, Big5 and GBK a two-byte character ending in `0x5C` or `0x5D` can end a value
-/// early or late, so a split may be wrong in such files; UTF-16/UTF-32 input must be
-/// transcoded first. Input without any `(` yields one range over everything, if it contains
-/// a `;`.
-///
-/// ```
-/// use sgfkit::encoding::split_game_trees;
-/// let input = b"junk (;C[a)b]) \n(;B[aa](;W[bb]))";
-/// let trees = split_game_trees(input);
-/// assert_eq!(trees.len(), 2);
-/// assert_eq!(&input[trees[0].clone()], b"(;C[a)b])");
-/// assert_eq!(&input[trees[1].clone()], b"(;B[aa](;W[bb]))");
-/// ```
-pub fn split_game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
-    if let Some(tree) = lone_tree(bytes) {
-        return vec![tree];
-    }
-    let mut trees = Vec::new();
-    let mut split = Splitter::default();
-    let mut chunks = bytes.chunks_exact(LANES);
-    let mut base = 0usize;
-    for chunk in &mut chunks {
-        let lanes: &[u8; LANES] = chunk.try_into().unwrap_or(&[0; LANES]);
-        split.step(lanes, base, &mut trees);
-        base += LANES;
-    }
-    // The tail, padded with zero bytes (which are not special).
-    let mut lanes = [0u8; LANES];
-    let tail = chunks.remainder();
-    lanes[..tail.len()].copy_from_slice(tail);
-    split.step(&lanes, base, &mut trees);
-    if split.depth > 0 {
-        // Unterminated: the tree runs to the end.
-        trees.push(split.start..bytes.len());
-    }
-    if trees.is_empty() && memchr::memchr(b';', bytes).is_some() {
+/// The top-level game trees of undecoded bytes, as the lenient reader will
+/// find them ([`crate::scan`] with [`Opening::Lenient`]; see its limits for
+/// Shift_JIS, Big5 and GBK), so that each tree it reads was decoded on its
+/// own. Input in which the scan finds none is taken as one tree when it
+/// holds a `(` or a `;`, so that a damaged lone game (`;B[aa]`, `(B[aa])`)
+/// is detected and rewritten like any other.
+pub(super) fn game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
+    let mut trees = crate::scan::tree_ranges(bytes, Opening::Lenient);
+    if trees.is_empty() && memchr::memchr2(b'(', b';', bytes).is_some() {
         trees.push(0..bytes.len());
     }
     trees
-}
-
-/// The one game tree of `bytes` when that is clear without a scan: the input
-/// has a single `(`, ends with `)`, and has no other `)` after the `(`. Then the
-/// tree runs from the `(` to the end, whatever the values hold: it either ends
-/// at that last `)` or, were that `)` inside a value, is unterminated and runs
-/// to the end all the same. Most single-game files look like this.
-fn lone_tree(bytes: &[u8]) -> Option<Range<usize>> {
-    let open = memchr::memchr(b'(', bytes)?;
-    let last = bytes.len() - 1;
-    let lone = bytes[last] == b')'
-        && open < last
-        && memchr::memchr(b'(', &bytes[open + 1..]).is_none()
-        && memchr::memchr(b')', &bytes[open + 1..last]).is_none();
-    lone.then_some(open..bytes.len())
-}
-
-/// Bytes looked at per step of [`split_game_trees`]: one bit each in a `u64`.
-const LANES: usize = 64;
-
-/// Bit `k` is set when `lanes[k]` is one of the bytes the tree split looks at:
-/// `(`, `)`, `[`, `]` or `\\`. One 0/1 byte per lane first (a loop the compiler
-/// turns into vector compares), then each 8 lanes gathered into 8 bits by one
-/// multiplication: the lanes' bits land, without carries, in the top byte.
-#[inline]
-fn special_mask(lanes: &[u8; LANES]) -> u64 {
-    let hits: [u8; LANES] = std::array::from_fn(|k| {
-        let b = lanes[k];
-        // `(` and `)` are 0x28 and 0x29; `[`, `\\` and `]` are 0x5B to 0x5D.
-        u8::from((b | 1) == b')' || b.wrapping_sub(b'[') < 3)
-    });
-    let mut mask = 0u64;
-    for (k, eight) in hits.chunks_exact(8).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(eight);
-        let bits = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        mask |= bits << (8 * k);
-    }
-    mask
-}
-
-/// The state of [`split_game_trees`] between steps.
-#[derive(Default)]
-struct Splitter {
-    /// Open parentheses of the current tree (0: between trees).
-    depth: usize,
-    /// Where the current tree's `(` is.
-    start: usize,
-    /// Inside a bracketed value.
-    in_value: bool,
-    /// The first byte of the next step is escaped (it follows a `\\` inside a value).
-    escaped: bool,
-}
-
-impl Splitter {
-    /// Takes the special bytes of `lanes`, which are the input's bytes from `base` on.
-    #[inline(always)]
-    fn step(&mut self, lanes: &[u8; LANES], base: usize, trees: &mut Vec<Range<usize>>) {
-        let mut mask = special_mask(lanes);
-        if self.escaped {
-            mask &= !1;
-            self.escaped = false;
-        }
-        while mask != 0 {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            let b = lanes[k % LANES];
-            if self.in_value {
-                if b == b']' {
-                    self.in_value = false;
-                } else if b == b'\\' {
-                    // The next byte is escaped, whatever it is.
-                    if k + 1 < LANES {
-                        mask &= !(1u64 << (k + 1));
-                    } else {
-                        self.escaped = true;
-                    }
-                }
-            } else if self.depth == 0 {
-                // Outside the trees only `(` counts.
-                if b == b'(' {
-                    self.start = base + k;
-                    self.depth = 1;
-                }
-            } else {
-                match b {
-                    b'[' => {
-                        // A two-byte value (`[pd]`, the most common of all)
-                        // ends three bytes on: skip it in one go.
-                        let next = (mask >> k) >> 1;
-                        if next & 0b111 == 0b100 && lanes[(k + 3) % LANES] == b']' {
-                            mask &= mask - 1;
-                        } else {
-                            self.in_value = true;
-                        }
-                    }
-                    b'(' => self.depth += 1,
-                    b')' => {
-                        self.depth -= 1;
-                        if self.depth == 0 {
-                            trees.push(self.start..base + k + 1);
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
 }
 
 /// Last resort for Shift_JIS/Big5/GBK input whose values confuse the node scan: the first

@@ -3,7 +3,7 @@
 
 use super::decode::{MAX_MALFORMED_WARNINGS, decode_into};
 use super::detect::{is_utf8, non_ascii_chars};
-use super::scan::{root_ca, skip_value};
+use super::scan::{game_trees, root_ca, skip_value};
 use super::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -409,10 +409,17 @@ fn encoding_decode_value_and_encode() {
 
 #[test]
 fn encoding_split_and_per_tree() {
-    assert!(split_game_trees(b"").is_empty());
-    assert_eq!(split_game_trees(b";B[aa]"), vec![0..6]);
-    assert_eq!(split_game_trees(b"(;C[x)]"), vec![0..7]);
-    assert_eq!(split_game_trees(b"(;)x(;C[\\)])"), vec![0..3, 4..12]);
+    // The trees of `crate::scan` (the lenient reader's rule); without any,
+    // one over everything that holds a `(` or a `;`.
+    assert!(game_trees(b"").is_empty());
+    assert!(game_trees(b"no sgf here").is_empty());
+    assert_eq!(game_trees(b";B[aa]"), vec![0..6]);
+    assert_eq!(game_trees(b"x(b[aa])"), vec![0..8]);
+    // A tree whose `;` is missing is one, as the lenient reader reads it.
+    assert_eq!(game_trees(b"x(B[aa])(;W[bb])"), vec![1..8, 8..16]);
+    assert_eq!(game_trees(b"(;C[x)]"), vec![0..7]);
+    assert_eq!(game_trees(b"(;)x(;C[\\)])"), vec![0..3, 4..12]);
+    assert_eq!(game_trees(b"(x)(;B[aa])"), vec![3..11]);
 
     let mut input = Vec::new();
     input.extend_from_slice(b"(;CA[UTF-8]PB[\xe6\xa3\x8b])\n");

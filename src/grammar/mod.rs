@@ -472,11 +472,19 @@ pub fn skip_ws<'a, I: SgfInput<'a>>(input: I) -> I {
     if n == 0 { input } else { input.take_from(n) }
 }
 
-/// White space between the parts of a collection: space, tab, line feed,
-/// carriage return, vertical tab and form feed.
+/// White space between the parts of a collection (see [`skip_ws`]): space,
+/// tab, line feed, carriage return, vertical tab and form feed.
 #[inline(always)]
 pub(crate) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// Whether the `(` at `paren` opens a game tree: `;` follows it, after
+/// optional whitespace (the rule of [`collection`]).
+#[inline]
+pub(crate) fn opens_tree(bytes: &[u8], paren: usize) -> bool {
+    let after = paren + 1;
+    after <= bytes.len() && bytes.get(after + ws_len(&bytes[after..])) == Some(&b';')
 }
 
 #[inline(always)]
@@ -557,8 +565,7 @@ fn find_tree_start(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(k) = memchr::memchr(b'(', &bytes[i..]) {
         let at = i + k;
-        let after = at + 1 + ws_len(&bytes[at + 1..]);
-        if bytes.get(after) == Some(&b';') {
+        if opens_tree(bytes, at) {
             return Some(at);
         }
         i = at + 1;

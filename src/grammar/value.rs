@@ -530,7 +530,8 @@ pub fn expand<P: GridPoint>(items: &[PointListItem<P>]) -> Result<Vec<P>, PointL
                 if ul.col() > lr.col() || ul.row() > lr.row() {
                     return Err(PointListError::ReversedRectangle { index });
                 }
-                (u64::from(lr.col() - ul.col()) + 1) * (u64::from(lr.row() - ul.row()) + 1)
+                let corner = |p: &P| (u64::from(p.col()), u64::from(p.row()));
+                rectangle_area(corner(ul), corner(lr))
             }
         };
         total += area;
@@ -594,17 +595,15 @@ pub fn expand<P: GridPoint>(items: &[PointListItem<P>]) -> Result<Vec<P>, PointL
                 }
             }
             PointListItem::Rectangle(ul, lr) => {
-                for row in ul.row()..=lr.row() {
-                    for col in ul.col()..=lr.col() {
-                        let p = P::at(col, row);
-                        match seen.entry((p.col(), p.row())) {
-                            Entry::Occupied(first) => {
-                                return Err(duplicate(index, *first.get(), p.col(), p.row()));
-                            }
-                            Entry::Vacant(slot) => {
-                                slot.insert(index);
-                                points.push(p);
-                            }
+                for (col, row) in rectangle_cells((ul.col(), ul.row()), (lr.col(), lr.row())) {
+                    let p = P::at(col, row);
+                    match seen.entry((p.col(), p.row())) {
+                        Entry::Occupied(first) => {
+                            return Err(duplicate(index, *first.get(), p.col(), p.row()));
+                        }
+                        Entry::Vacant(slot) => {
+                            slot.insert(index);
+                            points.push(p);
                         }
                     }
                 }
@@ -632,6 +631,24 @@ pub fn expand<P: GridPoint>(items: &[PointListItem<P>]) -> Result<Vec<P>, PointL
         }
     }
     Ok(points)
+}
+
+/// How many cells the rectangle with corners `a` and `b` (column and row,
+/// the corners in any order) holds, saturating at `u64::MAX`: the one
+/// measure of a compressed point list's rectangle, for [`expand`], the
+/// resource limits and the meaning layer.
+pub(crate) fn rectangle_area(a: (u64, u64), b: (u64, u64)) -> u64 {
+    let side = |x: u64, y: u64| x.abs_diff(y).saturating_add(1);
+    side(a.0, b.0).saturating_mul(side(a.1, b.1))
+}
+
+/// Every cell of the rectangle with corners `a` and `b` (column and row, the
+/// corners in any order): row by row, each row from left to right, the
+/// order of [`expand`].
+pub(crate) fn rectangle_cells(a: (u16, u16), b: (u16, u16)) -> impl Iterator<Item = (u16, u16)> {
+    let (c0, c1) = (a.0.min(b.0), a.0.max(b.0));
+    let (r0, r1) = (a.1.min(b.1), a.1.max(b.1));
+    (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r)))
 }
 
 /// Splits a compose value on its first unescaped `:`.

@@ -11,6 +11,7 @@ use crate::game::lines_of_action::{self as loa, LinesOfAction};
 use crate::game::octi::{self, Octi};
 use crate::game::util::go_letter;
 use crate::game::{BoardSize, Game, Raw, RawValue};
+use crate::grammar::value::{rectangle_area, rectangle_cells};
 
 /// A game whose points (and, for games whose stones are points, stones)
 /// can be found again from their cell on the board, so that a rectangle
@@ -151,10 +152,8 @@ pub(crate) fn rectangle(
     b: (u16, u16),
     limit: usize,
 ) -> Option<impl Iterator<Item = (u16, u16)>> {
-    let (c0, c1) = (a.0.min(b.0), a.0.max(b.0));
-    let (r0, r1) = (a.1.min(b.1), a.1.max(b.1));
-    let area = (usize::from(c1 - c0) + 1) * (usize::from(r1 - r0) + 1);
-    (area <= limit).then(|| (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r))))
+    let corner = |p: (u16, u16)| (u64::from(p.0), u64::from(p.1));
+    (rectangle_area(corner(a), corner(b)) <= limit as u64).then(|| rectangle_cells(a, b))
 }
 
 #[cfg(test)]

@@ -60,12 +60,11 @@
 //!   the framing is unaffected unless the rest of the value holds a `(`,
 //!   `)` or `[`.
 
-mod frame;
 mod lines;
 
 use crate::error::{ParseError, Position};
+use crate::scan::{Event, Framer, Opening, State};
 use crate::{Collection, ParseOptions};
-use frame::{Event, Framer, State};
 use lines::StreamLines;
 use std::fmt;
 use std::io::{self, Read};
@@ -475,52 +474,48 @@ impl<R: io::Read> std::iter::FusedIterator for Games<R> {}
 /// input order. A last tree that `src` ends before closing runs to the end
 /// of `src` (its parse reports where it stops).
 ///
+/// The scan works on bytes: it is exact in UTF-8 and in every charset in
+/// which the bytes `(`, `)`, `;`, `[`, `]` and `\` always stand for those
+/// characters. In Shift_JIS, Big5 and GBK a two-byte character ending in
+/// `0x5C` or `0x5D` can end a value early or late, so a split may be wrong
+/// in such files; UTF-16 and UTF-32 input must be transcoded first (see
+/// [`crate::encoding`]).
+///
 /// ```
-/// let src = b"(;GM[1]C[a ) in a comment];B[aa])\njunk\n(;GM[1];W[bb])";
+/// let src = b"(;GM[1]C[a ) in a comment];B[aa])\njunk (not a tree)\n(;GM[1];W[bb])";
 /// let games: Vec<_> = sgfkit::stream::split_games(src).collect();
-/// assert_eq!(games, [0..33, 39..53]);
+/// assert_eq!(games, [0..33, 52..66]);
 /// for range in games {
 ///     assert!(sgfkit::parse(&src[range]).is_ok());
 /// }
 /// ```
-pub fn split_games(src: &[u8]) -> SplitGames<'_> {
+pub fn split_games(src: &[u8]) -> SplitGames {
     SplitGames {
-        src,
-        pos: 0,
-        framer: Framer::default(),
-        start: 0,
+        trees: crate::scan::tree_ranges(src, Opening::Grammar).into_iter(),
     }
 }
 
 /// The iterator of [`split_games`].
 #[derive(Debug, Clone)]
-pub struct SplitGames<'a> {
-    src: &'a [u8],
-    pos: usize,
-    framer: Framer,
-    start: usize,
+pub struct SplitGames {
+    trees: std::vec::IntoIter<Range<usize>>,
 }
 
-impl Iterator for SplitGames<'_> {
+impl Iterator for SplitGames {
     type Item = Range<usize>;
 
     fn next(&mut self) -> Option<Range<usize>> {
-        while self.pos < self.src.len() {
-            match self.framer.scan(self.src, 0, &mut self.pos) {
-                Some(Event::Start(at)) => self.start = at as usize,
-                Some(Event::End(end)) => return Some(self.start..end as usize),
-                None => {}
-            }
-        }
-        if self.framer.in_tree() {
-            self.framer = Framer::default();
-            return Some(self.start..self.src.len());
-        }
-        None
+        self.trees.next()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.trees.size_hint()
     }
 }
 
-impl std::iter::FusedIterator for SplitGames<'_> {}
+impl ExactSizeIterator for SplitGames {}
+
+impl std::iter::FusedIterator for SplitGames {}
 
 #[cfg(test)]
 mod tests;

@@ -10,9 +10,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Bytes between game trees: anything but `(` (which could start a tree).
+/// Bytes between game trees: anything but `(`, or a `(` that opens no tree
+/// (no `;` follows it).
 fn junk() -> impl Strategy<Value = String> {
-    "[a-z \n\r\t;:\\[\\]\\\\)]{0,12}"
+    "[a-z \n\r\t;:\\[\\]\\\\)]{0,12}|[a-z ]{0,4}\\([ 0-9]{0,3}\\)?"
 }
 
 fn config() -> Config {
@@ -78,7 +79,12 @@ proptest! {
             .iter()
             .map(|g| g.offset() as usize..g.offset() as usize + g.bytes().len())
             .collect();
-        prop_assert_eq!(ranges, offsets);
+        prop_assert_eq!(&ranges, &offsets);
+        // And the grammar's own tree boundaries are the same.
+        let mut trees = TopLevelTrees::default();
+        sgfkit::events::parse_events(&input, &Default::default(), &mut trees, &mut ())
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(trees.ranges, ranges);
     }
 
     #[test]
@@ -107,6 +113,30 @@ proptest! {
             .map(|g| g.offset() as usize..g.offset() as usize + g.bytes().len())
             .collect();
         prop_assert_eq!(ranges, offsets);
+    }
+}
+
+/// The byte ranges of the top-level game trees, as the grammar reads them.
+#[derive(Default)]
+struct TopLevelTrees {
+    depth: usize,
+    start: usize,
+    ranges: Vec<std::ops::Range<usize>>,
+}
+
+impl sgfkit::events::Handler<'_> for TopLevelTrees {
+    fn start_tree(&mut self, offset: usize) {
+        if self.depth == 0 {
+            self.start = offset;
+        }
+        self.depth += 1;
+    }
+
+    fn end_tree(&mut self, offset: usize) {
+        self.depth -= 1;
+        if self.depth == 0 {
+            self.ranges.push(self.start..offset + 1);
+        }
     }
 }
 

@@ -1,82 +1,10 @@
-//! The fast scans (`split_game_trees`, `skip_value`, `root_ca`, UTF-8 decoding) held to plain
+//! The fast scans (`skip_value`, `root_ca`, UTF-8 decoding) held to plain
 //! byte loops and to `encoding_rs`.
 
 use super::*;
 
 // ---------------------------------------------------------------------------------------------
 // The fast scans against plain byte loops (the way they were first written)
-
-/// `split_game_trees` as a byte-at-a-time loop.
-fn split_reference(bytes: &[u8]) -> Vec<Range<usize>> {
-    let mut trees = Vec::new();
-    let (mut depth, mut start, mut i) = (0usize, 0usize, 0usize);
-    while i < bytes.len() {
-        match bytes[i] {
-            b'[' if depth > 0 => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b']' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i = (i + 1).min(bytes.len());
-                continue;
-            }
-            b'(' => {
-                if depth == 0 {
-                    start = i;
-                }
-                depth += 1;
-            }
-            b')' if depth > 0 => {
-                depth -= 1;
-                if depth == 0 {
-                    trees.push(start..i + 1);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if depth > 0 {
-        trees.push(start..bytes.len());
-    }
-    if trees.is_empty() && bytes.contains(&b';') {
-        trees.push(0..bytes.len());
-    }
-    trees
-}
-
-#[test]
-#[allow(clippy::single_range_in_vec_init)] // the expected trees: a one-tree list
-fn split_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
-    // One `(`, a final `)`, no other `)`: the whole rest is the tree.
-    assert_eq!(split_game_trees(b"junk(;B[pd];W[dd])"), vec![4..18]);
-    // The final `)` inside an unterminated value: unterminated, same range.
-    assert_eq!(split_game_trees(b"(;C[x)"), vec![0..6]);
-    // Each of these falls back to the scan, which finds something else.
-    let cases: [(&[u8], Vec<Range<usize>>); 6] = [
-        // Text after the `)`: the tree ends at the `)`.
-        (b"(;B[pd])\n", vec![0..8]),
-        // ... unless the `)` is in a value: then it runs to the end.
-        (b"(;C[x)\n", vec![0..7]),
-        // Another `)` before the last one ends the tree early.
-        (b"(;B[pd]);C[)]x)", vec![0..8]),
-        // A second `(`: two trees.
-        (b"(;B[pd])(;W[dd])", vec![0..8, 8..16]),
-        // A `(` inside a value still counts as a second `(`.
-        (b"(;C[(])", vec![0..7]),
-        // The only `)` comes before the `(`.
-        (b")(;B[pd]", vec![1..8]),
-    ];
-    for (input, expected) in cases {
-        assert_eq!(
-            split_game_trees(input),
-            expected,
-            "{:?}",
-            input.escape_ascii().to_string()
-        );
-        assert_eq!(split_game_trees(input), split_reference(input));
-    }
-}
 
 #[test]
 fn root_ca_shortcut_only_skips_inputs_without_a_ca() {
@@ -102,25 +30,6 @@ fn root_ca_shortcut_only_skips_inputs_without_a_ca() {
     }
     // A `C` then lower-case letters then something else is no `CA`.
     assert!(root_ca(b"(;Cx[1]Cb;A[2])", 0).0.is_none());
-}
-
-#[test]
-fn split_handles_every_position_around_the_64_byte_steps() {
-    // Escapes, two-byte values and tree ends placed across each lane boundary.
-    let pieces: [&[u8]; 6] = [b"[pd]", b"[p\\]", b"[\\]]", b"[x\\]y]", b"(;C[a)b]", b")"];
-    for pad in 0..70 {
-        for piece in pieces {
-            let mut input = b"(;".to_vec();
-            input.extend(std::iter::repeat_n(b'x', pad));
-            input.extend_from_slice(piece);
-            input.extend_from_slice(b"B[pd])(;W[dd])");
-            assert_eq!(
-                split_game_trees(&input),
-                split_reference(&input),
-                "pad {pad}, piece {piece:?}"
-            );
-        }
-    }
 }
 
 /// Bytes rich in what the scans look at, with long values now and then.
@@ -187,11 +96,6 @@ proptest! {
         }
         prop_assert_eq!(warnings.iter().map(|w| w.offset).collect::<Vec<_>>(), starts);
         prop_assert_eq!(is_utf8(&bytes), std::str::from_utf8(&bytes).is_ok());
-    }
-
-    #[test]
-    fn split_agrees_with_a_byte_loop(bytes in structured_bytes()) {
-        prop_assert_eq!(split_game_trees(&bytes), split_reference(&bytes));
     }
 
     #[test]

@@ -320,6 +320,17 @@ fn point_list_rule() {
 }
 
 #[test]
+fn rectangles_take_their_corners_in_any_order() {
+    for (a, b) in [((1, 0), (0, 2)), ((0, 2), (1, 0)), ((0, 0), (1, 2))] {
+        let cells: Vec<_> = rectangle_cells(a, b).collect();
+        assert_eq!(cells, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]);
+        let wide = |p: (u16, u16)| (u64::from(p.0), u64::from(p.1));
+        assert_eq!(rectangle_area(wide(a), wide(b)), 6);
+    }
+    assert_eq!(rectangle_area((0, 0), (u64::MAX, 1)), u64::MAX);
+}
+
+#[test]
 fn expand_rules() {
     use PointListItem::{Point, Rectangle};
     assert_eq!(expand::<Pt>(&[]), Ok(vec![]));
@@ -378,6 +389,31 @@ fn expand_rules() {
             first: 0,
             col: 2,
             row: 2
+        })
+    );
+    // Far apart (no table over the bounding box): the same order and checks.
+    let far = [
+        Rectangle(Pt(0, 0), Pt(1, 1)),
+        Rectangle(Pt(5000, 5000), Pt(5001, 5000)),
+    ];
+    assert_eq!(
+        expand(&far),
+        Ok(vec![
+            Pt(0, 0),
+            Pt(1, 0),
+            Pt(0, 1),
+            Pt(1, 1),
+            Pt(5000, 5000),
+            Pt(5001, 5000)
+        ])
+    );
+    assert_eq!(
+        expand(&[far[0], far[1], Rectangle(Pt(4000, 4999), Pt(5000, 5000))]),
+        Err(PointListError::Duplicate {
+            index: 2,
+            first: 1,
+            col: 5000,
+            row: 5000
         })
     );
     // Errors about a rectangle's shape come before overlaps, whatever the order.

@@ -1,0 +1,357 @@
+//! Where the top-level game trees of SGF bytes are: the one scan of tree
+//! boundaries, shared by [`crate::stream`], [`crate::encoding`] and the
+//! lenient reader.
+//!
+//! The rule is the grammar's ([`crate::grammar::collection`]): a game tree
+//! starts at a `(` followed, after white space, by `;`; it ends at the `)`
+//! that balances that `(`, counting only parentheses outside values
+//! (`[...]`, where `\` escapes the next byte). Anything before, between and
+//! after the trees is junk. The lenient reader also takes a `(` followed by
+//! a property (`(GM[1]...`, a tree whose `;` is missing) as a tree start:
+//! [`Opening::Lenient`]. On input the grammar accepts the two rules find the
+//! same trees, since it refuses such a `(` outside the trees.
+//!
+//! The scan comes in two forms: [`Framer`], a state machine fed the input a
+//! piece at a time (the streamer reads in chunks), and [`tree_ranges`], the
+//! fast path over a whole buffer (every file's charset detection goes
+//! through it), which looks at 64 bytes at a time. The tests hold them to
+//! each other and to a plain byte loop.
+//!
+//! The scan works on bytes: it is exact for charsets in which the bytes
+//! `(`, `)`, `;`, `[`, `]` and `\` always stand for those characters. In
+//! Shift_JIS, Big5 and GBK a two-byte character ending in `0x5C` or `0x5D`
+//! can end a value early or late; UTF-16 and UTF-32 must be transcoded
+//! first.
+
+use crate::grammar::{is_ws, opens_tree};
+use std::ops::Range;
+
+/// Which `(` outside the trees starts one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// The grammar's rule: a `(` followed, after white space, by `;`.
+    Grammar,
+    /// The lenient reader's: also a `(` followed, after white space, by a
+    /// property (see [`property_at`]).
+    Lenient,
+}
+
+impl Opening {
+    /// Whether the `(` at `paren` starts a game tree by this rule.
+    #[inline]
+    pub(crate) fn opens(self, bytes: &[u8], paren: usize) -> bool {
+        opens_tree(bytes, paren)
+            || (self == Opening::Lenient && property_at(bytes, ws_from(bytes, paren + 1)))
+    }
+}
+
+/// Whether a property starts at `k`: letters, a capital among them, then
+/// `[` after optional white space (`B[`, `GM [`, FF\[3\]'s `AddBlack[`).
+pub(crate) fn property_at(bytes: &[u8], k: usize) -> bool {
+    let rest = bytes.get(k..).unwrap_or_default();
+    let letters = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+    letters > 0
+        && rest[..letters].iter().any(u8::is_ascii_uppercase)
+        && bytes.get(ws_from(bytes, k + letters)) == Some(&b'[')
+}
+
+/// The first byte at or after `k` that is not white space (or the end).
+pub(crate) fn ws_from(bytes: &[u8], mut k: usize) -> usize {
+    while k < bytes.len() && is_ws(bytes[k]) {
+        k += 1;
+    }
+    k
+}
+
+/// Top-level game trees of `bytes`, as byte ranges in input order, each
+/// from its `(` to just past its `)`, or to the end of the input for a
+/// last tree left open. With [`Opening::Grammar`], the same trees as a
+/// [`Framer`] fed `bytes` finds.
+pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
+    if let Some(lone) = lone_tree(bytes, opening) {
+        return lone;
+    }
+    let mut trees = Vec::new();
+    let mut split = Splitter::default();
+    let mut chunks = bytes.chunks_exact(LANES);
+    let mut base = 0usize;
+    for chunk in &mut chunks {
+        let lanes: &[u8; LANES] = chunk.try_into().unwrap_or(&[0; LANES]);
+        split.step(bytes, opening, lanes, base, &mut trees);
+        base += LANES;
+    }
+    // The tail, padded with zero bytes (which are not special).
+    let mut lanes = [0u8; LANES];
+    let tail = chunks.remainder();
+    lanes[..tail.len()].copy_from_slice(tail);
+    split.step(bytes, opening, &lanes, base, &mut trees);
+    if split.depth > 0 {
+        // Left open: the tree runs to the end.
+        trees.push(split.start..bytes.len());
+    }
+    trees
+}
+
+/// The trees of `bytes` when that is clear without a scan: the input has a
+/// single `(`, ends with `)`, and has no other `)` after the `(`. Then the
+/// `(` opens the one tree or none, and the tree runs from the `(` to the
+/// end, whatever the values hold: it either ends at that last `)` or, were
+/// that `)` inside a value, is left open and runs to the end all the same.
+/// Most single-game files look like this.
+fn lone_tree(bytes: &[u8], opening: Opening) -> Option<Vec<Range<usize>>> {
+    let open = memchr::memchr(b'(', bytes)?;
+    let last = bytes.len() - 1;
+    let lone = bytes[last] == b')'
+        && open < last
+        && memchr::memchr(b'(', &bytes[open + 1..]).is_none()
+        && memchr::memchr(b')', &bytes[open + 1..last]).is_none();
+    lone.then(|| {
+        if opening.opens(bytes, open) {
+            std::iter::once(open..bytes.len()).collect()
+        } else {
+            Vec::new()
+        }
+    })
+}
+
+/// Bytes looked at per step of [`tree_ranges`]: one bit each in a `u64`.
+const LANES: usize = 64;
+
+/// Bit `k` is set when `lanes[k]` is one of the bytes the tree split looks at:
+/// `(`, `)`, `[`, `]` or `\\`. One 0/1 byte per lane first (a loop the compiler
+/// turns into vector compares), then each 8 lanes gathered into 8 bits by one
+/// multiplication: the lanes' bits land, without carries, in the top byte.
+#[inline]
+fn special_mask(lanes: &[u8; LANES]) -> u64 {
+    let hits: [u8; LANES] = std::array::from_fn(|k| {
+        let b = lanes[k];
+        // `(` and `)` are 0x28 and 0x29; `[`, `\\` and `]` are 0x5B to 0x5D.
+        u8::from((b | 1) == b')' || b.wrapping_sub(b'[') < 3)
+    });
+    let mut mask = 0u64;
+    for (k, eight) in hits.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(eight);
+        let bits = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= bits << (8 * k);
+    }
+    mask
+}
+
+/// The state of [`tree_ranges`] between steps.
+#[derive(Default)]
+struct Splitter {
+    /// Open parentheses of the current tree (0: between trees).
+    depth: usize,
+    /// Where the current tree's `(` is.
+    start: usize,
+    /// Inside a bracketed value.
+    in_value: bool,
+    /// The first byte of the next step is escaped (it follows a `\\` inside a value).
+    escaped: bool,
+}
+
+impl Splitter {
+    /// Takes the special bytes of `lanes`, which are the bytes of `bytes`
+    /// from `base` on (zero bytes past its end).
+    #[inline(always)]
+    fn step(
+        &mut self,
+        bytes: &[u8],
+        opening: Opening,
+        lanes: &[u8; LANES],
+        base: usize,
+        trees: &mut Vec<Range<usize>>,
+    ) {
+        let mut mask = special_mask(lanes);
+        if self.escaped {
+            mask &= !1;
+            self.escaped = false;
+        }
+        while mask != 0 {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let b = lanes[k % LANES];
+            if self.in_value {
+                if b == b']' {
+                    self.in_value = false;
+                } else if b == b'\\' {
+                    // The next byte is escaped, whatever it is.
+                    if k + 1 < LANES {
+                        mask &= !(1u64 << (k + 1));
+                    } else {
+                        self.escaped = true;
+                    }
+                }
+            } else if self.depth == 0 {
+                // Outside the trees only a `(` that opens a tree counts
+                // (what follows it up to the `;` or `[` is no special byte).
+                if b == b'(' && opening.opens(bytes, base + k) {
+                    self.start = base + k;
+                    self.depth = 1;
+                }
+            } else {
+                match b {
+                    b'[' => {
+                        // A two-byte value (`[pd]`, the most common of all)
+                        // ends three bytes on: skip it in one go.
+                        let next = (mask >> k) >> 1;
+                        if next & 0b111 == 0b100 && lanes[(k + 3) % LANES] == b']' {
+                            mask &= mask - 1;
+                        } else {
+                            self.in_value = true;
+                        }
+                    }
+                    b'(' => self.depth += 1,
+                    b')' => {
+                        self.depth -= 1;
+                        if self.depth == 0 {
+                            trees.push(self.start..base + k + 1);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// Where a [`Framer`] stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum State {
+    /// Between game trees.
+    Junk,
+    /// After a `(` (at input offset `paren`) that starts a tree if a `;`
+    /// follows, white space allowed.
+    Opening { paren: u64 },
+    /// In a tree, `depth` parentheses deep, outside values.
+    Tree { depth: u64 },
+    /// In a value of a tree.
+    Value { depth: u64 },
+    /// In a value, right after a `\`.
+    Escape { depth: u64 },
+}
+
+/// What a [`Framer`] found, at input offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// A game tree starts at the `(` at this offset.
+    Start(u64),
+    /// A game tree ends before this offset (after its `)`).
+    End(u64),
+}
+
+/// The scan of game-tree boundaries by the grammar's rule
+/// ([`Opening::Grammar`]), fed the input a piece at a time.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Framer {
+    pub(crate) state: State,
+}
+
+impl Default for Framer {
+    fn default() -> Self {
+        Framer { state: State::Junk }
+    }
+}
+
+impl Framer {
+    /// Scans `buf` (input from offset `base`) from `*pos` up to the next
+    /// event or the end of `buf`. Between calls `buf` may grow at the end
+    /// and lose bytes at the front before `*pos`.
+    pub(crate) fn scan(&mut self, buf: &[u8], base: u64, pos: &mut usize) -> Option<Event> {
+        while *pos < buf.len() {
+            match self.state {
+                State::Junk => match memchr::memchr(b'(', &buf[*pos..]) {
+                    Some(k) => {
+                        self.state = State::Opening {
+                            paren: base + (*pos + k) as u64,
+                        };
+                        *pos += k + 1;
+                    }
+                    None => *pos = buf.len(),
+                },
+                State::Opening { paren } => {
+                    let b = buf[*pos];
+                    if is_ws(b) {
+                        *pos += 1;
+                    } else if b == b';' {
+                        self.state = State::Tree { depth: 1 };
+                        *pos += 1;
+                        return Some(Event::Start(paren));
+                    } else {
+                        // Not a tree: this byte may be the next `(`.
+                        self.state = State::Junk;
+                    }
+                }
+                State::Tree { .. } | State::Value { .. } | State::Escape { .. } => {
+                    if let Some(end) = self.scan_tree(buf, pos) {
+                        return Some(Event::End(base + end as u64));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Scans a tree from `*pos` to its end (returned: the index after its
+    /// `)`) or to the end of `buf`. A plain loop: SGF has a bracket every
+    /// three bytes or so, too dense for memchr, except in long values.
+    fn scan_tree(&mut self, buf: &[u8], pos: &mut usize) -> Option<usize> {
+        let (mut depth, mut in_value, mut escaped) = match self.state {
+            State::Tree { depth } => (depth, false, false),
+            State::Value { depth } => (depth, true, false),
+            State::Escape { depth } => (depth, true, true),
+            _ => return None,
+        };
+        let mut i = *pos;
+        let mut end = None;
+        let mut value_len = 0;
+        while i < buf.len() {
+            let b = buf[i];
+            i += 1;
+            if in_value {
+                if escaped {
+                    escaped = false;
+                } else if b == b']' {
+                    in_value = false;
+                } else if b == b'\\' {
+                    escaped = true;
+                } else {
+                    value_len += 1;
+                    if value_len == 16 {
+                        // A long value (a comment): skip to its `]` or `\`.
+                        value_len = 0;
+                        i = memchr::memchr2(b']', b'\\', &buf[i..]).map_or(buf.len(), |k| i + k);
+                    }
+                }
+            } else {
+                match b {
+                    b'[' => {
+                        in_value = true;
+                        value_len = 0;
+                    }
+                    b'(' => depth += 1,
+                    b')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        *pos = i;
+        self.state = match (end, in_value, escaped) {
+            (Some(_), ..) => State::Junk,
+            (None, false, _) => State::Tree { depth },
+            (None, true, false) => State::Value { depth },
+            (None, true, true) => State::Escape { depth },
+        };
+        end
+    }
+}
+
+#[cfg(test)]
+mod tests;
