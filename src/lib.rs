@@ -180,6 +180,7 @@ pub mod record;
 pub mod render;
 mod scan;
 pub mod stream;
+mod table;
 pub mod text;
 pub mod tree;
 #[cfg(feature = "walk")]

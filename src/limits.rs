@@ -27,6 +27,7 @@ use crate::error::ParseError;
 use crate::events::{self, Handler, OffsetOf};
 use crate::grammar::value::rectangle_area;
 use crate::grammar::{RawProperty, RawValues};
+use crate::table;
 use std::ops::Range;
 
 /// A limit crossed: what, and at which byte of the source.
@@ -159,23 +160,12 @@ fn value_bodies(values_raw: &[u8]) -> impl Iterator<Item = Range<usize>> + '_ {
     })
 }
 
-/// True for the properties whose values are lists of points (or of Go
-/// stones), which a compressed list (`[aa:cc]`) can make large.
-#[inline]
+/// True when `ident` names a list of points or stones in the property
+/// table (in any game), its FF\[3\] spelling (`AddBlack`) included.
 fn is_point_list(ident: &[u8]) -> bool {
     match *ident {
-        // A match on the two bytes, not a string comparison per name.
-        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => matches!(
-            (a, b),
-            (b'A', b'B' | b'W' | b'E')
-                | (b'T', b'R' | b'B' | b'W')
-                | (b'S', b'Q' | b'L')
-                | (b'C', b'R')
-                | (b'M', b'A')
-                | (b'D', b'D')
-                | (b'V', b'W')
-        ),
-        [a] if a.is_ascii_uppercase() => false,
+        [a] if a.is_ascii_uppercase() => table::is_point_list(ident),
+        [a, b] if a.is_ascii_uppercase() && b.is_ascii_uppercase() => table::is_point_list(ident),
         _ => is_point_list_spelled(ident),
     }
 }
@@ -185,7 +175,7 @@ fn is_point_list(ident: &[u8]) -> bool {
 #[cold]
 fn is_point_list_spelled(ident: &[u8]) -> bool {
     ident.iter().any(u8::is_ascii_lowercase)
-        && is_point_list(events::normalize_ident(ident).as_bytes())
+        && table::is_point_list(events::normalize_ident(ident).as_bytes())
 }
 
 /// How many points one value of a point list stands for: 0 for an empty

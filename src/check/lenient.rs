@@ -32,8 +32,8 @@ mod diagnostic;
 mod fast;
 
 pub(crate) use diagnostic::fill_positions;
-pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
 pub(crate) use diagnostic::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
+pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
 
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
@@ -276,12 +276,7 @@ impl<'a> Reader<'a> {
 
     fn run(&mut self) {
         if self.src.starts_with(b"\xEF\xBB\xBF") {
-            self.diag(
-                Code::L015,
-                0..3,
-                diagnostic::BOM_MESSAGE.into(),
-                false,
-            );
+            self.diag(Code::L015, 0..3, diagnostic::BOM_MESSAGE.into(), false);
             self.i = 3;
         }
         let mut trees_seen = false;

@@ -22,13 +22,13 @@
 
 mod any;
 mod node;
-mod table;
-mod types;
 
+pub use crate::table::{
+    Category, PROPERTIES, ParseVersionsError, PropertyInfo, PropertyType, ValueType, Versions,
+    lookup, lookup_any, stone_is_point,
+};
 pub use any::AnyProp;
 pub use node::TypedProps;
-pub use table::{PROPERTIES, PropertyInfo, lookup, lookup_any};
-pub use types::{Category, ParseVersionsError, PropertyType, ValueType, Versions, stone_is_point};
 
 #[cfg(any(test, feature = "proptest"))]
 pub mod strategies;

@@ -146,7 +146,10 @@ pub(crate) fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
 /// whether the lenient or the strict reader skipped them.
 pub(crate) fn skipped_message(place: &str, skipped: &[u8]) -> String {
     let len = skipped.len();
-    format!("{len} byte(s) {place} skipped: `{}`", super::excerpt(skipped))
+    format!(
+        "{len} byte(s) {place} skipped: `{}`",
+        super::excerpt(skipped)
+    )
 }
 
 /// The message of L010: identifier `ident` (with lower-case letters) read

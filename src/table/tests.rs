@@ -474,3 +474,29 @@ fn value_type_helpers() {
     assert!(!lookup("PM", 1).unwrap().value_type.allows_empty());
     assert_eq!(ValueType::Unknown.to_string(), "unknown");
 }
+
+#[test]
+fn point_lists_are_the_lists_of_points_or_stones_of_the_table() {
+    for ident in [
+        "AB", "AW", "AE", "TR", "TB", "TW", "SQ", "SL", "CR", "MA", "DD", "VW",
+    ] {
+        assert!(is_point_list(ident.as_bytes()), "{ident}");
+    }
+    // Moves, single points, composed pairs and texts are no point lists.
+    for ident in [
+        "B", "W", "KO", "LB", "AR", "LN", "C", "SZ", "XX", "Ab", "ab",
+    ] {
+        assert!(!is_point_list(ident.as_bytes()), "{ident}");
+    }
+    // Exactly the identifiers with such an entry, in any game.
+    for info in PROPERTIES {
+        let listed = matches!(
+            info.value_type,
+            ValueType::List(ValueType::Point | ValueType::Stone)
+                | ValueType::EList(ValueType::Point | ValueType::Stone)
+        );
+        if listed {
+            assert!(is_point_list(info.ident.as_bytes()), "{}", info.ident);
+        }
+    }
+}

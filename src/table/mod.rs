@@ -1,7 +1,11 @@
 //! The property table: one entry per identifier and game, and the lookup
-//! that finds an entry by identifier.
+//! that finds an entry by identifier. It imports nothing else of the crate,
+//! so every layer can read it, the parse limits under the tree included;
+//! users reach it through [`property`](crate::property).
 
-use super::types::{Category, PropertyType, ValueType, Versions};
+mod types;
+
+pub use types::{Category, ParseVersionsError, PropertyType, ValueType, Versions, stone_is_point};
 
 /// One entry of the property table.
 ///
@@ -167,6 +171,35 @@ const fn slot(ident: &[u8]) -> Option<usize> {
         _ => None,
     }
 }
+
+/// True when some entry of the table for `ident` is a list of points or
+/// stones (`AB`, `MA`, `VW` …), whose values may be `ul:lr` rectangles that
+/// stand for many points: what the parse limits count.
+#[inline]
+pub(crate) fn is_point_list(ident: &[u8]) -> bool {
+    slot(ident).is_some_and(|k| POINT_LISTS[k])
+}
+
+/// For each identifier slot, whether an entry of [`TABLE`] with that
+/// identifier is a list (or elist) of points or stones; built at compile
+/// time.
+static POINT_LISTS: [bool; SLOT_COUNT] = {
+    let mut lists = [false; SLOT_COUNT];
+    let mut i = 0;
+    while i < TABLE.len() {
+        let listed = match TABLE[i].value_type {
+            ValueType::List(inner) | ValueType::EList(inner) => {
+                matches!(*inner, ValueType::Point | ValueType::Stone)
+            }
+            _ => false,
+        };
+        if listed && let Some(k) = slot(TABLE[i].ident.as_bytes()) {
+            lists[k] = true;
+        }
+        i += 1;
+    }
+    lists
+};
 
 /// For each identifier slot, the run of [`TABLE`] entries with that
 /// identifier (start and length; length 0 when the table has none): a
