@@ -276,7 +276,7 @@ impl<'a> Reader<'a> {
 
     fn run(&mut self) {
         if self.src.starts_with(b"\xEF\xBB\xBF") {
-            self.diag(Code::L015, 0..3, diagnostic::BOM_MESSAGE.into(), false);
+            self.diag(Code::L015, 0..3, BOM_MESSAGE.into(), false);
             self.i = 3;
         }
         let mut trees_seen = false;
@@ -363,7 +363,7 @@ impl<'a> Reader<'a> {
             None => self.diag(
                 Code::L001,
                 start..end,
-                diagnostic::skipped_message(place, &self.src[start..end]),
+                skipped_message(place, &self.src[start..end]),
                 false,
             ),
         }
@@ -608,7 +608,7 @@ impl<'a> Reader<'a> {
             self.diag(
                 Code::L010,
                 start..id_end,
-                diagnostic::lowercase_ident_message(ident, &read),
+                lowercase_ident_message(ident, &read),
                 false,
             );
         }

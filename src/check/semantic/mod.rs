@@ -191,32 +191,21 @@ fn check_part(
     (checker.diags, checker.keys)
 }
 
-/// Each part checked as a task of rayon's current pool (the caller's
-/// `ThreadPool::install`, or the global pool).
-#[cfg(feature = "parallel")]
+/// Each part checked by [`check_part`]: as tasks of rayon's current pool
+/// (the caller's `ThreadPool::install`, or the global pool) with the
+/// `parallel` feature, in turn without it.
 fn check_parts(
     games: &[Node<'_, '_>],
     parts: &[Range<usize>],
     options: &CheckOptions,
 ) -> Vec<(Vec<Diagnostic>, Vec<usize>)> {
+    #[cfg(feature = "parallel")]
     use rayon::prelude::*;
-    parts
-        .par_iter()
-        .map(|part| check_part(games, part, options))
-        .collect()
-}
-
-/// Each part checked in turn (a build without the `parallel` feature).
-#[cfg(not(feature = "parallel"))]
-fn check_parts(
-    games: &[Node<'_, '_>],
-    parts: &[Range<usize>],
-    options: &CheckOptions,
-) -> Vec<(Vec<Diagnostic>, Vec<usize>)> {
-    parts
-        .iter()
-        .map(|part| check_part(games, part, options))
-        .collect()
+    #[cfg(feature = "parallel")]
+    let parts = parts.par_iter();
+    #[cfg(not(feature = "parallel"))]
+    let parts = parts.iter();
+    parts.map(|part| check_part(games, part, options)).collect()
 }
 
 /// The fewest nodes a part of the collection has when [`check`] shares the
