@@ -12,6 +12,7 @@
 //! * [`position_at`] and [`apply_node`]: the Go position at any node of any
 //!   variation, with a [`MoveReport`] for each illegal move;
 //! * [`GameResult`]: the result (`RE`), read once for every reader;
+//! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
 //! * [`file_format`]: the file format a tree is written in (`FF`).
 //!
 //! In the flow of the crate, records sit with the typed values, after the
@@ -37,12 +38,14 @@
 
 mod go;
 mod position;
+mod rank;
 mod result;
 
 pub use go::GoGame;
 #[cfg(feature = "encoding")]
 pub(crate) use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
+pub use rank::{Rank, RankError, RankKind};
 pub use result::{GameResult, ResultKind};
 
 use crate::tree::Node;

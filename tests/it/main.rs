@@ -11,6 +11,7 @@ mod export;
 #[cfg(feature = "encoding")]
 mod fuzz_replay;
 mod game_check;
+mod game_facts;
 mod go_positions;
 mod issues;
 mod layers;

@@ -1,0 +1,68 @@
+//! Game facts on real files: every distinct non-empty `BR`/`WR` value of
+//! the corpus, read by `Rank::read`, with the share read and each value
+//! that gives no rank named with its reason.
+
+use std::collections::BTreeMap;
+
+use sgfkit::ReadOptions;
+use sgfkit::record::{Rank, RankError};
+use sgfkit::text::{TextKind, decode_str};
+
+use crate::support::{corpus_dir, files_below};
+
+#[test]
+fn corpus_ranks_are_read() {
+    let Some(dir) = corpus_dir("corpus_ranks_are_read") else {
+        return;
+    };
+    // Each distinct rank text with the number of times it is given.
+    let mut texts: BTreeMap<String, usize> = BTreeMap::new();
+    let options = ReadOptions::lenient();
+    for (rel, path) in files_below(&dir) {
+        if !rel.to_ascii_lowercase().ends_with(".sgf") {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok(doc) = sgfkit::read(&bytes, &options) else {
+            continue;
+        };
+        for root in doc.collection().games() {
+            for ident in ["BR", "WR"] {
+                if let Some(p) = root.get(ident) {
+                    let text = decode_str(p.value(), TextKind::SimpleText);
+                    if !text.trim().is_empty() {
+                        *texts.entry(text.into_owned()).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    let (mut ranks, mut no_rank, mut unread) = (0usize, 0usize, Vec::new());
+    for (text, n) in &texts {
+        match Rank::read(text) {
+            Ok(_) => ranks += n,
+            // Values that say why they give no rank are read too.
+            Err(RankError::Unranked(_) | RankError::Rating(_) | RankError::Empty) => no_rank += n,
+            Err(e) => unread.push((text.clone(), *n, e.to_string())),
+        }
+    }
+    let total: usize = texts.values().sum();
+    let unread_count: usize = unread.iter().map(|u| u.1).sum();
+    eprintln!(
+        "ranks: {total} values ({} distinct): {ranks} ranks, {no_rank} unranked or ratings, \
+         {unread_count} not read ({:.2} % read)",
+        texts.len(),
+        100.0 * (total - unread_count) as f64 / total.max(1) as f64
+    );
+    for (text, n, reason) in &unread {
+        eprintln!("  not read: {text:?} ×{n}: {reason}");
+    }
+    if total > 0 {
+        assert!(
+            (total - unread_count) * 100 >= total * 99,
+            "fewer than 99 % of the rank values read"
+        );
+    }
+}
