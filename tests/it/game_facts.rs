@@ -1,21 +1,20 @@
-//! Game facts on real files: every distinct non-empty `BR`/`WR` value of
-//! the corpus, read by `Rank::read`, with the share read and each value
-//! that gives no rank named with its reason.
+//! Game facts on real files: every distinct non-empty `BR`/`WR` and `RU`
+//! value of the corpus, read by `Rank::read` and `Rules::from_ru`, with the
+//! share read and each value not read named.
 
 use std::collections::BTreeMap;
 
 use sgfkit::ReadOptions;
+use sgfkit::game::go::Rules;
 use sgfkit::record::{Rank, RankError};
 use sgfkit::text::{TextKind, decode_str};
 
 use crate::support::{corpus_dir, files_below};
 
-#[test]
-fn corpus_ranks_are_read() {
-    let Some(dir) = corpus_dir("corpus_ranks_are_read") else {
-        return;
-    };
-    // Each distinct rank text with the number of times it is given.
+/// Each distinct non-empty text of the root properties `idents` in the
+/// corpus, with the number of times it is given; `None` without the corpus.
+fn root_texts(test: &str, idents: &[&str]) -> Option<BTreeMap<String, usize>> {
+    let dir = corpus_dir(test)?;
     let mut texts: BTreeMap<String, usize> = BTreeMap::new();
     let options = ReadOptions::lenient();
     for (rel, path) in files_below(&dir) {
@@ -29,7 +28,7 @@ fn corpus_ranks_are_read() {
             continue;
         };
         for root in doc.collection().games() {
-            for ident in ["BR", "WR"] {
+            for ident in idents {
                 if let Some(p) = root.get(ident) {
                     let text = decode_str(p.value(), TextKind::SimpleText);
                     if !text.trim().is_empty() {
@@ -39,6 +38,38 @@ fn corpus_ranks_are_read() {
             }
         }
     }
+    Some(texts)
+}
+
+#[test]
+fn corpus_rules_are_read() {
+    let Some(texts) = root_texts("corpus_rules_are_read", &["RU"]) else {
+        return;
+    };
+    let total: usize = texts.values().sum();
+    let unread: Vec<(&String, &usize)> = texts
+        .iter()
+        .filter(|(t, _)| Rules::from_ru(t).is_none())
+        .collect();
+    let unread_count: usize = unread.iter().map(|u| *u.1).sum();
+    eprintln!(
+        "rules: {total} values ({} distinct), {unread_count} not read ({:.2} % read)",
+        texts.len(),
+        100.0 * (total - unread_count) as f64 / total.max(1) as f64
+    );
+    for (text, n) in &unread {
+        eprintln!("  not read: {text:?} ×{n}");
+    }
+    if total > 0 {
+        assert!((total - unread_count) * 100 >= total * 99);
+    }
+}
+
+#[test]
+fn corpus_ranks_are_read() {
+    let Some(texts) = root_texts("corpus_ranks_are_read", &["BR", "WR"]) else {
+        return;
+    };
     let (mut ranks, mut no_rank, mut unread) = (0usize, 0usize, Vec::new());
     for (text, n) in &texts {
         match Rank::read(text) {

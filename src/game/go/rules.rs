@@ -39,17 +39,46 @@ pub enum Rules {
 impl Rules {
     /// The rules an `RU` text names (trimmed, any case), or `None` for a
     /// text this crate does not know.
+    ///
+    /// Words may be joined by spaces, `-`, `_` or `/` (`Tromp/Taylor`), and
+    /// the names in Chinese, Japanese and Korean are read too (`日本`,
+    /// `中国规则`, `한국`).
+    ///
+    /// ```
+    /// use sgfkit::game::go::Rules;
+    /// assert_eq!(Rules::from_ru("Tromp/Taylor"), Some(Rules::TrompTaylor));
+    /// assert_eq!(Rules::from_ru("中国规则"), Some(Rules::Chinese));
+    /// assert_eq!(Rules::from_ru("한국"), Some(Rules::Korean));
+    /// ```
     pub fn from_ru(text: &str) -> Option<Rules> {
-        let t = text.trim().to_ascii_lowercase();
+        let t: String = text
+            .trim()
+            .to_lowercase()
+            .chars()
+            .map(|c| if matches!(c, '-' | '_' | '/') { ' ' } else { c })
+            .collect();
         let t = t.strip_suffix(" rules").unwrap_or(&t);
+        let t = t
+            .strip_suffix("规则")
+            .or_else(|| t.strip_suffix("規則"))
+            .or_else(|| t.strip_suffix("ルール"))
+            .or_else(|| t.strip_suffix("룰"))
+            .unwrap_or(t)
+            .trim();
         Some(match t {
-            "japanese" | "jp" | "jpn" | "japan" | "nihon kiin" => Rules::Japanese,
-            "chinese" | "cn" | "chn" | "china" => Rules::Chinese,
-            "korean" | "ko" | "kr" | "kor" | "korea" => Rules::Korean,
+            "japanese" | "jp" | "jpn" | "japan" | "nihon kiin" | "日本" | "日式" | "일본" => {
+                Rules::Japanese
+            }
+            "chinese" | "cn" | "chn" | "china" | "中国" | "中國" | "中式" | "중국" => {
+                Rules::Chinese
+            }
+            "korean" | "ko" | "kr" | "kor" | "korea" | "韩国" | "韓國" | "한국" => {
+                Rules::Korean
+            }
             "aga" => Rules::Aga,
             "nz" | "new zealand" => Rules::NewZealand,
-            "goe" | "ing" | "sst" => Rules::Ing,
-            "tromp-taylor" | "tromp taylor" | "tt" => Rules::TrompTaylor,
+            "goe" | "ing" | "sst" | "应氏" | "應氏" => Rules::Ing,
+            "tromp taylor" | "tt" => Rules::TrompTaylor,
             _ => return None,
         })
     }
