@@ -13,6 +13,8 @@
 //!   variation, with a [`MoveReport`] for each illegal move;
 //! * [`GameResult`]: the result (`RE`), read once for every reader;
 //! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
+//! * [`TimeControl`]: the main time and overtime (`TM`, `OT`), and
+//!   [`seconds`], the one reader of a duration;
 //! * [`file_format`]: the file format a tree is written in (`FF`).
 //!
 //! In the flow of the crate, records sit with the typed values, after the
@@ -40,6 +42,7 @@ mod go;
 mod position;
 mod rank;
 mod result;
+mod time;
 
 pub use go::GoGame;
 #[cfg(feature = "encoding")]
@@ -47,6 +50,8 @@ pub(crate) use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
 pub use rank::{Rank, RankError, RankKind};
 pub use result::{GameResult, ResultKind};
+pub(crate) use time::decimal_comma;
+pub use time::{Overtime, TimeControl, TimeError, seconds};
 
 use crate::tree::Node;
 

@@ -1,12 +1,13 @@
-//! Game facts on real files: every distinct non-empty `BR`/`WR` and `RU`
-//! value of the corpus, read by `Rank::read` and `Rules::from_ru`, with the
-//! share read and each value not read named.
+//! Game facts on real files: every distinct non-empty `BR`/`WR`, `RU`,
+//! `TM` and `OT` value of the corpus, read by `Rank::read`,
+//! `Rules::from_ru` and `TimeControl::read`, with the share read and each
+//! value not read named.
 
 use std::collections::BTreeMap;
 
 use sgfkit::ReadOptions;
 use sgfkit::game::go::Rules;
-use sgfkit::record::{Rank, RankError};
+use sgfkit::record::{Rank, RankError, TimeControl};
 use sgfkit::text::{TextKind, decode_str};
 
 use crate::support::{corpus_dir, files_below};
@@ -95,5 +96,32 @@ fn corpus_ranks_are_read() {
             (total - unread_count) * 100 >= total * 99,
             "fewer than 99 % of the rank values read"
         );
+    }
+}
+
+#[test]
+fn corpus_time_controls_are_read() {
+    let Some(texts) = root_texts("corpus_time_controls_are_read", &["TM", "OT"]) else {
+        return;
+    };
+    // Each text read alone: as TM if it is one, else as OT (the two share
+    // no form, so the property need not be kept).
+    let read = |t: &str| {
+        TimeControl::read(Some(t), None).problems.is_empty()
+            || TimeControl::read(None, Some(t)).problems.is_empty()
+    };
+    let total: usize = texts.values().sum();
+    let unread: Vec<(&String, &usize)> = texts.iter().filter(|(t, _)| !read(t)).collect();
+    let unread_count: usize = unread.iter().map(|u| *u.1).sum();
+    eprintln!(
+        "time: {total} values ({} distinct), {unread_count} not read ({:.2} % read)",
+        texts.len(),
+        100.0 * (total - unread_count) as f64 / total.max(1) as f64
+    );
+    for (text, n) in &unread {
+        eprintln!("  not read: {text:?} ×{n}");
+    }
+    if total > 0 {
+        assert!((total - unread_count) * 100 >= total * 99);
     }
 }

@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use crate::grammar::value::is_real;
 use crate::record::GameResult;
+use crate::record::decimal_comma;
 
 /// What a game-info value check found.
 #[derive(Debug, PartialEq, Eq)]
@@ -194,54 +195,12 @@ pub(super) fn fix_time(text: &str) -> Fix {
         return Fix::Valid;
     }
     let t = text.trim().to_ascii_lowercase();
+    // A number with a decimal comma keeps its digits as written.
     if let Some(r) = real_text(&decimal_comma(&t)) {
         return Fix::Fixed(r);
     }
-    if let Some(secs) = clock_time(&t) {
-        return Fix::Fixed(secs.to_string());
-    }
-    let split = t
-        .find(|ch: char| !(ch.is_ascii_digit() || ch == '.' || ch == ','))
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let factor = match unit.trim() {
-        "s" | "sec" | "secs" | "second" | "seconds" | "秒" | "초" => 1.0,
-        "m" | "min" | "mins" | "minute" | "minutes" | "分" | "分钟" | "분" => 60.0,
-        "h" | "hr" | "hrs" | "hour" | "hours" | "時間" | "小时" | "小時" | "시간" => 3600.0,
-        _ => 0.0,
-    };
-    let value = real_text(&decimal_comma(num)).and_then(|n| n.parse::<f64>().ok());
-    match value {
-        Some(v) if factor > 0.0 && v.is_finite() && v < 1e9 => {
-            let secs = (v * factor * 1000.0).round() / 1000.0;
-            Fix::Fixed(format!("{secs}"))
-        }
-        _ => Fix::Unknown("is not a time in seconds"),
-    }
-}
-
-/// `6,5` → `6.5`: one comma followed by one or two digits is a decimal
-/// comma (three digits could be a thousands separator: left alone).
-fn decimal_comma(s: &str) -> String {
-    match s.split_once(',') {
-        Some((a, b)) if (1..=2).contains(&b.len()) && all_digits(b) => format!("{a}.{b}"),
-        _ => s.to_string(),
-    }
-}
-
-/// `MM:SS` or `H:MM:SS` as seconds.
-fn clock_time(t: &str) -> Option<u64> {
-    let parts: Vec<&str> = t.split(':').collect();
-    let ok = |p: &str, max: u64| {
-        p.parse::<u64>()
-            .ok()
-            .filter(|&n| all_digits(p) && p.len() <= 2 && n < max)
-    };
-    match parts.as_slice() {
-        [m, s] if m.len() <= 3 && all_digits(m) => Some(m.parse::<u64>().ok()? * 60 + ok(s, 60)?),
-        [h, m, s] if h.len() <= 3 && all_digits(h) => {
-            Some(h.parse::<u64>().ok()? * 3600 + ok(m, 60)? * 60 + ok(s, 60)?)
-        }
-        _ => None,
+    match crate::record::seconds(&t) {
+        Some(secs) => Fix::Fixed(format!("{secs}")),
+        None => Fix::Unknown("is not a time in seconds"),
     }
 }
