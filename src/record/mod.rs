@@ -12,6 +12,8 @@
 //! * [`position_at`] and [`apply_node`]: the Go position at any node of any
 //!   variation, with a [`MoveReport`] for each illegal move;
 //! * [`GameResult`]: the result (`RE`), read once for every reader;
+//! * [`GameInfo`]: the game-information properties of a tree read once
+//!   into typed values, each keeping its text and, unread, its reason;
 //! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
 //! * [`TimeControl`]: the main time and overtime (`TM`, `OT`), and
 //!   [`seconds`], the one reader of a duration;
@@ -39,12 +41,14 @@
 //! ```
 
 mod go;
+mod info;
 mod position;
 mod rank;
 mod result;
 mod time;
 
 pub use go::GoGame;
+pub use info::{Fact, GameInfo, Player};
 #[cfg(feature = "encoding")]
 pub(crate) use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
