@@ -16,7 +16,7 @@
 //!   into typed values, each keeping its text and, unread, its reason;
 //! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
 //! * [`TimeControl`]: the main time and overtime (`TM`, `OT`), and
-//!   [`seconds`], the one reader of a duration;
+//!   [`seconds`], the one reader of a duration, and each move's [`Clock`];
 //! * [`file_format`]: the file format a tree is written in (`FF`).
 //!
 //! In the flow of the crate, records sit with the typed values, after the
@@ -55,7 +55,7 @@ pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node,
 pub use rank::{Rank, RankError, RankKind};
 pub use result::{GameResult, ResultKind};
 pub(crate) use time::decimal_comma;
-pub use time::{Overtime, TimeControl, TimeError, seconds};
+pub use time::{Clock, Overtime, TimeControl, TimeError, seconds};
 
 use crate::tree::Node;
 

@@ -15,7 +15,9 @@
 //! assert!(t.problems.is_empty());
 //! ```
 
+use crate::game::go::Color;
 use crate::grammar::value::Real;
+use crate::tree::Node;
 
 /// What happens when the main time is used up.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -180,6 +182,46 @@ impl TimeControl {
             }
         }
         out
+    }
+}
+
+/// What a player's clock shows after a move: the time left (`BL`, `WL`)
+/// and the overtime periods or moves left (`OB`, `OW`), each `None` when
+/// not given or not read.
+///
+/// ```
+/// use sgfkit::game::go::Color;
+/// use sgfkit::record::Clock;
+/// let c = sgfkit::parse(b"(;TM[600];B[pd]BL[581.2];W[dd]WL[25]OW[3])")?;
+/// let b = c.games().next().unwrap().first_child().unwrap();
+/// assert_eq!(Clock::after(b, Color::Black), Clock { time_left_s: Some(581.2), periods_left: None });
+/// let w = b.first_child().unwrap();
+/// assert_eq!(Clock::after(w, Color::White), Clock { time_left_s: Some(25.0), periods_left: Some(3) });
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Clock {
+    /// Seconds left, read as [`seconds`] reads a duration.
+    pub time_left_s: Option<f64>,
+    /// Overtime periods (byo-yomi) or moves (Canadian) left.
+    pub periods_left: Option<u32>,
+}
+
+impl Clock {
+    /// The clock of `color` as `node` gives it.
+    pub fn after(node: Node<'_, '_>, color: Color) -> Clock {
+        let (left, periods) = match color {
+            Color::Black => ("BL", "OB"),
+            Color::White => ("WL", "OW"),
+        };
+        let text = |ident: &str| {
+            node.get(ident)
+                .and_then(|p| std::str::from_utf8(p.value()).ok().map(str::to_string))
+        };
+        Clock {
+            time_left_s: text(left).and_then(|t| seconds(&t)),
+            periods_left: text(periods).and_then(|t| count(&t)),
+        }
     }
 }
 
