@@ -195,6 +195,8 @@ codes! {
     // Fox's komi in hundredths (KM[375]) is the common case: `fix
     // --fox-komi` converts it, and the message says so.
     S052, Warning, None, "Go komi no rules give (beyond 100 points)";
+    // Read by `record::GameInfo` (TM and KM have SGFC's own checks).
+    S053, Warning, None, "game information sgfkit cannot read: a rank, rules or an overtime";
 }
 
 impl Code {

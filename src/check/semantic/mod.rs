@@ -407,6 +407,7 @@ impl<'c> Checker<'c> {
         self.set_phase(Phase::Root);
         let info = self.root_info(root);
         self.contradicting_facts(&root, &info);
+        self.unread_facts(&root, &info);
         let go = info.game == GameType::Go && info.size_ok;
         if go && options.strict {
             self.set_phase(Phase::Go);

@@ -92,6 +92,33 @@ impl Checker<'_> {
         }
     }
 
+    /// S053: a rank (`BR`, `WR`), rules (`RU`, Go only) or an overtime
+    /// (`OT`) that [`record::GameInfo`] cannot read, with its reason. A text
+    /// that says there is no rank (`NR`, a rating) is read.
+    pub(super) fn unread_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
+        let facts = record::GameInfo::read(*root);
+        let span = |ident: &str| {
+            root.get(ident)
+                .and_then(|p| p.span())
+                .unwrap_or(node_span(root))
+        };
+        for (ident, player) in [("BR", &facts.black), ("WR", &facts.white)] {
+            if let Some(Err(e @ record::RankError::Unknown(_))) = &player.rank {
+                self.push(Code::S053, span(ident), format!("{ident}: {e}"));
+            }
+        }
+        if info.game == GameType::Go
+            && let Some(record::Fact { value: Err(e), .. }) = &facts.rules
+        {
+            self.push(Code::S053, span("RU"), e.clone());
+        }
+        for e in &facts.time.problems {
+            if let record::TimeError::Overtime(_) = e {
+                self.push(Code::S053, span("OT"), e.to_string());
+            }
+        }
+    }
+
     /// S022–S024: FF and GM differ between the trees (once each, at the
     /// first tree that differs from the first tree); CA differs (at each
     /// tree whose charset differs from the tree before it).

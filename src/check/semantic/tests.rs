@@ -105,6 +105,12 @@ fn one_per_code() {
     assert_eq!(codes("(;FF[4]DT[last summer])"), [Code::S039]);
     assert_eq!(codes("(;FF[4]AP[Sabaki])"), [Code::S050]);
     assert_eq!(codes("(;FF[4]RE[W+0.0])"), [Code::S051]);
+    assert_eq!(
+        codes("(;FF[4]BR[strong]WR[3d]RU[house]OT[later])"),
+        [Code::S053; 3]
+    );
+    assert!(codes("(;FF[4]BR[NR]WR[2042]RU[Tromp/Taylor]OT[5x30 byo-yomi])").is_empty());
+    assert!(!codes("(;FF[4]GM[6]RU[house])").contains(&Code::S053)); // rules of Go only
     assert!(codes("(;FF[4]RE[W+0.5])").is_empty());
     assert_eq!(codes("(;FF[4]KM[375])"), [Code::S052]);
     assert!(codes("(;FF[4]KM[-99.5])").is_empty());
