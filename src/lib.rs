@@ -110,7 +110,7 @@
 //! 7. [`record`]: Go games and positions, which game and board a tree
 //!    records.
 //! 8. Above them: [`print`](mod@print), `json`, [`meaning`], [`check`],
-//!    `document`, [`stream`], [`walk`], `archive`, `render`, `export`.
+//!    `document`, [`stream`], [`walk`], `archive`, `render`.
 //! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
 //!    error.
 //!
@@ -133,7 +133,6 @@
     all(
         feature = "encoding",
         feature = "proptest",
-        feature = "parquet",
         feature = "png",
         feature = "archive",
         feature = "walk"
@@ -144,7 +143,6 @@
     not(all(
         feature = "encoding",
         feature = "proptest",
-        feature = "parquet",
         feature = "png",
         feature = "archive",
         feature = "walk"
@@ -164,8 +162,6 @@ pub mod document;
 pub mod encoding;
 pub mod error;
 pub mod events;
-#[cfg(feature = "encoding")]
-pub mod export;
 pub mod format;
 pub mod game;
 pub mod grammar;

@@ -41,7 +41,8 @@ mod result;
 
 pub use go::GoGame;
 #[cfg(feature = "encoding")]
-pub(crate) use position::apply_numbered;
+#[doc(hidden)]
+pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
 pub use result::{GameResult, ResultKind};
 

@@ -7,8 +7,6 @@ mod ebnf;
 #[cfg(feature = "encoding")]
 mod examples;
 #[cfg(feature = "encoding")]
-mod export;
-#[cfg(feature = "encoding")]
 mod fuzz_replay;
 mod game_check;
 mod go_positions;
