@@ -20,9 +20,9 @@ use sgfkit::check::{CheckOptions, RepairOptions, check, parse_lenient, repair};
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::events::{Handler, parse_events};
 use sgfkit::record::GoGame;
-use sgfkit::render::{Diagram, DiagramOptions, TextOptions, TreeOptions};
 use sgfkit::{Collection, ParseOptions, Warning};
 use sgfkit_export::{ExportOptions, tables};
+use sgfkit_render::{Diagram, DiagramOptions, TextOptions, TreeOptions};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -254,20 +254,20 @@ const READERS: &[(&str, Run)] = &[
     ("render", |i| {
         let mut diagram = None;
         for root in i.tree.games() {
-            black_box(sgfkit::render::tree(root, &TreeOptions::default()));
+            black_box(sgfkit_render::tree(root, &TreeOptions::default()));
             if let Some(last) = root.main_line().last() {
                 let opts = DiagramOptions {
                     numbers_from: Some(1),
                     ..Default::default()
                 };
                 if let Ok(d) = Diagram::go(last, &opts) {
-                    black_box(sgfkit::render::text(&d, &TextOptions::default()));
+                    black_box(sgfkit_render::text(&d, &TextOptions::default()));
                     diagram = Some(d);
                 }
             }
         }
         if let Some(d) = diagram {
-            black_box(sgfkit::render::svg(&d, &Default::default()));
+            black_box(sgfkit_render::svg(&d, &Default::default()));
         }
     }),
 ];

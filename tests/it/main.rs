@@ -16,8 +16,6 @@ mod lenient;
 mod limits;
 mod no_lost_values;
 mod other_games;
-#[cfg(all(feature = "png", feature = "encoding"))]
-mod render;
 mod repair;
 mod robustness;
 mod roundtrip;

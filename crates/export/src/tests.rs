@@ -1,4 +1,4 @@
-//! The rows and columns on small inputs; the corpus is in tests/it/export.rs.
+//! The rows and columns on small inputs; the corpus is in tests/export.rs.
 
 use super::*;
 
