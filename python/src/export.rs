@@ -27,12 +27,12 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
 use rayon::prelude::*;
+use sgfkit::walk::{Found, Walker};
 use sgfkit_export::ExportOptions;
 use sgfkit_export::arrow::{
     Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_dictionary_schema,
     moves_schema,
 };
-use sgfkit::walk::{Found, Walker};
 
 /// The SGF bytes a thread takes at a time (fewer for one file larger than
 /// this): small enough that two threads share a few megabytes evenly,

@@ -3,10 +3,11 @@
 //!
 //! Two layers:
 //!
-//! * **rows**, always compiled and free of dependencies: [`Tables`] holds the
-//!   [`GameRow`]s, [`MoveRow`]s and [`DiagnosticRow`]s of SGF bytes
-//!   ([`tables`]) or of a [`Document`] already read ([`Tables::of_document`]),
-//!   computed with the crate's own readers ([`GoGame`], [`Document::check`]);
+//! * **rows**, always compiled and free of dependencies but `sgfkit`:
+//!   [`Tables`] holds the [`GameRow`]s, [`MoveRow`]s and [`DiagnosticRow`]s
+//!   of SGF bytes ([`tables`]) or of a [`Document`] already read
+//!   ([`Tables::of_document`]), computed with sgfkit's own readers
+//!   ([`GoGame`], [`Document::check`]);
 //!   [`Tables::write_ndjson`] writes them as JSON Lines;
 //! * **columns**, behind features: [`arrow`](mod@arrow) (feature `arrow`)
 //!   builds Arrow record batches with fixed, documented schemas and writes

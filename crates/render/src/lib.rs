@@ -1,5 +1,5 @@
-//! Board diagrams and the variation tree: text for a terminal, SVG, and PNG
-//! (feature `png`).
+//! Board diagrams and the variation tree of sgfkit's trees: text for a
+//! terminal, SVG, and PNG (feature `png`).
 //!
 //! A [`Diagram`] is what a picture of one node shows: the board's cells
 //! (stones, markup, labels, move numbers, dimmed points), the lines and
