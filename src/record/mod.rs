@@ -40,7 +40,6 @@ mod position;
 mod result;
 
 pub use go::GoGame;
-#[cfg(feature = "encoding")]
 #[doc(hidden)]
 pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
