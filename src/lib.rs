@@ -46,9 +46,10 @@
 //!   [`Board`](game::go::Board) that executes moves and GTP coordinates.
 //! * [`record`]: Go positions at any node of any variation
 //!   ([`record::position_at`]), which game a tree records and on what board.
-//! * `render` (feature `render`; `png` adds PNG through resvg): board
-//!   diagrams of any node (Go, Hex, Amazons, Lines of Action) as text, SVG or
-//!   PNG, and the variation tree as text.
+//! * The crate `sgfkit-render`: board diagrams of any node (Go, Hex,
+//!   Amazons, Lines of Action) as text, SVG or PNG, and the variation tree
+//!   as text. The crate `sgfkit-export`: the games, moves and diagnostics
+//!   of collections as tables, in JSON Lines, Arrow and Parquet.
 //! * [`read`] with [`ReadOptions::lenient`] reads damaged files in any
 //!   encoding, as every `sgfkit` command does; [`Document::check`] says what
 //!   such a file gets wrong.
@@ -110,9 +111,13 @@
 //! 7. [`record`]: Go games and positions, which game and board a tree
 //!    records.
 //! 8. Above them: [`print`](mod@print), `json`, [`meaning`], [`check`],
-//!    `document`, [`stream`], [`walk`], `archive`, `render`, `export`.
+//!    `document`, [`stream`], [`walk`], `archive`.
 //! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
 //!    error.
+//!
+//! Above this crate, each a crate of its own that depends on it (in
+//! `crates/` of the repository): `sgfkit-export` (the tables) and
+//! `sgfkit-render` (the diagrams); then the command, `sgfkit-cli`.
 //!
 //! Each layer's errors are its own: [`ParseError`] (always positioned) from
 //! reading, [`EditError`] from editing, [`game::GameMismatch`],
@@ -135,8 +140,6 @@
     not(all(
         feature = "encoding",
         feature = "proptest",
-        feature = "parquet",
-        feature = "png",
         feature = "archive",
         feature = "walk"
     )),
@@ -155,8 +158,6 @@ pub mod document;
 pub mod encoding;
 pub mod error;
 pub mod events;
-#[cfg(feature = "encoding")]
-pub mod export;
 pub mod format;
 pub mod game;
 pub mod grammar;
@@ -167,8 +168,6 @@ mod options;
 pub mod print;
 pub mod property;
 pub mod record;
-#[cfg(feature = "render")]
-pub mod render;
 mod scan;
 pub mod stream;
 mod table;

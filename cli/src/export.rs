@@ -6,7 +6,7 @@ use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
 use sgfkit::check::Code;
-use sgfkit::export::{ExportOptions, Tables};
+use sgfkit_export::{ExportOptions, Tables};
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -80,9 +80,9 @@ const BATCH_ROWS: usize = 64 * 1024;
 enum Sink {
     Ndjson([BufWriter<File>; 3]),
     #[cfg(feature = "parquet")]
-    Ipc(sgfkit::export::arrow::IpcFiles<BufWriter<File>>),
+    Ipc(sgfkit_export::arrow::IpcFiles<BufWriter<File>>),
     #[cfg(feature = "parquet")]
-    Parquet(sgfkit::export::parquet::ParquetFiles<BufWriter<File>>),
+    Parquet(sgfkit_export::parquet::ParquetFiles<BufWriter<File>>),
 }
 
 impl Sink {
@@ -117,11 +117,11 @@ impl Sink {
         match format {
             Format::Ndjson => Ok(Sink::Ndjson([g, m, d])),
             #[cfg(feature = "parquet")]
-            Format::ArrowIpc => sgfkit::export::arrow::IpcFiles::new(g, m, d)
+            Format::ArrowIpc => sgfkit_export::arrow::IpcFiles::new(g, m, d)
                 .map(Sink::Ipc)
                 .map_err(io::Error::other),
             #[cfg(feature = "parquet")]
-            Format::Parquet => sgfkit::export::parquet::ParquetFiles::new(g, m, d)
+            Format::Parquet => sgfkit_export::parquet::ParquetFiles::new(g, m, d)
                 .map(|files| Sink::Parquet(files.threads(threads)))
                 .map_err(io::Error::other),
             #[cfg(not(feature = "parquet"))]
@@ -211,9 +211,9 @@ enum Takes {
 enum Part {
     Rows(Tables),
     #[cfg(feature = "parquet")]
-    Building(Box<sgfkit::export::arrow::BatchesBuilder>),
+    Building(Box<sgfkit_export::arrow::BatchesBuilder>),
     #[cfg(feature = "parquet")]
-    Columns(sgfkit::export::arrow::Batches),
+    Columns(sgfkit_export::arrow::Batches),
 }
 
 impl Part {
@@ -221,8 +221,8 @@ impl Part {
     fn new(bytes: &[u8], source: &str, options: &ExportOptions, takes: Takes) -> Part {
         #[cfg(feature = "parquet")]
         if takes != Takes::Rows {
-            let doc = sgfkit::export::read(bytes, options);
-            let mut b = sgfkit::export::arrow::BatchesBuilder::default();
+            let doc = sgfkit_export::read(bytes, options);
+            let mut b = sgfkit_export::arrow::BatchesBuilder::default();
             b.push_document(&doc, source, options);
             if bytes.len() < COLUMNS_FROM {
                 return Part::Building(Box::new(b));
@@ -240,7 +240,7 @@ impl Part {
             };
         }
         let _ = takes; // only read with the parquet feature
-        Part::Rows(sgfkit::export::tables(bytes, source, options))
+        Part::Rows(sgfkit_export::tables(bytes, source, options))
     }
 
     /// Rows of the three tables: games, moves, diagnostics.
@@ -281,12 +281,12 @@ impl Part {
     #[cfg(feature = "parquet")]
     fn write_parquet(
         parts: Vec<Part>,
-        files: &mut sgfkit::export::parquet::ParquetFiles<BufWriter<File>>,
+        files: &mut sgfkit_export::parquet::ParquetFiles<BufWriter<File>>,
     ) -> io::Result<()> {
-        use sgfkit::export::arrow::{Batches, BatchesBuilder};
+        use sgfkit_export::arrow::{Batches, BatchesBuilder};
         let mut building: Vec<BatchesBuilder> = Vec::new();
         let flush = |building: &mut Vec<BatchesBuilder>,
-                     files: &mut sgfkit::export::parquet::ParquetFiles<BufWriter<File>>|
+                     files: &mut sgfkit_export::parquet::ParquetFiles<BufWriter<File>>|
          -> io::Result<()> {
             if building.is_empty() {
                 return Ok(());
@@ -314,8 +314,8 @@ impl Part {
     /// The parts as one batch a table, in order: neighbouring parts of the
     /// same kind gathered into one batch first.
     #[cfg(feature = "parquet")]
-    fn concat(parts: Vec<Part>) -> io::Result<sgfkit::export::arrow::Batches> {
-        use sgfkit::export::arrow::{Batches, BatchesBuilder};
+    fn concat(parts: Vec<Part>) -> io::Result<sgfkit_export::arrow::Batches> {
+        use sgfkit_export::arrow::{Batches, BatchesBuilder};
         let mut batches = Vec::new();
         let mut rows = Tables::default();
         let mut building: Vec<BatchesBuilder> = Vec::new();
@@ -364,7 +364,7 @@ impl Part {
 
 /// Why a file has no game tree: its last `L013`/`L017` diagnostic among
 /// `diagnostics` (the file's), as `sgfkit check` prints it.
-fn why_empty(diagnostics: &[sgfkit::export::DiagnosticRow]) -> Option<String> {
+fn why_empty(diagnostics: &[sgfkit_export::DiagnosticRow]) -> Option<String> {
     let is_why = |code: Code| code == Code::L013 || code == Code::L017;
     diagnostics.iter().rev().find(|d| is_why(d.code)).map(|d| {
         format!(
@@ -428,7 +428,7 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
     };
     #[cfg(feature = "parquet")]
     if takes != Takes::Rows {
-        let mut b = sgfkit::export::arrow::BatchesBuilder::default();
+        let mut b = sgfkit_export::arrow::BatchesBuilder::default();
         // The walk's sizes: the group's columns grow once.
         b.reserve_for_bytes(
             files
@@ -441,7 +441,7 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
             let Some(data) = read(source, &mut reports) else {
                 continue;
             };
-            let doc = sgfkit::export::read(&data, options);
+            let doc = sgfkit_export::read(&data, options);
             let before = b.counts();
             b.push_document(&doc, &source.name(), options);
             let games = b.counts()[0] - before[0];
@@ -473,7 +473,7 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
         let Some(data) = read(source, &mut reports) else {
             continue;
         };
-        let mut t = sgfkit::export::tables(&data, &source.name(), options);
+        let mut t = sgfkit_export::tables(&data, &source.name(), options);
         reports.push(FileReport::Read {
             games: t.games.len(),
             why: if t.games.is_empty() {

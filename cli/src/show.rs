@@ -1,11 +1,13 @@
 //! `sgfkit show`: a board diagram of one node, in the terminal, as SVG or
-//! as PNG (the library's `sgfkit::render`).
+//! as PNG (the crate `sgfkit-render`).
 
 use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::Node;
-use sgfkit::render::{self, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme};
+use sgfkit_render::{
+    self as render, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme,
+};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 

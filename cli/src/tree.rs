@@ -1,10 +1,10 @@
 //! `sgfkit tree`: the variation tree of each game in the terminal (the
-//! library's `sgfkit::render::tree`).
+//! crate `sgfkit-render`'s `tree`).
 
 use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
-use sgfkit::render::{TreeOptions, tree};
+use sgfkit_render::{TreeOptions, tree};
 use std::io::{self, Write};
 use std::path::PathBuf;
 

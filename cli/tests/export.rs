@@ -61,7 +61,7 @@ fn ndjson_is_in_input_order_on_any_number_of_threads() {
         .unwrap();
     for path in String::from_utf8_lossy(&walked.stdout).lines() {
         let bytes = std::fs::read(path).unwrap();
-        let t = sgfkit::export::tables(&bytes, path, &Default::default());
+        let t = sgfkit_export::tables(&bytes, path, &Default::default());
         want[0] += t.games.len();
         want[1] += t.moves.len();
         want[2] += t.diagnostics.len();

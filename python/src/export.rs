@@ -27,12 +27,12 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
 use rayon::prelude::*;
-use sgfkit::export::ExportOptions;
-use sgfkit::export::arrow::{
+use sgfkit::walk::{Found, Walker};
+use sgfkit_export::ExportOptions;
+use sgfkit_export::arrow::{
     Batches, BatchesBuilder, diagnostics_schema, games_schema, moves_dictionary_schema,
     moves_schema,
 };
-use sgfkit::walk::{Found, Walker};
 
 /// The SGF bytes a thread takes at a time (fewer for one file larger than
 /// this): small enough that two threads share a few megabytes evenly,
@@ -399,7 +399,7 @@ fn read_all(
                 }
                 Input::Member(source, bytes) => (bytes.as_slice().into(), source.as_str().into()),
             };
-            let doc = sgfkit::export::read(&bytes, &options);
+            let doc = sgfkit_export::read(&bytes, &options);
             b.push_document(&doc, &source, &options);
         }
         if dictionary {

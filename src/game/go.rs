@@ -27,9 +27,7 @@ mod gtp;
 mod rules;
 
 pub use board::{Board, MoveOutcome, MoveSummary, OffBoard};
-#[cfg(feature = "encoding")]
-pub(crate) use gtp::Vertex;
-pub use gtp::{GTP_MAX_SIZE, GtpError};
+pub use gtp::{GTP_MAX_SIZE, GtpError, Vertex};
 pub use rules::Rules;
 
 /// The game of Go, GM\[1\].
@@ -189,9 +187,11 @@ pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
 /// The move of a `B` or `W` property whose values text is `[]` or two
 /// letters on the board (`[pd]`), as [`Go::read_move`] reads its first
 /// value; `None` for anything else (another form, a point off the board),
-/// which the general reader handles. The replay's fast path.
+/// which the general reader handles. The replay's fast path; public for
+/// sgfkit-export's replay.
+#[doc(hidden)]
 #[inline]
-pub(crate) fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
+pub fn quick_move(values_raw: &[u8], size: BoardSize) -> Option<Move> {
     match *values_raw {
         [b'[', b']'] => Some(Move::Pass),
         [b'[', a, b, b']'] => {

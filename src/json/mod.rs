@@ -243,8 +243,9 @@ struct JsonOut<'w, W> {
 /// `s` as a JSON string, appended to `out`: the one JSON string writer of
 /// the crate (the typed trees here, the export's rows, the meaning). Text
 /// that needs no escape is copied between quotes; other text is escaped by
-/// serde_json.
-pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
+/// serde_json. Public for sgfkit-export's JSON Lines.
+#[doc(hidden)]
+pub fn write_str(out: &mut Vec<u8>, s: &str) {
     if !s.bytes().any(needs_escape) {
         out.reserve(s.len() + 2);
         out.push(b'"');

@@ -49,8 +49,8 @@ mod time;
 
 pub use go::GoGame;
 pub use info::{Fact, GameInfo, Player};
-#[cfg(feature = "encoding")]
-pub(crate) use position::apply_numbered;
+#[doc(hidden)]
+pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
 pub use rank::{Rank, RankError, RankKind};
 pub use result::{GameResult, ResultKind};

@@ -197,7 +197,9 @@ pub fn apply_node(
 }
 
 /// [`apply_node`] for a node whose number (for the reports) is known.
-pub(crate) fn apply_numbered(
+/// Public for sgfkit-export's replay, which counts the nodes itself.
+#[doc(hidden)]
+pub fn apply_numbered(
     board: &mut Board,
     node: Node<'_, '_>,
     number: usize,

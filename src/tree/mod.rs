@@ -185,7 +185,9 @@ impl<'a> Collection<'a> {
 
     /// True while node ids are in pre-order within each game tree (no edit
     /// changed the shape): then a node's number is its id minus its root's.
-    pub(crate) fn ids_in_preorder(&self) -> bool {
+    /// Public for sgfkit-export, which numbers nodes by their ids.
+    #[doc(hidden)]
+    pub fn ids_in_preorder(&self) -> bool {
         !self.edited
     }
 
@@ -194,9 +196,9 @@ impl<'a> Collection<'a> {
     /// ([`Collection::ids_in_preorder`]): the tree is the ids from its root
     /// to the next game's, and a node has a child when the next id is its
     /// child. `None` once edited (or for a `root` that is no game's root).
-    /// Only the export counts shapes (it needs the `encoding` feature).
-    #[cfg(feature = "encoding")]
-    pub(crate) fn shape_in_preorder(&self, root: NodeId) -> Option<(usize, usize)> {
+    /// Public for sgfkit-export, the one crate that counts shapes.
+    #[doc(hidden)]
+    pub fn shape_in_preorder(&self, root: NodeId) -> Option<(usize, usize)> {
         if self.edited {
             return None;
         }

@@ -98,7 +98,7 @@ fn an_m_that_is_not_a_point_is_not_made_an_ma() {
 /// the strict parser took quadratic time. A `(` followed by a property is a
 /// tree without its `;`, which the strict parser now refuses where it
 /// stands; junk without tree content is still skipped, each warning placed
-/// by one cursor moving forward (`tests/scaling.rs` times both).
+/// by one cursor moving forward (`cli/tests/scaling.rs` times both).
 #[test]
 fn junk_between_many_trees_is_placed_in_one_pass() {
     use sgfkit::{Collection, ErrorKind, Expected, ParseOptions, Warning, WarningKind};

@@ -7,8 +7,6 @@ mod ebnf;
 #[cfg(feature = "encoding")]
 mod examples;
 #[cfg(feature = "encoding")]
-mod export;
-#[cfg(feature = "encoding")]
 mod fuzz_replay;
 mod game_check;
 mod game_facts;
@@ -19,8 +17,6 @@ mod lenient;
 mod limits;
 mod no_lost_values;
 mod other_games;
-#[cfg(all(feature = "png", feature = "encoding"))]
-mod render;
 mod repair;
 mod robustness;
 mod roundtrip;

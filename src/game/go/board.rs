@@ -498,16 +498,13 @@ impl Board {
     /// [`Board::play_counted`] for a stone on `p` (not a pass), the
     /// checker's lone moves: a stone on an empty point that captures
     /// nothing and is not suicide, the common case, costs its placing
-    /// only.
+    /// only. Public for sgfkit-export's replay.
     ///
     /// # Errors
     /// [`OffBoard`] when `p` is not on the board; the board is left unchanged.
+    #[doc(hidden)]
     #[inline(always)]
-    pub(crate) fn play_stone_counted(
-        &mut self,
-        color: Color,
-        p: Point,
-    ) -> Result<MoveSummary, OffBoard> {
+    pub fn play_stone_counted(&mut self, color: Color, p: Point) -> Result<MoveSummary, OffBoard> {
         let k = self.index(p).ok_or(OffBoard(p))?;
         if self.chains.stale || self.cells[k] != EMPTY {
             return Ok(self.play_stone_slowly(color, p));

@@ -36,10 +36,18 @@ pub enum GtpError {
     Pass,
 }
 
-/// A GTP vertex (`Q16`) held as its place in [`VERTICES`]: no allocation,
-/// and a text that lives as long as the program.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Vertex(u16);
+/// A GTP vertex (`Q16`) held as a number below [`Vertex::COUNT`]: no
+/// allocation, and a text that lives as long as the program. Made by
+/// [`Point::vertex`], for callers that name many points.
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::Point};
+/// let v = Point::new(15, 3).vertex(BoardSize::square(19))?; // SGF `pd`
+/// assert_eq!((v.as_str(), v.as_bytes()), ("Q16", &b"Q16"[..]));
+/// # Ok::<(), sgfkit::game::go::GtpError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Vertex(u16);
 
 /// Every GTP vertex, at `column * 25 + row - 1` (the row counted from 1 at
 /// the bottom): the letter, then the row number's one or two digits, a 0
@@ -67,26 +75,50 @@ const fn vertices() -> [[u8; 3]; Vertex::COUNT] {
 }
 
 impl Vertex {
-    /// The vertex as text.
-    pub(crate) fn as_str(self) -> &'static str {
+    /// The vertex as text: `Q16`.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Point};
+    /// assert_eq!(Point::new(0, 18).vertex(BoardSize::square(19))?.as_str(), "A1");
+    /// # Ok::<(), sgfkit::game::go::GtpError>(())
+    /// ```
+    pub fn as_str(self) -> &'static str {
         // ASCII by construction.
         std::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 
     /// The number of vertices: 25 columns of 25 rows.
-    pub(crate) const COUNT: usize = 625;
+    ///
+    /// ```
+    /// assert_eq!(sgfkit::game::go::Vertex::COUNT, 25 * 25);
+    /// ```
+    pub const COUNT: usize = 625;
 
     /// The vertex's place among all of them, below [`Vertex::COUNT`] (the
-    /// dictionary index of the `vertex` column).
-    #[cfg(feature = "arrow")]
+    /// dictionary index of the `vertex` column of sgfkit-export's tables):
+    /// `column * 25 + row - 1`, the row counted from 1 at the bottom.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Point};
+    /// let size = BoardSize::square(19);
+    /// assert_eq!(Point::new(0, 18).vertex(size)?.index(), 0); // A1
+    /// assert_eq!(Point::new(1, 17).vertex(size)?.index(), 26); // B2
+    /// # Ok::<(), sgfkit::game::go::GtpError>(())
+    /// ```
     #[inline]
-    pub(crate) fn index(self) -> u16 {
+    pub fn index(self) -> u16 {
         self.0
     }
 
     /// The vertex as the bytes of its text.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Point};
+    /// assert_eq!(Point::new(8, 0).vertex(BoardSize::square(19))?.as_bytes(), b"J19");
+    /// # Ok::<(), sgfkit::game::go::GtpError>(())
+    /// ```
     #[inline]
-    pub(crate) fn as_bytes(self) -> &'static [u8] {
+    pub fn as_bytes(self) -> &'static [u8] {
         VERTICES.get(usize::from(self.0)).map_or(&[][..], |v| {
             let n = if v[2] == 0 { 2 } else { 3 };
             &v[..n]
@@ -123,8 +155,19 @@ impl Point {
     }
 
     /// [`Point::to_gtp`] held in place, without allocating: for callers that
-    /// name many points (the `vertex` column of the exported tables).
-    pub(crate) fn vertex(self, size: BoardSize) -> Result<Vertex, GtpError> {
+    /// name many points (the `vertex` column of sgfkit-export's tables).
+    ///
+    /// # Errors
+    /// As [`Point::to_gtp`].
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Point};
+    /// let size = BoardSize::square(19);
+    /// assert_eq!(Point::new(15, 3).vertex(size)?.as_str(), "Q16");
+    /// assert!(Point::new(19, 0).vertex(size).is_err());
+    /// # Ok::<(), sgfkit::game::go::GtpError>(())
+    /// ```
+    pub fn vertex(self, size: BoardSize) -> Result<Vertex, GtpError> {
         check_size(size)?;
         if !self.is_on(size) {
             return Err(GtpError::OffBoard {

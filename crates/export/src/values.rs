@@ -1,5 +1,5 @@
 //! Reading the date (`DT`) of a game into a value a table can sort (the
-//! result is read by [`GameResult`](crate::record::GameResult)).
+//! result is read by [`GameResult`](sgfkit::record::GameResult)).
 
 /// The first full date (`YYYY-MM-DD`) of a date text (`DT`), as (year,
 /// month, day). FF\[4\] writes `1996-05-06,07` or `1996-05-06,1996-06-01`;
@@ -8,7 +8,7 @@
 /// none.
 ///
 /// ```
-/// use sgfkit::export::first_date;
+/// use sgfkit_export::first_date;
 /// assert_eq!(first_date("1996-05-06,07"), Some((1996, 5, 6)));
 /// assert_eq!(first_date("played 2017-11-30 19:00"), Some((2017, 11, 30)));
 /// assert_eq!(first_date("1996-05"), None);

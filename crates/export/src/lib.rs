@@ -3,10 +3,11 @@
 //!
 //! Two layers:
 //!
-//! * **rows**, always compiled and free of dependencies: [`Tables`] holds the
-//!   [`GameRow`]s, [`MoveRow`]s and [`DiagnosticRow`]s of SGF bytes
-//!   ([`tables`]) or of a [`Document`] already read ([`Tables::of_document`]),
-//!   computed with the crate's own readers ([`GoGame`], [`Document::check`]);
+//! * **rows**, always compiled and free of dependencies but `sgfkit`:
+//!   [`Tables`] holds the [`GameRow`]s, [`MoveRow`]s and [`DiagnosticRow`]s
+//!   of SGF bytes ([`tables`]) or of a [`Document`] already read
+//!   ([`Tables::of_document`]), computed with sgfkit's own readers
+//!   ([`GoGame`], [`Document::check`]);
 //!   [`Tables::write_ndjson`] writes them as JSON Lines;
 //! * **columns**, behind features: [`arrow`](mod@arrow) (feature `arrow`)
 //!   builds Arrow record batches with fixed, documented schemas and writes
@@ -18,7 +19,7 @@
 //! coordinates). The schema of each table is in `docs/export.md`.
 //!
 //! ```
-//! use sgfkit::export::{ExportOptions, tables};
+//! use sgfkit_export::{ExportOptions, tables};
 //!
 //! let sgf = "(;GM[1]SZ[19]PB[李昌镐]PW[Cho Hunhyun]KM[6.5]RE[W+Resign]DT[1995-03-02,03]\
 //!            ;B[pd];W[dp];B[])";
@@ -53,20 +54,20 @@ mod tests;
 
 pub use values::first_date;
 
-use crate::check::{CheckOptions, Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
-use crate::game::{BoardSize, Game, GameType};
-use crate::grammar::RawValues;
-use crate::record::{GoGame, MoveReport, apply_numbered};
-use crate::text::{TextKind, decode_str};
-use crate::{Document, Node, Position, Property, ReadOptions};
 use properties::{other_properties, property_entries};
+use sgfkit::check::{CheckOptions, Diagnostic, Severity};
+use sgfkit::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
+use sgfkit::game::{BoardSize, Game, GameType};
+use sgfkit::grammar::RawValues;
+use sgfkit::record::{GoGame, MoveReport, apply_numbered};
+use sgfkit::text::{TextKind, decode_str};
+use sgfkit::{Document, Node, Position, Property, ReadOptions};
 use std::sync::Arc;
 
 /// How SGF becomes rows.
 ///
 /// ```
-/// let opts = sgfkit::export::ExportOptions::default().all_nodes(true);
+/// let opts = sgfkit_export::ExportOptions::default().all_nodes(true);
 /// assert!(opts.all_nodes);
 /// ```
 #[derive(Debug, Clone)]
@@ -79,7 +80,7 @@ pub struct ExportOptions {
     /// by default: a damaged file gives the rows of what could be read,
     /// and the repairs in `diagnostics`.
     pub read: ReadOptions,
-    /// Run the semantic checker ([`check::check`](crate::check::check()))
+    /// Run the semantic checker ([`check::check`](sgfkit::check::check()))
     /// for the `diagnostics` table, as `sgfkit check` does (the default).
     /// Without it the table holds only what the lenient reader repaired
     /// (codes `L…`), and export runs about twice as fast.
@@ -111,8 +112,8 @@ impl ExportOptions {
     /// ```
     /// use sgfkit::{ParseOptions, ReadOptions};
     /// let read = ReadOptions::lenient().limits(ParseOptions::default().max_nodes(1));
-    /// let opts = sgfkit::export::ExportOptions::default().read(read);
-    /// let doc = sgfkit::export::read(b"(;B[aa];W[bb])", &opts);
+    /// let opts = sgfkit_export::ExportOptions::default().read(read);
+    /// let doc = sgfkit_export::read(b"(;B[aa];W[bb])", &opts);
     /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L017");
     /// ```
     pub fn read(mut self, read: ReadOptions) -> Self {
@@ -133,16 +134,16 @@ impl ExportOptions {
     }
 }
 
-/// Reads `bytes` as the export reads every file: [`crate::read`] with
+/// Reads `bytes` as the export reads every file: [`sgfkit::read`] with
 /// [`ExportOptions::read`], a document whatever the bytes hold.
 ///
 /// ```
-/// let doc = sgfkit::export::read(b"(;B[aa]", &Default::default());
+/// let doc = sgfkit_export::read(b"(;B[aa]", &Default::default());
 /// assert_eq!(doc.collection().games().len(), 1);
 /// assert_eq!(doc.diagnostics()[0].code.as_str(), "L005");
 /// ```
 pub fn read<'a>(bytes: &'a [u8], options: &ExportOptions) -> Document<'a> {
-    crate::read(bytes, &options.read).unwrap_or_else(|e| Document::unread(&e))
+    sgfkit::read(bytes, &options.read).unwrap_or_else(|e| Document::unread(&e))
 }
 
 /// A property of a node as a map entry: its identifier and its values,
@@ -231,17 +232,17 @@ pub struct MoveRow {
     /// Row of the move, from 0 at the top (`a`); `None` for a pass.
     pub row: Option<u16>,
     /// The move's GTP vertex (`Q16` for `B[pd]` on 19×19, see
-    /// [`Point::to_gtp`](crate::game::go::Point::to_gtp)); `None` for a
+    /// [`Point::to_gtp`](sgfkit::game::go::Point::to_gtp)); `None` for a
     /// pass, a node without a move, and boards wider or taller than 25.
     pub vertex: Option<&'static str>,
     /// True for a pass.
     pub pass: bool,
     /// The opponent's stones the move removed (0 for a pass); `None` for a
     /// node without a move. Setup and moves are replayed from the root
-    /// ([`apply_node`](crate::record::apply_node)).
+    /// ([`apply_node`](sgfkit::record::apply_node)).
     pub captures: Option<u16>,
     /// False for a suicide, an immediate ko retake or a stone on an
-    /// occupied point ([`MoveOutcome::is_legal`](crate::game::go::MoveOutcome::is_legal)),
+    /// occupied point ([`MoveOutcome::is_legal`](sgfkit::game::go::MoveOutcome::is_legal)),
     /// true for any other move and a pass; `None` for a node without a move.
     pub legal: Option<bool>,
     /// The node's comment (`C`), decoded.
@@ -262,7 +263,7 @@ pub struct DiagnosticRow {
     /// no game tree.
     pub game: Option<u32>,
     /// The stable code (`S012`, `L008`; `docs/diagnostics.md`).
-    pub code: crate::check::Code,
+    pub code: sgfkit::check::Code,
     /// `"error"`, `"warning"` or `"info"`.
     pub severity: &'static str,
     /// 1-based line.
@@ -291,7 +292,7 @@ pub struct Tables {
 ///
 /// ```
 /// use sgfkit::check::Code;
-/// let t = sgfkit::export::tables(b"(;GM[11]SZ[8]PB[Ann];B[c3])(;W[]", "x.sgf", &Default::default());
+/// let t = sgfkit_export::tables(b"(;GM[11]SZ[8]PB[Ann];B[c3])(;W[]", "x.sgf", &Default::default());
 /// assert_eq!(t.games.len(), 2);
 /// assert_eq!((t.games[0].gm, t.games[0].move_count), (11, None)); // Hex: no moves rows
 /// assert_eq!(t.games[1].move_count, Some(1)); // `W[]`: a pass
@@ -305,7 +306,7 @@ pub fn tables(bytes: &[u8], source: &str, options: &ExportOptions) -> Tables {
 }
 
 impl Tables {
-    /// The rows of a document already read (by [`crate::read`], or
+    /// The rows of a document already read (by [`sgfkit::read`], or
     /// [`read`] as the export reads).
     pub fn of_document(doc: &Document<'_>, source: &str, options: &ExportOptions) -> Tables {
         let mut t = Tables::default();
@@ -327,11 +328,11 @@ impl Tables {
     /// the whole file: game indexes start at `first_game`, and positions
     /// are shifted as if the tree's text started at `start` (the line and
     /// column of its first byte in the file; see
-    /// [`stream::Game::position`](crate::stream::Game::position)).
+    /// [`stream::Game::position`](sgfkit::stream::Game::position)).
     ///
     /// ```
     /// use sgfkit::{Position, check::Code};
-    /// let mut t = sgfkit::export::tables(b"(;B[aa]", "big.sgf", &Default::default());
+    /// let mut t = sgfkit_export::tables(b"(;B[aa]", "big.sgf", &Default::default());
     /// t.place(7, Position { line: 3, column: 5 });
     /// assert_eq!((t.games[0].game, t.moves[0].game), (7, 7));
     /// // The `)` missing at the end, 1:8 in the tree's text.
@@ -437,7 +438,7 @@ fn game_row(
         first[k].map(simple_text)
     };
     let result = text("RE");
-    let parsed = result.as_deref().and_then(crate::record::GameResult::read);
+    let parsed = result.as_deref().and_then(sgfkit::record::GameResult::read);
     let date = text("DT");
     let (nodes, leaves) = tree_shape(root);
     let komi = if game_type == GameType::Go {
@@ -758,7 +759,7 @@ fn move_rows(
 
 /// The Go position of a game replayed node by node for the `captures` and
 /// `legal` columns: a node with setup or other properties through
-/// [`apply_node`](crate::record::apply_node)'s code (setup, then `B`, then
+/// [`apply_node`](sgfkit::record::apply_node)'s code (setup, then `B`, then
 /// `W`), a node of moves alone by the board's counted move (the same
 /// position and outcome,
 /// without reading the node again). On the main line one board is enough; over every node (in file
@@ -837,7 +838,7 @@ impl Replay {
 /// stays linear.
 enum Numbers {
     Direct(usize),
-    Counted(std::collections::HashMap<crate::NodeId, u32>),
+    Counted(std::collections::HashMap<sgfkit::NodeId, u32>),
 }
 
 impl Numbers {

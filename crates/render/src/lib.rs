@@ -1,11 +1,11 @@
-//! Board diagrams and the variation tree: text for a terminal, SVG, and PNG
-//! (feature `png`).
+//! Board diagrams and the variation tree of sgfkit's trees: text for a
+//! terminal, SVG, and PNG (feature `png`).
 //!
 //! A [`Diagram`] is what a picture of one node shows: the board's cells
 //! (stones, markup, labels, move numbers, dimmed points), the lines and
 //! arrows of `LN` and `AR`, the last move, and the coordinates of the game.
 //! [`Diagram::go`] builds one for a Go node (the position from
-//! [`record::position_at`](crate::record::position_at)); [`Diagram::of`]
+//! [`record::position_at`](sgfkit::record::position_at)); [`Diagram::of`]
 //! does it for any game that has diagrams (Go, Hex, Amazons, Lines of
 //! Action) and says which game it cannot draw. The renderers only read a
 //! diagram:
@@ -20,7 +20,7 @@
 //!   `git log --graph` draws history.
 //!
 //! ```
-//! use sgfkit::render::{self, Diagram, DiagramOptions, TextOptions};
+//! use sgfkit_render::{self as render, Diagram, DiagramOptions, TextOptions};
 //! let c = sgfkit::parse(b"(;SZ[5];B[cc];W[dc]TR[cc])")?;
 //! let last = c.games().next().unwrap().main_line().last().unwrap();
 //! let d = Diagram::go(last, &DiagramOptions::default())?;
@@ -40,8 +40,8 @@
 //! [`Diagram::notes`], as a Go book writes it under the diagram: `12 at 5`
 //! when the point now shows the number 5, `12 at D4` otherwise.
 
-use crate::game::BoardSize;
-use crate::game::go::Color;
+use sgfkit::game::BoardSize;
+use sgfkit::game::go::Color;
 
 mod games;
 mod go;
@@ -185,7 +185,7 @@ impl Diagram {
     ///
     /// ```
     /// use sgfkit::game::BoardSize;
-    /// use sgfkit::render::{Diagram, Shape};
+    /// use sgfkit_render::{Diagram, Shape};
     /// let d = Diagram::empty("Go", Shape::Lines, BoardSize::new(19, 3));
     /// assert_eq!(d.column_labels[8], "J"); // no I
     /// assert_eq!(d.row_labels, ["3", "2", "1"]);
@@ -227,7 +227,7 @@ impl Diagram {
     /// Every stone with its cell, row by row.
     ///
     /// ```
-    /// use sgfkit::render::{Diagram, DiagramOptions, Stone};
+    /// use sgfkit_render::{Diagram, DiagramOptions, Stone};
     /// let c = sgfkit::parse(b"(;SZ[9]AB[aa]AW[ba])")?;
     /// let d = Diagram::go(c.games().next().unwrap(), &DiagramOptions::default())?;
     /// let stones: Vec<_> = d.stones().collect();

@@ -3,7 +3,7 @@
 //! encodings, statistics and pages [`properties`](super::properties) asks for.
 
 use super::{PAGE_ROWS, ParquetFiles, ROW_GROUP_ROWS, properties};
-use crate::export::arrow::{Batches, BatchesBuilder};
+use crate::arrow::{Batches, BatchesBuilder};
 use arrow_array::{ArrayRef, RecordBatch, UInt32Array};
 use arrow_schema::{DataType, Field, Schema};
 use bytes::Bytes;
@@ -28,10 +28,10 @@ const FILES: [(&[u8], &str); 3] = [
 ];
 
 fn builder(all_nodes: bool) -> BatchesBuilder {
-    let options = crate::export::ExportOptions::default().all_nodes(all_nodes);
+    let options = crate::ExportOptions::default().all_nodes(all_nodes);
     let mut b = BatchesBuilder::default();
     for (sgf, source) in FILES {
-        let doc = crate::export::read(sgf, &options);
+        let doc = crate::read(sgf, &options);
         b.push_document(&doc, source, &options);
     }
     b

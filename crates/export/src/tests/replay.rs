@@ -216,7 +216,7 @@ fn the_json_lines_hold_the_new_columns() {
 #[cfg(feature = "arrow")]
 #[test]
 fn the_columns_equal_the_rows() {
-    use crate::export::arrow::Batches;
+    use crate::arrow::Batches;
     let sources = [
         "(;SZ[9]AW[aa](;B[ba](;W[ab];B[ee])(;B[ab]C[takes]))(;B[ab]))",
         "(;SZ[9]AB[ba][ab][bc]AW[ca][db][cc][bb];B[cb];W[bb];B[];W[ee]B[ee])",
@@ -224,7 +224,7 @@ fn the_columns_equal_the_rows() {
         "(;SZ[9]AW[aa];AB[ba]B[ab];W[aa]TR[ee];B[ba]LB[ee:x])",
     ];
     for src in sources {
-        let doc = crate::export::read(src.as_bytes(), &Default::default());
+        let doc = crate::read(src.as_bytes(), &Default::default());
         for opts in [
             ExportOptions::default(),
             ExportOptions::default().all_nodes(true),

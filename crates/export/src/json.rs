@@ -1,5 +1,5 @@
 //! The rows as JSON Lines: one object a row, keys in schema order, strings
-//! escaped by [`crate::json`]'s one writer.
+//! escaped by [`sgfkit::json`]'s one writer.
 
 use super::{DiagnosticRow, GameRow, MoveRow, PropertyEntry};
 use std::fmt::Write as _;
@@ -95,7 +95,7 @@ impl<'b> Obj<'b> {
 
 /// A JSON string: `"`, `\` and control characters escaped.
 fn string(out: &mut Vec<u8>, s: &str) {
-    crate::json::write_str(out, s);
+    sgfkit::json::write_str(out, s);
 }
 
 pub(super) fn game(out: &mut Vec<u8>, g: &GameRow) {

@@ -4,12 +4,12 @@
 use std::collections::HashMap;
 
 use super::{Diagram, DiagramError, Line, Mark, Region, Shape, Stone};
-use crate::game::go::{Board, Go, Move};
-use crate::game::{BoardSize, Game};
-use crate::grammar::value::{PointListItem, expand};
-use crate::property::typed::Value;
-use crate::record::{apply_node, position_at};
-use crate::tree::Node;
+use sgfkit::game::go::{Board, Go, Move};
+use sgfkit::game::{BoardSize, Game};
+use sgfkit::grammar::value::{PointListItem, expand};
+use sgfkit::property::typed::Value;
+use sgfkit::record::{apply_node, position_at};
+use sgfkit::tree::Node;
 
 /// What a [`Diagram`] shows besides the position.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,7 +34,7 @@ impl Diagram {
     /// unusable `SZ`, `Region` when the region does not fit the board.
     ///
     /// ```
-    /// use sgfkit::render::{Diagram, DiagramOptions, Stone};
+    /// use sgfkit_render::{Diagram, DiagramOptions, Stone};
     /// // White captures at aa; move 1 is gone, noted under the diagram.
     /// let c = sgfkit::parse(b"(;SZ[9];B[aa];W[ba];B[ee];W[ab])")?;
     /// let last = c.games().next().unwrap().main_line().last().unwrap();
@@ -67,8 +67,8 @@ impl Diagram {
             }
         }
         d.captures = Some((
-            board.captured(crate::game::go::Color::Black),
-            board.captured(crate::game::go::Color::White),
+            board.captured(sgfkit::game::go::Color::Black),
+            board.captured(sgfkit::game::go::Color::White),
         ));
         if let Some(numbers) = numbers {
             numbers.apply(&mut d);
@@ -107,9 +107,9 @@ pub(super) fn set_region(d: &mut Diagram, region: Option<Region>) -> Result<(), 
     Ok(())
 }
 
-fn position_error(e: crate::record::PositionError) -> DiagramError {
+fn position_error(e: sgfkit::record::PositionError) -> DiagramError {
     match e {
-        crate::record::PositionError::NotGo(m) => DiagramError::NoDiagram(m.to_string()),
+        sgfkit::record::PositionError::NotGo(m) => DiagramError::NoDiagram(m.to_string()),
         other => DiagramError::BadSize(other.to_string()),
     }
 }
@@ -172,7 +172,7 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
         // Setup or captures may have emptied or refilled cells.
         numbers
             .origin
-            .retain(|&(x, y), _| board.get(crate::game::go::Point::new(x, y)).is_some());
+            .retain(|&(x, y), _| board.get(sgfkit::game::go::Point::new(x, y)).is_some());
         let has_setup = ["AB", "AW"].iter().any(|i| n.get(i).is_some());
         let played = ["B", "W"]
             .iter()
@@ -197,7 +197,10 @@ fn replay_numbered(node: Node<'_, '_>, from: u32) -> Result<(Board, Numbers), Di
                 None => continue,
             };
             if let Some(at) = at {
-                if board.get(crate::game::go::Point::new(at.0, at.1)).is_some() {
+                if board
+                    .get(sgfkit::game::go::Point::new(at.0, at.1))
+                    .is_some()
+                {
                     numbers.origin.insert(at, number);
                 } else {
                     numbers.origin.remove(&at);
@@ -363,7 +366,7 @@ mod tests {
     fn numbers_replayed_point_and_markup() {
         // 1 B aa, 2 W ba, 3 B ee, 4 W ab captures aa, 5 B cc, 6 W aa (played again).
         let src = b"(;SZ[9];B[aa];W[ba];B[ee];W[ab];B[cc];W[aa]TR[ee]LB[cc:x]DD[ff]AR[aa:cc])";
-        let c = crate::parse(src).unwrap();
+        let c = sgfkit::parse(src).unwrap();
         let last = c.games().next().unwrap().main_line().last().unwrap();
         let opts = DiagramOptions {
             numbers_from: Some(2),

@@ -2,10 +2,10 @@
 //! columns of [`columns`](super::columns): plain vectors while they fill,
 //! handed to Arrow without a copy at the end.
 
-use crate::text::{TextKind, decode_str};
 use arrow_array::StringArray;
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::ArrowError;
+use sgfkit::text::{TextKind, decode_str};
 
 /// Which values of a column are valid (not null): a `bool` a value while
 /// filling (a push is a store), packed into bits at the end.

@@ -1,9 +1,9 @@
 //! [`tree()`]: the variation tree of a game as text, drawn as `git log
 //! --graph` draws history.
 
-use crate::game::go::{Go, Move};
-use crate::game::{Game, GameType};
-use crate::tree::Node;
+use sgfkit::game::go::{Go, Move};
+use sgfkit::game::{Game, GameType};
+use sgfkit::tree::Node;
 use std::fmt::Write;
 
 /// How [`tree()`] draws.
@@ -36,7 +36,7 @@ impl Default for TreeOptions {
 /// run).
 ///
 /// ```
-/// use sgfkit::render::{tree, TreeOptions};
+/// use sgfkit_render::{tree, TreeOptions};
 /// let c = sgfkit::parse(b"(;SZ[9]C[Start];B[ee];W[cc](;B[gg]C[The main line])(;B[cg];W[gc]))")?;
 /// let t = tree(c.games().next().unwrap(), &TreeOptions::default());
 /// assert_eq!(
@@ -159,7 +159,7 @@ fn connector(head: &str, pending: usize, cap: usize) -> String {
 }
 
 /// The node's move: GTP coordinates in Go, the value as written otherwise.
-fn move_text(node: Node<'_, '_>, go_size: Option<crate::game::BoardSize>) -> Option<String> {
+fn move_text(node: Node<'_, '_>, go_size: Option<sgfkit::game::BoardSize>) -> Option<String> {
     for color in ["B", "W"] {
         let Some(p) = node.get(color) else { continue };
         let value = p.value();
@@ -180,7 +180,7 @@ fn note(node: Node<'_, '_>, words: usize) -> String {
     let text = |ident: &str| {
         node.get(ident)
             .map(|p| {
-                crate::text::decode_str(p.value(), crate::text::TextKind::SimpleText).into_owned()
+                sgfkit::text::decode_str(p.value(), sgfkit::text::TextKind::SimpleText).into_owned()
             })
             .unwrap_or_default()
     };
@@ -222,7 +222,7 @@ mod tests {
             src.push_str(";B[bb]");
         }
         src.push_str("))");
-        let c = crate::parse(src.as_bytes()).unwrap();
+        let c = sgfkit::parse(src.as_bytes()).unwrap();
         let t = tree(c.games().next().unwrap(), &TreeOptions::default());
         assert!(t.len() < 400_000, "{}", t.len());
         assert!(t.contains("+1984"));
@@ -231,7 +231,7 @@ mod tests {
 
     #[test]
     fn names_and_other_games() {
-        let c = crate::parse(b"(;GM[11]N[Opening];B[c3]C[a b c d e f g h])").unwrap();
+        let c = sgfkit::parse(b"(;GM[11]N[Opening];B[c3]C[a b c d e f g h])").unwrap();
         let t = tree(c.games().next().unwrap(), &TreeOptions::default());
         assert_eq!(
             t,

@@ -50,7 +50,7 @@ const RESET: &str = "\x1b[0m";
 /// Hex rows are shifted half a cell each, so the board is a rhombus.
 ///
 /// ```
-/// use sgfkit::render::{Diagram, DiagramOptions, TextOptions, text};
+/// use sgfkit_render::{Diagram, DiagramOptions, TextOptions, text};
 /// let c = sgfkit::parse(b"(;SZ[9];B[ee];W[ec])")?;
 /// let last = c.games().next().unwrap().main_line().last().unwrap();
 /// let d = Diagram::go(last, &DiagramOptions::default())?;
@@ -209,10 +209,10 @@ fn glyph(d: &Diagram, (x, y): (u16, u16), unicode: bool) -> (String, &'static st
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::DiagramOptions;
+    use crate::DiagramOptions;
 
     fn diagram(src: &str, opts: &DiagramOptions) -> Diagram {
-        let c = crate::parse(src.as_bytes()).unwrap();
+        let c = sgfkit::parse(src.as_bytes()).unwrap();
         let n = c.games().next().unwrap().main_line().last().unwrap();
         Diagram::of(n, opts).unwrap()
     }
@@ -225,7 +225,7 @@ mod tests {
         assert_eq!(lines[1], "5 ●─┬─┬─┬─┐ 5");
         assert_eq!(lines[5], "1 └─┴─┴─┴(○)1");
         let opts = DiagramOptions {
-            region: Some(crate::render::Region::parse("a5:b4", d.size).unwrap()),
+            region: Some(crate::Region::parse("a5:b4", d.size).unwrap()),
             ..Default::default()
         };
         let d = diagram("(;SZ[5]AB[aa];W[ee])", &opts);

@@ -13,18 +13,17 @@
 //! which any Arrow library reads without a copy of the schema.
 //!
 //! ```
-//! use sgfkit::export::arrow::batches;
+//! use sgfkit_export::arrow::batches;
 //!
 //! let b = batches(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf", &Default::default())?;
 //! assert_eq!((b.games.num_rows(), b.moves.num_rows()), (1, 2));
-//! assert_eq!(b.games.schema(), sgfkit::export::arrow::games_schema());
+//! assert_eq!(b.games.schema(), sgfkit_export::arrow::games_schema());
 //! # Ok::<(), arrow_schema::ArrowError>(())
 //! ```
 
 pub use super::columns::BatchesBuilder;
 use super::values::days_since_epoch;
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
-use crate::{Document, Position};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
     UInt16Builder, UInt32Builder,
@@ -33,6 +32,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
 use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, UInt32Array};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields, Schema, SchemaRef};
+use sgfkit::{Document, Position};
 use std::io::Write;
 use std::sync::{Arc, OnceLock};
 
@@ -60,14 +60,14 @@ impl Batches {
         })
     }
 
-    /// The batches of a document already read (by [`crate::read`], or
+    /// The batches of a document already read (by [`sgfkit::read`], or
     /// [`super::read`] as the export reads): the rows of [`Tables::of_document`], the
     /// `moves` columns built straight from the tree (no [`MoveRow`] in
     /// between, which makes this several times faster than
     /// [`Batches::from_tables`] on move-dense files).
     ///
     /// ```
-    /// use sgfkit::export::{Tables, arrow::Batches};
+    /// use sgfkit_export::{Tables, arrow::Batches};
     /// let doc = sgfkit::read(b"(;SZ[9];B[ee]C[center];W[])", &Default::default())?;
     /// let opts = Default::default();
     /// let b = Batches::of_document(&doc, "d.sgf", &opts)?;
@@ -92,8 +92,8 @@ impl Batches {
     ///
     /// ```
     /// // Without the semantic checks, a well-formed file has no diagnostics.
-    /// let opts = sgfkit::export::ExportOptions::default().semantic_checks(false);
-    /// let b = sgfkit::export::arrow::batches(b"(;B[aa])", "x.sgf", &opts)?;
+    /// let opts = sgfkit_export::ExportOptions::default().semantic_checks(false);
+    /// let b = sgfkit_export::arrow::batches(b"(;B[aa])", "x.sgf", &opts)?;
     /// let rows: Vec<(&str, usize)> = b.each().map(|(name, b)| (name, b.num_rows())).collect();
     /// assert_eq!(rows, [("games", 1), ("moves", 1), ("diagnostics", 0)]);
     /// # Ok::<(), arrow_schema::ArrowError>(())
@@ -115,7 +115,7 @@ impl Batches {
     /// The batches of `parts` one after the other, as one batch a table.
     ///
     /// ```
-    /// use sgfkit::export::arrow::{Batches, batches};
+    /// use sgfkit_export::arrow::{Batches, batches};
     /// let a = batches(b"(;B[aa])", "a.sgf", &Default::default())?;
     /// let b = batches(b"(;B[bb];W[cc])", "b.sgf", &Default::default())?;
     /// let both = Batches::concat(&[a, b])?;
@@ -148,7 +148,7 @@ impl Batches {
     /// ```
     /// use sgfkit::Position;
     /// use arrow_array::{cast::AsArray, types::UInt32Type};
-    /// let mut b = sgfkit::export::arrow::batches(b"(;B[aa]", "big.sgf", &Default::default())?;
+    /// let mut b = sgfkit_export::arrow::batches(b"(;B[aa]", "big.sgf", &Default::default())?;
     /// b.place(7, Position { line: 3, column: 5 })?;
     /// let game = b.moves.column_by_name("game").unwrap().as_primitive::<UInt32Type>();
     /// assert_eq!(game.value(0), 7);
@@ -203,7 +203,7 @@ pub fn batches(bytes: &[u8], source: &str, options: &ExportOptions) -> Result<Ba
 /// as `pyarrow.ipc.open_stream` reads them.
 ///
 /// ```
-/// use sgfkit::export::arrow::{batches, ipc_stream};
+/// use sgfkit_export::arrow::{batches, ipc_stream};
 /// let b = batches(b"(;B[aa])", "x.sgf", &Default::default())?;
 /// let bytes = ipc_stream(&b.moves)?;
 /// assert_eq!(&bytes[..4], &[0xff, 0xff, 0xff, 0xff]); // a continuation marker starts each message
@@ -297,7 +297,7 @@ pub(crate) fn properties_field() -> Field {
 /// The schema of the `games` table.
 ///
 /// ```
-/// let s = sgfkit::export::arrow::games_schema();
+/// let s = sgfkit_export::arrow::games_schema();
 /// assert_eq!(s.field(0).name(), "source");
 /// assert_eq!(s.field_with_name("komi")?.data_type(), &arrow_schema::DataType::Float64);
 /// # Ok::<(), arrow_schema::ArrowError>(())
@@ -338,7 +338,7 @@ pub fn games_schema() -> SchemaRef {
 /// The schema of the `moves` table.
 ///
 /// ```
-/// let s = sgfkit::export::arrow::moves_schema();
+/// let s = sgfkit_export::arrow::moves_schema();
 /// let names: Vec<&str> = s.fields().iter().map(|f| f.name().as_str()).collect();
 /// assert_eq!(&names[..4], ["source", "game", "move_number", "node_id"]);
 /// ```
@@ -373,13 +373,13 @@ pub fn moves_schema() -> SchemaRef {
 ///
 /// ```
 /// use arrow_schema::DataType;
-/// let s = sgfkit::export::arrow::moves_dictionary_schema();
+/// let s = sgfkit_export::arrow::moves_dictionary_schema();
 /// let source = s.field_with_name("source")?;
 /// assert_eq!(
 ///     source.data_type(),
 ///     &DataType::Dictionary(Box::new(DataType::Int32), Box::new(DataType::Utf8))
 /// );
-/// assert_eq!(s.fields().len(), sgfkit::export::arrow::moves_schema().fields().len());
+/// assert_eq!(s.fields().len(), sgfkit_export::arrow::moves_schema().fields().len());
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
 pub fn moves_dictionary_schema() -> SchemaRef {
@@ -404,7 +404,7 @@ pub fn moves_dictionary_schema() -> SchemaRef {
 /// The schema of the `diagnostics` table.
 ///
 /// ```
-/// let s = sgfkit::export::arrow::diagnostics_schema();
+/// let s = sgfkit_export::arrow::diagnostics_schema();
 /// assert_eq!(s.fields().len(), 7);
 /// ```
 pub fn diagnostics_schema() -> SchemaRef {

@@ -20,7 +20,7 @@ impl Theme {
     /// Reads `light`, `dark` or `print`.
     ///
     /// ```
-    /// use sgfkit::render::Theme;
+    /// use sgfkit_render::Theme;
     /// assert_eq!(Theme::parse("print"), Some(Theme::Print));
     /// assert_eq!(Theme::parse("sepia"), None);
     /// ```
@@ -146,7 +146,7 @@ fn escape(t: &str) -> String {
 /// coordinate otherwise), so tests and scripts can read the position back.
 ///
 /// ```
-/// use sgfkit::render::{Diagram, DiagramOptions, SvgOptions, svg};
+/// use sgfkit_render::{Diagram, DiagramOptions, SvgOptions, svg};
 /// let c = sgfkit::parse(b"(;SZ[9];B[ee])")?;
 /// let last = c.games().next().unwrap().main_line().last().unwrap();
 /// let d = Diagram::go(last, &DiagramOptions::default())?;
@@ -402,7 +402,7 @@ fn stones(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
         }
         let (cx, cy) = lay.center((x, y));
         let point = if d.shape == Shape::Lines && x < 52 && y < 52 {
-            crate::game::go::Point::new(x, y).to_string()
+            sgfkit::game::go::Point::new(x, y).to_string()
         } else {
             d.coordinate((x, y))
         };
@@ -585,11 +585,11 @@ fn markup(o: &mut String, d: &Diagram, lay: &Layout, c: Colors) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::DiagramOptions;
+    use crate::DiagramOptions;
 
     #[test]
     fn markup_and_numbers_in_svg() {
-        let c = crate::parse(
+        let c = sgfkit::parse(
             b"(;SZ[5];B[aa];W[bb]TR[aa]SQ[cc]CR[dd]MA[ee]LB[ea:x]AR[ab:cb]LN[ad:cd]DD[bb]SL[ac])",
         )
         .unwrap();

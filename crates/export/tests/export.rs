@@ -1,10 +1,14 @@
 //! The export tables against the crate's own readers on the corpus's Go
 //! games, and spot checks of values.
 
-use crate::support::{corpus_dir, files_below};
-use sgfkit::export::{ExportOptions, tables};
+// The corpus finder of the core crate's tests (it walks up to ../shared).
+#[path = "../../../tests/it/support.rs"]
+mod support;
+
 use sgfkit::game::go::Move;
 use sgfkit::record::GoGame;
+use sgfkit_export::{ExportOptions, tables};
+use support::{corpus_dir, files_below};
 
 #[derive(Debug, Default, PartialEq)]
 struct Counts {
@@ -131,8 +135,8 @@ fn gnugo_game_with_score() {
 #[cfg(feature = "arrow")]
 #[test]
 fn corpus_columns_equal_the_rows() {
-    use sgfkit::export::Tables;
-    use sgfkit::export::arrow::Batches;
+    use sgfkit_export::Tables;
+    use sgfkit_export::arrow::Batches;
     let Some(corpus) = corpus_dir("corpus_columns_equal_the_rows") else {
         return;
     };
@@ -176,9 +180,10 @@ fn corpus_columns_equal_the_rows() {
 #[test]
 fn documented_schemas_are_the_arrow_schemas() {
     use arrow_schema::DataType;
-    use sgfkit::export::arrow::{diagnostics_schema, games_schema, moves_schema};
+    use sgfkit_export::arrow::{diagnostics_schema, games_schema, moves_schema};
 
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The repository root, where the docs are.
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let type_name = |t: &DataType| match t {
         DataType::Utf8 => "utf8",
@@ -315,7 +320,7 @@ fn corpus_captures_and_legality_are_the_boards_from_the_parent_position() {
         for (rel, path) in files_below(&corpus.join(dir)).iter().step_by(step) {
             let bytes = std::fs::read(path).expect("read corpus file");
             let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient()).unwrap();
-            let t = sgfkit::export::Tables::of_document(&doc, rel, &all);
+            let t = sgfkit_export::Tables::of_document(&doc, rel, &all);
             let nodes: Vec<Vec<_>> = doc
                 .collection()
                 .games()

@@ -1,4 +1,4 @@
-//! The rows and columns on small inputs; the corpus is in tests/it/export.rs.
+//! The rows and columns on small inputs; the corpus is in tests/export.rs.
 
 use super::*;
 
@@ -96,7 +96,7 @@ fn diagnostics_belong_to_their_game() {
     let open = t
         .diagnostics
         .iter()
-        .find(|d| d.code == crate::check::Code::L005)
+        .find(|d| d.code == sgfkit::check::Code::L005)
         .unwrap();
     assert_eq!((open.game, open.severity), (Some(2), "error"));
     // SZ[0] is no board: no size, no moves.
@@ -174,7 +174,7 @@ fn ndjson_rows() {
 #[cfg(feature = "arrow")]
 mod columns {
     use super::*;
-    use crate::export::arrow::{Batches, IpcFiles, games_schema, moves_schema};
+    use crate::arrow::{Batches, IpcFiles, games_schema, moves_schema};
     use arrow_array::Array;
     use arrow_array::cast::AsArray;
     use arrow_array::types::{Date32Type, UInt16Type, UInt32Type};
@@ -245,8 +245,8 @@ mod columns {
 
     #[test]
     fn ipc_stream_reads_back() {
-        let b = crate::export::arrow::batches(TREE, "s.sgf", &Default::default()).unwrap();
-        let bytes = crate::export::arrow::ipc_stream(&b.games).unwrap();
+        let b = crate::arrow::batches(TREE, "s.sgf", &Default::default()).unwrap();
+        let bytes = crate::arrow::ipc_stream(&b.games).unwrap();
         let mut r =
             arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(bytes), None).unwrap();
         assert_eq!(r.next().unwrap().unwrap(), b.games);
@@ -256,7 +256,7 @@ mod columns {
     fn columns_from_the_tree_equal_the_rows() {
         let comments = "(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[ü])";
         for src in [TREE, comments.as_bytes(), b"(;GM[2];B[aa])(;SZ[0];B[aa])"] {
-            let doc = crate::export::read(src, &Default::default());
+            let doc = crate::read(src, &Default::default());
             for opts in [
                 ExportOptions::default(),
                 ExportOptions::default().all_nodes(true),
@@ -271,10 +271,10 @@ mod columns {
     #[test]
     fn placed_batches_equal_placed_rows() {
         let src = b"(;B[aa]\n;W[bb]";
-        let at = crate::Position { line: 4, column: 9 };
+        let at = sgfkit::Position { line: 4, column: 9 };
         let mut t = tables(src, "p.sgf", &Default::default());
         t.place(3, at);
-        let mut b = crate::export::arrow::batches(src, "p.sgf", &Default::default()).unwrap();
+        let mut b = crate::arrow::batches(src, "p.sgf", &Default::default()).unwrap();
         b.place(3, at).unwrap();
         assert!(b.diagnostics.num_rows() > 0);
         assert_eq!(b, Batches::from_tables(&t).unwrap());
@@ -287,8 +287,8 @@ mod columns {
         let mut t = tables(a, "a.sgf", &opts);
         t.append(&mut tables(b, "b.sgf", &opts));
         let parts = [
-            crate::export::arrow::batches(a, "a.sgf", &opts).unwrap(),
-            crate::export::arrow::batches(b, "b.sgf", &opts).unwrap(),
+            crate::arrow::batches(a, "a.sgf", &opts).unwrap(),
+            crate::arrow::batches(b, "b.sgf", &opts).unwrap(),
         ];
         assert_eq!(
             Batches::concat(&parts).unwrap(),
@@ -298,7 +298,7 @@ mod columns {
 
     #[test]
     fn built_columns_of_many_files_equal_their_rows() {
-        use crate::export::arrow::BatchesBuilder;
+        use crate::arrow::BatchesBuilder;
         let files: [&[u8]; 5] = [
             TREE,
             b"(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[\xc3\xbc])",
@@ -314,7 +314,7 @@ mod columns {
             let mut parts = Vec::new();
             let mut appended = BatchesBuilder::default();
             for (i, src) in files.iter().enumerate() {
-                let doc = crate::export::read(src, &Default::default());
+                let doc = crate::read(src, &Default::default());
                 let name = format!("f{i}.sgf");
                 rows.append(&mut Tables::of_document(&doc, &name, &opts));
                 let mut b = BatchesBuilder::default();
@@ -339,12 +339,12 @@ mod columns {
 
     #[test]
     fn placed_builder_equals_placed_rows() {
-        use crate::export::arrow::BatchesBuilder;
+        use crate::arrow::BatchesBuilder;
         let src = b"(;B[aa]\n;W[bb]";
-        let at = crate::Position { line: 4, column: 9 };
+        let at = sgfkit::Position { line: 4, column: 9 };
         let mut t = tables(src, "p.sgf", &Default::default());
         t.place(3, at);
-        let doc = crate::export::read(src, &Default::default());
+        let doc = crate::read(src, &Default::default());
         let mut b = BatchesBuilder::default();
         b.push_document(&doc, "p.sgf", &Default::default());
         b.place(3, at);
@@ -354,9 +354,9 @@ mod columns {
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_files_are_the_same_on_any_number_of_threads() {
-        use crate::export::parquet::ParquetFiles;
+        use crate::parquet::ParquetFiles;
         let src: Vec<u8> = TREE.repeat(500);
-        let b = crate::export::arrow::batches(&src, "j.sgf", &Default::default()).unwrap();
+        let b = crate::arrow::batches(&src, "j.sgf", &Default::default()).unwrap();
         let write = |threads| {
             let mut f = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())
                 .unwrap()
@@ -373,9 +373,9 @@ mod columns {
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_files_read_back() {
-        let b = crate::export::arrow::batches(TREE, "p.sgf", &Default::default()).unwrap();
+        let b = crate::arrow::batches(TREE, "p.sgf", &Default::default()).unwrap();
         let mut files =
-            crate::export::parquet::ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
+            crate::parquet::ParquetFiles::new(Vec::new(), Vec::new(), Vec::new()).unwrap();
         files.write(&b).unwrap();
         let [games, moves, _] = files.finish().unwrap();
         for (bytes, want) in [(games, &b.games), (moves, &b.moves)] {
@@ -402,13 +402,13 @@ mod columns {
     #[cfg(feature = "parquet")]
     #[test]
     fn parquet_of_a_builder_reads_back_as_its_batches() {
-        use crate::export::arrow::BatchesBuilder;
-        use crate::export::parquet::ParquetFiles;
+        use crate::arrow::BatchesBuilder;
+        use crate::parquet::ParquetFiles;
         let build = || {
             let parts: Vec<BatchesBuilder> = ["a.sgf", "b/c.sgf", "a.sgf"]
                 .iter()
                 .map(|name| {
-                    let doc = crate::read(TREE, &Default::default()).unwrap();
+                    let doc = sgfkit::read(TREE, &Default::default()).unwrap();
                     let mut b = BatchesBuilder::default();
                     b.push_document(&doc, name, &Default::default());
                     b
@@ -432,8 +432,8 @@ mod columns {
 
 /// `TREE` with a new first variation after the root (`;B[aa]`), so that
 /// node numbers no longer follow the arena's order.
-fn edited_tree() -> crate::Collection<'static> {
-    let doc = crate::read(TREE, &Default::default()).unwrap();
+fn edited_tree() -> sgfkit::Collection<'static> {
+    let doc = sgfkit::read(TREE, &Default::default()).unwrap();
     let mut c = doc.into_collection();
     let root = c.games().next().unwrap().id();
     let new = c.add_child(root).unwrap();
@@ -485,7 +485,7 @@ fn walked_shape(root: Node<'_, '_>) -> (u32, u32) {
 fn tree_shapes_counted_on_the_arena_are_the_walked_ones() {
     let sgf: &[u8] = b"(;B[aa](;W[bb](;B[cc])(;B[dd];W[ee]))(;W[ff]));(;C[x])\
         (;GM[1](;B[aa])(;B[bb])(;B[cc](;W[dd])(;W[ee](;B[ff]))))(;)";
-    let doc = crate::export::read(sgf, &Default::default());
+    let doc = crate::read(sgf, &Default::default());
     let c = doc.collection();
     let shapes: Vec<(u32, u32)> = c.games().map(tree_shape).collect();
     let walked: Vec<(u32, u32)> = c.games().map(walked_shape).collect();
@@ -583,10 +583,10 @@ fn repeated_identifiers_are_found_in_one_pass() {
 #[cfg(feature = "arrow")]
 #[test]
 fn arrow_maps_hold_a_repeated_property_once() {
-    use crate::export::arrow::Batches;
+    use crate::arrow::Batches;
     use arrow_array::Array;
     use arrow_array::cast::AsArray;
-    let doc = crate::read(REPEATED, &Default::default()).unwrap();
+    let doc = sgfkit::read(REPEATED, &Default::default()).unwrap();
     for opts in [
         ExportOptions::default(),
         ExportOptions::default().all_nodes(true),
@@ -644,13 +644,13 @@ proptest::proptest! {
         let escaped = re.replace('\\', "\\\\").replace(']', "\\]");
         let sgf = format!("(;GM[1]SZ[19]RE[{escaped}];B[pd])");
         let t = tables(sgf.as_bytes(), "p.sgf", &Default::default());
-        let read = crate::record::GameResult::read(&re);
+        let read = sgfkit::record::GameResult::read(&re);
         let row = &t.games[0];
         proptest::prop_assert_eq!(row.winner, read.and_then(|r| r.winner).map(|c| c.letter()));
         proptest::prop_assert_eq!(row.margin, read.and_then(|r| r.margin));
         proptest::prop_assert_eq!(row.result_kind, read.and_then(|r| r.kind.as_str()));
-        let c = crate::parse(sgf.as_bytes()).unwrap();
-        let game = crate::record::GoGame::new(c.games().next().unwrap()).unwrap();
+        let c = sgfkit::parse(sgf.as_bytes()).unwrap();
+        let game = sgfkit::record::GoGame::new(c.games().next().unwrap()).unwrap();
         proptest::prop_assert_eq!(game.winner(), read.and_then(|r| r.winner));
     }
 }

@@ -7,8 +7,8 @@
 //! with a key twice keeps one of them in most readers.
 
 use super::PropertyEntry;
-use crate::text::{TextKind, decode_str};
-use crate::{Node, Property};
+use sgfkit::text::{TextKind, decode_str};
+use sgfkit::{Node, Property};
 use std::collections::HashMap;
 
 pub(super) fn other_properties(

@@ -1,13 +1,13 @@
 //! [`Region`]: the part of a board a diagram draws.
 
-use crate::game::BoardSize;
+use sgfkit::game::BoardSize;
 
 /// A rectangle of cells, corners included: the part of the board a diagram
 /// draws (`--range`).
 ///
 /// ```
 /// use sgfkit::game::BoardSize;
-/// use sgfkit::render::Region;
+/// use sgfkit_render::Region;
 /// let size = BoardSize::square(19);
 /// // GTP corners (column letter without I, row from the bottom), either order…
 /// let r = Region::parse("a1:k10", size)?;
@@ -15,7 +15,7 @@ use crate::game::BoardSize;
 /// // …or SGF points, as sgf-render writes them.
 /// assert_eq!(Region::parse("aj-js", size)?, r);
 /// assert!(Region::parse("a1:z30", size).is_err());
-/// # Ok::<(), sgfkit::render::RegionError>(())
+/// # Ok::<(), sgfkit_render::RegionError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Region {

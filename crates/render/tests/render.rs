@@ -1,19 +1,26 @@
-//! Diagrams (`sgfkit::render`): the ASCII board's stones equal
+//! Diagrams (`sgfkit_render`): the ASCII board's stones equal
 //! `position_at` at every 50th move of the Go games of half the corpus's
 //! files, and the SVG's stones in half of those (for time: the test stays
 //! near a minute in a debug build); SVG snapshots
 //! (`tests/render/*.svg`, rewritten with `SGFKIT_BLESS=1`); the PNG's size
 //! and pixel colours.
 
+use rayon::prelude::*;
 use std::collections::BTreeSet;
 use std::path::Path;
 
 use sgfkit::game::go::Color;
 use sgfkit::game::{BoardSize, GameType};
 use sgfkit::record::position_at;
-use sgfkit::render::{self, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme};
+use sgfkit_render::{
+    self as render, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme,
+};
 
-use crate::support::{corpus_dir, files_below};
+// The corpus finder of the core crate's tests (it walks up to ../shared).
+#[path = "../../../tests/it/support.rs"]
+mod support;
+
+use support::{corpus_dir, files_below};
 
 type Stones = BTreeSet<(u16, u16, char)>;
 
@@ -76,26 +83,12 @@ fn corpus_diagrams_equal_position_at() {
         .into_iter()
         .filter(|(name, _)| hash(name).is_multiple_of(2))
         .collect();
-    let mut positions = 0usize;
     let started = std::time::Instant::now();
-    // Every file; the checks run in as many threads as there are cores.
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunks: Vec<_> = files.chunks(files.len().div_ceil(threads).max(1)).collect();
-    let counts: Vec<usize> = std::thread::scope(|s| {
-        let handles: Vec<_> = chunks
-            .iter()
-            .map(|chunk| {
-                s.spawn(move || {
-                    chunk
-                        .iter()
-                        .map(|(name, path)| check_file(name, path, svg_sample(name)))
-                        .sum::<usize>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
-    positions += counts.iter().sum::<usize>();
+    // Every file, spread over rayon's pool (as many threads as cores).
+    let positions = files
+        .par_iter()
+        .map(|(name, path)| check_file(name, path, svg_sample(name)))
+        .sum::<usize>();
     eprintln!(
         "render: {positions} positions of {} files drawn as ASCII (half of them as SVG too) in {:.1?}",
         files.len(),

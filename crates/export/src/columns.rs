@@ -23,10 +23,6 @@ use super::arrow::{
 };
 use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
-use crate::game::go::Vertex;
-use crate::grammar::RawValues;
-use crate::text::TextKind;
-use crate::{Document, Position};
 use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
     ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int16Array, Int32Array, ListArray,
@@ -34,6 +30,10 @@ use arrow_array::{
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
+use sgfkit::game::go::Vertex;
+use sgfkit::grammar::RawValues;
+use sgfkit::text::TextKind;
+use sgfkit::{Document, Position};
 use std::sync::Arc;
 
 /// The three tables of one or more documents, being built: `moves` as
@@ -43,7 +43,7 @@ use std::sync::Arc;
 /// [`finish`](BatchesBuilder::finish) makes.
 ///
 /// ```
-/// use sgfkit::export::arrow::{Batches, BatchesBuilder};
+/// use sgfkit_export::arrow::{Batches, BatchesBuilder};
 /// let opts = Default::default();
 /// let (a, b) = (sgfkit::read(b"(;B[aa])", &opts)?, sgfkit::read(b"(;B[bb];W[cc])", &opts)?);
 /// let mut all = BatchesBuilder::default();
@@ -71,7 +71,7 @@ pub struct BatchesBuilder {
 }
 
 impl BatchesBuilder {
-    /// Adds the rows of a document already read (by [`crate::read`], or
+    /// Adds the rows of a document already read (by [`sgfkit::read`], or
     /// [`super::read`] as the export reads), `source` naming it in every row: the rows
     /// of [`Tables::of_document`](super::Tables::of_document).
     ///
@@ -137,7 +137,7 @@ impl BatchesBuilder {
     /// column's room is reserved once, its values copied once.
     ///
     /// ```
-    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// use sgfkit_export::arrow::BatchesBuilder;
     /// let parts: Vec<BatchesBuilder> = [&b"(;B[aa])"[..], b"(;W[bb];B[])"]
     ///     .iter()
     ///     .map(|sgf| {
@@ -171,7 +171,7 @@ impl BatchesBuilder {
     /// then grow once instead of doubling as they fill.
     ///
     /// ```
-    /// use sgfkit::export::arrow::BatchesBuilder;
+    /// use sgfkit_export::arrow::BatchesBuilder;
     /// let docs = [&b"(;B[aa];W[bb])"[..], b"(;B[cc])"];
     /// let mut b = BatchesBuilder::default();
     /// b.reserve_for_bytes(docs.iter().map(|d| d.len()).sum());
@@ -228,7 +228,7 @@ impl BatchesBuilder {
     ///
     /// ```
     /// use arrow_array::{cast::AsArray, types::Int32Type};
-    /// use sgfkit::export::arrow::{BatchesBuilder, moves_dictionary_schema};
+    /// use sgfkit_export::arrow::{BatchesBuilder, moves_dictionary_schema};
     /// let doc = sgfkit::read(b"(;B[aa];W[bb])", &Default::default()).unwrap();
     /// let mut b = BatchesBuilder::default();
     /// b.push_document(&doc, "a.sgf", &Default::default());
@@ -554,9 +554,9 @@ impl PropColumns {
     }
 
     /// Appends a row: a map of the properties `props()` gives, each an
-    /// identifier and its raw values text (as [`Node::raw_properties`](crate::Node::raw_properties)
-    /// gives them; the keys and values of [`Property::ident`](crate::Property::ident) and
-    /// [`Property::values`](crate::Property::values), the values decoded as text).
+    /// identifier and its raw values text (as [`Node::raw_properties`](sgfkit::Node::raw_properties)
+    /// gives them; the keys and values of [`Property::ident`](sgfkit::Property::ident) and
+    /// [`Property::values`](sgfkit::Property::values), the values decoded as text).
     /// A key once: an identifier written more than once in the node is one
     /// entry with all its values, in file order (as sgfmill reads it).
     /// `props` is called twice for a row whose identifiers repeat (rare).

@@ -1,11 +1,12 @@
-//! Every reader the crate exposes, on hostile shapes of input, at n and 8n
-//! repetitions: the time must grow linearly (a ratio near 8), and the test
-//! fails when a ratio passes [`MAX_RATIO`]. A quadratic path shows a ratio
-//! near 64.
+//! Every reader of the workspace (the core crate's, the export tables, the
+//! diagrams), on hostile shapes of input, at n and 8n repetitions: the time
+//! must grow linearly (a ratio near 8), and the test fails when a ratio
+//! passes [`MAX_RATIO`]. A quadratic path shows a ratio near 64. It lives
+//! in the command's package, the one that depends on every crate.
 //!
 //! Timings mean something only in an optimised build, so the test is ignored
 //! in debug builds; `.ci/run` runs it with
-//! `cargo test --profile scaling --features render --test scaling`.
+//! `cargo test --profile scaling -p sgfkit-cli --test scaling`.
 //! `SGFKIT_SCALING_FILTER=text` times only the readers and shapes whose names
 //! contain `text`; `SGFKIT_SCALING_BYTES` sets the size at n (16 KiB);
 //! `SGFKIT_SCALING_VERBOSE=1` prints every measurement (with `--nocapture`).
@@ -18,10 +19,10 @@ use cpu_time::ThreadTime;
 use sgfkit::check::{CheckOptions, RepairOptions, check, parse_lenient, repair};
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::events::{Handler, parse_events};
-use sgfkit::export::{ExportOptions, tables};
 use sgfkit::record::GoGame;
-use sgfkit::render::{Diagram, DiagramOptions, TextOptions, TreeOptions};
 use sgfkit::{Collection, ParseOptions, Warning};
+use sgfkit_export::{ExportOptions, tables};
+use sgfkit_render::{Diagram, DiagramOptions, TextOptions, TreeOptions};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -195,13 +196,13 @@ const READERS: &[(&str, Run)] = &[
         let _ = black_box(sgfkit::read(i.bytes, &sgfkit::ReadOptions::default()));
     }),
     ("read-gbk", |i| {
-        let opts =
-            sgfkit::ReadOptions::default().decode(DecodeOptions::new().force(encoding_rs::GBK));
+        let opts = sgfkit::ReadOptions::default()
+            .decode(DecodeOptions::new().force(sgfkit::encoding::encoding_rs::GBK));
         let _ = black_box(sgfkit::read(i.bytes, &opts));
     }),
     ("read-latin1", |i| {
         let opts = sgfkit::ReadOptions::default()
-            .decode(DecodeOptions::new().force(encoding_rs::WINDOWS_1252));
+            .decode(DecodeOptions::new().force(sgfkit::encoding::encoding_rs::WINDOWS_1252));
         let _ = black_box(sgfkit::read(i.bytes, &opts));
     }),
     ("read-lenient", |i| {
@@ -253,20 +254,20 @@ const READERS: &[(&str, Run)] = &[
     ("render", |i| {
         let mut diagram = None;
         for root in i.tree.games() {
-            black_box(sgfkit::render::tree(root, &TreeOptions::default()));
+            black_box(sgfkit_render::tree(root, &TreeOptions::default()));
             if let Some(last) = root.main_line().last() {
                 let opts = DiagramOptions {
                     numbers_from: Some(1),
                     ..Default::default()
                 };
                 if let Ok(d) = Diagram::go(last, &opts) {
-                    black_box(sgfkit::render::text(&d, &TextOptions::default()));
+                    black_box(sgfkit_render::text(&d, &TextOptions::default()));
                     diagram = Some(d);
                 }
             }
         }
         if let Some(d) = diagram {
-            black_box(sgfkit::render::svg(&d, &Default::default()));
+            black_box(sgfkit_render::svg(&d, &Default::default()));
         }
     }),
 ];
@@ -374,7 +375,7 @@ fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "timings need an optimised build: cargo test --profile scaling --features render --test scaling"
+    ignore = "timings need an optimised build: cargo test --profile scaling -p sgfkit-cli --test scaling"
 )]
 fn every_reader_scales_linearly_on_hostile_shapes() {
     let filter = std::env::var("SGFKIT_SCALING_FILTER").unwrap_or_default();

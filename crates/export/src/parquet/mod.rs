@@ -7,8 +7,8 @@
 //! row groups by them (docs/export.md lists the columns).
 //!
 //! ```
-//! use sgfkit::export::arrow::batches;
-//! use sgfkit::export::parquet::ParquetFiles;
+//! use sgfkit_export::arrow::batches;
+//! use sgfkit_export::parquet::ParquetFiles;
 //!
 //! let b = batches(b"(;PB[Ann];B[pd];W[dp])", "a.sgf", &Default::default())?;
 //! let mut files = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
@@ -290,7 +290,7 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// columns are encoded on the calling thread.
     ///
     /// ```
-    /// use sgfkit::export::{arrow::batches, parquet::ParquetFiles};
+    /// use sgfkit_export::{arrow::batches, parquet::ParquetFiles};
     /// let b = batches(b"(;PB[Ann];B[pd];W[dp])", "a.sgf", &Default::default())?;
     /// let mut one = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?;
     /// let mut four = ParquetFiles::new(Vec::new(), Vec::new(), Vec::new())?.threads(4);
@@ -348,7 +348,7 @@ impl<W: Write + Send> ParquetFiles<W> {
     /// the encoder as a value a file, not written out row by row first).
     ///
     /// ```
-    /// use sgfkit::export::{arrow::BatchesBuilder, parquet::ParquetFiles};
+    /// use sgfkit_export::{arrow::BatchesBuilder, parquet::ParquetFiles};
     /// let doc = sgfkit::read(b"(;PB[Ann];B[pd];W[dp])", &Default::default()).unwrap();
     /// let mut b = BatchesBuilder::default();
     /// b.push_document(&doc, "a.sgf", &Default::default());

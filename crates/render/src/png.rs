@@ -42,7 +42,7 @@ pub enum PngError {
 /// [`PngError`], none of which a diagram from [`Diagram::of`] should cause.
 ///
 /// ```
-/// use sgfkit::render::{Diagram, DiagramOptions, SvgOptions, png};
+/// use sgfkit_render::{Diagram, DiagramOptions, SvgOptions, png};
 /// let c = sgfkit::parse(b"(;SZ[9];B[ee])")?;
 /// let d = Diagram::go(c.games().next().unwrap().main_line().last().unwrap(), &DiagramOptions::default())?;
 /// let image = png(&d, &SvgOptions::default())?;

@@ -4,12 +4,12 @@
 
 use super::go::{cells_of_items, markup, set_region};
 use super::{Diagram, DiagramError, DiagramOptions, Shape, Stone};
-use crate::game::amazons::{self, Amazons};
-use crate::game::hex::{self, Hex};
-use crate::game::lines_of_action::{self as loa, LinesOfAction};
-use crate::game::{BoardSize, Game, GameType};
-use crate::grammar::value::epoint_list;
-use crate::tree::Node;
+use sgfkit::game::amazons::{self, Amazons};
+use sgfkit::game::hex::{self, Hex};
+use sgfkit::game::lines_of_action::{self as loa, LinesOfAction};
+use sgfkit::game::{BoardSize, Game, GameType};
+use sgfkit::grammar::value::epoint_list;
+use sgfkit::tree::Node;
 
 impl Diagram {
     /// The diagram of `node` in whatever game its tree records: Go (see
@@ -22,7 +22,7 @@ impl Diagram {
     /// otherwise.
     ///
     /// ```
-    /// use sgfkit::render::{Diagram, DiagramOptions, Shape, Stone};
+    /// use sgfkit_render::{Diagram, DiagramOptions, Shape, Stone};
     /// let c = sgfkit::parse(b"(;GM[11]SZ[5];B[c3];W[b2])(;GM[18];W[djddgd])(;GM[3])")?;
     /// let mut games = c.games();
     /// let hex = games.next().unwrap().main_line().last().unwrap();
@@ -122,7 +122,7 @@ fn replay<G: Replay>(
 /// Cells of a list of points read by `point`, compressed lists expanded.
 fn cells_of<P>(
     values: &[&[u8]],
-    point: impl Fn(&[u8]) -> crate::game::ValueResult<'_, P>,
+    point: impl Fn(&[u8]) -> sgfkit::game::ValueResult<'_, P>,
     cell: impl Fn(&P) -> Option<(u16, u16)>,
     size: BoardSize,
 ) -> Vec<(u16, u16)> {
@@ -220,7 +220,7 @@ impl Replay for Amazons {
     }
 
     fn play(d: &mut Diagram, stone: Stone, m: &amazons::Move) {
-        let cell = |p: crate::game::go::Point| (p.x, p.y);
+        let cell = |p: sgfkit::game::go::Point| (p.x, p.y);
         set(d, cell(m.from), None);
         set(d, cell(m.to), Some(stone));
         set(d, cell(m.arrow), Some(Stone::Arrow));
@@ -274,7 +274,7 @@ mod tests {
     use super::*;
 
     fn last(src: &str, f: impl FnOnce(Diagram)) {
-        let c = crate::parse(src.as_bytes()).unwrap();
+        let c = sgfkit::parse(src.as_bytes()).unwrap();
         let n = c.games().next().unwrap().main_line().last().unwrap();
         f(Diagram::of(n, &DiagramOptions::default()).unwrap());
     }

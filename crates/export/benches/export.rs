@@ -1,4 +1,4 @@
-//! `sgfkit::export` on the move-dense collection (every `.sgf` of
+//! `sgfkit_export` on the move-dense collection (every `.sgf` of
 //! ../shared/corpus gnugo and fuego concatenated into one buffer), each stage
 //! alone, throughput in bytes of SGF input:
 //!
@@ -9,7 +9,7 @@
 //! * `columns`: [`Batches::of_document`] on a document read beforehand: the
 //!   batches straight from the tree, without checks (what `sgfkit export
 //!   --no-check` does for a big file, less the reading);
-//! * `columns-read`: [`sgfkit::export::arrow::batches`] without checks, the
+//! * `columns-read`: [`sgfkit_export::arrow::batches`] without checks, the
 //!   reading included;
 //! * `parquet`, `parquet-2-threads`: those batches written by
 //!   [`ParquetFiles`] into memory, the columns encoded on 1 or 2 threads.
@@ -17,10 +17,12 @@
 //! Without ../shared/corpus the benchmark says so and measures nothing.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use sgfkit::export::arrow::Batches;
-use sgfkit::export::parquet::ParquetFiles;
-use sgfkit::export::{ExportOptions, tables};
+use sgfkit_export::arrow::Batches;
+use sgfkit_export::parquet::ParquetFiles;
+use sgfkit_export::{ExportOptions, tables};
 
+// The corpus finder of the core crate's benchmarks.
+#[path = "../../../benches/support/mod.rs"]
 mod support;
 
 fn dense() -> Option<Vec<u8>> {
@@ -60,7 +62,7 @@ fn export(c: &mut Criterion) {
         b.iter(|| Batches::of_document(&doc, "dense.sgf", &fast).expect("batches"))
     });
     g.bench_function("columns-read", |b| {
-        b.iter(|| sgfkit::export::arrow::batches(&src, "dense.sgf", &fast).expect("batches"))
+        b.iter(|| sgfkit_export::arrow::batches(&src, "dense.sgf", &fast).expect("batches"))
     });
     for (name, threads) in [("parquet", 1), ("parquet-2-threads", 2)] {
         g.bench_function(name, |b| {
