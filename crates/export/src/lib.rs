@@ -446,7 +446,7 @@ fn game_row(
     } else {
         // KM read by the grammar's Real rule, as typed access reads it.
         text("KM")
-            .and_then(|k| k.trim().parse::<crate::grammar::value::Real>().ok())
+            .and_then(|k| k.trim().parse::<sgfkit::grammar::value::Real>().ok())
             .map(|k| k.value())
     };
     GameRow {
