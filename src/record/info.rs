@@ -111,8 +111,7 @@ impl GameInfo {
             black: player("PB", "BR", "BT"),
             white: player("PW", "WR", "WT"),
             rules: text("RU").map(|t| Fact {
-                value: Rules::from_ru(&t)
-                    .ok_or_else(|| format!("RU[{t}] names rules sgfkit does not know")),
+                value: Rules::from_ru(&t).ok_or_else(|| unknown_rules(&t)),
                 text: t,
             }),
             time: TimeControl::read(text("TM").as_deref(), text("OT").as_deref()),
@@ -139,6 +138,11 @@ impl GameInfo {
             place: text("PC"),
         }
     }
+}
+
+/// Why an `RU` text gives no [`Rules`].
+pub(crate) fn unknown_rules(text: &str) -> String {
+    format!("RU[{text}] names rules sgfkit does not know")
 }
 
 #[cfg(test)]

@@ -48,6 +48,7 @@ mod result;
 mod time;
 
 pub use go::GoGame;
+pub(crate) use info::unknown_rules;
 pub use info::{Fact, GameInfo, Player};
 #[doc(hidden)]
 pub use position::apply_numbered;

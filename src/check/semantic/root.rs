@@ -93,29 +93,35 @@ impl Checker<'_> {
     }
 
     /// S053: a rank (`BR`, `WR`), rules (`RU`, Go only) or an overtime
-    /// (`OT`) that [`record::GameInfo`] cannot read, with its reason. A text
-    /// that says there is no rank (`NR`, a rating) is read.
+    /// (`OT`) that the readers of [`record::GameInfo`] cannot read, with
+    /// the reason. A text that says there is no rank (`NR`, a rating) is
+    /// read. Only these four properties are read (not the whole record).
     pub(super) fn unread_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
-        let facts = record::GameInfo::read(*root);
-        let span = |ident: &str| {
-            root.get(ident)
-                .and_then(|p| p.span())
-                .unwrap_or(node_span(root))
+        let text = |ident: &str| {
+            let p = root.get(ident)?;
+            let t = crate::text::decode_str(p.value(), crate::text::TextKind::SimpleText);
+            let span = p.span().unwrap_or(node_span(root));
+            Some((t.trim().to_string(), span))
         };
-        for (ident, player) in [("BR", &facts.black), ("WR", &facts.white)] {
-            if let Some(Err(e @ record::RankError::Unknown(_))) = &player.rank {
-                self.push(Code::S053, span(ident), format!("{ident}: {e}"));
+        for ident in ["BR", "WR"] {
+            if let Some((t, span)) = text(ident)
+                && let Err(e @ record::RankError::Unknown(_)) = record::Rank::read(&t)
+            {
+                self.push(Code::S053, span, format!("{ident}: {e}"));
             }
         }
         if info.game == GameType::Go
-            && let Some(record::Fact { value: Err(e), .. }) = &facts.rules
+            && let Some((t, span)) = text("RU")
+            && !t.is_empty()
+            && crate::game::go::Rules::from_ru(&t).is_none()
         {
-            self.push(Code::S053, span("RU"), e.clone());
+            self.push(Code::S053, span, record::unknown_rules(&t));
         }
-        for e in &facts.time.problems {
-            if let record::TimeError::Overtime(_) = e {
-                self.push(Code::S053, span("OT"), e.to_string());
-            }
+        if let Some((t, span)) = text("OT")
+            && !matches!(t.as_str(), "" | "-")
+            && let Err(e) = record::Overtime::read(&t)
+        {
+            self.push(Code::S053, span, e.to_string());
         }
     }
 
