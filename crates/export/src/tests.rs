@@ -1,6 +1,7 @@
 //! The rows and columns on small inputs; the corpus is in tests/export.rs.
 
 use super::*;
+use crate::moves::Numbers;
 
 mod replay;
 
