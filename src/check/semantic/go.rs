@@ -48,12 +48,10 @@ impl<'c> Checker<'c> {
             };
             for v in crate::grammar::RawValues::new(rest) {
                 let rect = if go_like { go_rectangle(v) } else { None };
-                if let Some((xs, ys)) = rect {
-                    for x in xs.clone() {
-                        for y in ys.clone() {
-                            if marks.give(x, y, group) && dups.len() < 20 {
-                                dups.push(letters(x, y).into_iter().map(char::from).collect());
-                            }
+                if let Some((a, b)) = rect {
+                    for (x, y) in go_cells(a, b) {
+                        if marks.give(x, y, group) && dups.len() < 20 {
+                            dups.push(letters(x, y).into_iter().map(char::from).collect());
                         }
                     }
                     continue;
@@ -409,37 +407,40 @@ fn go_cell(v: &[u8]) -> Option<(u8, u8)> {
     }
 }
 
-/// The columns and rows of a raw Go rectangle `ab:cd` (corners in any
-/// order), or `None` when `v` is not one.
-fn go_rectangle(v: &[u8]) -> Option<(std::ops::RangeInclusive<u8>, std::ops::RangeInclusive<u8>)> {
+/// The corners (column, row) of a raw Go rectangle `ab:cd`, or `None`
+/// when `v` is not one.
+fn go_rectangle(v: &[u8]) -> Option<((u8, u8), (u8, u8))> {
     match v {
-        [a, b, b':', c, d] => {
-            let (x1, y1) = (go_coord(*a)?, go_coord(*b)?);
-            let (x2, y2) = (go_coord(*c)?, go_coord(*d)?);
-            Some((x1.min(x2)..=x1.max(x2), y1.min(y2)..=y1.max(y2)))
-        }
+        [a, b, b':', c, d] => Some((
+            (go_coord(*a)?, go_coord(*b)?),
+            (go_coord(*c)?, go_coord(*d)?),
+        )),
         _ => None,
     }
 }
 
+/// The cells of the Go rectangle with corners `a` and `b` (any order), in
+/// the order of the one expansion of a compressed point list
+/// ([`rectangle_cells`](crate::grammar::value::rectangle_cells): row by
+/// row).
+fn go_cells(a: (u8, u8), b: (u8, u8)) -> impl Iterator<Item = (u8, u8)> {
+    let wide = |(x, y): (u8, u8)| (u16::from(x), u16::from(y));
+    // Go letters give cells below 52: they fit back in a byte.
+    crate::grammar::value::rectangle_cells(wide(a), wide(b)).map(|(x, y)| (x as u8, y as u8))
+}
+
 /// Calls `f` with each point on a board of `size` of one raw Go
 /// point-list value: the value itself when it is a point (two letters), or
-/// each point of a rectangle `ab:cd` (column by column; corners in any
-/// order), where [`Go::read_point`] would read it. Values that are no point
-/// give nothing.
+/// each point of a rectangle `ab:cd` (row by row, as [`go_cells`] gives
+/// them; corners in any order), where [`Go::read_point`] would read it.
+/// Values that are no point give nothing.
 fn each_go_point(v: &[u8], size: BoardSize, mut f: impl FnMut(crate::game::go::Point)) {
     let (w, h) = (size.columns.min(52) as u8, size.rows.min(52) as u8);
     match go_rectangle(v) {
-        Some((xs, ys)) => {
-            if w == 0 || h == 0 {
-                return;
-            }
+        Some((a, b)) => {
             // The part of the rectangle on the board.
-            let ys = *ys.start()..=(*ys.end()).min(h - 1);
-            for x in *xs.start()..=(*xs.end()).min(w - 1) {
-                for y in ys.clone() {
-                    f(crate::game::go::Point::new(x.into(), y.into()));
-                }
+            for (x, y) in go_cells(a, b).filter(|&(x, y)| x < w && y < h) {
+                f(crate::game::go::Point::new(x.into(), y.into()));
             }
         }
         None => {
