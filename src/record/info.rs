@@ -12,6 +12,15 @@ use crate::text::{TextKind, decode_str};
 use crate::tree::Node;
 
 /// One side of the game.
+///
+/// ```
+/// let c = sgfkit::parse("(;PW[Cho Chikun]WR[9p]WT[Japan])".as_bytes())?;
+/// let white = sgfkit::record::GameInfo::read(c.games().next().unwrap()).white;
+/// assert_eq!(white.name.as_deref(), Some("Cho Chikun"));
+/// assert_eq!(white.rank.unwrap().unwrap().to_string(), "9p");
+/// assert_eq!(white.team.as_deref(), Some("Japan"));
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Player {
     /// `PB` / `PW`.
@@ -24,6 +33,14 @@ pub struct Player {
 
 /// A value given as text and read into `T`: the text as written (decoded,
 /// trimmed) and the reading, or the reason it could not be read.
+///
+/// ```
+/// let c = sgfkit::parse(b"(;KM[six])")?;
+/// let komi = sgfkit::record::GameInfo::read(c.games().next().unwrap()).komi.unwrap();
+/// assert_eq!(komi.text, "six");
+/// assert_eq!(komi.value, Err("KM[six] is not a number".to_string()));
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fact<T> {
     /// The text as written.

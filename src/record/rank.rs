@@ -44,6 +44,12 @@ impl RankKind {
 
 /// A rank read from its text: the kind, the level (1 and up), whether the
 /// text marks it uncertain (`?`, `*`), and the text as written.
+///
+/// ```
+/// use sgfkit::record::{Rank, RankKind};
+/// let r = Rank::read(" 5 kyu? ").unwrap();
+/// assert_eq!((r.kind, r.level, r.uncertain, r.text.as_str()), (RankKind::Kyu, 5, true, "5 kyu?"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Rank {
     /// Kyu, amateur dan or professional dan.
@@ -57,6 +63,12 @@ pub struct Rank {
 }
 
 /// Why a rank text gives no rank.
+///
+/// ```
+/// use sgfkit::record::{Rank, RankError};
+/// assert_eq!(Rank::read(""), Err(RankError::Empty));
+/// assert_eq!(Rank::read("1500*").unwrap_err().to_string(), "`1500*` is a rating, not a rank");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum RankError {

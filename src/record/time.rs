@@ -20,6 +20,13 @@ use crate::grammar::value::Real;
 use crate::tree::Node;
 
 /// What happens when the main time is used up.
+///
+/// ```
+/// use sgfkit::record::Overtime;
+/// let o = Overtime::read("5x30 byo-yomi").unwrap();
+/// assert_eq!(o, Overtime::ByoYomi { periods: 5, period_s: 30.0 });
+/// assert_eq!(o.name(), "byo-yomi");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[non_exhaustive]
 pub enum Overtime {
@@ -226,6 +233,12 @@ impl Clock {
 }
 
 /// A time value that could not be read.
+///
+/// ```
+/// use sgfkit::record::{TimeControl, TimeError};
+/// let t = TimeControl::read(Some("soon"), None);
+/// assert_eq!(t.problems, [TimeError::MainTime("soon".into())]);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum TimeError {
