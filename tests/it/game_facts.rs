@@ -42,19 +42,14 @@ fn root_texts(test: &str, idents: &[&str]) -> Option<BTreeMap<String, usize>> {
     Some(texts)
 }
 
-#[test]
-fn corpus_rules_are_read() {
-    let Some(texts) = root_texts("corpus_rules_are_read", &["RU"]) else {
-        return;
-    };
+/// Prints how many of `texts`' values `read` reads, and each one it does
+/// not; fails below 99 %.
+fn share_read(what: &str, texts: &BTreeMap<String, usize>, read: impl Fn(&str) -> bool) {
     let total: usize = texts.values().sum();
-    let unread: Vec<(&String, &usize)> = texts
-        .iter()
-        .filter(|(t, _)| Rules::from_ru(t).is_none())
-        .collect();
+    let unread: Vec<(&String, &usize)> = texts.iter().filter(|(t, _)| !read(t)).collect();
     let unread_count: usize = unread.iter().map(|u| *u.1).sum();
     eprintln!(
-        "rules: {total} values ({} distinct), {unread_count} not read ({:.2} % read)",
+        "{what}: {total} values ({} distinct), {unread_count} not read ({:.2} % read)",
         texts.len(),
         100.0 * (total - unread_count) as f64 / total.max(1) as f64
     );
@@ -62,8 +57,19 @@ fn corpus_rules_are_read() {
         eprintln!("  not read: {text:?} ×{n}");
     }
     if total > 0 {
-        assert!((total - unread_count) * 100 >= total * 99);
+        assert!(
+            (total - unread_count) * 100 >= total * 99,
+            "fewer than 99 % of the {what} values read"
+        );
     }
+}
+
+#[test]
+fn corpus_rules_are_read() {
+    let Some(texts) = root_texts("corpus_rules_are_read", &["RU"]) else {
+        return;
+    };
+    share_read("rules", &texts, |t| Rules::from_ru(t).is_some());
 }
 
 #[test]
@@ -110,18 +116,5 @@ fn corpus_time_controls_are_read() {
         TimeControl::read(Some(t), None).problems.is_empty()
             || TimeControl::read(None, Some(t)).problems.is_empty()
     };
-    let total: usize = texts.values().sum();
-    let unread: Vec<(&String, &usize)> = texts.iter().filter(|(t, _)| !read(t)).collect();
-    let unread_count: usize = unread.iter().map(|u| *u.1).sum();
-    eprintln!(
-        "time: {total} values ({} distinct), {unread_count} not read ({:.2} % read)",
-        texts.len(),
-        100.0 * (total - unread_count) as f64 / total.max(1) as f64
-    );
-    for (text, n) in &unread {
-        eprintln!("  not read: {text:?} ×{n}");
-    }
-    if total > 0 {
-        assert!((total - unread_count) * 100 >= total * 99);
-    }
+    share_read("time", &texts, read);
 }
