@@ -110,14 +110,16 @@
 //!    for a game.
 //! 7. [`record`]: Go games and positions, which game and board a tree
 //!    records.
-//! 8. Above them: [`print`](mod@print), `json`, [`meaning`], [`check`],
+//! 8. Above them: [`print`](mod@print), `json`, [`check`],
 //!    `document`, [`stream`], [`walk`], `archive`.
 //! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
 //!    error.
 //!
 //! Above this crate, each a crate of its own that depends on it (in
-//! `crates/` of the repository): `sgfkit-export` (the tables) and
-//! `sgfkit-render` (the diagrams); then the command, `sgfkit-cli`.
+//! `crates/` of the repository): `sgfkit-export` (the tables),
+//! `sgfkit-render` (the diagrams) and `sgfkit-conform` (conformance testing
+//! of other readers, over the strategies of feature `proptest`); then the
+//! command, `sgfkit-cli`.
 //!
 //! Each layer's errors are its own: [`ParseError`] (always positioned) from
 //! reading, [`EditError`] from editing, [`game::GameMismatch`],
@@ -150,8 +152,6 @@
 pub mod archive;
 mod charset;
 pub mod check;
-#[cfg(feature = "proptest")]
-pub mod conform;
 #[cfg(feature = "encoding")]
 pub mod document;
 #[cfg(feature = "encoding")]
@@ -163,7 +163,6 @@ pub mod game;
 pub mod grammar;
 pub mod json;
 pub mod limits;
-pub mod meaning;
 mod options;
 pub mod print;
 pub mod property;

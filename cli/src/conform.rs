@@ -3,8 +3,8 @@
 
 use rayon::prelude::*;
 use sgfkit::ReadOptions;
-use sgfkit::conform::shrink;
-use sgfkit::meaning::{Difference, Meaning, Where};
+use sgfkit_conform::meaning::{Difference, Meaning, Where};
+use sgfkit_conform::shrink;
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, Read, Write};

@@ -1,7 +1,7 @@
 //! `sgfkit gen`: SGF files of known meaning, for testing other readers.
 
-use sgfkit::conform::{GameChoice, Generator, Profile};
-use sgfkit::meaning::Meaning;
+use sgfkit_conform::meaning::Meaning;
+use sgfkit_conform::{GameChoice, Generator, Profile};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

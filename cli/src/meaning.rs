@@ -4,7 +4,7 @@
 use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
-use sgfkit::meaning::Meaning;
+use sgfkit_conform::meaning::Meaning;
 use std::io::{self, Write};
 use std::path::PathBuf;
 

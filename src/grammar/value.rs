@@ -636,8 +636,14 @@ pub fn expand<P: GridPoint>(items: &[PointListItem<P>]) -> Result<Vec<P>, PointL
 /// How many cells the rectangle with corners `a` and `b` (column and row,
 /// the corners in any order) holds, saturating at `u64::MAX`: the one
 /// measure of a compressed point list's rectangle, for [`expand`], the
-/// resource limits and the meaning layer.
-pub(crate) fn rectangle_area(a: (u64, u64), b: (u64, u64)) -> u64 {
+/// resource limits and the meaning format of `sgfkit-conform`.
+///
+/// ```
+/// use sgfkit::grammar::value::rectangle_area;
+/// assert_eq!(rectangle_area((3, 0), (0, 1)), 8);
+/// assert_eq!(rectangle_area((0, 0), (u64::MAX, u64::MAX)), u64::MAX);
+/// ```
+pub fn rectangle_area(a: (u64, u64), b: (u64, u64)) -> u64 {
     let side = |x: u64, y: u64| x.abs_diff(y).saturating_add(1);
     side(a.0, b.0).saturating_mul(side(a.1, b.1))
 }
@@ -645,7 +651,13 @@ pub(crate) fn rectangle_area(a: (u64, u64), b: (u64, u64)) -> u64 {
 /// Every cell of the rectangle with corners `a` and `b` (column and row, the
 /// corners in any order): row by row, each row from left to right, the
 /// order of [`expand`].
-pub(crate) fn rectangle_cells(a: (u16, u16), b: (u16, u16)) -> impl Iterator<Item = (u16, u16)> {
+///
+/// ```
+/// use sgfkit::grammar::value::rectangle_cells;
+/// let cells: Vec<_> = rectangle_cells((1, 1), (0, 0)).collect();
+/// assert_eq!(cells, [(0, 0), (1, 0), (0, 1), (1, 1)]);
+/// ```
+pub fn rectangle_cells(a: (u16, u16), b: (u16, u16)) -> impl Iterator<Item = (u16, u16)> {
     let (c0, c1) = (a.0.min(b.0), a.0.max(b.0));
     let (r0, r1) = (a.1.min(b.1), a.1.max(b.1));
     (r0..=r1).flat_map(move |r| (c0..=c1).map(move |c| (c, r)))

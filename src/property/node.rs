@@ -143,8 +143,18 @@ impl<'c, 'a> Node<'c, 'a> {
     /// `SZ` read as [`Node::board_size`] reads it, and `G`'s default size
     /// when `SZ` is missing or unreadable (values are then checked against
     /// the default board, and points off it come back
-    /// [`Prop::Invalid`]).
-    pub(crate) fn typed_size<G: Game>(&self) -> BoardSize {
+    /// [`Prop::Invalid`]). Read it once to type a whole tree's nodes with
+    /// [`Node::props_on`].
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Go, hex::Hex};
+    /// let t = sgfkit::parse(b"(;GM[1]SZ[13];B[cc])(;GM[11])")?;
+    /// let mut games = t.games();
+    /// assert_eq!(games.next().unwrap().typed_size::<Go>(), BoardSize::square(13));
+    /// assert_eq!(games.next().unwrap().typed_size::<Hex>(), BoardSize::square(11));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn typed_size<G: Game>(&self) -> BoardSize {
         let values: Vec<&[u8]> = self
             .game_root()
             .get("SZ")

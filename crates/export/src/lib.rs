@@ -605,3 +605,8 @@ fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> Dia
         message: d.message.clone(),
     }
 }
+
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -283,3 +283,8 @@ pub enum DiagramError {
     #[error(transparent)]
     Region(#[from] RegionError),
 }
+
+// The README's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

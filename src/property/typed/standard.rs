@@ -107,8 +107,19 @@ macro_rules! props {
                 }
             }
 
-            /// The property `ident` with a value read for its type.
-            pub(crate) fn from_value(ident: &str, value: Value<G>) -> Prop<G> {
+            /// The property `ident` holding `value`: the inverse of
+            /// [`Prop::into_value`]. A value of another type than the
+            /// table gives `ident`, or an identifier the table does not
+            /// know, makes a [`Prop::Other`].
+            ///
+            /// ```
+            /// use sgfkit::game::go::Go;
+            /// use sgfkit::property::typed::{Prop, Value};
+            /// let p = Prop::<Go>::from_value("PB", Value::SimpleText("Anna".into()));
+            /// assert_eq!(p, Prop::PB("Anna".into()));
+            /// assert!(matches!(Prop::<Go>::from_value("PB", Value::Number(3)), Prop::Other { .. }));
+            /// ```
+            pub fn from_value(ident: &str, value: Value<G>) -> Prop<G> {
                 match (ident, value) {
                     $( (stringify!($id), props!(@unwrap $kind x)) => props!(@build $id $kind x $(($t))?), )*
                     (ident, value) => Prop::Other { ident: ident.to_string(), value },

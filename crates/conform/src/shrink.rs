@@ -83,7 +83,7 @@ fn scan(b: &[u8]) -> Pieces {
 }
 
 /// True when every property's values fit its type in its tree's game.
-fn all_values_fit(tree: &crate::Collection<'_>) -> bool {
+fn all_values_fit(tree: &sgfkit::Collection<'_>) -> bool {
     tree.games()
         .flat_map(|g| g.descendants())
         .all(|n| n.any_props().iter().all(|p| p.invalid_reason().is_none()))
@@ -107,7 +107,7 @@ fn without(b: &[u8], r: &Range<usize>) -> Vec<u8> {
 /// ```
 /// // Shrink to a file that still has a node with `C` containing an `x`.
 /// let sgf = b"(;GM[1]SZ[9]PB[Black];B[aa]C[abxcd];W[bb](;B[cc])(;B[dd]C[y]))";
-/// let small = sgfkit::conform::shrink(sgf, |f| {
+/// let small = sgfkit_conform::shrink(sgf, |f| {
 ///     let c = sgfkit::parse(f).unwrap();
 ///     c.games().flat_map(|g| g.descendants()).any(|n| n.get("C").is_some_and(|p| p.value().contains(&b'x')))
 /// }, 500);
@@ -117,14 +117,14 @@ pub fn shrink(sgf: &[u8], mut still_differs: impl FnMut(&[u8]) -> bool, budget: 
     let utf8 = std::str::from_utf8(sgf).is_ok();
     // A file whose values all fit their types stays so: a shrunk `AB[]`
     // would show another disagreement than the one being shrunk.
-    let typed = crate::parse(sgf).is_ok_and(|t| all_values_fit(&t));
+    let typed = sgfkit::parse(sgf).is_ok_and(|t| all_values_fit(&t));
     let mut cur = sgf.to_vec();
     let calls = std::cell::Cell::new(0usize);
     let mut attempt = |cand: Vec<u8>, cur: &mut Vec<u8>| -> bool {
         if calls.get() >= budget
             || (utf8 && std::str::from_utf8(&cand).is_err())
             || cand.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'(')
-            || crate::parse(&cand).map_or(true, |t| typed && !all_values_fit(&t))
+            || sgfkit::parse(&cand).map_or(true, |t| typed && !all_values_fit(&t))
         {
             return false;
         }

@@ -7,24 +7,24 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 use super::profile::{GAMES, GameChoice, Profile};
-use crate::game::amazons::Amazons;
-use crate::game::backgammon::Backgammon;
-use crate::game::gess::Gess;
-use crate::game::go::Go;
-use crate::game::hex::Hex;
-use crate::game::lines_of_action::LinesOfAction;
-use crate::game::octi::Octi;
-use crate::game::raw::Othello;
-use crate::game::{BoardSize, Game, GameType};
-use crate::property::lookup_any;
-use crate::property::strategies::{self, GameStrategies};
-use crate::property::typed::{Prop, Value};
+use sgfkit::game::amazons::Amazons;
+use sgfkit::game::backgammon::Backgammon;
+use sgfkit::game::gess::Gess;
+use sgfkit::game::go::Go;
+use sgfkit::game::hex::Hex;
+use sgfkit::game::lines_of_action::LinesOfAction;
+use sgfkit::game::octi::Octi;
+use sgfkit::game::raw::Othello;
+use sgfkit::game::{BoardSize, Game, GameType};
+use sgfkit::property::lookup_any;
+use sgfkit::property::strategies::{self, GameStrategies};
+use sgfkit::property::typed::{Prop, Value};
 
 /// Makes SGF files for a profile and game, the same bytes for the same
 /// seed and index.
 ///
 /// ```
-/// use sgfkit::conform::{GameChoice, Generator, Profile};
+/// use sgfkit_conform::{GameChoice, Generator, Profile};
 /// let g = Generator::new(Profile::Plain, GameChoice::default(), 7);
 /// let sgf = g.file(0);
 /// assert_eq!(sgf, g.file(0));

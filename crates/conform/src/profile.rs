@@ -4,12 +4,12 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::GameType;
+use sgfkit::game::GameType;
 
 /// What the generated files exercise.
 ///
 /// ```
-/// use sgfkit::conform::Profile;
+/// use sgfkit_conform::Profile;
 /// assert_eq!("tricky".parse::<Profile>(), Ok(Profile::Tricky));
 /// assert_eq!(Profile::Legacy.to_string(), "legacy");
 /// assert!("fancy".parse::<Profile>().is_err());
@@ -79,7 +79,7 @@ pub const GAMES: [GameType; 8] = [
 /// Which game each generated game tree records.
 ///
 /// ```
-/// use sgfkit::conform::GameChoice;
+/// use sgfkit_conform::GameChoice;
 /// use sgfkit::game::GameType;
 /// assert_eq!("hex".parse::<GameChoice>(), Ok(GameChoice::One(GameType::Hex)));
 /// assert_eq!("lines-of-action".parse::<GameChoice>(), Ok(GameChoice::One(GameType::LinesOfAction)));

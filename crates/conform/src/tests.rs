@@ -13,7 +13,7 @@ fn every_profile_and_game_gives_valid_files() {
             let n = if profile == Profile::Deep { 1 } else { 4 };
             for i in 0..n {
                 let sgf = g.file(i);
-                let tree = crate::parse(&sgf).unwrap_or_else(|e| {
+                let tree = sgfkit::parse(&sgf).unwrap_or_else(|e| {
                     panic!(
                         "{profile} {game} {i}: {e}\n{}",
                         String::from_utf8_lossy(&sgf)
@@ -77,7 +77,7 @@ fn a_disagreement_shrinks_to_its_cause() {
     // two nodes at most.
     let sgf = Generator::new(Profile::Plain, GameChoice::default(), 5).file(0);
     let drop_last = |f: &[u8]| {
-        let ours = Meaning::of(&crate::parse(f).unwrap());
+        let ours = Meaning::of(&sgfkit::parse(f).unwrap());
         let mut theirs = ours.clone();
         for g in &mut theirs.games {
             g.nodes.pop();
@@ -87,7 +87,7 @@ fn a_disagreement_shrinks_to_its_cause() {
     let small = shrink(&sgf, drop_last, 1000);
     assert!(small.len() < sgf.len());
     // One node with one property is all it takes.
-    let tree = crate::parse(&small).unwrap();
+    let tree = sgfkit::parse(&small).unwrap();
     let root = tree.games().next().unwrap();
     let shape = (
         tree.games().len(),

@@ -24,7 +24,7 @@
 //!   values as written, escapes intact.
 //!
 //! ```
-//! use sgfkit::meaning::{Item, Meaning};
+//! use sgfkit_conform::meaning::{Item, Meaning};
 //!
 //! let c = sgfkit::parse(b"(;GM[1]SZ[9]AB[aa:bb];B[ee]C[a\\]b\\\nc](;W[])(;W[tt]))")?;
 //! let m = Meaning::of(&c);
@@ -48,17 +48,17 @@ mod value;
 pub use diff::{Difference, Where};
 pub use json::FormatError;
 
-use crate::game::amazons::Amazons;
-use crate::game::backgammon::Backgammon;
-use crate::game::gess::Gess;
-use crate::game::go::Go;
-use crate::game::hex::Hex;
-use crate::game::lines_of_action::LinesOfAction;
-use crate::game::octi::Octi;
-use crate::game::raw::{GomokuRenju, Othello};
-use crate::game::{GameType, Raw};
-use crate::{Collection, Node};
 use grid::Grid;
+use sgfkit::game::amazons::Amazons;
+use sgfkit::game::backgammon::Backgammon;
+use sgfkit::game::gess::Gess;
+use sgfkit::game::go::Go;
+use sgfkit::game::hex::Hex;
+use sgfkit::game::lines_of_action::LinesOfAction;
+use sgfkit::game::octi::Octi;
+use sgfkit::game::raw::{GomokuRenju, Othello};
+use sgfkit::game::{GameType, Raw};
+use sgfkit::{Collection, Node};
 
 /// What a collection says: each game tree's shape and its nodes'
 /// properties (see the [module documentation](self)).
@@ -72,7 +72,7 @@ pub struct Meaning {
 ///
 /// ```
 /// let c = sgfkit::parse(b"(;C[root](;B[aa])(;B[bb];W[cc]))")?;
-/// let game = &sgfkit::meaning::Meaning::of(&c).games[0];
+/// let game = &sgfkit_conform::meaning::Meaning::of(&c).games[0];
 /// assert_eq!(game.children, [2, 0, 1, 0]);
 /// assert_eq!(game.nodes.len(), 4);
 /// # Ok::<(), sgfkit::Error>(())
@@ -88,7 +88,7 @@ pub struct GameMeaning {
 /// One property: its identifier and decoded values.
 ///
 /// ```
-/// use sgfkit::meaning::{Item, Meaning};
+/// use sgfkit_conform::meaning::{Item, Meaning};
 /// let c = sgfkit::parse(b"(;GM[11]SZ[5]LB[c3:x\\:y])")?;
 /// let lb = &Meaning::of(&c).games[0].nodes[0][2];
 /// assert_eq!(lb.ident, "LB");
@@ -106,7 +106,7 @@ pub struct PropMeaning {
 /// One value: a string, or the two halves of a composed value.
 ///
 /// ```
-/// use sgfkit::meaning::Item;
+/// use sgfkit_conform::meaning::Item;
 /// assert_eq!(Item::from("pd"), Item::One("pd".to_string()));
 /// assert_eq!(Item::Pair("aa".into(), "bb".into()).to_string(), r#"["aa","bb"]"#);
 /// ```
@@ -139,9 +139,9 @@ impl Meaning {
     ///
     /// ```
     /// let c = sgfkit::parse(b"(;GM[11]SZ[4];B[b2])(;FF[4];B[])")?;
-    /// let m = sgfkit::meaning::Meaning::of(&c);
+    /// let m = sgfkit_conform::meaning::Meaning::of(&c);
     /// assert_eq!(m.games.len(), 2);
-    /// assert_eq!(m.games[1].nodes[1][0].values, [sgfkit::meaning::Item::from("")]);
+    /// assert_eq!(m.games[1].nodes[1][0].values, [sgfkit_conform::meaning::Item::from("")]);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub fn of(collection: &Collection<'_>) -> Meaning {
@@ -154,7 +154,7 @@ impl Meaning {
     ///
     /// ```
     /// let c = sgfkit::parse(b"(;C[hi])")?;
-    /// let m = sgfkit::meaning::Meaning::of(&c);
+    /// let m = sgfkit_conform::meaning::Meaning::of(&c);
     /// assert_eq!(m.to_json(), r#"{"games":[{"children":[0],"nodes":[[["C",["hi"]]]]}]}"#);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
@@ -165,7 +165,7 @@ impl Meaning {
     /// Reads the meaning JSON another program printed.
     ///
     /// ```
-    /// use sgfkit::meaning::Meaning;
+    /// use sgfkit_conform::meaning::Meaning;
     /// let m = Meaning::from_json(r#"{"games":[{"children":[0],"nodes":[[["C",["hi"]]]]}]}"#)?;
     /// assert_eq!(m, Meaning::of(&sgfkit::parse(b"(;C[hi])")?));
     /// assert!(Meaning::from_json(r#"{"games":[{"children":[0]}]}"#).is_err());
@@ -184,7 +184,7 @@ impl Meaning {
     /// meaning).
     ///
     /// ```
-    /// use sgfkit::meaning::{Meaning, Where};
+    /// use sgfkit_conform::meaning::{Meaning, Where};
     /// let a = Meaning::of(&sgfkit::parse(b"(;GM[1];B[aa]C[x])")?);
     /// let b = Meaning::of(&sgfkit::parse(b"(;GM[1];C[x]B[aa])")?);
     /// assert_eq!(a.first_difference(&b), None);
@@ -204,7 +204,7 @@ impl GameMeaning {
     ///
     /// ```
     /// let c = sgfkit::parse(b"(;GM[1](;B[aa])(;B[bb]))")?;
-    /// let g = sgfkit::meaning::GameMeaning::of(c.games().next().unwrap());
+    /// let g = sgfkit_conform::meaning::GameMeaning::of(c.games().next().unwrap());
     /// assert_eq!(g.children, [2, 0, 0]);
     /// # Ok::<(), sgfkit::Error>(())
     /// ```

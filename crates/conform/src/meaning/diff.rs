@@ -8,7 +8,7 @@ use super::{Meaning, PropMeaning};
 /// Where two meanings first differ.
 ///
 /// ```
-/// use sgfkit::meaning::{Meaning, Where};
+/// use sgfkit_conform::meaning::{Meaning, Where};
 /// let a = Meaning::of(&sgfkit::parse(b"(;B[aa](;W[bb])(;W[cc]))")?);
 /// let b = Meaning::of(&sgfkit::parse(b"(;B[aa];W[bb])")?);
 /// assert_eq!(a.first_difference(&b).unwrap().at, Where::Shape { game: 0, node: 0 });
@@ -51,7 +51,7 @@ impl std::fmt::Display for Where {
 /// reads there (as JSON, or `absent`).
 ///
 /// ```
-/// use sgfkit::meaning::Meaning;
+/// use sgfkit_conform::meaning::Meaning;
 /// let a = Meaning::of(&sgfkit::parse(b"(;B[aa]C[x])")?);
 /// let b = Meaning::of(&sgfkit::parse(b"(;B[aa])")?);
 /// let d = a.first_difference(&b).unwrap();

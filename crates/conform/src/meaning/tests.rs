@@ -1,7 +1,7 @@
 use super::*;
 
 fn meaning(sgf: &str) -> Meaning {
-    Meaning::of(&crate::parse(sgf.as_bytes()).unwrap())
+    Meaning::of(&sgfkit::parse(sgf.as_bytes()).unwrap())
 }
 
 fn values(sgf: &str, node: usize, prop: usize) -> Vec<Item> {

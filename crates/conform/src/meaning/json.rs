@@ -3,10 +3,10 @@
 
 use super::{Item, Meaning};
 
-/// `s` as a JSON string, escaped by [`crate::json`]'s one writer.
+/// `s` as a JSON string, escaped by [`sgfkit::json`]'s one writer.
 fn write_str(out: &mut String, s: &str) {
     let mut quoted = Vec::with_capacity(s.len() + 2);
-    crate::json::write_str(&mut quoted, s);
+    sgfkit::json::write_str(&mut quoted, s);
     out.push_str(&String::from_utf8_lossy(&quoted));
 }
 
@@ -83,7 +83,7 @@ mod read {
     /// `docs/conformance.md`.
     ///
     /// ```
-    /// let e = sgfkit::meaning::Meaning::from_json("{\"games\":[1]}").unwrap_err();
+    /// let e = sgfkit_conform::meaning::Meaning::from_json("{\"games\":[1]}").unwrap_err();
     /// assert_eq!(e.to_string(), "games[0]: expected an object with \"children\" and \"nodes\"");
     /// ```
     #[derive(Debug, Clone, PartialEq, Eq)]

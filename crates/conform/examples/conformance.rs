@@ -1,14 +1,14 @@
 //! How another Rust crate property-tests its own SGF reader against
-//! sgfkit's meaning: generate files with `sgfkit::conform::Generator`, let
+//! sgfkit's meaning: generate files with `sgfkit_conform::Generator`, let
 //! the reader under test say what each file means, compare with
 //! `Meaning::first_difference`, and shrink a file that disagrees.
 //!
 //! The "reader under test" here is a toy that reads only the main line's
 //! moves, so it disagrees on any variation; replace `my_reader` with yours.
-//! Run: `cargo run --example conformance --features proptest`.
+//! Run: `cargo run -p sgfkit-conform --example conformance`.
 
-use sgfkit::conform::{GameChoice, Generator, Profile, shrink};
-use sgfkit::meaning::{Difference, GameMeaning, Item, Meaning, PropMeaning};
+use sgfkit_conform::meaning::{Difference, GameMeaning, Item, Meaning, PropMeaning};
+use sgfkit_conform::{GameChoice, Generator, Profile, shrink};
 use std::mem::discriminant;
 
 /// The reader under test, printing its reading in the meaning format.

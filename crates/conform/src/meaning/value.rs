@@ -3,10 +3,10 @@
 
 use super::Item;
 use super::grid::{self, Grid};
-use crate::game::{BoardSize, Game};
-use crate::grammar::value::{MAX_EXPANDED_POINTS, PointListItem};
-use crate::property::typed::{Prop, Value};
-use crate::text::find_unescaped;
+use sgfkit::game::{BoardSize, Game};
+use sgfkit::grammar::value::{MAX_EXPANDED_POINTS, PointListItem};
+use sgfkit::property::typed::{Prop, Value};
+use sgfkit::text::find_unescaped;
 
 fn lossy(raw: &[u8]) -> String {
     String::from_utf8_lossy(raw).into_owned()
@@ -132,5 +132,7 @@ pub(crate) fn items<G: Grid>(ident: &str, raw: &[&[u8]], size: BoardSize) -> Vec
             let number = split_written(raw.first().copied().unwrap_or_default()).0;
             vec![Item::Pair(number, text)]
         }
+        // A value type this crate does not know yet: as written.
+        _ => written(raw),
     }
 }

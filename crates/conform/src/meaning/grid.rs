@@ -2,16 +2,15 @@
 //! rectangle, every cell between them, and the point each cell is written
 //! as in the game's own notation.
 
-use crate::game::amazons::Amazons;
-use crate::game::backgammon::{self, Backgammon};
-use crate::game::gess::Gess;
-use crate::game::go::{Go, Point};
-use crate::game::hex::{self, Hex};
-use crate::game::lines_of_action::{self as loa, LinesOfAction};
-use crate::game::octi::{self, Octi};
-use crate::game::util::go_letter;
-use crate::game::{BoardSize, Game, Raw, RawValue};
-use crate::grammar::value::{rectangle_area, rectangle_cells};
+use sgfkit::game::amazons::Amazons;
+use sgfkit::game::backgammon::{self, Backgammon};
+use sgfkit::game::gess::Gess;
+use sgfkit::game::go::{Go, Point};
+use sgfkit::game::hex::{self, Hex};
+use sgfkit::game::lines_of_action::{self as loa, LinesOfAction};
+use sgfkit::game::octi::{self, Octi};
+use sgfkit::game::{BoardSize, Game, Raw, RawValue};
+use sgfkit::grammar::value::{rectangle_area, rectangle_cells};
 
 /// A game whose points (and, for games whose stones are points, stones)
 /// can be found again from their cell on the board, so that a rectangle
@@ -106,16 +105,14 @@ impl Grid for Octi {
 
 /// The cell of a raw point written as a Go point (two letters).
 fn raw_cell(v: &RawValue) -> Option<(u16, u16)> {
-    match v.as_raw() {
-        [c, r] => Some((u16::from(go_letter(*c)?), u16::from(go_letter(*r)?))),
-        _ => None,
-    }
+    let p = Go::read_point(v.as_raw(), BoardSize::square(52)).ok()?;
+    Some((p.x, p.y))
 }
 
 fn raw_at(col: u16, row: u16) -> Option<RawValue> {
     let p = go_point(col, row)?;
     let mut raw = Vec::with_capacity(2);
-    crate::game::go::write_point(p, &mut raw);
+    Go::write_point(&p, BoardSize::square(52), &mut raw);
     Some(RawValue::from_raw(&raw))
 }
 
