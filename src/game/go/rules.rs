@@ -83,6 +83,28 @@ impl Rules {
         })
     }
 
+    /// The rule set's name as KataGo's `kata-set-rules` takes it
+    /// (`japanese`, `chinese`, `korean`, `aga`, `new-zealand`,
+    /// `tromp-taylor`), and `ing` for Ing's rules, which KataGo does not
+    /// name: the `ruleset` of the export's tables.
+    ///
+    /// ```
+    /// use sgfkit::game::go::Rules;
+    /// assert_eq!(Rules::from_ru("NZ").map(Rules::name), Some("new-zealand"));
+    /// assert_eq!(Rules::TrompTaylor.name(), "tromp-taylor");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Japanese => "japanese",
+            Rules::Chinese => "chinese",
+            Rules::Korean => "korean",
+            Rules::Aga => "aga",
+            Rules::NewZealand => "new-zealand",
+            Rules::Ing => "ing",
+            Rules::TrompTaylor => "tromp-taylor",
+        }
+    }
+
     /// Whether these rules allow a suicide that removes `stones` of the
     /// mover's stones (the stone played included).
     pub fn allows_suicide(self, stones: u32) -> bool {
