@@ -829,17 +829,10 @@ fn half(n: i64) -> String {
 
 /// The label of the `i`-th letter: A..Z, then AA, AB, ...
 fn letter(i: usize) -> String {
-    let mut i = i;
     let mut out = Vec::new();
-    loop {
-        out.push(b'A' + (i % 26) as u8);
-        if i < 26 {
-            break;
-        }
-        i = i / 26 - 1;
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
+    crate::game::hex::write_column(u32::try_from(i).unwrap_or(u32::MAX), &mut out);
+    out.make_ascii_uppercase();
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

@@ -229,15 +229,33 @@ pub fn move_(i: &[u8], size: BoardSize) -> ValueResult<'_, Move> {
     point(i, size).map(|(rest, p)| (rest, Move::Cell(p)))
 }
 
-fn write_point(p: Point, out: &mut Vec<u8>) {
+/// Appends column `n` (0-based) in bijective base 26, as Hex writes its
+/// columns: `a`…`z` for 0–25, then `aa`, `ab`…, `zz`, `aaa`… The one writer
+/// of such letters: diagrams label Hex columns with it, and `fix` the
+/// labels it gives `L` points (in capitals).
+///
+/// ```
+/// let mut out = Vec::new();
+/// for n in [0, 25, 26, 51, 52, 701, 702] {
+///     sgfkit::game::hex::write_column(n, &mut out);
+///     out.push(b' ');
+/// }
+/// assert_eq!(out, b"a z aa az ba zz aaa ");
+/// ```
+pub fn write_column(n: u32, out: &mut Vec<u8>) {
     let start = out.len();
-    let mut n = u32::from(p.column) + 1;
+    let mut n = u64::from(n) + 1;
     while n > 0 {
         n -= 1;
         out.push(b'a' + (n % 26) as u8);
         n /= 26;
     }
     out[start..].reverse();
+}
+
+fn write_point(p: Point, out: &mut Vec<u8>) {
+    let start = out.len();
+    write_column(u32::from(p.column), out);
     for (k, c) in out[start..].iter_mut().enumerate() {
         if k < 8 && p.upper & (1 << k) != 0 {
             c.make_ascii_uppercase();

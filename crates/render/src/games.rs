@@ -132,17 +132,10 @@ fn cells_of<P>(
 }
 
 /// Letters `a`…`z`, `aa`… for column `x` (0-based), as Hex writes columns.
-fn letters(mut x: u16) -> String {
+fn letters(x: u16) -> String {
     let mut s = Vec::new();
-    loop {
-        s.push(b'a' + (x % 26) as u8);
-        if x < 26 {
-            break;
-        }
-        x = x / 26 - 1;
-    }
-    s.reverse();
-    String::from_utf8(s).unwrap_or_default()
+    hex::write_column(u32::from(x), &mut s);
+    String::from_utf8_lossy(&s).into_owned()
 }
 
 fn set(d: &mut Diagram, at: (u16, u16), stone: Option<Stone>) {
