@@ -40,8 +40,10 @@ use crate::check::lenient::{BOM_MESSAGE, lowercase_ident_message, skipped_messag
 use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::error::JunkPlace;
+use crate::format::Format;
 use crate::grammar::is_ws;
-use crate::{Collection, ParseError, ParseOptions, Warning, WarningKind};
+use crate::import::{self, ImportWarningKind};
+use crate::{Collection, ParseError, ParseOptions, Position, Warning, WarningKind};
 use std::borrow::Cow;
 
 /// A collection read by [`read`], with how its bytes were decoded.
@@ -297,6 +299,9 @@ impl ReadOptions {
 /// fails.
 pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, ParseError> {
     let limits = &options.limits;
+    if let Some(format @ (Format::Gib | Format::Ngf | Format::Ugf)) = crate::format::sniff(bytes) {
+        return read_imported(bytes, format, options);
+    }
     if options.lenient {
         let (text, mut doc) = decode(bytes, options);
         let (collection, diagnostics) = match text {
@@ -325,6 +330,54 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
     let src = collection.source();
     doc.diagnostics = warnings.iter().map(|w| as_diagnostic(w, src)).collect();
     Ok(doc.with(collection))
+}
+
+/// Reads a record of another format ([`crate::import`]) into a document:
+/// the SGF it becomes, the importer's warnings as `I…` diagnostics at
+/// their line and column in the record, and an I004 saying what was read.
+fn read_imported<'a>(
+    bytes: &[u8],
+    format: Format,
+    options: &ReadOptions,
+) -> Result<Document<'a>, ParseError> {
+    let decode = options.decode_options().cloned().unwrap_or_default();
+    let Ok(imported) = import::import(bytes, format, &decode) else {
+        return Err(ParseError::new(
+            crate::ErrorKind::NotSgf(format),
+            0..0,
+            bytes,
+        ));
+    };
+    let mut diagnostics = vec![Diagnostic::from_code(
+        Code::I004,
+        0..0,
+        format!("{format} ({}) read into SGF", imported.charset),
+        false,
+    )];
+    diagnostics[0].position = Position { line: 1, column: 1 };
+    for w in &imported.warnings {
+        let code = match w.kind {
+            ImportWarningKind::BadLine => Code::I001,
+            ImportWarningKind::BadValue => Code::I002,
+            _ => Code::I003,
+        };
+        let mut d = Diagnostic::from_code(code, 0..0, w.message.clone(), code == Code::I001);
+        d.position = Position {
+            line: w.line,
+            column: w.column,
+        };
+        diagnostics.push(d);
+    }
+    let mut warnings = Vec::new();
+    let collection =
+        Collection::parse_owned(imported.sgf.into_bytes(), &options.limits, &mut warnings)?;
+    Ok(Document {
+        collection,
+        trees: Vec::new(),
+        transcoded: false,
+        encoding_warnings: Vec::new(),
+        diagnostics,
+    })
 }
 
 /// A strict reader's warning (on the text `src`) as the diagnostic the

@@ -529,7 +529,7 @@ mod scan;
 pub use decode::{
     can_encode, decode_value, encode_from_utf8, rewrite_ca_to_utf8, to_utf8, to_utf8_per_tree,
 };
-pub use detect::detect;
+pub use detect::{detect, guess_text};
 
 #[cfg(test)]
 mod tests;

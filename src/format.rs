@@ -86,7 +86,7 @@ impl Format {
     pub fn not_sgf(self) -> String {
         let advice = match self {
             Format::Gib | Format::Ngf | Format::Ugf => {
-                "sgfkit does not read this format: convert it to SGF first"
+                "sgfkit::read and every sgfkit command read it into SGF; the SGF parser alone does not"
             }
             Format::Gzip | Format::Zip | Format::Tar | Format::Bzip2
                 if Archive::Gzip.readable() =>
@@ -337,8 +337,34 @@ pub fn is_sgf_name(name: impl AsRef<std::ffi::OsStr>) -> bool {
     name.len() > 4 && !name.starts_with(b".") && ends_with_ignore_case(name, b".sgf")
 }
 
-/// The name patterns a walk looks for in this build: `*.sgf`, and the
-/// archives it can open (for a message that says none was found).
+/// The endings of the other record formats the crate reads
+/// ([`crate::import`], feature `encoding`): Tygem `.gib`, WBaduk `.ngf`,
+/// Pandanet `.ugf` and `.ugi`.
+pub const RECORD_ENDINGS: [&str; 4] = [".gib", ".ngf", ".ugf", ".ugi"];
+
+/// Is `name` the name of a record of another format the crate reads (one
+/// of [`RECORD_ENDINGS`] in any case, longer than the ending, not hidden)?
+/// Always false in a build without the `encoding` feature, which cannot
+/// read them.
+///
+/// ```
+/// use sgfkit::format::is_record_name;
+/// assert_eq!(is_record_name("game.GIB"), cfg!(feature = "encoding"));
+/// assert!(!is_record_name("game.sgf") && !is_record_name(".ugi"));
+/// ```
+pub fn is_record_name(name: impl AsRef<std::ffi::OsStr>) -> bool {
+    let name = name.as_ref().as_encoded_bytes();
+    cfg!(feature = "encoding")
+        && name.len() > 4
+        && !name.starts_with(b".")
+        && RECORD_ENDINGS
+            .iter()
+            .any(|e| ends_with_ignore_case(name, e.as_bytes()))
+}
+
+/// The name patterns a walk looks for in this build: `*.sgf`, the other
+/// record formats it reads, and the archives it can open (for a message
+/// that says none was found).
 ///
 /// ```
 /// let looked = sgfkit::format::walked_patterns();
@@ -346,6 +372,9 @@ pub fn is_sgf_name(name: impl AsRef<std::ffi::OsStr>) -> bool {
 /// ```
 pub fn walked_patterns() -> Vec<String> {
     let mut out = vec!["*.sgf".to_string()];
+    if cfg!(feature = "encoding") {
+        out.extend(RECORD_ENDINGS.iter().map(|e| format!("*{e}")));
+    }
     out.extend(
         Archive::ENDINGS
             .iter()
@@ -415,10 +444,11 @@ mod tests {
         let gib =
             b"\\HS\n\\[GIBOKIND=Global\\]\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\nSTO 0 2 1 15 15\n";
         let gz = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xd3\xb0\xf6\xf5";
-        for (bytes, says) in [
-            (&gib[..], "a Tygem GIB record, not SGF"),
-            (&gz[..], "a gzip-compressed file"),
-        ] {
+        // A record of another format is read into SGF (crate::import).
+        let doc = crate::read(gib, &crate::ReadOptions::lenient()).unwrap();
+        assert_eq!(doc.collection().games().len(), 1);
+        assert_eq!(doc.diagnostics()[0].code, crate::check::Code::I004);
+        for (bytes, says) in [(&gz[..], "a gzip-compressed file")] {
             let doc = crate::read(bytes, &crate::ReadOptions::lenient()).unwrap();
             assert_eq!(doc.collection().games().len(), 0);
             let codes: Vec<_> = doc.diagnostics().iter().map(|d| d.code).collect();

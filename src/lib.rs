@@ -161,6 +161,8 @@ pub mod events;
 pub mod format;
 pub mod game;
 pub mod grammar;
+#[cfg(feature = "encoding")]
+pub mod import;
 pub mod json;
 pub mod limits;
 mod options;

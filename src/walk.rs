@@ -1,6 +1,8 @@
 //! Finding SGF files in folders, as every `sgfkit` command finds them:
 //! each folder walked depth first in sorted order (names compared as
-//! bytes), files named `*.sgf` in any case (and, with the `archive`
+//! bytes), files named `*.sgf` in any case, the records of other formats
+//! the crate reads (`*.gib`, `*.ngf`, `*.ugf`, `*.ugi`; see
+//! [`crate::import`]) unless [`Walker::sgf_only`] (and, with the `archive`
 //! feature, the archives that hold such files: `*.sgf.gz`, `*.zip`, `*.tar`,
 //! `*.tar.gz`, `*.tgz`, `*.tar.bz2`; the names are
 //! [`format::walked_patterns`](crate::format::walked_patterns)), hidden
@@ -39,7 +41,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use crate::format::{Archive, is_sgf_name};
+use crate::format::{Archive, is_record_name, is_sgf_name};
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -121,6 +123,7 @@ impl Skip {
 #[derive(Debug, Default)]
 pub struct Walker {
     follow: bool,
+    sgf_only: bool,
     /// The files given so far, by identity, with the path given first.
     seen: HashMap<FileId, PathBuf>,
 }
@@ -134,6 +137,18 @@ impl Walker {
     /// ```
     pub fn follow_links(mut self, follow: bool) -> Self {
         self.follow = follow;
+        self
+    }
+
+    /// Take only `*.sgf` files (and archives) from folders, not the
+    /// records of other formats (default: take them).
+    ///
+    /// ```
+    /// let w = sgfkit::walk::Walker::default().sgf_only(true);
+    /// # let _ = w;
+    /// ```
+    pub fn sgf_only(mut self, only: bool) -> Self {
+        self.sgf_only = only;
         self
     }
 
@@ -246,7 +261,7 @@ impl Walker {
         if !kind.is_file() {
             return skipped(Skip::Special);
         }
-        if !is_taken(entry.file_name()) {
+        if !is_taken(entry.file_name(), self.sgf_only) {
             return skipped(Skip::NotSgf);
         }
         Some(match entry.metadata() {
@@ -271,9 +286,12 @@ fn walk_error(dir: &Path, e: walkdir::Error) -> Found {
     Found::Error { path, message }
 }
 
-/// Named `*.sgf` in any case, or as an archive this build can open.
-fn is_taken(name: &OsStr) -> bool {
-    is_sgf_name(name) || Archive::of_name(name).is_some_and(Archive::readable)
+/// Named `*.sgf` in any case, as a record of another format (unless
+/// `sgf_only`), or as an archive this build can open.
+fn is_taken(name: &OsStr, sgf_only: bool) -> bool {
+    is_sgf_name(name)
+        || (!sgf_only && is_record_name(name))
+        || Archive::of_name(name).is_some_and(Archive::readable)
 }
 
 fn is_hidden(name: &OsStr) -> bool {

@@ -7,8 +7,8 @@ use crate::run::{self, Status};
 use sgfkit::check::{
     CheckOptions, Code, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
 };
+use sgfkit::format::Format;
 use sgfkit::print::{WriterConfig, push_sgf};
-use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -117,7 +117,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let targets = args
         .output
         .as_ref()
-        .map(|dir| targets(dir, &args.paths, &sources));
+        .map(|dir| input::targets(dir, &args.paths, &sources));
     let repairs = RepairOptions::default()
         .fox_komi(args.fox_komi)
         .remove_empty_nodes(args.remove_empty_nodes);
@@ -193,28 +193,6 @@ fn refuse_input_folder(dir: &Path, paths: &[PathBuf]) -> io::Result<()> {
     Ok(())
 }
 
-/// Where `-o DIR` writes each source: its path below the folder named on
-/// the command line that holds it, or its file name for a file named
-/// directly. `None` for a source with no place (an archive, or a second
-/// source for the same place: both are said when written).
-fn targets(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Vec<Option<PathBuf>> {
-    let folders: Vec<&PathBuf> = paths.iter().filter(|p| p.is_dir()).collect();
-    let mut taken = HashSet::new();
-    sources
-        .iter()
-        .map(|s| {
-            let path = s.path()?;
-            let below = folders
-                .iter()
-                .find_map(|f| path.strip_prefix(f).ok())
-                .map(Path::to_path_buf)
-                .or_else(|| path.file_name().map(PathBuf::from))?;
-            let target = dir.join(below);
-            taken.insert(target.clone()).then_some(target)
-        })
-        .collect()
-}
-
 fn fix_file(
     source: &Source,
     target: Option<&Path>,
@@ -235,6 +213,18 @@ fn fix_file(
         Ok(b) => b,
         Err(e) => return failed(Formatted::failed(&name, &e)),
     };
+    // A record of another format is converted, not repaired in place: its
+    // name would hold SGF.
+    if mode == Mode::InPlace
+        && source.path().is_some_and(sgfkit::format::is_record_name)
+        && let Some(format @ (Format::Gib | Format::Ngf | Format::Ugf)) =
+            sgfkit::format::sniff(&bytes)
+    {
+        return failed(Formatted::failed_with(format!(
+            "sgfkit: {name}: not written: --in-place never writes SGF over {format}; \
+             `sgfkit convert -o DIR` writes it as SGF"
+        )));
+    }
     let (read, mut messages) = input::read_for_fixing(&name, &bytes, read);
     let mut tree = read.tree;
     // The lenient reader's L013 (or L017) line says why nothing was read.

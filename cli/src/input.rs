@@ -8,6 +8,7 @@ use sgfkit::encoding::DecodeOptions;
 use sgfkit::format::Archive;
 use sgfkit::walk::{Found, Skip};
 use sgfkit::{Document, ParseOptions, ReadOptions};
+use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -173,6 +174,11 @@ pub(crate) struct WalkArgs {
     /// each file is read once).
     #[arg(short = 'L', long)]
     pub(crate) follow: bool,
+    /// Take only `*.sgf` files from folders, not the Tygem (`.gib`),
+    /// WBaduk (`.ngf`) and Pandanet (`.ugf`, `.ugi`) records they also
+    /// hold (which are read into SGF otherwise)
+    #[arg(long)]
+    pub(crate) sgf_only: bool,
     /// List each file the walk skips (set by a command's `-v`).
     #[arg(skip)]
     pub(crate) list_skipped: bool,
@@ -180,7 +186,8 @@ pub(crate) struct WalkArgs {
 
 /// Expands the command-line paths into sources, in order: `-` is standard
 /// input; a folder is walked in sorted order for files ending in `.sgf` in
-/// any case and archives of them (`sgfkit::walk`), skipping hidden files
+/// any case, the records of other formats (unless `sgf_only`) and archives
+/// of them (`sgfkit::walk`), skipping hidden files
 /// and folders (names starting with `.`) and, unless `follow`, symbolic
 /// links; anything else is taken as a file. A path that cannot be walked
 /// is reported on stderr and counted in `failed`; the rest go on. A folder
@@ -191,7 +198,9 @@ pub(crate) struct WalkArgs {
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
     let mut out = Vec::new();
     // One walker for all the paths: a file reached twice is read once.
-    let mut walker = sgfkit::walk::Walker::default().follow_links(walk.follow);
+    let mut walker = sgfkit::walk::Walker::default()
+        .follow_links(walk.follow)
+        .sgf_only(walk.sgf_only);
     let duplicate = |path: &Path, first: &Path| {
         crate::output::path_error(
             &path.display().to_string(),
@@ -253,7 +262,14 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                     &p.display().to_string(),
                     &format!(
                         "warning: no SGF file found (looked for {})",
-                        sgfkit::format::walked_patterns().join(", ")
+                        sgfkit::format::walked_patterns()
+                            .into_iter()
+                            .filter(|p| !walk.sgf_only
+                                || !sgfkit::format::RECORD_ENDINGS
+                                    .iter()
+                                    .any(|e| p.ends_with(e)))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 );
             }
@@ -517,6 +533,33 @@ pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
 /// examples count 0): the total a progress bar counts up to.
 pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
     sources.iter().filter_map(Source::file_len).sum()
+}
+
+/// Where `-o DIR` writes each source: its path below the folder named on
+/// the command line that holds it, or its file name for a file named
+/// directly. `None` for a source with no place (an archive, or a second
+/// source for the same place: both are said when written). A record of
+/// another format is written as SGF: its name ends in `.sgf` (`x.gib` →
+/// `x.sgf`).
+pub(crate) fn targets(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Vec<Option<PathBuf>> {
+    let folders: Vec<&PathBuf> = paths.iter().filter(|p| p.is_dir()).collect();
+    let mut taken = HashSet::new();
+    sources
+        .iter()
+        .map(|s| {
+            let path = s.path()?;
+            let below = folders
+                .iter()
+                .find_map(|f| path.strip_prefix(f).ok())
+                .map(Path::to_path_buf)
+                .or_else(|| path.file_name().map(PathBuf::from))?;
+            let mut target = dir.join(below);
+            if sgfkit::format::is_record_name(&target) {
+                target.set_extension("sgf");
+            }
+            taken.insert(target.clone()).then_some(target)
+        })
+        .collect()
 }
 
 #[cfg(test)]

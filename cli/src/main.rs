@@ -9,6 +9,7 @@
 mod big;
 mod check;
 mod conform;
+mod convert;
 mod export;
 mod fix;
 mod fmt;
@@ -52,6 +53,7 @@ enum Command {
     Check(check::Args),
     Fmt(fmt::Args),
     Fix(fix::Args),
+    Convert(convert::Args),
     Stats(stats::Args),
     Json(json::Args),
     Export(export::Args),
@@ -69,6 +71,7 @@ impl Command {
             Command::Check(a) => &a.jobs,
             Command::Fmt(a) => &a.jobs,
             Command::Fix(a) => &a.jobs,
+            Command::Convert(a) => &a.jobs,
             Command::Stats(a) => &a.jobs,
             Command::Json(a) => &a.jobs,
             Command::Export(a) => &a.jobs,
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Check(args) => check::run(args, &ctx),
         Command::Fmt(args) => fmt::run(args, &ctx),
         Command::Fix(args) => fix::run(args, &ctx),
+        Command::Convert(args) => convert::run(args, &ctx),
         Command::Stats(args) => stats::run(args, &ctx),
         Command::Json(args) => json::run(args, &ctx),
         Command::Export(args) => export::run(args, &ctx),

@@ -35,7 +35,8 @@ pub struct CodeInfo {
 /// the table [`Code::info`] reads, in the same order.
 macro_rules! codes {
     ($($code:ident, $severity:ident, $sgfc:expr, $title:literal;)*) => {
-        /// A diagnostic code: `E…` from decoding the bytes, `L…` from the
+        /// A diagnostic code: `E…` from decoding the bytes, `I…` from reading
+        /// another record format ([`crate::import`]), `L…` from the
         /// lenient reader, `R…` from the repairs, `S…` from the semantic
         /// checker. The catalogue with examples is `docs/diagnostics.md`.
         ///
@@ -92,6 +93,10 @@ codes! {
     E002, Warning, None, "the bytes do not fit the charset CA names (or a byte-order mark)";
     E003, Warning, None, "several CA with different values in one root: the first counts";
     E004, Warning, None, "malformed byte sequences in a value, replaced by U+FFFD";
+    I001, Warning, None, "a move or data line of a GIB, NGF or UGF record that cannot be read: skipped";
+    I002, Warning, None, "a header value of a GIB, NGF or UGF record that cannot be read: left out or kept as XG";
+    I003, Warning, None, "a line or section of a GIB, NGF or UGF record of no known kind: not read";
+    I004, Info, None, "a Tygem GIB, WBaduk NGF or Pandanet UGF/UGI record read into SGF";
     L001, Warning, None, "bytes outside the game trees skipped";
     L002, Error, Some(67), "`;` missing after the `(` of a variation: node start assumed";
     L003, Error, Some(66), "node outside a variation: `(` assumed";

@@ -127,6 +127,22 @@ pub(super) fn looks_like_iso_2022_jp(bytes: &[u8]) -> bool {
 /// Non-ASCII bytes needed before a single-byte guess other than windows-1252 is trusted.
 pub(super) const MIN_SINGLE_BYTE_EVIDENCE: usize = 16;
 
+/// The charset of plain text that is not valid UTF-8 and declares none
+/// (the records [`crate::import`] reads): chardetng's guess from its
+/// first 256 KiB, all of them fed.
+///
+/// ```
+/// use sgfkit::encoding::{encoding_rs, guess_text};
+/// // 韩国十段战 in GB2312 (GBK), and 이세돌 in EUC-KR.
+/// assert_eq!(guess_text(b"GI\xba\xab\xb9\xfa\xca\xae\xb6\xce\xd5\xbd\n"), encoding_rs::GBK);
+/// assert_eq!(guess_text(b"\xc0\xcc\xbc\xbc\xb5\xb9 9\xb4\xdc"), encoding_rs::EUC_KR);
+/// ```
+pub fn guess_text(bytes: &[u8]) -> &'static Encoding {
+    let mut det = chardetng::EncodingDetector::new(chardetng::Iso2022JpDetection::Allow);
+    det.feed(&bytes[..bytes.len().min(1 << 18)], true);
+    det.guess(None, chardetng::Utf8Detection::Allow)
+}
+
 /// Feeds the non-ASCII property values to chardetng.
 pub(super) fn guess_charset(bytes: &[u8], tld: Option<&[u8]>) -> Option<&'static Encoding> {
     const BUDGET: usize = 1 << 18;

@@ -23,7 +23,10 @@ fn rows() -> BTreeMap<String, Row> {
     for line in DOC.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         // `| code | severity | sgfc | meaning | example |` splits into 7.
-        if cells.len() != 7 || !cells[1].starts_with(['L', 'S', 'R', 'E']) || cells[1].len() != 4 {
+        if cells.len() != 7
+            || !cells[1].starts_with(['L', 'S', 'R', 'E', 'I'])
+            || cells[1].len() != 4
+        {
             continue;
         }
         let example = cells[5]

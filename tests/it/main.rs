@@ -11,6 +11,8 @@ mod fuzz_replay;
 mod game_check;
 mod game_facts;
 mod go_positions;
+#[cfg(feature = "encoding")]
+mod import;
 mod issues;
 mod layers;
 mod lenient;
