@@ -448,7 +448,11 @@ mod tests {
         let doc = crate::read(gib, &crate::ReadOptions::lenient()).unwrap();
         assert_eq!(doc.collection().games().len(), 1);
         assert_eq!(doc.diagnostics()[0].code, crate::check::Code::I004);
-        for (bytes, says) in [(&gz[..], "a gzip-compressed file")] {
+        let xz = b"\xFD7zXZ\x00\x00\x04\xe6\xd6\xb4\x46";
+        for (bytes, says) in [
+            (&gz[..], "a gzip-compressed file"),
+            (&xz[..], "an xz-compressed file"),
+        ] {
             let doc = crate::read(bytes, &crate::ReadOptions::lenient()).unwrap();
             assert_eq!(doc.collection().games().len(), 0);
             let codes: Vec<_> = doc.diagnostics().iter().map(|d| d.code).collect();

@@ -20,6 +20,31 @@ use sgfkit::print::to_bytes;
 use sgfkit::property::typed::Prop;
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 
+/// Importer of other record formats: never panics, for any bytes read as
+/// any of the three formats; the SGF it writes is strict FF\[4\] that
+/// parses; each warning names a line of the input (or 0, for a comment
+/// without its node).
+pub fn check_import(data: &[u8]) {
+    use sgfkit::format::Format;
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+    for format in [Format::Gib, Format::Ngf, Format::Ugf] {
+        let out = sgfkit::import::import(data, format, &DecodeOptions::default())
+            .expect("the three record formats are imported");
+        if let Err(e) = sgfkit::parse(out.sgf.as_bytes()) {
+            panic!(
+                "import {format:?}: the SGF written does not parse: {e}\n{}",
+                out.sgf
+            );
+        }
+        for w in &out.warnings {
+            assert!(
+                (w.line as usize) <= lines,
+                "import {format:?}: warning past the last line: {w}"
+            );
+        }
+    }
+}
+
 /// Strict parser: never panics; a tree it accepts prints to text that reads
 /// back to an equal tree, and printing is a fixed point from then on.
 pub fn check_parse(data: &[u8]) {

@@ -122,25 +122,26 @@ def test_damaged_archives_raise_naming_them(tmp_path):
         sgfkit.read_tables(cut)
 
 
-def test_other_formats_are_named(corpus):
+def test_other_formats_are_read_into_sgf(corpus):
     other = corpus / "other-formats"
-    for path, says in [
-        ("gib/utf8.gib", "a Tygem GIB record"),
-        ("ngf/even.ngf", "a WBaduk NGF record"),
-        ("ugf/amateur.ugf", "a Pandanet UGF/UGI record"),
+    for path, says, black in [
+        ("gib/utf8.gib", "a Tygem GIB record", "jy512"),
+        ("ngf/even.ngf", "a WBaduk NGF record", "CYY"),
+        ("ugf/amateur.ugf", "a Pandanet UGF/UGI record", "kaziwami"),
     ]:
         c = sgfkit.read_file(other / path)
-        assert len(c) == 0
-        messages = [d.message for d in c.diagnostics]
-        assert len(messages) == 1 and says in messages[0], messages
+        assert len(c) == 1
+        assert c[0].get("PB") == black
+        first = c.diagnostics[0]
+        assert first.code == "I004" and says in first.message, first.message
         t = sgfkit.read_tables(other / path)
-        assert says in t["diagnostics"].column("message")[0].as_py()
+        assert t["games"].column("black")[0].as_py() == black
+        assert t["moves"].num_rows > 100
 
 
 def test_finding_no_sgf_file_warns(tmp_path):
     (tmp_path / "notes.txt").write_text("no games here")
-    (tmp_path / "games.gib").write_text("\\HS\n")
-    with pytest.warns(UserWarning, match=r"no SGF file found \(looked for \*\.sgf, \*\.sgf\.gz, \*\.zip"):
+    with pytest.warns(UserWarning, match=r"no SGF file found \(looked for \*\.sgf, \*\.gib, \*\.ngf"):
         t = sgfkit.read_tables(tmp_path)
     assert t["games"].num_rows == 0
     (tmp_path / "a.sgf").write_bytes(b"(;B[aa])")

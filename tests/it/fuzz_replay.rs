@@ -37,6 +37,7 @@ fn every_regression_input_passes_every_check() {
         checks::check_roundtrip(&data);
         checks::check_repair(&data);
         checks::check_check(&data);
+        checks::check_import(&data);
         for opts in 0..=u8::MAX {
             checks::check_structured(opts, &data);
         }
