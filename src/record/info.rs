@@ -3,6 +3,7 @@
 //! komi, handicap, result, event — each keeping its text, and each value
 //! that cannot be read kept as the reason why, never a guess.
 
+use super::date::Date;
 use super::rank::{Rank, RankError};
 use super::result::GameResult;
 use super::time::TimeControl;
@@ -106,6 +107,20 @@ pub struct GameInfo {
     pub round: Option<String>,
     /// `PC`.
     pub place: Option<String>,
+    /// `DT`: every date the text names, read by [`Date::read_list`]; the
+    /// reason, when the text is not a list of FF\[4\] dates.
+    ///
+    /// ```
+    /// let c = sgfkit::parse(b"(;DT[1996-05-06,07])(;DT[May 1996])")?;
+    /// let mut games = c.games().map(sgfkit::record::GameInfo::read);
+    /// let dates = games.next().unwrap().dates.unwrap().value.unwrap();
+    /// assert_eq!(dates[1].full(), Some((1996, 5, 7)));
+    /// let unread = games.next().unwrap().dates.unwrap();
+    /// assert_eq!(unread.text, "May 1996");
+    /// assert!(unread.value.is_err());
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub dates: Option<Fact<Vec<Date>>>,
 }
 
 impl GameInfo {
@@ -153,6 +168,10 @@ impl GameInfo {
             event: text("EV"),
             round: text("RO"),
             place: text("PC"),
+            dates: text("DT").map(|t| Fact {
+                value: Date::read_list(&t).map_err(|e| format!("DT[{t}]: {e}")),
+                text: t,
+            }),
         }
     }
 }
