@@ -91,7 +91,11 @@ pub struct GameInfo {
     pub black: Player,
     /// White: `PW`, `WR`, `WT`.
     pub white: Player,
-    /// `RU`: the rules, when this crate knows the name.
+    /// `RU`: the rules, when this crate knows the name
+    /// ([`Rules::from_ru`]). The [`Fact`]'s text is the name as written, so
+    /// rules this crate does not know are kept there (with the reason as
+    /// the value) rather than in a `Rules` variant holding text, which
+    /// keeps [`Rules`] `Copy`.
     pub rules: Option<Fact<Rules>>,
     /// `TM` and `OT`.
     pub time: TimeControl,
