@@ -152,16 +152,11 @@ impl GameInfo {
             }),
             time: TimeControl::read(text("TM").as_deref(), text("OT").as_deref()),
             komi: text("KM").map(|t| Fact {
-                value: t
-                    .parse::<Real>()
-                    .map(|r| r.value())
-                    .map_err(|_| format!("KM[{t}] is not a number")),
+                value: read_komi(&t),
                 text: t,
             }),
             handicap: text("HA").map(|t| Fact {
-                value: t
-                    .parse::<u32>()
-                    .map_err(|_| format!("HA[{t}] is not a number of stones")),
+                value: read_handicap(&t),
                 text: t,
             }),
             result: text("RE").map(|t| Fact {
@@ -178,6 +173,20 @@ impl GameInfo {
             }),
         }
     }
+}
+
+/// The komi of a `KM` text (decoded, trimmed): FF\[4\]'s Real, or why not.
+pub(crate) fn read_komi(text: &str) -> Result<f64, String> {
+    text.parse::<Real>()
+        .map(|r| r.value())
+        .map_err(|_| format!("KM[{text}] is not a number"))
+}
+
+/// The handicap of an `HA` text (decoded, trimmed): a number of stones, 0
+/// and up, or why not.
+pub(crate) fn read_handicap(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .map_err(|_| format!("HA[{text}] is not a number of stones"))
 }
 
 /// Why an `RU` text gives no [`Rules`].

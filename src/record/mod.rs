@@ -52,8 +52,8 @@ mod time;
 
 pub use date::{Date, DateError};
 pub use go::GoGame;
-pub(crate) use info::unknown_rules;
 pub use info::{Fact, GameInfo, Player};
+pub(crate) use info::{read_handicap, read_komi, unknown_rules};
 #[doc(hidden)]
 pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
