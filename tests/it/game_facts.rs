@@ -90,11 +90,27 @@ fn corpus_ranks_are_read() {
         return;
     };
     let (mut ranks, mut no_rank, mut unread) = (0usize, 0usize, Vec::new());
+    let list = std::env::var_os("SGFKIT_LIST_FACTS").is_some();
     for (text, n) in &texts {
         match Rank::read(text) {
-            Ok(_) => ranks += n,
+            Ok(r) => {
+                ranks += n;
+                if list {
+                    eprintln!("  read: {text:?} ×{n} → {r}");
+                }
+            }
             // Values that say why they give no rank are read too.
-            Err(RankError::Unranked(_) | RankError::Rating(_) | RankError::Empty) => no_rank += n,
+            Err(
+                e @ (RankError::Unranked(_)
+                | RankError::Rating(_)
+                | RankError::Title(_)
+                | RankError::Empty),
+            ) => {
+                no_rank += n;
+                if list {
+                    eprintln!("  no rank: {text:?} ×{n}: {e}");
+                }
+            }
             Err(e) => unread.push((text.clone(), *n, e.to_string())),
         }
     }
