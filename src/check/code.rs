@@ -201,7 +201,7 @@ codes! {
     // --fox-komi` converts it, and the message says so.
     S052, Warning, None, "Go komi no rules give (beyond 100 points)";
     // Read by `record::GameInfo` (TM and KM have SGFC's own checks).
-    S053, Warning, None, "game information sgfkit cannot read: a rank, rules or an overtime";
+    S053, Warning, None, "game information sgfkit cannot read: a rank, rules, an overtime, a komi or a handicap";
 }
 
 impl Code {

@@ -137,6 +137,12 @@ pub(crate) fn is_real(v: &[u8]) -> bool {
     value(real_text::<()>).parse_complete(v).is_ok()
 }
 
+/// True if the whole of `v` is one `Number` that fits an `i64` (what
+/// `value(number)` takes).
+pub(crate) fn is_number(v: &[u8]) -> bool {
+    value(number::<()>).parse_complete(v).is_ok()
+}
+
 /// `Double = ("1" | "2")`
 ///
 /// ```

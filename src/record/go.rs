@@ -136,7 +136,8 @@ impl<'c, 'a> GoGame<'c, 'a> {
         super::GameResult::read(&self.result()?)?.winner
     }
 
-    /// The date (`DT`) as written, decoded.
+    /// The date (`DT`) as written, decoded; [`Date::read_list`](super::Date::read_list)
+    /// reads it into the dates it names.
     pub fn date(&self) -> Option<String> {
         self.text("DT")
     }

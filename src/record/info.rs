@@ -3,6 +3,7 @@
 //! komi, handicap, result, event — each keeping its text, and each value
 //! that cannot be read kept as the reason why, never a guess.
 
+use super::date::Date;
 use super::rank::{Rank, RankError};
 use super::result::GameResult;
 use super::time::TimeControl;
@@ -90,7 +91,11 @@ pub struct GameInfo {
     pub black: Player,
     /// White: `PW`, `WR`, `WT`.
     pub white: Player,
-    /// `RU`: the rules, when this crate knows the name.
+    /// `RU`: the rules, when this crate knows the name
+    /// ([`Rules::from_ru`]). The [`Fact`]'s text is the name as written, so
+    /// rules this crate does not know are kept there (with the reason as
+    /// the value) rather than in a `Rules` variant holding text, which
+    /// keeps [`Rules`] `Copy`.
     pub rules: Option<Fact<Rules>>,
     /// `TM` and `OT`.
     pub time: TimeControl,
@@ -106,6 +111,20 @@ pub struct GameInfo {
     pub round: Option<String>,
     /// `PC`.
     pub place: Option<String>,
+    /// `DT`: every date the text names, read by [`Date::read_list`]; the
+    /// reason, when the text is not a list of FF\[4\] dates.
+    ///
+    /// ```
+    /// let c = sgfkit::parse(b"(;DT[1996-05-06,07])(;DT[May 1996])")?;
+    /// let mut games = c.games().map(sgfkit::record::GameInfo::read);
+    /// let dates = games.next().unwrap().dates.unwrap().value.unwrap();
+    /// assert_eq!(dates[1].full(), Some((1996, 5, 7)));
+    /// let unread = games.next().unwrap().dates.unwrap();
+    /// assert_eq!(unread.text, "May 1996");
+    /// assert!(unread.value.is_err());
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub dates: Option<Fact<Vec<Date>>>,
 }
 
 impl GameInfo {
@@ -133,16 +152,11 @@ impl GameInfo {
             }),
             time: TimeControl::read(text("TM").as_deref(), text("OT").as_deref()),
             komi: text("KM").map(|t| Fact {
-                value: t
-                    .parse::<Real>()
-                    .map(|r| r.value())
-                    .map_err(|_| format!("KM[{t}] is not a number")),
+                value: read_komi(&t),
                 text: t,
             }),
             handicap: text("HA").map(|t| Fact {
-                value: t
-                    .parse::<u32>()
-                    .map_err(|_| format!("HA[{t}] is not a number of stones")),
+                value: read_handicap(&t),
                 text: t,
             }),
             result: text("RE").map(|t| Fact {
@@ -153,8 +167,26 @@ impl GameInfo {
             event: text("EV"),
             round: text("RO"),
             place: text("PC"),
+            dates: text("DT").map(|t| Fact {
+                value: Date::read_list(&t).map_err(|e| format!("DT[{t}]: {e}")),
+                text: t,
+            }),
         }
     }
+}
+
+/// The komi of a `KM` text (decoded, trimmed): FF\[4\]'s Real, or why not.
+pub(crate) fn read_komi(text: &str) -> Result<f64, String> {
+    text.parse::<Real>()
+        .map(|r| r.value())
+        .map_err(|_| format!("KM[{text}] is not a number"))
+}
+
+/// The handicap of an `HA` text (decoded, trimmed): a number of stones, 0
+/// and up, or why not.
+pub(crate) fn read_handicap(text: &str) -> Result<u32, String> {
+    text.parse::<u32>()
+        .map_err(|_| format!("HA[{text}] is not a number of stones"))
 }
 
 /// Why an `RU` text gives no [`Rules`].

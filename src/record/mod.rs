@@ -12,6 +12,8 @@
 //! * [`position_at`] and [`apply_node`]: the Go position at any node of any
 //!   variation, with a [`MoveReport`] for each illegal move;
 //! * [`GameResult`]: the result (`RE`), read once for every reader;
+//! * [`Date`]: the dates a game was played on (`DT`), read once for
+//!   every reader;
 //! * [`GameInfo`]: the game-information properties of a tree read once
 //!   into typed values, each keeping its text and, unread, its reason;
 //! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
@@ -40,6 +42,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod date;
 mod go;
 mod info;
 mod position;
@@ -47,9 +50,10 @@ mod rank;
 mod result;
 mod time;
 
+pub use date::{Date, DateError};
 pub use go::GoGame;
-pub(crate) use info::unknown_rules;
 pub use info::{Fact, GameInfo, Player};
+pub(crate) use info::{read_handicap, read_komi, unknown_rules};
 #[doc(hidden)]
 pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};

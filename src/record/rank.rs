@@ -1,7 +1,8 @@
 //! A player's rank (`BR`, `WR`) read into a kind and a level, in the
 //! spellings servers and editors write: `5k`, `3d`, `9p`, `1 kyu`, `2 dan`,
 //! `9 Dan Professional`, `3段`, `初段`, `P9段` (Fox's professionals), `5급`,
-//! `1级`, `7단P`, with `?` or `*` for a rank the server is not sure of.
+//! `1级`, `7단P`, GoGoD's `5a` and `5d ama`, with `?` or `*` for a rank the server
+//! is not sure of; a title in place of a rank (`Meijin`) is named as such.
 //!
 //! ```
 //! use sgfkit::record::{Rank, RankKind};
@@ -68,6 +69,7 @@ pub struct Rank {
 /// use sgfkit::record::{Rank, RankError};
 /// assert_eq!(Rank::read(""), Err(RankError::Empty));
 /// assert_eq!(Rank::read("1500*").unwrap_err().to_string(), "`1500*` is a rating, not a rank");
+/// assert_eq!(Rank::read("Meijin"), Err(RankError::Title("Meijin".into())));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
@@ -76,13 +78,19 @@ pub enum RankError {
     #[error("no rank given")]
     Empty,
     /// A text that says the player has no rank: `NR`, `UR`, `-`, `?`,
-    /// `insei`.
+    /// `insei`, `amateur` (an amateur of no given rank).
     #[error("`{0}` says the player has no rank")]
     Unranked(String),
     /// A rating (a number with no unit, as IGS and some clients write), not
     /// a rank.
     #[error("`{0}` is a rating, not a rank")]
     Rating(String),
+    /// A professional title (`Meijin`, `Honinbo`, `Tianyuan`…) written in
+    /// place of a rank: title holders are professionals, most but not all
+    /// 9p, so no level is guessed (KataGo's training-data reader takes
+    /// them as 9p).
+    #[error("`{0}` names a title, not a rank")]
+    Title(String),
     /// A form this crate does not read.
     #[error("`{0}` is not a rank sgfkit reads (such as 5k, 3d, 9p, 3段 or 5급)")]
     Unknown(String),
@@ -113,9 +121,21 @@ impl Rank {
         let lower = t.to_lowercase();
         if matches!(
             lower.as_str(),
-            "nr" | "ur" | "-" | "?" | "??" | "unranked" | "insei" | "none"
+            "nr" | "ur"
+                | "-"
+                | "?"
+                | "??"
+                | "unranked"
+                | "insei"
+                | "none"
+                | "ama"
+                | "ama."
+                | "amateur"
         ) {
             return Err(RankError::Unranked(t.to_string()));
+        }
+        if is_title(&lower) {
+            return Err(RankError::Title(t.to_string()));
         }
         // Uncertainty marks at the end.
         let body = lower.trim_end_matches(['?', '*', '+']);
@@ -172,13 +192,45 @@ fn parse(body: &str) -> Option<(u8, RankKind)> {
     let (n, unit) = number(body)?;
     let unit = unit.trim();
     let kind = match unit {
-        "k" | "kyu" | "級" | "级" | "급" => RankKind::Kyu,
-        "d" | "dan" | "段" | "단" | "dan amateur" | "d amateur" => RankKind::Dan,
+        "k" | "kyu" | "級" | "级" | "급" | "k ama" => RankKind::Kyu,
+        // GoGoD writes amateur dan as `5a` or `5d ama`.
+        "d" | "dan" | "段" | "단" | "dan amateur" | "d amateur" | "d ama" | "a" => RankKind::Dan,
         "p" | "pro" | "dan pro" | "dan professional" | "d pro" | "段p" | "단p" | "단 프로"
         | "p段" => RankKind::Pro,
         _ => return None,
     };
     Some((n, kind))
+}
+
+/// Whether a lower-cased rank text is a professional title (the titles
+/// KataGo's training-data reader knows, with its `holder` and `challenger`,
+/// and the other big ones of Japan and China in their own script).
+fn is_title(lower: &str) -> bool {
+    matches!(
+        lower,
+        "meijin"
+            | "honinbo"
+            | "kisei"
+            | "judan"
+            | "oza"
+            | "tengen"
+            | "gosei"
+            | "tianyuan"
+            | "mingren"
+            | "guoshou"
+            | "holder"
+            | "challenger"
+            | "名人"
+            | "本因坊"
+            | "棋聖"
+            | "棋圣"
+            | "十段"
+            | "王座"
+            | "天元"
+            | "碁聖"
+            | "国手"
+            | "國手"
+    )
 }
 
 /// The number a rank text starts with and the rest: ASCII digits (a decimal
@@ -220,7 +272,7 @@ mod tests {
 
     #[test]
     fn the_spellings_of_servers_and_editors() {
-        let cases: [(&str, RankKind, u8, bool); 22] = [
+        let cases: [(&str, RankKind, u8, bool); 25] = [
             ("5k", RankKind::Kyu, 5, false),
             ("30k", RankKind::Kyu, 30, false),
             ("17k ", RankKind::Kyu, 17, false),
@@ -243,6 +295,9 @@ mod tests {
             ("7단P", RankKind::Pro, 7, false),
             ("12.2k", RankKind::Kyu, 12, false),
             ("13.0k", RankKind::Kyu, 13, false),
+            ("5a", RankKind::Dan, 5, false),
+            ("3d ama", RankKind::Dan, 3, false),
+            ("2k ama", RankKind::Kyu, 2, false),
         ];
         for (text, kind, level, uncertain) in cases {
             let r = Rank::read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -264,7 +319,24 @@ mod tests {
         for t in ["2042", "1500*", "1799?"] {
             assert!(matches!(Rank::read(t), Err(RankError::Rating(_))), "{t}");
         }
-        for t in ["0k", "51k", "10d", "11p", "Meijin", "5x", "k5", "1.k", "d"] {
+        for t in ["Meijin", "Honinbo", "天元", "challenger"] {
+            assert!(matches!(Rank::read(t), Err(RankError::Title(_))), "{t}");
+        }
+        for t in ["ama", "Amateur"] {
+            assert!(matches!(Rank::read(t), Err(RankError::Unranked(_))), "{t}");
+        }
+        for t in [
+            "0k",
+            "51k",
+            "10d",
+            "11p",
+            "Meijin 9p",
+            "5x",
+            "k5",
+            "1.k",
+            "d",
+            "a",
+        ] {
             assert!(matches!(Rank::read(t), Err(RankError::Unknown(_))), "{t}");
         }
     }

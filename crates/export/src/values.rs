@@ -1,11 +1,13 @@
 //! Reading the date (`DT`) of a game into a value a table can sort (the
 //! result is read by [`GameResult`](sgfkit::record::GameResult)).
 
+use sgfkit::record::Date;
+
 /// The first full date (`YYYY-MM-DD`) of a date text (`DT`), as (year,
-/// month, day). FF\[4\] writes `1996-05-06,07` or `1996-05-06,1996-06-01`;
-/// older files write the date among other words: the first `YYYY-MM-DD`
-/// anywhere in the text is taken, and a month or day out of range gives
-/// none.
+/// month, day): [`Date::first_full`], the core's reading of `DT`. FF\[4\]
+/// writes `1996-05-06,07` or `1996-05,06-01`; older files write the date
+/// among other words, where the first `YYYY-MM-DD` is taken. A month or day
+/// out of range gives none.
 ///
 /// ```
 /// use sgfkit_export::first_date;
@@ -15,33 +17,8 @@
 /// assert_eq!(first_date("2019-02-30"), None);
 /// ```
 pub fn first_date(text: &str) -> Option<(i32, u32, u32)> {
-    let b = text.as_bytes();
-    let digits = |s: &[u8]| s.iter().all(u8::is_ascii_digit);
-    let num = |s: &[u8]| s.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-    (0..b.len().saturating_sub(9)).find_map(|i| {
-        let w = &b[i..i + 10];
-        let starts_clean = i == 0 || !b[i - 1].is_ascii_digit();
-        let ends_clean = b.get(i + 10).is_none_or(|c| !c.is_ascii_digit());
-        if !(starts_clean && ends_clean && w[4] == b'-' && w[7] == b'-') {
-            return None;
-        }
-        if !(digits(&w[..4]) && digits(&w[5..7]) && digits(&w[8..])) {
-            return None;
-        }
-        let (y, m, d) = (num(&w[..4]), num(&w[5..7]), num(&w[8..]));
-        let y = i32::try_from(y).ok()?;
-        (1..=12).contains(&m).then_some(())?;
-        (1..=days_in_month(y, m)).contains(&d).then_some((y, m, d))
-    })
-}
-
-fn days_in_month(y: i32, m: u32) -> u32 {
-    match m {
-        2 if (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+    let (y, m, d) = Date::first_full(text)?.full()?;
+    Some((i32::from(y), u32::from(m), u32::from(d)))
 }
 
 /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar

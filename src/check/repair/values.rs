@@ -6,8 +6,8 @@
 use std::ops::Range;
 
 use crate::grammar::value::is_real;
-use crate::record::GameResult;
 use crate::record::decimal_comma;
+use crate::record::{Date, GameResult};
 
 /// What a game-info value check found.
 #[derive(Debug, PartialEq, Eq)]
@@ -24,53 +24,22 @@ fn all_digits(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
 }
 
-fn month_day_ok(m: u32, d: Option<u32>) -> bool {
-    (1..=12).contains(&m) && d.is_none_or(|d| (1..=31).contains(&d))
-}
-
-/// FF\[4\] DT: `YYYY[-MM[-DD]]` entries separated by `,`, later entries may
-/// be shortened to `MM-DD` or `DD`.
-fn valid_date(s: &str) -> bool {
-    let num = |p: &str, len: usize| {
-        (p.len() == len && all_digits(p))
-            .then(|| p.parse::<u32>().ok())
-            .flatten()
-    };
-    for (i, entry) in s.split(',').enumerate() {
-        let parts: Vec<&str> = entry.split('-').collect();
-        let ok = match parts.as_slice() {
-            [y] if y.len() == 4 => num(y, 4).is_some(),
-            [y, m] if y.len() == 4 => {
-                num(y, 4).is_some() && num(m, 2).is_some_and(|m| month_day_ok(m, None))
-            }
-            [y, m, d] => {
-                num(y, 4).is_some()
-                    && matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
-            }
-            [m, d] if i > 0 => {
-                matches!((num(m, 2), num(d, 2)), (Some(m), Some(d)) if month_day_ok(m, Some(d)))
-            }
-            [d] if i > 0 => num(d, 2).is_some_and(|d| (1..=31).contains(&d)),
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-    }
-    !s.is_empty()
-}
-
+/// `YYYY-MM-DD` of a date the calendar has, with a four-digit year.
 fn iso(y: u32, m: u32, d: u32) -> Option<String> {
-    (month_day_ok(m, Some(d)) && (1000..=9999).contains(&y))
-        .then(|| format!("{y:04}-{m:02}-{d:02}"))
+    let y = u16::try_from(y).ok().filter(|y| *y >= 1000)?;
+    let (m, d) = (u8::try_from(m).ok()?, u8::try_from(d).ok()?);
+    Date::new(y, Some(m), Some(d)).map(|d| d.to_string())
 }
 
+/// A date read by [`Date::read_list`], the one reader of `DT`: valid when
+/// it reads as given, corrected to the trimmed text or to `YYYY-MM-DD`
+/// from `YYYY/MM/DD`, `YYYY.MM.DD`, `DD.MM.YYYY` and `YYYYMMDD`.
 pub(in crate::check) fn fix_date(text: &str) -> Fix {
-    if valid_date(text) {
+    if Date::read_list(text).is_ok() {
         return Fix::Valid;
     }
     let t = text.trim();
-    if valid_date(t) {
+    if Date::read_list(t).is_ok() {
         return Fix::Fixed(t.to_string());
     }
     let small = |p: &str| (1..=2).contains(&p.len()) && all_digits(p);

@@ -92,10 +92,14 @@ impl Checker<'_> {
         }
     }
 
-    /// S053: a rank (`BR`, `WR`), rules (`RU`, Go only) or an overtime
-    /// (`OT`) that the readers of [`record::GameInfo`] cannot read, with
-    /// the reason. A text that says there is no rank (`NR`, a rating) is
-    /// read. Only these four properties are read (not the whole record).
+    /// S053: a rank (`BR`, `WR`), rules (`RU`, Go only), an overtime
+    /// (`OT`), a komi (`KM`) or a handicap (`HA`) that the readers of
+    /// [`record::GameInfo`] cannot read, with the reason. A text that says
+    /// there is no rank (`NR`, a rating) is read. A `KM` or `HA` that is not
+    /// FF\[4\]'s Real or Number is left to the value checks (S009, S011,
+    /// S039, S045), so that it is reported once: S053 names a value FF\[4\]
+    /// allows and the game cannot have (`HA[-1]`). Only these properties
+    /// are read (not the whole record).
     pub(super) fn unread_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
         let text = |ident: &str| {
             let p = root.get(ident)?;
@@ -122,6 +126,22 @@ impl Checker<'_> {
             && let Err(e) = record::Overtime::read(&t)
         {
             self.push(Code::S053, span, e.to_string());
+        }
+        // The value checks report a KM or HA that is not FF[4]'s type.
+        let raw = |ident: &str| root.get(ident).map(|p| p.value()).unwrap_or_default();
+        if info.game == GameType::Go
+            && let Some((t, span)) = text("KM")
+            && crate::grammar::value::is_real(raw("KM"))
+            && let Err(e) = record::read_komi(&t)
+        {
+            self.push(Code::S053, span, e);
+        }
+        if info.game == GameType::Go
+            && let Some((t, span)) = text("HA")
+            && crate::grammar::value::is_number(raw("HA"))
+            && let Err(e) = record::read_handicap(&t)
+        {
+            self.push(Code::S053, span, e);
         }
     }
 

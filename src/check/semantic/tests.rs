@@ -111,6 +111,14 @@ fn one_per_code() {
     );
     assert!(codes("(;FF[4]BR[NR]WR[2042]RU[Tromp/Taylor]OT[5x30 byo-yomi])").is_empty());
     assert!(!codes("(;FF[4]GM[6]RU[house])").contains(&Code::S053)); // rules of Go only
+    // A handicap FF[4] allows as a Number that no game has; a KM or HA
+    // that is no Real or Number is the value checks' (reported once).
+    assert_eq!(codes("(;FF[4]HA[-1])"), [Code::S053]);
+    assert_eq!(codes("(;FF[4]HA[99999999999])"), [Code::S053]);
+    assert_eq!(codes("(;FF[4]HA[abc])"), [Code::S009]);
+    assert_eq!(codes("(;FF[4]KM[abc])"), [Code::S039]);
+    assert!(codes("(;FF[4]HA[+3]KM[-0.5])").is_empty());
+    assert!(!codes("(;FF[4]GM[6]HA[-1])").contains(&Code::S053));
     assert!(codes("(;FF[4]RE[W+0.5])").is_empty());
     assert_eq!(codes("(;FF[4]KM[375])"), [Code::S052]);
     assert!(codes("(;FF[4]KM[-99.5])").is_empty());
@@ -234,6 +242,7 @@ fn results_and_dates() {
         "24-05-01",
         "2024-13",
         "2024-05-32",
+        "2019-02-30",
         "2024/05/01",
         "01,2024",
         "2024,05",

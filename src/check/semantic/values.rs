@@ -506,46 +506,10 @@ pub(super) fn result_ok(v: &[u8]) -> bool {
         .is_some_and(|r| r.ff4)
 }
 
-/// A date list in FF\[4\] form: `YYYY[-MM[-DD]]` items separated by `,`,
-/// where an item after the first may leave out the parts it shares with the
-/// item before (`MM-DD`, `DD`, or `MM` after a `YYYY-MM`).
+/// A date list in FF\[4\] form, white space around it aside, as
+/// [`Date::read_list`](record::Date::read_list) reads it.
 pub(super) fn date_ok(v: &[u8]) -> bool {
-    let Ok(text) = std::str::from_utf8(v.trim_ascii()) else {
-        return false;
-    };
-    let num = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
-    let month = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=12));
-    let day = |s: &str| num(s, 2) && matches!(s.parse::<u8>(), Ok(1..=31));
-    // How many parts the item before had: 1 (year), 2 (month), 3 (day).
-    let mut before = 0;
-    for item in text.split(',') {
-        // The item's parts, without a vector: 4 stands for more than 3.
-        let mut parts = [""; 3];
-        let mut n = 0;
-        for part in item.split('-') {
-            if n == 3 {
-                n = 4;
-                break;
-            }
-            parts[n] = part;
-            n += 1;
-        }
-        let full = num(parts[0], 4);
-        let ok = match (full, n) {
-            (true, 1) => true,
-            (true, 2) => month(parts[1]),
-            (true, 3) => month(parts[1]) && day(parts[2]),
-            (false, 2) if before >= 2 => month(parts[0]) && day(parts[1]),
-            (false, 1) if before == 3 => day(parts[0]),
-            (false, 1) if before == 2 => month(parts[0]),
-            _ => false,
-        };
-        if !ok {
-            return false;
-        }
-        before = if full { n } else { before.max(n) };
-    }
-    !text.is_empty()
+    std::str::from_utf8(v.trim_ascii()).is_ok_and(|t| record::Date::read_list(t).is_ok())
 }
 
 /// Text properties whose empty value SGFC reports as saying nothing
