@@ -343,7 +343,7 @@ mod tests {
                 .filter(|r| r.code.as_str().starts_with(letter))
                 .collect()
         };
-        let families = ["E", "L", "R", "S"].map(family);
+        let families = ["E", "I", "L", "R", "S"].map(family);
         assert_eq!(families.iter().map(Vec::len).sum::<usize>(), TABLE.len());
         for family in families {
             let mut last = 0;
