@@ -133,7 +133,7 @@ impl CheckOptions {
     ///
     /// ```
     /// use sgfkit::check::{check, CheckOptions, Code};
-    /// let t = sgfkit::parse(b"(;GM[1]KM[650]AP[GNU Go:3.8]AP[foxwq])")?;
+    /// let t = sgfkit::parse(b"(;FF[4]GM[1]KM[650]AP[foxwq:1])")?;
     /// let codes = |o: &CheckOptions| -> Vec<Code> { check(&t, o).iter().map(|d| d.code).collect() };
     /// assert_eq!(codes(&CheckOptions::default()), [Code::S054]);
     /// assert_eq!(codes(&CheckOptions::default().source_fixes(false)), [Code::S052]);
