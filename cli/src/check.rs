@@ -37,6 +37,11 @@ pub(crate) struct Args {
     /// setup in the main line after the root.
     #[arg(long)]
     strict: bool,
+    /// Read every game-info value as written: no source fixes (a Fox komi
+    /// in hundredths, Fox's HA[1], OGS handicap stones without HA, GoGoD's
+    /// pro ranks written as d; docs/sources.md), so no S054.
+    #[arg(long)]
+    no_source_fixes: bool,
     /// Output format: `human` (lines with source snippets) or `json` (JSON
     /// Lines: one object per diagnostic, then one summary object; the
     /// summary for people goes to stderr).
@@ -149,6 +154,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     // A big collection's game trees are checked on every core.
     let options = CheckOptions::default()
         .strict(args.strict)
+        .source_fixes(!args.no_source_fixes)
         .threads(ctx.threads);
     let json = args.format == Format::Json;
     let total = input::total_bytes(&sources);

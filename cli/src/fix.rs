@@ -51,7 +51,8 @@ pub(crate) struct Args {
     /// the canonical form.
     #[arg(long)]
     reformat: bool,
-    /// Read an integer komi of 100 or more as Fox's hundredths (KM[375] -> KM[3.75]).
+    /// Read an integer komi of 100 or more as Fox's hundredths (KM[650] -> KM[6.5]),
+    /// of stones under Chinese rules (KM[375]RU[Chinese] -> KM[7.5]).
     #[arg(long)]
     fox_komi: bool,
     /// Also remove nodes without properties (never a root).

@@ -135,6 +135,28 @@ fn check_warnings_only_exit_0_and_strict_adds_checks() {
 }
 
 #[test]
+fn check_reports_source_fixes_unless_told_not_to() {
+    let f = temp_file(
+        "fox.sgf",
+        b"(;GM[1]FF[4]SZ[19]KM[375]HA[0]RU[Chinese]AP[foxwq];B[pd])",
+    );
+    let path = f.to_str().unwrap();
+    let out = sgfkit(&["check", "-v", path], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("info[S054]: KM[375] read as 7.5: Fox writes komi in hundredths"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("S052"), "{stdout}");
+    let out = sgfkit(&["check", "--no-source-fixes", path], None);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("S054"), "{stdout}");
+    assert!(stdout.contains("warning[S052]"), "{stdout}");
+}
+
+#[test]
 fn check_reads_broken_files_leniently_and_checks_them() {
     let f = temp_file("broken.sgf", b"(;GM[1];B[aa]W[bb]");
     let out = sgfkit(&["check", f.to_str().unwrap()], None);

@@ -197,11 +197,14 @@ codes! {
     // files); `fix` adds the `:` (R020).
     S050, Warning, Some(23), "text pair (AP) without its `:version` (kept)";
     S051, Warning, None, "result that contradicts itself: a win by 0 points";
-    // Fox's komi in hundredths (KM[375]) is the common case: `fix
-    // --fox-komi` converts it, and the message says so.
+    // Fox's komi in hundredths (KM[650]) is the common case: S054 reads
+    // it with source fixes on; off, `fix --fox-komi` converts it, and the
+    // message says so.
     S052, Warning, None, "Go komi no rules give (beyond 100 points)";
     // Read by `record::GameInfo` (TM and KM have SGFC's own checks).
     S053, Warning, None, "game information sgfkit cannot read: a rank, rules, an overtime, a komi or a handicap";
+    // Read by `record::GameInfo` with the quirk of the game's source.
+    S054, Info, None, "a source's quirk read as the source means it (CheckOptions::source_fixes)";
 }
 
 impl Code {

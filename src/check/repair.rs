@@ -62,7 +62,9 @@ pub const REPORT_ONLY_CODES: &[Code] = &[Code::R013, Code::R018, Code::R021];
 #[non_exhaustive]
 pub struct RepairOptions {
     /// Read an integer komi of 100 or more as Fox's hundredths:
-    /// `KM[375]` → `KM[3.75]` (`R014`). A guess, so off by default.
+    /// `KM[650]` → `KM[6.5]`, and of stones when the node's `RU` names
+    /// Chinese rules: `KM[375]RU[Chinese]` → `KM[7.5]` (`R014`). A guess,
+    /// so off by default.
     pub fox_komi: bool,
     /// Remove nodes without properties (never a root); their children take
     /// their place (`R016`). Off by default.
@@ -778,6 +780,12 @@ impl Repairer<'_> {
 
     fn game_info(&mut self, c: &Collection<'_>, id: NodeId, props: &mut [P]) -> bool {
         let mut changed = false;
+        // Fox's komi is in stones under Chinese rules (`record::fox_komi`);
+        // RU is read from the tree (its values are not copied out).
+        let chinese = c.node(id).get("RU").is_some_and(|ru| {
+            let text = crate::text::decode_str(ru.value(), crate::text::TextKind::SimpleText);
+            crate::game::go::Rules::from_ru(&text) == Some(crate::game::go::Rules::Chinese)
+        });
         for p in props.iter_mut() {
             let ident = p.ident.clone();
             let ident = &*ident;
@@ -791,7 +799,7 @@ impl Repairer<'_> {
             let (fixed, code) = match ident {
                 "DT" => (fix_date(text), Code::R009),
                 "RE" => (fix_result(text), Code::R010),
-                "KM" => match fix_komi(text, self.options.fox_komi) {
+                "KM" => match fix_komi(text, self.options.fox_komi, chinese) {
                     Fix::Fixed(s) if is_real(text.as_bytes()) => (Fix::Fixed(s), Code::R014),
                     f => (f, Code::R011),
                 },

@@ -6,6 +6,7 @@
 use super::date::Date;
 use super::rank::{Rank, RankError};
 use super::result::GameResult;
+use super::source::{self, InfoOptions, Origin, SourceFix};
 use super::time::TimeControl;
 use crate::game::go::Rules;
 use crate::grammar::value::Real;
@@ -125,12 +126,34 @@ pub struct GameInfo {
     /// # Ok::<(), sgfkit::Error>(())
     /// ```
     pub dates: Option<Fact<Vec<Date>>>,
+    /// Where the game comes from, as its root shows it ([`Origin::of`]).
+    pub origin: Option<Origin>,
+    /// The quirks of the origin read as it means them, one entry each
+    /// (none when [`InfoOptions::source_fixes`] is off).
+    pub fixes: Vec<SourceFix>,
 }
 
 impl GameInfo {
-    /// Reads the root of the tree of `node` (any node answers for its tree).
-    /// Properties that are missing or empty are `None`.
+    /// Reads the root of the tree of `node` (any node answers for its tree),
+    /// with the quirks of its [`Origin`] read as the source means them
+    /// ([`InfoOptions::default`]). Properties that are missing or empty are
+    /// `None`.
     pub fn read(node: Node<'_, '_>) -> GameInfo {
+        GameInfo::read_with(node, &InfoOptions::default())
+    }
+
+    /// [`GameInfo::read`] with options: [`InfoOptions::source_fixes`] off
+    /// reads every value as written.
+    ///
+    /// ```
+    /// use sgfkit::record::{GameInfo, InfoOptions, Origin};
+    /// let c = sgfkit::parse(b"(;KM[650]AP[foxwq])")?;
+    /// let root = c.games().next().unwrap();
+    /// let raw = GameInfo::read_with(root, &InfoOptions::default().source_fixes(false));
+    /// assert_eq!((raw.origin, raw.komi.unwrap().get()), (Some(Origin::Fox), Some(650.0)));
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn read_with(node: Node<'_, '_>, options: &InfoOptions) -> GameInfo {
         let root = node.game_root();
         let text = |ident: &str| -> Option<String> {
             let p = root.get(ident)?;
@@ -143,7 +166,7 @@ impl GameInfo {
             rank: text(rank).map(|t| Rank::read(&t)),
             team: text(team),
         };
-        GameInfo {
+        let mut info = GameInfo {
             black: player("PB", "BR", "BT"),
             white: player("PW", "WR", "WT"),
             rules: text("RU").map(|t| Fact {
@@ -171,7 +194,11 @@ impl GameInfo {
                 value: Date::read_list(&t).map_err(|e| format!("DT[{t}]: {e}")),
                 text: t,
             }),
-        }
+            origin: None,
+            fixes: Vec::new(),
+        };
+        source::apply(&mut info, root, options);
+        info
     }
 }
 

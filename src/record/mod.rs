@@ -16,6 +16,8 @@
 //!   every reader;
 //! * [`GameInfo`]: the game-information properties of a tree read once
 //!   into typed values, each keeping its text and, unread, its reason;
+//! * [`Origin`]: where a game comes from, and [`SourceFix`]: a quirk of
+//!   that source read as it means it ([`InfoOptions`] turns them off);
 //! * [`Rank`]: a player's rank (`BR`, `WR`) in the spellings servers write;
 //! * [`TimeControl`]: the main time and overtime (`TM`, `OT`), and
 //!   [`seconds`], the one reader of a duration, and each move's [`Clock`];
@@ -48,6 +50,7 @@ mod info;
 mod position;
 mod rank;
 mod result;
+mod source;
 mod time;
 
 pub use date::{Date, DateError};
@@ -59,6 +62,8 @@ pub use position::apply_numbered;
 pub use position::{MoveReport, NodeMoves, PositionError, ReportKind, apply_node, position_at};
 pub use rank::{Rank, RankError, RankKind};
 pub use result::{GameResult, ResultKind};
+pub(crate) use source::fox_komi;
+pub use source::{InfoOptions, Origin, Quirk, SourceFix};
 pub(crate) use time::decimal_comma;
 pub use time::{Clock, Overtime, TimeControl, TimeError, seconds};
 

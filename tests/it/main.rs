@@ -23,6 +23,7 @@ mod repair;
 mod robustness;
 mod roundtrip;
 mod sgfc;
+mod source_fixes;
 mod spec;
 mod stream;
 mod support;

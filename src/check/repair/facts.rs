@@ -150,7 +150,7 @@ fn game_info_repair(ident: &[u8], raw: &[u8], fox_komi: bool) -> bool {
     let fix = match ident {
         b"DT" => fix_date(text),
         b"RE" => fix_result(text),
-        b"KM" => fix_komi(text, fox_komi),
+        b"KM" => fix_komi(text, fox_komi, false),
         b"BL" | b"WL" => fix_time(text),
         _ => {
             if text.contains(['(', '+']) {

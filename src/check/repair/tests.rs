@@ -414,6 +414,16 @@ fn game_info_values_are_looked_at_only_when_not_ff4() {
         (out.as_str(), codes),
         ("(;FF[4]KM[3.75])\n", vec![Code::R014])
     );
+    // Under Chinese rules Fox counts komi in stones of two points
+    // (fox-pro: KM[375] and KM[325] only with RU[Chinese]).
+    let (out, codes) = fix_with(
+        "(;FF[4]KM[375]RU[Chinese])",
+        &RepairOptions::default().fox_komi(true),
+    );
+    assert_eq!(
+        (out.as_str(), codes),
+        ("(;FF[4]KM[7.5]RU[Chinese])\n", vec![Code::R014])
+    );
     case("(;FF[4]KM[375])", "(;FF[4]KM[375])\n", &[]);
 }
 

@@ -125,23 +125,19 @@ fn real_text(s: &str) -> Option<String> {
     })
 }
 
-pub(super) fn fix_komi(text: &str, fox: bool) -> Fix {
+/// `KM[text]` as FF\[4\] writes it. With `fox` (`RepairOptions::fox_komi`),
+/// an integer of 100 or more is Fox's komi in hundredths, read by
+/// [`record::fox_komi`](crate::record::fox_komi) (of stones when the node's
+/// `RU` names Chinese rules, `chinese`).
+pub(super) fn fix_komi(text: &str, fox: bool, chinese: bool) -> Fix {
     let t = text.trim();
     if is_real(text.as_bytes()) {
-        if let Ok(n) = t.parse::<i64>()
-            && fox
-            && all_digits(t.trim_start_matches('-'))
+        if fox
+            && let Ok(n) = t.parse::<i64>()
             && (100..=10_000).contains(&n.unsigned_abs())
+            && let Some(points) = crate::record::fox_komi(t, chinese)
         {
-            let a = n.unsigned_abs();
-            let sign = if n < 0 { "-" } else { "" };
-            let frac = format!("{:02}", a % 100);
-            let frac = frac.trim_end_matches('0');
-            return Fix::Fixed(if frac.is_empty() {
-                format!("{sign}{}", a / 100)
-            } else {
-                format!("{sign}{}.{frac}", a / 100)
-            });
+            return Fix::Fixed(points.to_string());
         }
         return Fix::Valid;
     }

@@ -64,7 +64,7 @@ use values::{compose_missing_everywhere, is_point_list, leading_number};
 /// let opts = sgfkit::check::CheckOptions::default().strict(true);
 /// assert!(opts.strict);
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct CheckOptions {
     /// The restrictive checks of SGFC's `-r`: more than one game tree in a
@@ -77,6 +77,21 @@ pub struct CheckOptions {
     /// current pool (feature `parallel`; without it the trees are checked
     /// one after another). The diagnostics are the same as with one thread.
     pub threads: usize,
+    /// Read the quirks of a game's source as the source means them and
+    /// report each correction (S054), as
+    /// [`GameInfo::read`](crate::record::GameInfo::read) does; on by
+    /// default. Off, a Fox komi in hundredths is S052.
+    pub source_fixes: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            strict: false,
+            threads: 0,
+            source_fixes: true,
+        }
+    }
 }
 
 impl CheckOptions {
@@ -111,6 +126,21 @@ impl CheckOptions {
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+
+    /// Sets [`CheckOptions::source_fixes`].
+    ///
+    /// ```
+    /// use sgfkit::check::{check, CheckOptions, Code};
+    /// let t = sgfkit::parse(b"(;FF[4]GM[1]KM[650]AP[foxwq:1])")?;
+    /// let codes = |o: &CheckOptions| -> Vec<Code> { check(&t, o).iter().map(|d| d.code).collect() };
+    /// assert_eq!(codes(&CheckOptions::default()), [Code::S054]);
+    /// assert_eq!(codes(&CheckOptions::default().source_fixes(false)), [Code::S052]);
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    pub fn source_fixes(mut self, on: bool) -> Self {
+        self.source_fixes = on;
         self
     }
 }
@@ -406,7 +436,8 @@ impl<'c> Checker<'c> {
         self.tree_seq += 1;
         self.set_phase(Phase::Root);
         let info = self.root_info(root);
-        self.contradicting_facts(&root, &info);
+        let komi_fixed = options.source_fixes && self.source_fixes(&root);
+        self.contradicting_facts(&root, &info, komi_fixed);
         self.unread_facts(&root, &info);
         let go = info.game == GameType::Go && info.size_ok;
         if go && options.strict {

@@ -47,10 +47,35 @@ impl Checker<'_> {
         }
     }
 
+    /// S054: each quirk of the tree's source read as the source means it
+    /// ([`record::GameInfo::fixes`]), at the property it reads. True when
+    /// the komi was one of them (a Fox komi in hundredths: no S052 then).
+    pub(super) fn source_fixes(&mut self, root: &Node<'_, '_>) -> bool {
+        if record::Origin::of(*root).is_none() {
+            return false;
+        }
+        let mut komi = false;
+        for fix in record::GameInfo::read(*root).fixes {
+            komi |= fix.property == "KM";
+            let span = root
+                .get(fix.property)
+                .and_then(|p| p.span())
+                .unwrap_or(node_span(root));
+            self.push(Code::S054, span, fix.to_string());
+        }
+        komi
+    }
+
     /// S051 and S052: game information that contradicts itself — a win on
     /// points by nothing (`W+0`), a Go komi no rules give (beyond ±100,
-    /// what a Fox record in hundredths looks like: `KM[375]` is 3.75).
-    pub(super) fn contradicting_facts(&mut self, root: &Node<'_, '_>, info: &TreeInfo) {
+    /// what a Fox record in hundredths looks like: `KM[650]` is 6.5; not
+    /// when `komi_fixed`, S054 having read it as Fox means it).
+    pub(super) fn contradicting_facts(
+        &mut self,
+        root: &Node<'_, '_>,
+        info: &TreeInfo,
+        komi_fixed: bool,
+    ) {
         let text = |ident: &str| {
             let p = root.get(ident)?;
             let text = crate::text::decode_str(p.value(), crate::text::TextKind::SimpleText);
@@ -68,21 +93,20 @@ impl Checker<'_> {
         }
         // The komi as `GoGame::komi` reads it (the one reader of KM).
         if info.game == GameType::Go
+            && !komi_fixed
             && let Some((p, km)) = text("KM")
             && let Some(komi) = record::GoGame::new(*root).ok().and_then(|g| g.komi())
             && komi.abs() > 100.0
         {
-            // Fox roots carry two AP (`AP[GNU Go:3.8]AP[foxwq]`).
-            let fox = root
-                .properties()
-                .any(|p| p.ident() == "AP" && p.values().any(|v| v.starts_with(b"foxwq")));
-            let hint = if fox {
-                format!(
-                    "; Fox writes komi in hundredths ({}): `sgfkit fix --fox-komi` converts it",
-                    komi / 100.0
-                )
-            } else {
-                String::new()
+            let unfixed = record::InfoOptions::default().source_fixes(false);
+            let raw = record::GameInfo::read_with(*root, &unfixed);
+            let chinese =
+                matches!(&raw.rules, Some(r) if r.value == Ok(crate::game::go::Rules::Chinese));
+            let hint = match record::fox_komi(&km, chinese) {
+                Some(points) if raw.origin == Some(record::Origin::Fox) => format!(
+                    "; Fox writes komi in hundredths ({points}): `sgfkit fix --fox-komi` converts it"
+                ),
+                _ => String::new(),
             };
             self.push(
                 Code::S052,

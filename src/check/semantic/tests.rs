@@ -127,10 +127,19 @@ fn one_per_code() {
             .iter()
             .all(|c| *c != Code::S052)
     );
-    let fox = check(
-        &crate::parse(b"(;FF[4]KM[750]AP[GNU Go:3.8]AP[foxwq])").unwrap(),
-        &CheckOptions::default(),
+    let fox_src = crate::parse(b"(;FF[4]KM[750]AP[GNU Go:3.8]AP[foxwq])").unwrap();
+    // Source fixes on (the default): the komi is read as Fox means it.
+    let fox = check(&fox_src, &CheckOptions::default());
+    let s054 = fox.iter().find(|d| d.code == Code::S054).unwrap();
+    assert_eq!(codes("(;FF[4]US[GoGoD95]WR[9d])"), [Code::S054]);
+    assert_eq!(
+        s054.message,
+        "KM[750] read as 7.5: Fox writes komi in hundredths, of stones under Chinese rules (a stone is two points)"
     );
+    assert_eq!(&fox_src.source()[s054.span.clone()], b"KM[750]");
+    assert!(fox.iter().all(|d| d.code != Code::S052));
+    let fox = check(&fox_src, &CheckOptions::default().source_fixes(false));
+    assert!(fox.iter().all(|d| d.code != Code::S054));
     let s052 = fox.iter().find(|d| d.code == Code::S052).unwrap();
     assert!(
         s052.message
@@ -139,6 +148,12 @@ fn one_per_code() {
         s052.message
     );
     assert_eq!(codes("(;FF[4]AP[GNU Go:3.8]AP[foxwq])"), [Code::S050]);
+    // Under Chinese rules Fox counts komi in stones.
+    let fox = check(
+        &crate::parse(b"(;FF[4]KM[375]RU[Chinese]AP[foxwq:1])").unwrap(),
+        &CheckOptions::default().source_fixes(false),
+    );
+    assert!(fox[0].message.contains("(7.5)"), "{}", fox[0].message);
     assert!(strict_codes("(;;B[aa](;W[bb];W[cc])(;W[dd];B[ee];B[ff]))").contains(&Code::S035));
     assert_eq!(
         strict_codes("(;;B[aa](;W[bb])(;W[dd];B[ee];B[ff]))"),
