@@ -4,6 +4,7 @@
 
 use crate::support::corpus_dir;
 use sgfkit::check::{Code, Severity};
+use sgfkit::record::{GameInfo, Origin};
 use sgfkit::{Document, Node, ReadOptions, read};
 
 fn doc(bytes: &[u8]) -> Document<'static> {
@@ -169,6 +170,7 @@ fn ngf_files() {
     );
     assert_eq!(moves(root)[..4], ["B qd", "W dd", "B pq", "W dp"]);
     assert_eq!(moves(root).len(), 333);
+    assert_eq!(GameInfo::read(root).origin, Some(Origin::Wbaduk));
 
     let Some(d) = file("ngf/handicap2.ngf") else {
         return;
