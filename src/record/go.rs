@@ -86,7 +86,9 @@ impl<'c, 'a> GoGame<'c, 'a> {
         }
     }
 
-    /// The komi (`KM`); `None` when it is missing or not a number.
+    /// The komi (`KM`) as written; `None` when it is missing or not a
+    /// number. [`GameInfo::read`](super::GameInfo::read) gives it as the
+    /// game's source means it (Fox's `KM[375]` under Chinese rules is 7.5).
     ///
     /// ```
     /// let c = sgfkit::parse(b"(;KM[6.5])(;KM[six])")?;
@@ -105,8 +107,9 @@ impl<'c, 'a> GoGame<'c, 'a> {
         }
     }
 
-    /// The handicap (`HA`); `None` when it is missing or not a number of
-    /// stones.
+    /// The handicap (`HA`) as written; `None` when it is missing or not a
+    /// number of stones. [`GameInfo::read`](super::GameInfo::read) gives it
+    /// as the game's source means it (Fox's `HA[1]` is an even game).
     #[doc(alias = "get_handicap")]
     pub fn handicap(&self) -> Option<u32> {
         match self.root.prop::<Go>("HA")? {
