@@ -93,7 +93,7 @@ impl fmt::Display for ImportWarning {
 /// The text is decoded by the charset the record declares (GIB's
 /// `GIBOKIND`, UGF's `Lang`), a charset forced in `options`, UTF-8 when the
 /// bytes are valid UTF-8, and else the crate's guess
-/// ([`detect`](crate::encoding::detect)).
+/// ([`detect`]).
 ///
 /// # Errors
 /// `format` itself, when it is not one of the three record formats.
