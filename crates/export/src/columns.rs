@@ -25,13 +25,14 @@ use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int16Array, Int32Array, ListArray,
-    MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Float64Array, Int8Array, Int16Array, Int32Array,
+    ListArray, MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType};
 use sgfkit::game::go::Vertex;
 use sgfkit::grammar::RawValues;
+use sgfkit::record::Clock;
 use sgfkit::text::TextKind;
 use sgfkit::{Document, Position};
 use std::sync::Arc;
@@ -273,6 +274,11 @@ struct MoveColumns {
     /// there; the other rows' maps are empty).
     props: PropColumns,
     prop_rows: Vec<usize>,
+    /// The clocks (`time_left_s`, `periods_left`) of the rows in
+    /// `clock_rows` only (the rows of nodes that give one; a clock is a
+    /// property besides the move, so never on a plain move).
+    clocks: Vec<Clock>,
+    clock_rows: Vec<usize>,
 }
 
 /// The fixed-width values of one `moves` row.
@@ -372,6 +378,10 @@ impl MoveColumns {
             self.comment_rows.push(row);
             self.comment.push_str(c);
         }
+        if m.clock != Clock::default() {
+            self.clock_rows.push(row);
+            self.clocks.push(m.clock);
+        }
         if m.others {
             self.prop_rows.push(row);
             self.props.push_row(|| m.raw_properties());
@@ -400,6 +410,9 @@ impl MoveColumns {
         let parts: Vec<&MoveColumns> = parts.into_iter().collect();
         self.prop_rows
             .reserve(parts.iter().map(|p| p.prop_rows.len()).sum());
+        let clocks = parts.iter().map(|p| p.clock_rows.len()).sum();
+        self.clock_rows.reserve(clocks);
+        self.clocks.reserve(clocks);
         self.props.reserve_for(parts.into_iter().map(|p| &p.props));
     }
 
@@ -419,6 +432,39 @@ impl MoveColumns {
         self.prop_rows
             .extend(other.prop_rows.drain(..).map(|r| r + shift));
         self.props.append(&mut other.props);
+        self.clock_rows
+            .extend(other.clock_rows.drain(..).map(|r| r + shift));
+        self.clocks.append(&mut other.clocks);
+    }
+
+    /// The `time_left_s` and `periods_left` columns of `n` rows: the
+    /// clocks at their rows, null elsewhere.
+    fn clock_columns(&self, n: usize) -> (ArrayRef, ArrayRef) {
+        let mut left = vec![0f64; n];
+        let mut periods = vec![0u32; n];
+        let (mut left_valid, mut periods_valid) = (vec![false; n], vec![false; n]);
+        for (&row, c) in self.clock_rows.iter().zip(&self.clocks) {
+            if let Some(s) = c.time_left_s {
+                (left[row], left_valid[row]) = (s, true);
+            }
+            if let Some(p) = c.periods_left {
+                (periods[row], periods_valid[row]) = (p, true);
+            }
+        }
+        let nulls = |v: Vec<bool>| {
+            let nulls = NullBuffer::from(v);
+            (nulls.null_count() > 0).then_some(nulls)
+        };
+        (
+            Arc::new(Float64Array::new(
+                ScalarBuffer::from(left),
+                nulls(left_valid),
+            )),
+            Arc::new(UInt32Array::new(
+                ScalarBuffer::from(periods),
+                nulls(periods_valid),
+            )),
+        )
     }
 
     /// The batch of the rows appended.
@@ -443,6 +489,7 @@ impl MoveColumns {
                 moves_schema(),
             )
         };
+        let (time_left, periods_left) = self.clock_columns(f.len());
         let columns: Vec<ArrayRef> = vec![
             source,
             u32s(f, |m| m.game, None),
@@ -456,6 +503,8 @@ impl MoveColumns {
             Arc::new(BooleanArray::new(flags.pass, None)),
             u16s(f, |m| m.captures, flags.outcome.clone()),
             Arc::new(BooleanArray::new(flags.legal, flags.outcome)),
+            time_left,
+            periods_left,
             Arc::new(self.comment.finish_rows(f.len(), &self.comment_rows)?),
             Arc::new(self.props.finish_rows(f.len(), &self.prop_rows)?),
         ];
