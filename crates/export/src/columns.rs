@@ -27,8 +27,11 @@ use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
     ArrayRef, BooleanArray, DictionaryArray, Float64Array, Int8Array, Int16Array, Int32Array,
     ListArray, MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
+    new_null_array,
 };
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{
+    BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType};
 use sgfkit::game::go::Vertex;
 use sgfkit::grammar::RawValues;
@@ -438,21 +441,35 @@ impl MoveColumns {
     }
 
     /// The `time_left_s` and `periods_left` columns of `n` rows: the
-    /// clocks at their rows, null elsewhere.
+    /// clocks at their rows, null elsewhere (null arrays when no row has
+    /// one, as in most files: no values written out).
     fn clock_columns(&self, n: usize) -> (ArrayRef, ArrayRef) {
+        if self.clock_rows.is_empty() {
+            return (
+                new_null_array(&DataType::Float64, n),
+                new_null_array(&DataType::UInt32, n),
+            );
+        }
         let mut left = vec![0f64; n];
         let mut periods = vec![0u32; n];
-        let (mut left_valid, mut periods_valid) = (vec![false; n], vec![false; n]);
+        let none = || {
+            let mut b = BooleanBufferBuilder::new(n);
+            b.append_n(n, false);
+            b
+        };
+        let (mut left_valid, mut periods_valid) = (none(), none());
         for (&row, c) in self.clock_rows.iter().zip(&self.clocks) {
             if let Some(s) = c.time_left_s {
-                (left[row], left_valid[row]) = (s, true);
+                left[row] = s;
+                left_valid.set_bit(row, true);
             }
             if let Some(p) = c.periods_left {
-                (periods[row], periods_valid[row]) = (p, true);
+                periods[row] = p;
+                periods_valid.set_bit(row, true);
             }
         }
-        let nulls = |v: Vec<bool>| {
-            let nulls = NullBuffer::from(v);
+        let nulls = |mut v: BooleanBufferBuilder| {
+            let nulls = NullBuffer::new(v.finish());
             (nulls.null_count() > 0).then_some(nulls)
         };
         (
