@@ -11,13 +11,18 @@ use sgfkit::record::{self, Fact, Overtime};
 /// `"dan"` for amateur dan, `"pro"`), `level` (1 and up), `uncertain`
 /// (the text marks it with `?` or `*`) and `text` as written. `str(rank)`
 /// is the short form (`"9p"`, `"3d"`, `"5k?"`).
-#[pyclass(frozen, get_all, module = "sgfkit")]
+#[pyclass(frozen, module = "sgfkit")]
 #[derive(Debug, Clone)]
 pub(crate) struct Rank {
+    #[pyo3(get)]
     kind: &'static str,
+    #[pyo3(get)]
     level: u8,
+    #[pyo3(get)]
     uncertain: bool,
+    #[pyo3(get)]
     text: String,
+    /// `str(rank)`.
     short: String,
 }
 
