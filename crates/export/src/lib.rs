@@ -175,7 +175,7 @@ pub struct GameRow {
     pub black_rank: Option<String>,
     /// White's rank (`WR`).
     pub white_rank: Option<String>,
-    /// Black's rank read ([`Rank`](sgfkit::record::Rank)): `"kyu"`, `"dan"`
+    /// Black's rank read ([`Rank`]): `"kyu"`, `"dan"`
     /// (amateur) or `"pro"`; `None` when `BR` gives no rank.
     pub black_rank_kind: Option<&'static str>,
     /// Black's kyu or dan level, 1 and up.
