@@ -27,10 +27,10 @@ use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
     ArrayRef, BooleanArray, DictionaryArray, Float64Array, Int8Array, Int16Array, Int32Array,
     ListArray, MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
-    new_null_array,
 };
 use arrow_buffer::{
-    BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer,
+    BooleanBuffer, BooleanBufferBuilder, Buffer, MutableBuffer, NullBuffer, OffsetBuffer,
+    ScalarBuffer,
 };
 use arrow_schema::{ArrowError, DataType};
 use sgfkit::game::go::Vertex;
@@ -445,9 +445,19 @@ impl MoveColumns {
     /// one, as in most files: no values written out).
     fn clock_columns(&self, n: usize) -> (ArrayRef, ArrayRef) {
         if self.clock_rows.is_empty() {
+            // One buffer of zeros for both columns' values, and one of
+            // null bits: no memory a column for what no row has.
+            let zeros = Buffer::from(MutableBuffer::from_len_zeroed(n * 8));
+            let nulls = NullBuffer::new_null(n);
             return (
-                new_null_array(&DataType::Float64, n),
-                new_null_array(&DataType::UInt32, n),
+                Arc::new(Float64Array::new(
+                    ScalarBuffer::new(zeros.clone(), 0, n),
+                    Some(nulls.clone()),
+                )),
+                Arc::new(UInt32Array::new(
+                    ScalarBuffer::new(zeros, 0, n),
+                    Some(nulls),
+                )),
             );
         }
         let mut left = vec![0f64; n];
