@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Write three tables of the games in the files: `games` (one row a game
-/// tree: players, komi, result, date, counts, the root's other
-/// properties), `moves` (one row a move of the main line of each Go game)
+/// tree: players and their ranks, komi, result, date, rules, time control,
+/// counts, the root's other properties), `moves` (one row a move of the
+/// main line of each Go game, with the mover's clock)
 /// and `diagnostics` (what `sgfkit check` reports), as
 /// DIR/games.parquet, DIR/moves.parquet and DIR/diagnostics.parquet (or
 /// .arrow, .ndjson). Rows come in input order whatever -j. The columns are

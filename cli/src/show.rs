@@ -5,6 +5,7 @@ use crate::input::{self, EncodingArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::Node;
+use sgfkit::record::{GameInfo, Overtime, Player, TimeControl};
 use sgfkit_render::{
     self as render, Diagram, DiagramOptions, Region, SvgOptions, TextOptions, Theme,
 };
@@ -229,16 +230,25 @@ fn simple(node: Node<'_, '_>, ident: &str) -> Option<String> {
     (!t.is_empty()).then(|| t.to_string())
 }
 
-/// The lines under the board: players, result, the node, captures, the comment.
+/// The lines under the board: players with their ranks, komi, result;
+/// rules and time control; the node, captures, the comment.
 fn info(root: Node<'_, '_>, node: Node<'_, '_>, d: &Diagram) -> Vec<String> {
     let mut lines = Vec::new();
-    let player = |ident: &str, rank: &str| {
-        simple(root, ident).map(|p| match simple(root, rank) {
-            Some(r) => format!("{p} {r}"),
-            None => p,
+    let facts = GameInfo::read(root);
+    // The rank as read (`9p` for `P9段`), or its text when it gives none.
+    let player = |p: &Player, rank: &str| {
+        let name = p.name.clone()?;
+        let rank = match &p.rank {
+            Some(Ok(r)) => Some(r.to_string()),
+            Some(Err(_)) => simple(root, rank),
+            None => None,
+        };
+        Some(match rank {
+            Some(r) => format!("{name} {r}"),
+            None => name,
         })
     };
-    let (b, w) = (player("PB", "BR"), player("PW", "WR"));
+    let (b, w) = (player(&facts.black, "BR"), player(&facts.white, "WR"));
     if b.is_some() || w.is_some() {
         let mut line = format!(
             "Black: {}   White: {}",
@@ -251,6 +261,18 @@ fn info(root: Node<'_, '_>, node: Node<'_, '_>, d: &Diagram) -> Vec<String> {
             }
         }
         lines.push(line);
+    }
+    let mut rules_time = Vec::new();
+    if let Some(r) = &facts.rules {
+        // The rule set's name, or the text of rules sgfkit does not know.
+        let name = r.get().map_or(r.text.as_str(), |r| r.name());
+        rules_time.push(format!("Rules: {name}"));
+    }
+    if let Some(t) = time_control(&facts.time) {
+        rules_time.push(format!("Time: {t}"));
+    }
+    if !rules_time.is_empty() {
+        lines.push(rules_time.join("   "));
     }
     let mut here = format!("{} node {}", d.game, node.number());
     let moves = std::iter::successors(Some(node), Node::parent)
@@ -278,4 +300,42 @@ fn info(root: Node<'_, '_>, node: Node<'_, '_>, d: &Diagram) -> Vec<String> {
         }
     }
     lines
+}
+
+/// A time control in words: `1:00:00 + 5×30 s byo-yomi`,
+/// `30:00 + 25 moves / 10:00 canadian`, `10:00 + 10 s fischer`; `None`
+/// when neither the main time nor the overtime was read.
+fn time_control(t: &TimeControl) -> Option<String> {
+    let over = t.overtime.map(|o| match o {
+        Overtime::ByoYomi { periods, period_s } => {
+            format!("{periods}×{} byo-yomi", duration(period_s))
+        }
+        Overtime::Canadian { stones, period_s } => {
+            format!("{stones} moves / {} canadian", duration(period_s))
+        }
+        Overtime::Fischer { increment_s } => format!("{} fischer", duration(increment_s)),
+        other => other.name().to_string(),
+    });
+    match (t.main_s.map(duration), over) {
+        (Some(main), Some(over)) => Some(format!("{main} + {over}")),
+        (Some(main), None) => Some(main),
+        (None, Some(over)) => Some(over),
+        (None, None) => None,
+    }
+}
+
+/// Seconds as a clock (`1:00:00`, `30:00`) from a minute up, else `30 s`
+/// (a fraction kept: `2.5 s`).
+fn duration(s: f64) -> String {
+    if s < 60.0 || s.fract() != 0.0 {
+        return format!("{s} s");
+    }
+    // Whole seconds of a read duration (below 10^9 s × 3600).
+    let s = s as u64;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }

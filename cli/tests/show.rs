@@ -120,3 +120,34 @@ fn tree_numbers_the_nodes_show_takes() {
          * 5        3 B C2\n"
     );
 }
+
+#[test]
+fn game_facts_under_the_board() {
+    let sgf = "(;SZ[5]PB[Lee Changho]BR[9 Dan Professional]PW[Ann]WR[NR]KM[6.5]RU[jp]\
+               TM[3600]OT[5x30 byo-yomi];B[cc])";
+    let f = temp_file("facts.sgf", sgf.as_bytes());
+    let out = sgfkit_ok(&["show", f.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    // The rank as read; a rank text that gives none, as written.
+    assert!(
+        lines.contains(&"Black: Lee Changho 9p   White: Ann NR   komi 6.5"),
+        "{stdout}"
+    );
+    assert!(
+        lines.contains(&"Rules: japanese   Time: 1:00:00 + 5×30 s byo-yomi"),
+        "{stdout}"
+    );
+    // Other overtimes, and rules sgfkit does not know (their text).
+    let sgf = "(;SZ[5]RU[house]TM[30:00]OT[25/600 Canadian];B[cc])(;SZ[5]TM[90]OT[10 fischer])";
+    let f = temp_file("facts2.sgf", sgf.as_bytes());
+    let out = sgfkit_ok(&["show", f.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("Rules: house   Time: 30:00 + 25 moves / 10:00 canadian"),
+        "{stdout}"
+    );
+    let out = sgfkit_ok(&["show", "--game", "2", f.to_str().unwrap()]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Time: 1:30 + 10 s fischer"), "{stdout}");
+}

@@ -131,6 +131,71 @@ class Diagnostic:
     sgfc: Optional[int]
     """The number of SGFC's message for the same problem, if any."""
 
+class Rank:
+    """A player's rank read from ``BR``/``WR``; ``str(rank)`` is ``"9p"``, ``"3d"``, ``"5k?"``."""
+
+    kind: Literal["kyu", "dan", "pro"]
+    """``"dan"`` is amateur dan, ``"pro"`` professional dan."""
+    level: int
+    """The number of kyu or dan, 1 and up."""
+    uncertain: bool
+    """The text marks the rank as not established (``?``, ``*``)."""
+    text: str
+    """The text as written."""
+
+class Player:
+    """One side of the game."""
+
+    name: Optional[str]
+    """``PB`` / ``PW``."""
+    rank: Optional[Rank]
+    """The rank read, or None (missing, or a text that gives none: ``NR``, a rating)."""
+    rank_text: Optional[str]
+    """``BR`` / ``WR`` as written, read or not."""
+    team: Optional[str]
+    """``BT`` / ``WT``."""
+
+class Rules:
+    """The rules (``RU``)."""
+
+    text: str
+    """As written."""
+    name: Optional[str]
+    """The rule set as KataGo names it (``"japanese"``, ``"tromp-taylor"``), or None for rules sgfkit does not know."""
+
+class TimeControl:
+    """The time control (``TM``, ``OT``); each value None when not given, not read, or not of the overtime kind."""
+
+    main_s: Optional[float]
+    """Each player's main time, in seconds."""
+    overtime: Optional[Literal["byo-yomi", "canadian", "fischer", "absolute"]]
+    periods: Optional[int]
+    """Byo-yomi periods."""
+    period_s: Optional[float]
+    """The length of a byo-yomi or Canadian period, in seconds."""
+    stones: Optional[int]
+    """Moves to play in each Canadian period."""
+    increment_s: Optional[float]
+    """Seconds added after each move (Fischer)."""
+
+class GameInfo:
+    """The game-information facts of a game tree (``Node.info``)."""
+
+    black: Player
+    white: Player
+    rules: Optional[Rules]
+    """None without ``RU``."""
+    time: TimeControl
+    komi: Optional[float]
+    handicap: Optional[int]
+    result: Optional[str]
+    """``RE`` as written."""
+    event: Optional[str]
+    round: Optional[str]
+    place: Optional[str]
+    problems: list[str]
+    """Why each value given could not be read (``"KM[six] is not a number"``)."""
+
 class Collection:
     """One or more game trees; ``len``, indexing and iteration go over the game roots."""
 
@@ -214,6 +279,9 @@ class Node:
         """The game tree this node is in, alone, as ``Collection.to_sgf`` writes it."""
     def write_file(self, path: Union[str, os.PathLike[str]], *, keep_ca: bool = False) -> None:
         """Write this node's game tree (``to_sgf()``) to ``path`` in UTF-8."""
+    @property
+    def info(self) -> GameInfo:
+        """The game-information facts of this node's game tree (any game), read from its root."""
     # Go, read from the game's root; ValueError when the tree is not Go.
     @property
     def size(self) -> Size: ...

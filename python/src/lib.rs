@@ -8,13 +8,15 @@
 //!   one shared, lockable [`sgfkit::Collection`]; [`properties`]: a node's
 //!   `Properties` view;
 //! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
-//! * [`stream`]: `iter_games`, one game tree at a time.
+//! * [`stream`]: `iter_games`, one game tree at a time;
+//! * [`info`]: `Node.info`, the game-information facts (`GameInfo`).
 //!
 //! * [`export`]: the `games`, `moves` and `diagnostics` tables of many
 //!   files as Arrow IPC streams (`sgfkit.arrow_tables`, the Spark job).
 
 mod export;
 mod go;
+mod info;
 mod properties;
 mod read;
 mod stream;
@@ -57,6 +59,11 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<properties::Properties>()?;
     m.add_class::<tree::Diagnostic>()?;
     m.add_class::<go::Board>()?;
+    m.add_class::<info::GameInfo>()?;
+    m.add_class::<info::Player>()?;
+    m.add_class::<info::Rank>()?;
+    m.add_class::<info::Rules>()?;
+    m.add_class::<info::TimeControl>()?;
     m.add_class::<stream::GameIterator>()?;
     m.add_class::<export::ArrowStream>()?;
     Ok(())

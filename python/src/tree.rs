@@ -644,6 +644,14 @@ impl Node {
         go::size_object(py, size)
     }
 
+    /// The game-information facts of the game tree this node is in, read
+    /// from its root, for any game (`GM`): players with their ranks, rules,
+    /// time control, komi, handicap, result, event, round, place.
+    #[getter]
+    fn info(&self) -> crate::info::GameInfo {
+        self.with(crate::info::GameInfo::read)
+    }
+
     /// The komi (`KM`) as a float, or None when missing or not a number.
     #[getter]
     fn komi(&self) -> PyResult<Option<f64>> {

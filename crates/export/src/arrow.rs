@@ -26,7 +26,7 @@ use super::values::days_since_epoch;
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry, Tables};
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Float64Builder, ListBuilder, MapBuilder, StringBuilder,
-    UInt16Builder, UInt32Builder,
+    UInt8Builder, UInt16Builder, UInt32Builder,
 };
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt32Type;
@@ -315,6 +315,10 @@ pub fn games_schema() -> SchemaRef {
             utf8("white", true),
             utf8("black_rank", true),
             utf8("white_rank", true),
+            utf8("black_rank_kind", true),
+            Field::new("black_rank_level", DataType::UInt8, true),
+            utf8("white_rank_kind", true),
+            Field::new("white_rank_level", DataType::UInt8, true),
             Field::new("komi", DataType::Float64, true),
             u32_field("handicap", true),
             utf8("result", true),
@@ -324,6 +328,13 @@ pub fn games_schema() -> SchemaRef {
             utf8("date", true),
             Field::new("first_date", DataType::Date32, true),
             utf8("rules", true),
+            utf8("ruleset", true),
+            Field::new("main_time_s", DataType::Float64, true),
+            utf8("overtime", true),
+            u32_field("overtime_periods", true),
+            Field::new("overtime_period_s", DataType::Float64, true),
+            u32_field("overtime_stones", true),
+            Field::new("fischer_increment_s", DataType::Float64, true),
             utf8("event", true),
             u32_field("move_count", true),
             u32_field("node_count", false),
@@ -358,6 +369,8 @@ pub fn moves_schema() -> SchemaRef {
             Field::new("pass", DataType::Boolean, false),
             Field::new("captures", DataType::UInt16, true),
             Field::new("legal", DataType::Boolean, true),
+            Field::new("time_left_s", DataType::Float64, true),
+            u32_field("periods_left", true),
             utf8("comment", true),
             properties_field(),
         ]))
@@ -481,6 +494,14 @@ fn u32s<R>(rows: &[R], get: impl Fn(&R) -> Option<u32>) -> ArrayRef {
     Arc::new(b.finish())
 }
 
+fn u8s<R>(rows: &[R], get: impl Fn(&R) -> Option<u8>) -> ArrayRef {
+    let mut b = UInt8Builder::with_capacity(rows.len());
+    for r in rows {
+        b.append_option(get(r));
+    }
+    Arc::new(b.finish())
+}
+
 fn u16s<R>(rows: &[R], get: impl Fn(&R) -> Option<u16>) -> ArrayRef {
     let mut b = UInt16Builder::with_capacity(rows.len());
     for r in rows {
@@ -525,6 +546,10 @@ pub(crate) fn games_batch(
         strings(rows, |r| r.white.as_deref()),
         strings(rows, |r| r.black_rank.as_deref()),
         strings(rows, |r| r.white_rank.as_deref()),
+        strings(rows, |r| r.black_rank_kind),
+        u8s(rows, |r| r.black_rank_level),
+        strings(rows, |r| r.white_rank_kind),
+        u8s(rows, |r| r.white_rank_level),
         f64s(rows, |r| r.komi),
         u32s(rows, |r| r.handicap),
         strings(rows, |r| r.result.as_deref()),
@@ -534,6 +559,13 @@ pub(crate) fn games_batch(
         strings(rows, |r| r.date.as_deref()),
         Arc::new(dates.finish()),
         strings(rows, |r| r.rules.as_deref()),
+        strings(rows, |r| r.ruleset),
+        f64s(rows, |r| r.main_time_s),
+        strings(rows, |r| r.overtime),
+        u32s(rows, |r| r.overtime_periods),
+        f64s(rows, |r| r.overtime_period_s),
+        u32s(rows, |r| r.overtime_stones),
+        f64s(rows, |r| r.fischer_increment_s),
         strings(rows, |r| r.event.as_deref()),
         u32s(rows, |r| r.move_count),
         u32s(rows, |r| Some(r.node_count)),
@@ -565,6 +597,8 @@ fn moves_batch(rows: &[MoveRow]) -> Result<RecordBatch, ArrowError> {
         Arc::new(pass.finish()),
         u16s(rows, |r| r.captures),
         Arc::new(rows.iter().map(|r| r.legal).collect::<BooleanArray>()),
+        f64s(rows, |r| r.time_left_s),
+        u32s(rows, |r| r.periods_left),
         strings(rows, |r| r.comment.as_deref()),
         props(rows, |r| &r.properties)?,
     ];

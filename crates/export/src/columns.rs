@@ -25,13 +25,17 @@ use super::texts::{Offsets, Texts, spread};
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
 use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
-    ArrayRef, BooleanArray, DictionaryArray, Int8Array, Int16Array, Int32Array, ListArray,
-    MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
+    ArrayRef, BooleanArray, DictionaryArray, Float64Array, Int8Array, Int16Array, Int32Array,
+    ListArray, MapArray, RecordBatch, StringArray, StructArray, UInt16Array, UInt32Array,
 };
-use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{
+    BooleanBuffer, BooleanBufferBuilder, Buffer, MutableBuffer, NullBuffer, OffsetBuffer,
+    ScalarBuffer,
+};
 use arrow_schema::{ArrowError, DataType};
 use sgfkit::game::go::Vertex;
 use sgfkit::grammar::RawValues;
+use sgfkit::record::Clock;
 use sgfkit::text::TextKind;
 use sgfkit::{Document, Position};
 use std::sync::Arc;
@@ -273,6 +277,11 @@ struct MoveColumns {
     /// there; the other rows' maps are empty).
     props: PropColumns,
     prop_rows: Vec<usize>,
+    /// The clocks (`time_left_s`, `periods_left`) of the rows in
+    /// `clock_rows` only (the rows of nodes that give one; a clock is a
+    /// property besides the move, so never on a plain move).
+    clocks: Vec<Clock>,
+    clock_rows: Vec<usize>,
 }
 
 /// The fixed-width values of one `moves` row.
@@ -372,6 +381,10 @@ impl MoveColumns {
             self.comment_rows.push(row);
             self.comment.push_str(c);
         }
+        if m.clock != Clock::default() {
+            self.clock_rows.push(row);
+            self.clocks.push(m.clock);
+        }
         if m.others {
             self.prop_rows.push(row);
             self.props.push_row(|| m.raw_properties());
@@ -400,6 +413,9 @@ impl MoveColumns {
         let parts: Vec<&MoveColumns> = parts.into_iter().collect();
         self.prop_rows
             .reserve(parts.iter().map(|p| p.prop_rows.len()).sum());
+        let clocks = parts.iter().map(|p| p.clock_rows.len()).sum();
+        self.clock_rows.reserve(clocks);
+        self.clocks.reserve(clocks);
         self.props.reserve_for(parts.into_iter().map(|p| &p.props));
     }
 
@@ -419,6 +435,63 @@ impl MoveColumns {
         self.prop_rows
             .extend(other.prop_rows.drain(..).map(|r| r + shift));
         self.props.append(&mut other.props);
+        self.clock_rows
+            .extend(other.clock_rows.drain(..).map(|r| r + shift));
+        self.clocks.append(&mut other.clocks);
+    }
+
+    /// The `time_left_s` and `periods_left` columns of `n` rows: the
+    /// clocks at their rows, null elsewhere (null arrays when no row has
+    /// one, as in most files: no values written out).
+    fn clock_columns(&self, n: usize) -> (ArrayRef, ArrayRef) {
+        if self.clock_rows.is_empty() {
+            // One buffer of zeros for both columns' values, and one of
+            // null bits: no memory a column for what no row has.
+            let zeros = Buffer::from(MutableBuffer::from_len_zeroed(n * 8));
+            let nulls = NullBuffer::new_null(n);
+            return (
+                Arc::new(Float64Array::new(
+                    ScalarBuffer::new(zeros.clone(), 0, n),
+                    Some(nulls.clone()),
+                )),
+                Arc::new(UInt32Array::new(
+                    ScalarBuffer::new(zeros, 0, n),
+                    Some(nulls),
+                )),
+            );
+        }
+        let mut left = vec![0f64; n];
+        let mut periods = vec![0u32; n];
+        let none = || {
+            let mut b = BooleanBufferBuilder::new(n);
+            b.append_n(n, false);
+            b
+        };
+        let (mut left_valid, mut periods_valid) = (none(), none());
+        for (&row, c) in self.clock_rows.iter().zip(&self.clocks) {
+            if let Some(s) = c.time_left_s {
+                left[row] = s;
+                left_valid.set_bit(row, true);
+            }
+            if let Some(p) = c.periods_left {
+                periods[row] = p;
+                periods_valid.set_bit(row, true);
+            }
+        }
+        let nulls = |mut v: BooleanBufferBuilder| {
+            let nulls = NullBuffer::new(v.finish());
+            (nulls.null_count() > 0).then_some(nulls)
+        };
+        (
+            Arc::new(Float64Array::new(
+                ScalarBuffer::from(left),
+                nulls(left_valid),
+            )),
+            Arc::new(UInt32Array::new(
+                ScalarBuffer::from(periods),
+                nulls(periods_valid),
+            )),
+        )
     }
 
     /// The batch of the rows appended.
@@ -443,6 +516,7 @@ impl MoveColumns {
                 moves_schema(),
             )
         };
+        let (time_left, periods_left) = self.clock_columns(f.len());
         let columns: Vec<ArrayRef> = vec![
             source,
             u32s(f, |m| m.game, None),
@@ -456,6 +530,8 @@ impl MoveColumns {
             Arc::new(BooleanArray::new(flags.pass, None)),
             u16s(f, |m| m.captures, flags.outcome.clone()),
             Arc::new(BooleanArray::new(flags.legal, flags.outcome)),
+            time_left,
+            periods_left,
             Arc::new(self.comment.finish_rows(f.len(), &self.comment_rows)?),
             Arc::new(self.props.finish_rows(f.len(), &self.prop_rows)?),
         ];

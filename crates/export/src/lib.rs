@@ -62,7 +62,7 @@ use sgfkit::check::{CheckOptions, Diagnostic, Severity};
 use sgfkit::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::grammar::RawValues;
-use sgfkit::record::{GoGame, MoveReport, apply_numbered};
+use sgfkit::record::{GameInfo, GoGame, MoveReport, Overtime, Player, Rank, apply_numbered};
 use sgfkit::text::{TextKind, decode_str};
 use sgfkit::{Document, Node, Position, Property, ReadOptions};
 use std::sync::Arc;
@@ -175,6 +175,15 @@ pub struct GameRow {
     pub black_rank: Option<String>,
     /// White's rank (`WR`).
     pub white_rank: Option<String>,
+    /// Black's rank read ([`Rank`]): `"kyu"`, `"dan"`
+    /// (amateur) or `"pro"`; `None` when `BR` gives no rank.
+    pub black_rank_kind: Option<&'static str>,
+    /// Black's kyu or dan level, 1 and up.
+    pub black_rank_level: Option<u8>,
+    /// White's rank kind, as [`GameRow::black_rank_kind`].
+    pub white_rank_kind: Option<&'static str>,
+    /// White's kyu or dan level.
+    pub white_rank_level: Option<u8>,
     /// The komi (`KM`) as a number.
     pub komi: Option<f64>,
     /// The handicap (`HA`).
@@ -193,8 +202,27 @@ pub struct GameRow {
     pub date: Option<String>,
     /// The first full date of `DT` (year, month, day).
     pub first_date: Option<(i32, u32, u32)>,
-    /// The rules (`RU`).
+    /// The rules (`RU`) as written.
     pub rules: Option<String>,
+    /// The rule set `RU` names, as KataGo names it
+    /// ([`Rules::name`](sgfkit::game::go::Rules::name): `"japanese"`,
+    /// `"chinese"`, `"tromp-taylor"`…); `None` for rules sgfkit does not know.
+    pub ruleset: Option<&'static str>,
+    /// Each player's main time in seconds (`TM`, read as
+    /// [`TimeControl`](sgfkit::record::TimeControl) reads it).
+    pub main_time_s: Option<f64>,
+    /// The overtime (`OT`, or written in `TM`):
+    /// [`Overtime::name`](sgfkit::record::Overtime::name), `"byo-yomi"`,
+    /// `"canadian"`, `"fischer"` or `"absolute"`.
+    pub overtime: Option<&'static str>,
+    /// Byo-yomi periods.
+    pub overtime_periods: Option<u32>,
+    /// The length of a byo-yomi or Canadian period, in seconds.
+    pub overtime_period_s: Option<f64>,
+    /// Moves to play in each Canadian period.
+    pub overtime_stones: Option<u32>,
+    /// Seconds added to the clock after each move (Fischer).
+    pub fischer_increment_s: Option<f64>,
     /// The event (`EV`).
     pub event: Option<String>,
     /// Moves of the main line (as [`GoGame::moves`] counts them); `None`
@@ -248,6 +276,12 @@ pub struct MoveRow {
     /// occupied point ([`MoveOutcome::is_legal`](sgfkit::game::go::MoveOutcome::is_legal)),
     /// true for any other move and a pass; `None` for a node without a move.
     pub legal: Option<bool>,
+    /// Seconds left on the mover's clock after the move (`BL`, `WL`, read
+    /// as [`Clock::after`](sgfkit::record::Clock::after) reads them).
+    pub time_left_s: Option<f64>,
+    /// Overtime periods (byo-yomi) or moves (Canadian) the mover has left
+    /// (`OB`, `OW`).
+    pub periods_left: Option<u32>,
     /// The node's comment (`C`), decoded.
     pub comment: Option<String>,
     /// The node's other properties (all but `B`, `W` and `C`), in file order.
@@ -440,18 +474,36 @@ fn game_row(
         let k = ROOT_TEXTS.iter().position(|t| *t == ident)?;
         first[k].map(simple_text)
     };
-    let result = text("RE");
-    let parsed = result.as_deref().and_then(sgfkit::record::GameResult::read);
+    // The typed facts of the tree, read once: ranks, rules, time, and the
+    // numbers and result read from their texts.
+    let info = GameInfo::read(root);
+    let parsed = info.result.as_ref().and_then(|r| r.get());
     let date = text("DT");
     let (nodes, leaves) = tree_shape(root);
     let komi = if game_type == GameType::Go {
         go.and_then(|g| g.komi())
     } else {
         // KM read by the grammar's Real rule, as typed access reads it.
-        text("KM")
-            .and_then(|k| k.trim().parse::<sgfkit::grammar::value::Real>().ok())
-            .map(|k| k.value())
+        info.komi.as_ref().and_then(|k| k.get())
     };
+    fn rank(p: &Player) -> Option<&Rank> {
+        p.rank.as_ref().and_then(|r| r.as_ref().ok())
+    }
+    let (black_rank, white_rank) = (rank(&info.black), rank(&info.white));
+    let time = &info.time;
+    let (mut periods, mut period_s, mut stones, mut increment_s) = (None, None, None, None);
+    match time.overtime {
+        Some(Overtime::ByoYomi {
+            periods: n,
+            period_s: s,
+        }) => (periods, period_s) = (Some(n), Some(s)),
+        Some(Overtime::Canadian {
+            stones: n,
+            period_s: s,
+        }) => (stones, period_s) = (Some(n), Some(s)),
+        Some(Overtime::Fischer { increment_s: s }) => increment_s = Some(s),
+        _ => {}
+    }
     GameRow {
         source: Arc::clone(source),
         game,
@@ -462,15 +514,26 @@ fn game_row(
         white: text("PW"),
         black_rank: text("BR"),
         white_rank: text("WR"),
+        black_rank_kind: black_rank.map(|r| r.kind.name()),
+        black_rank_level: black_rank.map(|r| r.level),
+        white_rank_kind: white_rank.map(|r| r.kind.name()),
+        white_rank_level: white_rank.map(|r| r.level),
         komi,
-        handicap: text("HA").and_then(|h| h.trim().parse().ok()),
+        handicap: info.handicap.as_ref().and_then(|h| h.get()),
         first_date: date.as_deref().and_then(first_date),
         date,
         winner: parsed.and_then(|r| r.winner).map(|c| c.letter()),
         margin: parsed.and_then(|r| r.margin),
         result_kind: parsed.and_then(|r| r.kind.as_str()),
-        result,
+        result: text("RE"),
         rules: text("RU"),
+        ruleset: info.rules.as_ref().and_then(|r| r.get()).map(|r| r.name()),
+        main_time_s: time.main_s,
+        overtime: time.overtime.map(|o| o.name()),
+        overtime_periods: periods,
+        overtime_period_s: period_s,
+        overtime_stones: stones,
+        fischer_increment_s: increment_s,
         event: text("EV"),
         move_count: None,
         node_count: nodes,

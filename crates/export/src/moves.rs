@@ -2,6 +2,7 @@
 //! order, as rows borrowed from the tree ([`MoveView`]).
 
 use super::*;
+use sgfkit::record::Clock;
 
 /// A `moves` row as [`walk`] finds it, borrowing from the tree: what a
 /// [`MoveRow`] holds, the comment decoded, the other properties still in
@@ -18,6 +19,8 @@ pub(crate) struct MoveView<'v, 'c, 'a> {
     pub(crate) pass: bool,
     pub(crate) captures: Option<u16>,
     pub(crate) legal: Option<bool>,
+    /// The mover's clock after the move (`BL`/`WL`, `OB`/`OW`).
+    pub(crate) clock: Clock,
     pub(crate) comment: Option<&'v str>,
     /// The node, for its other properties ([`MoveView::properties`]).
     pub(crate) node: Node<'c, 'a>,
@@ -63,6 +66,8 @@ impl<'c> MoveView<'_, 'c, '_> {
             pass: self.pass,
             captures: self.captures,
             legal: self.legal,
+            time_left_s: self.clock.time_left_s,
+            periods_left: self.clock.periods_left,
             comment: self.comment.map(str::to_string),
             properties: property_entries(|| self.properties()),
         }
@@ -97,12 +102,16 @@ pub(crate) fn move_rows(
         None => main.next(),
     } {
         // One pass over the properties: the moves, the comment, the rest.
-        let (mut b, mut w, mut c, mut others) = (None, None, None, false);
+        let (mut b, mut w, mut c, mut others, mut clocks) = (None, None, None, false, false);
         for (ident, values) in node.raw_properties() {
             match ident {
                 b"B" if b.is_none() => b = Some(values),
                 b"W" if w.is_none() => w = Some(values),
                 b"C" if c.is_none() => c = Some(values),
+                b"BL" | b"WL" | b"OB" | b"OW" => {
+                    others = true;
+                    clocks = true;
+                }
                 _ => others = true,
             }
         }
@@ -150,6 +159,7 @@ pub(crate) fn move_rows(
             pass: false,
             captures: None,
             legal: None,
+            clock: Clock::default(),
             comment: comment.as_deref(),
             node,
             others,
@@ -168,6 +178,11 @@ pub(crate) fn move_rows(
                 view.pass = m == Move::Pass;
                 view.captures = played.map(|p| u16::try_from(p.captured).unwrap_or(u16::MAX));
                 view.legal = played.map(|p| p.is_legal());
+                // Read only on the nodes that give a clock (the others need
+                // no second look at their properties).
+                if clocks {
+                    view.clock = Clock::after(node, color);
+                }
                 out(&view);
             }
         }

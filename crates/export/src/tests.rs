@@ -14,6 +14,97 @@ fn t(opts: &ExportOptions) -> Tables {
     tables(TREE, "t.sgf", opts)
 }
 
+/// A game with ranks, rules, a time control and clocks on some moves.
+const CLOCKS: &[u8] = b"(;GM[1]SZ[19]BR[3d]WR[9p]RU[Japanese]TM[1800]OT[5x30 byo-yomi]\
+    ;B[pd]BL[1795.5];W[dd]WL[25]OW[4]C[hm];B[pp]XX[1];W[]BL[9]WL[12.1])";
+
+#[test]
+fn game_facts_and_clocks() {
+    let t = tables(CLOCKS, "c.sgf", &ExportOptions::default());
+    let g = &t.games[0];
+    assert_eq!(
+        (
+            g.black_rank.as_deref(),
+            g.black_rank_kind,
+            g.black_rank_level
+        ),
+        (Some("3d"), Some("dan"), Some(3))
+    );
+    assert_eq!(
+        (g.white_rank_kind, g.white_rank_level),
+        (Some("pro"), Some(9))
+    );
+    assert_eq!(
+        (g.rules.as_deref(), g.ruleset),
+        (Some("Japanese"), Some("japanese"))
+    );
+    assert_eq!(
+        (g.main_time_s, g.overtime),
+        (Some(1800.0), Some("byo-yomi"))
+    );
+    assert_eq!(
+        (g.overtime_periods, g.overtime_period_s),
+        (Some(5), Some(30.0))
+    );
+    assert_eq!((g.overtime_stones, g.fischer_increment_s), (None, None));
+    let clocks: Vec<(Option<f64>, Option<u32>)> = t
+        .moves
+        .iter()
+        .map(|m| (m.time_left_s, m.periods_left))
+        .collect();
+    // The last node gives both clocks; the mover (White) gets WL.
+    assert_eq!(
+        clocks,
+        [
+            (Some(1795.5), None),
+            (Some(25.0), Some(4)),
+            (None, None),
+            (Some(12.1), None)
+        ]
+    );
+    // BL, WL, OB, OW stay in the node's properties too.
+    assert_eq!(
+        t.moves[1].properties,
+        [entry("WL", &["25"]), entry("OW", &["4"])]
+    );
+    let mut json = Vec::new();
+    t.write_ndjson(&mut json, &mut std::io::sink(), &mut std::io::sink())
+        .unwrap();
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.contains(r#""ruleset":"japanese","main_time_s":1800,"overtime":"byo-yomi","overtime_periods":5,"overtime_period_s":30,"overtime_stones":null"#), "{json}");
+}
+
+#[test]
+fn unread_facts_are_null() {
+    let sgf = b"(;BR[NR]WR[Meijin]RU[house]TM[soon]OT[25/600 Canadian]KM[six];B[aa]BL[later])";
+    let t = tables(sgf, "u.sgf", &ExportOptions::default());
+    let g = &t.games[0];
+    assert_eq!(
+        (
+            g.black_rank.as_deref(),
+            g.black_rank_kind,
+            g.black_rank_level
+        ),
+        (Some("NR"), None, None)
+    );
+    assert_eq!(
+        (g.white_rank_kind, g.ruleset, g.rules.as_deref()),
+        (None, None, Some("house"))
+    );
+    assert_eq!(
+        (g.main_time_s, g.overtime, g.overtime_periods),
+        (None, Some("canadian"), None)
+    );
+    assert_eq!(
+        (g.overtime_stones, g.overtime_period_s, g.komi),
+        (Some(25), Some(600.0), None)
+    );
+    assert_eq!(
+        (t.moves[0].time_left_s, t.moves[0].periods_left),
+        (None, None)
+    );
+}
+
 #[test]
 fn main_line_moves() {
     let t = t(&ExportOptions::default());
@@ -256,7 +347,12 @@ mod columns {
     #[test]
     fn columns_from_the_tree_equal_the_rows() {
         let comments = "(;GM[1]C[a\\]b]LB[aa:x][bb:y\\:z];B[aa]C[x]C[dup]W[bb]XY[1];W[tt]C[ü])";
-        for src in [TREE, comments.as_bytes(), b"(;GM[2];B[aa])(;SZ[0];B[aa])"] {
+        for src in [
+            TREE,
+            comments.as_bytes(),
+            b"(;GM[2];B[aa])(;SZ[0];B[aa])",
+            CLOCKS,
+        ] {
             let doc = crate::read(src, &Default::default());
             for opts in [
                 ExportOptions::default(),

@@ -187,6 +187,7 @@ fn documented_schemas_are_the_arrow_schemas() {
     let read = |p: &str| std::fs::read_to_string(root.join(p)).unwrap();
     let type_name = |t: &DataType| match t {
         DataType::Utf8 => "utf8",
+        DataType::UInt8 => "uint8",
         DataType::UInt16 => "uint16",
         DataType::UInt32 => "uint32",
         DataType::Float64 => "float64",
