@@ -5,6 +5,7 @@ use crate::big::{self, Group, Grouping, StreamArgs};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
+use sgfkit::check::CheckOptions;
 use sgfkit::check::Code;
 use sgfkit_export::{ExportOptions, Tables};
 use std::fs::File;
@@ -45,6 +46,11 @@ pub(crate) struct Args {
     /// (codes S...): about twice as fast.
     #[arg(long)]
     no_check: bool,
+    /// Read komi, handicap and ranks as written: no source fixes (a Fox
+    /// komi in hundredths, Fox's HA[1], OGS handicap stones without HA,
+    /// GoGoD's pro ranks written as d; docs/sources.md), so no S054.
+    #[arg(long)]
+    no_source_fixes: bool,
     #[command(flatten)]
     encoding: EncodingArgs,
     #[command(flatten)]
@@ -523,6 +529,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let options = ExportOptions::default()
         .all_nodes(args.all_nodes)
         .semantic_checks(!args.no_check)
+        .check(CheckOptions::default().source_fixes(!args.no_source_fixes))
         .read(input::read_options(&args.encoding)?);
     let start = Instant::now();
     let mut status = Status::default();

@@ -133,6 +133,7 @@ pub(super) fn game(out: &mut Vec<u8>, g: &GameRow) {
         .num("overtime_stones", g.overtime_stones)
         .float("fischer_increment_s", g.fischer_increment_s)
         .str("event", g.event.as_deref())
+        .str("origin", g.origin)
         .num("move_count", g.move_count)
         .num("node_count", Some(g.node_count))
         .num("variation_count", Some(g.variation_count))

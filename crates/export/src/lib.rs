@@ -62,7 +62,9 @@ use sgfkit::check::{CheckOptions, Diagnostic, Severity};
 use sgfkit::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::grammar::RawValues;
-use sgfkit::record::{GameInfo, GoGame, MoveReport, Overtime, Player, Rank, apply_numbered};
+use sgfkit::record::{
+    GameInfo, GoGame, InfoOptions, MoveReport, Origin, Overtime, Player, Rank, apply_numbered,
+};
 use sgfkit::text::{TextKind, decode_str};
 use sgfkit::{Document, Node, Position, Property, ReadOptions};
 use std::sync::Arc;
@@ -225,6 +227,9 @@ pub struct GameRow {
     pub fischer_increment_s: Option<f64>,
     /// The event (`EV`).
     pub event: Option<String>,
+    /// Where the game comes from, as [`Origin::of`] recognises it
+    /// (`"fox"`, `"ogs"`, `"kgs"`, `"tygem"`, `"wbaduk"`, `"gogod"`).
+    pub origin: Option<&'static str>,
     /// Moves of the main line (as [`GoGame::moves`] counts them); `None`
     /// for games other than Go, and for Go games whose `SZ` is unusable
     /// (`SZ[0]`, `SZ[99]`: no move can be placed).
@@ -454,6 +459,7 @@ fn game_row(
     game_type: GameType,
     go: Option<&GoGame<'_, '_>>,
     properties: bool,
+    info: &InfoOptions,
 ) -> GameRow {
     // `go` read the size as `board_size` would: no need to read it again.
     let size = match go {
@@ -476,16 +482,14 @@ fn game_row(
     };
     // The typed facts of the tree, read once: ranks, rules, time, and the
     // numbers and result read from their texts.
-    let info = GameInfo::read(root);
+    // Komi and handicap as the game's source means them (Fox's KM[375]
+    // under Chinese rules is 7.5), unless the checker's source fixes are
+    // off: the same reading `sgfkit check` reports as S054.
+    let info = GameInfo::read_with(root, info);
     let parsed = info.result.as_ref().and_then(|r| r.get());
     let date = text("DT");
     let (nodes, leaves) = tree_shape(root);
-    let komi = if game_type == GameType::Go {
-        go.and_then(|g| g.komi())
-    } else {
-        // KM read by the grammar's Real rule, as typed access reads it.
-        info.komi.as_ref().and_then(|k| k.get())
-    };
+    let komi = info.komi.as_ref().and_then(|k| k.get());
     fn rank(p: &Player) -> Option<&Rank> {
         p.rank.as_ref().and_then(|r| r.as_ref().ok())
     }
@@ -535,6 +539,7 @@ fn game_row(
         overtime_stones: stones,
         fischer_increment_s: increment_s,
         event: text("EV"),
+        origin: info.origin.map(Origin::name),
         move_count: None,
         node_count: nodes,
         variation_count: leaves.saturating_sub(1),
@@ -607,6 +612,7 @@ pub(crate) fn walk(
         diagnostics.push(diagnostic_row(source, game, d));
     }
     games.reserve(roots.len());
+    let info_options = InfoOptions::default().source_fixes(options.check.source_fixes);
     for (i, root) in roots.iter().enumerate() {
         let index = u32::try_from(i).unwrap_or(u32::MAX);
         // A tree whose GM names no game is tabled as Go, as the checker reads it.
@@ -623,6 +629,7 @@ pub(crate) fn walk(
             game_type,
             go.as_ref(),
             root_properties,
+            &info_options,
         );
         row.diagnostic_count = per_game[i];
         // `None` for a Go game whose `SZ` is no board (no `GoGame`).

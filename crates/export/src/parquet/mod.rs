@@ -196,6 +196,7 @@ const DICTIONARY: &[&str] = &[
     "white_rank_kind",
     "ruleset",
     "overtime",
+    "origin",
     "code",
     "severity",
     "properties.entries.keys",
