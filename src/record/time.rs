@@ -79,6 +79,7 @@ impl Overtime {
     /// use sgfkit::record::Overtime;
     /// assert_eq!(Overtime::read("25/600 Canadian"), Ok(Overtime::Canadian { stones: 25, period_s: 600.0 }));
     /// assert_eq!(Overtime::read("1 moves / 30 sec"), Ok(Overtime::Canadian { stones: 1, period_s: 30.0 }));
+    /// assert_eq!(Overtime::read("Fischer +10"), Ok(Overtime::Fischer { increment_s: 10.0 }));
     /// assert!(Overtime::read("20, 30, 40 stones").is_err());
     /// ```
     ///
@@ -93,17 +94,22 @@ impl Overtime {
         ) {
             return Ok(Overtime::Absolute);
         }
-        let (body, kind) = if let Some(b) = t.strip_suffix("byo-yomi") {
-            (b, "byo-yomi")
-        } else if let Some(b) = t.strip_suffix("byoyomi") {
-            (b, "byo-yomi")
-        } else if let Some(b) = t.strip_suffix("canadian") {
-            (b, "canadian")
-        } else if let Some(b) = t.strip_suffix("fischer") {
-            (b, "fischer")
-        } else {
-            (t.as_str(), "")
-        };
+        // The kind after the numbers (`5x30 byo-yomi`) or before them
+        // (`Fischer +10`, `byo-yomi 5x30`).
+        let words = [
+            ("byo-yomi", "byo-yomi"),
+            ("byoyomi", "byo-yomi"),
+            ("canadian", "canadian"),
+            ("fischer", "fischer"),
+        ];
+        let (body, kind) = words
+            .iter()
+            .find_map(|&(word, kind)| {
+                t.strip_suffix(word)
+                    .or_else(|| t.strip_prefix(word))
+                    .map(|b| (b, kind))
+            })
+            .unwrap_or((t.as_str(), ""));
         let body = body.trim();
         match kind {
             "fischer" => {
