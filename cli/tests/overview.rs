@@ -129,7 +129,16 @@ fn the_walk_says_what_it_skipped_and_v_lists_it() {
     std::fs::write(dir.join("game.gib"), "x").unwrap();
     std::fs::write(dir.join(".hidden.sgf"), "(;GM[1])").unwrap();
     let d = dir.to_str().unwrap();
+    // A Tygem record is read (into SGF); with --sgf-only it is skipped.
     let out = sgfkit(&["check", d]);
+    let err = stderr(&out);
+    assert!(
+        err.contains(&format!(
+            "sgfkit: {d}: skipped 2 files or folders: 1 not named as SGF, 1 hidden"
+        )),
+        "{err}"
+    );
+    let out = sgfkit(&["check", "--sgf-only", d]);
     let err = stderr(&out);
     assert!(
         err.contains(&format!(
@@ -138,7 +147,7 @@ fn the_walk_says_what_it_skipped_and_v_lists_it() {
         "{err}"
     );
     assert!(!err.contains("notes.txt"), "{err}");
-    let out = sgfkit(&["check", "-v", d]);
+    let out = sgfkit(&["check", "-v", "--sgf-only", d]);
     let err = stderr(&out);
     for name in ["notes.txt", "game.gib", ".hidden.sgf"] {
         assert!(err.contains(&format!("{name}: skipped: ")), "{err}");
