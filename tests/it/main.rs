@@ -23,6 +23,7 @@ mod repair;
 mod robustness;
 mod roundtrip;
 mod sgfc;
+mod signature;
 mod source_fixes;
 mod spec;
 mod stream;
