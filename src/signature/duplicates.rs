@@ -37,6 +37,12 @@ pub struct GameSignature {
     pub game_info: usize,
     /// The nodes with a comment (`C`), in the whole tree.
     pub comments: usize,
+    /// The result (`RE`) says how the game ended: a win or a draw (not
+    /// empty, `?` or `Void`). Such a record is not an unfinished one.
+    pub finished: bool,
+    /// Hashes of Black's and White's names and of the date, each as
+    /// given (`None`: not given).
+    pub people: [Option<u64>; 3],
     /// For a record of at least [`MIN_MOVES`] moves: its moves in the
     /// orientation its first [`MIN_MOVES`] moves choose.
     prefix: Option<Prefix>,
@@ -95,6 +101,14 @@ impl GameSignature {
                 moves: line.packed(s).collect(),
             }
         });
+        let game = crate::record::GoGame::new(root).ok()?;
+        let finished = game.result().is_some_and(|r| {
+            let r = r.trim();
+            !(r.is_empty() || r == "?" || r.eq_ignore_ascii_case("void"))
+        });
+        let (black, white) = game.players();
+        let text = |t: Option<String>| t.map(|t| fnv1a(t.trim().as_bytes()));
+        let people = [text(black), text(white), text(game.date())];
         let root = root.game_root();
         let game_info = root
             .properties()
@@ -110,6 +124,8 @@ impl GameSignature {
             moves: n,
             game_info,
             comments,
+            finished,
+            people,
             prefix,
         })
     }
@@ -117,6 +133,17 @@ impl GameSignature {
     /// Most moves, then most game information, then most comments.
     fn fullness(&self) -> (usize, usize, usize) {
         (self.moves, self.game_info, self.comments)
+    }
+
+    /// Whether this record can be the unfinished start of `longer`: it has
+    /// no result, and the players and date that both give agree.
+    fn may_start(&self, longer: &GameSignature) -> bool {
+        !self.finished
+            && self
+                .people
+                .iter()
+                .zip(&longer.people)
+                .all(|(a, b)| a.is_none() || b.is_none() || a == b)
     }
 }
 
@@ -210,7 +237,10 @@ impl Sets {
 ///   ([`Reason::SameMoves`]);
 /// * the same under a board symmetry ([`Reason::Symmetry`]);
 /// * a main line of at least [`MIN_MOVES`] moves that is the start of a
-///   longer one, in some orientation ([`Reason::Prefix`]): records are
+///   longer one, in some orientation, in a record without a result whose
+///   players and date agree with the longer one's where both give them
+///   ([`Reason::Prefix`]; a finished game that another game's moves
+///   continue is another game): records are
 ///   bucketed by their first [`MIN_MOVES`] moves, and within a bucket a
 ///   shorter line is looked up among the hashes of the longer lines'
 ///   starts of its length, then its moves compared. Two games that only
@@ -333,7 +363,9 @@ fn join_prefixes(signatures: &[GameSignature], sets: &mut Sets) {
                     continue;
                 };
                 for &short in shorter {
-                    if prefix(short).is_some_and(|s| s.moves[..] == p.moves[..n]) {
+                    let starts = signatures[short].may_start(&signatures[long])
+                        && prefix(short).is_some_and(|s| s.moves[..] == p.moves[..n]);
+                    if starts {
                         sets.union(short, long);
                     }
                 }

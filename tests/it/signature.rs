@@ -348,3 +348,19 @@ fn the_fullest_has_most_moves_then_game_info_then_comments() {
     assert_eq!(fullest(&[b.clone(), c.clone(), a.clone()]), 1);
     assert_eq!(fullest(&[c, game("", 41, walk)]), 1);
 }
+
+#[test]
+fn a_finished_game_or_other_players_are_no_prefix() {
+    let full = game("PB[a]PW[b]DT[2020-01-01]", 90, walk);
+    let resigned = game("PB[a]PW[b]RE[W+R]", 30, walk);
+    let others = game("PB[c]", 30, walk);
+    let other_day = game("DT[2021-05-05]", 30, walk);
+    let unfinished = game("PB[a]RE[?]", 30, walk);
+    for start in [resigned, others, other_day] {
+        assert!(groups(&[full.clone(), start]).is_empty());
+    }
+    assert_eq!(
+        groups(&[full, unfinished]),
+        [[(0, Reason::Fullest), (1, Reason::Prefix)]]
+    );
+}
