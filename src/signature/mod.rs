@@ -30,6 +30,25 @@
 //! different records, never grouped: a missed duplicate rather than a false
 //! one. Colours are never swapped.
 //!
+//! # Collisions on the test corpus
+//!
+//! Measured on the Go game trees of the shared test corpus (23,343 trees;
+//! a test, `collision_rates_on_the_corpus`, measures them again): distinct
+//! games are distinct setups and move sequences, up to symmetry for the
+//! symmetric forms.
+//!
+//! | signature | distinct games | distinct signatures | signatures shared by 2+ games |
+//! |---|---|---|---|
+//! | [`dyer`] | 22,792 | 11,647 | 54 |
+//! | [`dyer_symmetric`] | 22,573 | 11,626 | 62 |
+//! | [`dyer`], games of 71 moves or more | 11,205 | 11,152 | 41 |
+//! | [`line_hash`], `hash` | 22,792 | 22,792 | 0 |
+//! | [`line_hash`], `symmetric` | 22,573 | 22,573 | 0 |
+//!
+//! Dyer's signature cannot tell games apart that agree on its six moves
+//! (every game shorter than 20 moves has `------ ------`), nor games that
+//! differ only after move 71; the hashes cover every move.
+//!
 //! # Hash
 //!
 //! FNV-1a 64 (Fowler, Noll, Vo), written out here: its values are fixed

@@ -364,3 +364,120 @@ fn a_finished_game_or_other_players_are_no_prefix() {
         [[(0, Reason::Fullest), (1, Reason::Prefix)]]
     );
 }
+
+/// A game as data: board size, sorted setup and moves, as `u16`s.
+fn as_data(root: sgfkit::Node<'_, '_>, s: Symmetry) -> Option<Vec<u16>> {
+    use sgfkit::game::go::{Color, Move};
+    let game = sgfkit::record::GoGame::new(root).ok()?;
+    let size = game.size();
+    let code = |c: Color, m: Move| -> u16 {
+        let p = match s.apply_move(m, size) {
+            Move::Pass => 0xfff,
+            Move::Play(p) => p.x * 64 + p.y,
+        };
+        p + if c == Color::White { 0x8000 } else { 0 }
+    };
+    let mut setup: Vec<u16> = game
+        .board_after(0)
+        .stones()
+        .map(|(p, c)| code(c, Move::Play(p)))
+        .collect();
+    setup.sort_unstable();
+    let mut data = vec![size.columns, size.rows];
+    data.extend(setup);
+    data.push(0xffff);
+    data.extend(game.moves().filter_map(Result::ok).map(|(c, m)| code(c, m)));
+    Some(data)
+}
+
+/// On the corpus's Go games: how many distinct games (setup and moves,
+/// as recorded and up to symmetry) and how many distinct signatures of
+/// each kind. The main-line hashes never collide; Dyer's signatures do
+/// (every game shorter than 20 moves has `------ ------`).
+#[test]
+fn collision_rates_on_the_corpus() {
+    use std::collections::{HashMap, HashSet};
+    let Some(dir) = corpus_dir("collision_rates_on_the_corpus") else {
+        return;
+    };
+    let mut games: HashSet<Vec<u16>> = HashSet::new();
+    let mut games_sym: HashSet<Vec<u16>> = HashSet::new();
+    let mut long_games: HashSet<Vec<u16>> = HashSet::new();
+    // Signature → the distinct games that have it.
+    let mut kinds: [HashMap<String, HashSet<Vec<u16>>>; 5] = Default::default();
+    for (rel, path) in files_below(&dir) {
+        if !rel.ends_with(".sgf") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(doc) = read(&bytes, &ReadOptions::lenient()) else {
+            continue;
+        };
+        for root in doc.collection().games() {
+            let Some(data) = as_data(root, Symmetry::Identity) else {
+                continue;
+            };
+            let size = sgfkit::record::GoGame::new(root).unwrap().size();
+            let sym = Symmetry::of(size)
+                .iter()
+                .filter_map(|&s| as_data(root, s))
+                .min()
+                .unwrap();
+            let line = line_hash(root, None).unwrap();
+            let long = sgfkit::record::GoGame::new(root).unwrap().moves().count() >= 71;
+            let sigs = [
+                (dyer(root).unwrap(), &data),
+                (dyer_symmetric(root).unwrap(), &sym),
+                (line.hash.to_string(), &data),
+                (line.symmetric.to_string(), &sym),
+                (
+                    if long {
+                        dyer(root).unwrap()
+                    } else {
+                        String::new()
+                    },
+                    &data,
+                ),
+            ];
+            for (k, (sig, game)) in sigs.into_iter().enumerate() {
+                if k < 4 || long {
+                    kinds[k].entry(sig).or_default().insert(game.clone());
+                }
+            }
+            if long {
+                long_games.insert(data.clone());
+            }
+            games.insert(data);
+            games_sym.insert(sym);
+        }
+    }
+    let names = [
+        "dyer (as SGFC -g)",
+        "dyer_symmetric",
+        "line_hash.hash",
+        "line_hash.symmetric",
+        "dyer, games of 71+ moves",
+    ];
+    let truth = [
+        games.len(),
+        games_sym.len(),
+        games.len(),
+        games_sym.len(),
+        long_games.len(),
+    ];
+    println!(
+        "| signature | distinct games | distinct signatures | signatures shared by 2+ games |"
+    );
+    for k in 0..5 {
+        let shared = kinds[k].values().filter(|g| g.len() > 1).count();
+        println!(
+            "| {} | {} | {} | {shared} |",
+            names[k],
+            truth[k],
+            kinds[k].len()
+        );
+    }
+    assert_eq!(kinds[2].len(), games.len(), "a main-line hash collides");
+    assert_eq!(kinds[3].len(), games_sym.len(), "a symmetric hash collides");
+    assert!(kinds[0].len() < games.len());
+}
