@@ -5,6 +5,7 @@ use crate::big::{self, StreamArgs, Unit};
 use crate::input::{self, EncodingArgs, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
+use sgfkit::check::Code;
 use sgfkit::signature::{GameSignature, MIN_MOVES, Reason, find_duplicates};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -63,6 +64,9 @@ struct Signed {
     trees: Vec<(usize, Option<GameSignature>)>,
     /// The input holds more than one game tree (or is streamed).
     several: bool,
+    /// For an input without a game tree: the lenient reader's line saying
+    /// why.
+    why: Option<String>,
 }
 
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
@@ -97,6 +101,16 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             };
             let doc = input::read(&bytes, &read);
             let games: Vec<_> = doc.collection().games().collect();
+            let why = games.is_empty().then(|| {
+                let d = doc.diagnostics().iter().rev();
+                let d = d
+                    .clone()
+                    .find(|d| d.code == Code::L013 || d.code == Code::L017);
+                d.map_or_else(
+                    || format!("{}: no game tree", source.name()),
+                    |d| format!("{}:{d}", source.name()),
+                )
+            });
             // Each tree's own bytes, when the trees can be framed apart.
             let ranges: Vec<_> = sgfkit::stream::split_games(&bytes).collect();
             let framed = ranges.len() == games.len();
@@ -113,6 +127,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     name: source.name(),
                     several: several || games.len() > 1,
                     trees,
+                    why,
                 },
                 bytes.len() as u64,
             ))
@@ -121,6 +136,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             match signed.and_then(|s| s) {
                 Ok((signed, bytes)) => {
                     progress.advance(bytes);
+                    if let Some(why) = &signed.why {
+                        status.files_with_errors += 1;
+                        eprintln!("{why}");
+                    }
                     // A streamed file comes a tree at a time: number them.
                     let first = if streamed.0 == Some(index) {
                         streamed.1
