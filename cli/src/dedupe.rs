@@ -15,9 +15,10 @@ use std::time::Instant;
 /// Find records of the same Go game: one line per group of two or more.
 ///
 /// A record joins a group as an exact copy (the same bytes), with the same
-/// moves (the same setup stones and main line, other game information,
-/// comments, variations or encoding), the same game under a board symmetry
-/// (rotation or reflection), or as a prefix (its main line is the start of
+/// moves (the same setup stones and main line, other comments, variations,
+/// encoding or game information, the players and date excepted where both
+/// give them), the same game under a board symmetry (rotation or
+/// reflection; the same condition), or as a prefix (its main line is the start of
 /// a longer one: an unfinished record, so one without a result, whose
 /// players and date agree with the longer one's). The rules that look at moves need
 /// at least 20 of them, so that two games that only share an opening never

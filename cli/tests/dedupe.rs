@@ -27,7 +27,7 @@ fn dedupe_prints_one_line_a_group_with_reasons_and_the_fullest() {
     std::fs::write(dir.join("b.sgf"), &full).unwrap();
     std::fs::write(dir.join("c.sgf"), game("", 30)).unwrap();
     // Two games in one file: the second has other moves.
-    std::fs::write(dir.join("d.sgf"), game("PB[x]", 60) + &game("", 3)).unwrap();
+    std::fs::write(dir.join("d.sgf"), game("EV[x]", 60) + &game("", 3)).unwrap();
     let d = dir.to_str().unwrap();
     let out = sgfkit(&["dedupe", d]);
     assert!(out.status.success(), "{out:?}");

@@ -138,12 +138,15 @@ impl GameSignature {
     /// Whether this record can be the unfinished start of `longer`: it has
     /// no result, and the players and date that both give agree.
     fn may_start(&self, longer: &GameSignature) -> bool {
-        !self.finished
-            && self
-                .people
-                .iter()
-                .zip(&longer.people)
-                .all(|(a, b)| a.is_none() || b.is_none() || a == b)
+        !self.finished && self.agrees(longer)
+    }
+
+    /// Whether the players and the date that both records give agree.
+    fn agrees(&self, other: &GameSignature) -> bool {
+        self.people
+            .iter()
+            .zip(&other.people)
+            .all(|(a, b)| a.is_none() || b.is_none() || a == b)
     }
 }
 
@@ -227,6 +230,26 @@ impl Sets {
             self.union(f, i);
         }
     }
+
+    /// Joins every record to the first with the same `key` whose players
+    /// and date agree with its own.
+    fn join_agreeing(
+        &mut self,
+        signatures: &[GameSignature],
+        keys: impl Iterator<Item = (usize, u64)>,
+    ) {
+        let mut firsts: HashMap<u64, Vec<usize>> = HashMap::new();
+        for (i, key) in keys {
+            let firsts = firsts.entry(key).or_default();
+            match firsts
+                .iter()
+                .find(|&&f| signatures[f].agrees(&signatures[i]))
+            {
+                Some(&f) => self.union(f, i),
+                None => firsts.push(i),
+            }
+        }
+    }
 }
 
 /// Groups the records of one game among `signatures`, in time linear in
@@ -234,8 +257,12 @@ impl Sets {
 ///
 /// * the same bytes ([`Reason::Exact`]);
 /// * the same setup and moves, at least [`MIN_MOVES`] of them
-///   ([`Reason::SameMoves`]);
-/// * the same under a board symmetry ([`Reason::Symmetry`]);
+///   ([`Reason::SameMoves`]), when the players and the date that both
+///   records give agree (Fox's archive holds games in which players
+///   repeated the moves of a won game against the same program: other
+///   games, other players or dates);
+/// * the same under a board symmetry, on the same condition
+///   ([`Reason::Symmetry`]);
 /// * a main line of at least [`MIN_MOVES`] moves that is the start of a
 ///   longer one, in some orientation, in a record without a result whose
 ///   players and date agree with the longer one's where both give them
@@ -280,8 +307,8 @@ pub fn find_duplicates(signatures: &[GameSignature]) -> Vec<Group> {
             .enumerate()
             .filter_map(|(i, s)| Some((i, s.bytes?))),
     );
-    sets.join_by(by_moves().map(|(i, s)| (i, s.line)));
-    sets.join_by(by_moves().map(|(i, s)| (i, s.symmetric)));
+    sets.join_agreeing(signatures, by_moves().map(|(i, s)| (i, s.line)));
+    sets.join_agreeing(signatures, by_moves().map(|(i, s)| (i, s.symmetric)));
     join_prefixes(signatures, &mut sets);
 
     let mut groups: Vec<Vec<usize>> = Vec::new();

@@ -268,8 +268,8 @@ fn exact_copies_group() {
 
 #[test]
 fn the_same_moves_with_other_metadata_or_encoding_group() {
-    let a = game("PB[a]", 40, walk);
-    let b = game("PB[b]CA[latin1]C[hello]", 40, walk);
+    let a = game("PB[a]EV[x]", 40, walk);
+    let b = game("PB[a]EV[y]RO[2]CA[latin1]C[hello]", 40, walk);
     assert_eq!(
         groups(&[a, b]),
         [[(0, Reason::SameMoves), (1, Reason::Fullest)]]
@@ -480,4 +480,18 @@ fn collision_rates_on_the_corpus() {
     assert_eq!(kinds[2].len(), games.len(), "a main-line hash collides");
     assert_eq!(kinds[3].len(), games_sym.len(), "a symmetric hash collides");
     assert!(kinds[0].len() < games.len());
+}
+
+#[test]
+fn the_same_moves_by_other_players_or_on_another_day_do_not_group() {
+    let a = game("PB[ascii]DT[2017-10-07]", 46, walk);
+    let other_player = game("PB[wingosad]DT[2017-10-07]", 46, walk);
+    let other_day = game("PB[ascii]DT[2017-10-12]", 46, walk);
+    let unnamed = game("C[no names]", 46, walk);
+    assert!(groups(&[a.clone(), other_player]).is_empty());
+    assert!(groups(&[a.clone(), other_day]).is_empty());
+    assert_eq!(
+        groups(&[a, unnamed]),
+        [[(0, Reason::Fullest), (1, Reason::SameMoves)]]
+    );
 }
