@@ -110,7 +110,8 @@
 //!    for a game.
 //! 7. [`record`]: Go games and positions, which game and board a tree
 //!    records.
-//! 8. Above them: [`print`](mod@print), `json`, [`check`],
+//! 8. Above them: [`signature`] (of Go games, and duplicates),
+//!    [`print`](mod@print), `json`, [`check`],
 //!    `document`, [`stream`], [`walk`], `archive`.
 //! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
 //!    error.
@@ -170,6 +171,7 @@ pub mod print;
 pub mod property;
 pub mod record;
 mod scan;
+pub mod signature;
 pub mod stream;
 mod table;
 pub mod text;

@@ -10,6 +10,7 @@ mod big;
 mod check;
 mod conform;
 mod convert;
+mod dedupe;
 mod export;
 mod fix;
 mod fmt;
@@ -54,6 +55,7 @@ enum Command {
     Fmt(fmt::Args),
     Fix(fix::Args),
     Convert(convert::Args),
+    Dedupe(dedupe::Args),
     Stats(stats::Args),
     Json(json::Args),
     Export(export::Args),
@@ -72,6 +74,7 @@ impl Command {
             Command::Fmt(a) => &a.jobs,
             Command::Fix(a) => &a.jobs,
             Command::Convert(a) => &a.jobs,
+            Command::Dedupe(a) => &a.jobs,
             Command::Stats(a) => &a.jobs,
             Command::Json(a) => &a.jobs,
             Command::Export(a) => &a.jobs,
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args, &ctx),
         Command::Fix(args) => fix::run(args, &ctx),
         Command::Convert(args) => convert::run(args, &ctx),
+        Command::Dedupe(args) => dedupe::run(args, &ctx),
         Command::Stats(args) => stats::run(args, &ctx),
         Command::Json(args) => json::run(args, &ctx),
         Command::Export(args) => export::run(args, &ctx),

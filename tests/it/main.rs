@@ -23,6 +23,8 @@ mod repair;
 mod robustness;
 mod roundtrip;
 mod sgfc;
+#[cfg(feature = "encoding")]
+mod signature;
 mod source_fixes;
 mod spec;
 mod stream;
