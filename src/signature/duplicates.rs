@@ -271,7 +271,8 @@ impl Sets {
 ///   bucketed by their first [`MIN_MOVES`] moves, and within a bucket a
 ///   shorter line is looked up among the hashes of the longer lines'
 ///   starts of its length, then its moves compared. Two games that only
-///   share an opening do not group.
+///   share an opening do not group, and a record that starts two such
+///   games joins neither (which one it records cannot be told).
 ///
 /// Groups come in the order of their first member.
 ///
@@ -380,6 +381,8 @@ fn join_prefixes(signatures: &[GameSignature], sets: &mut Sets) {
                 ends.entry((p.moves.len(), p.full())).or_default().push(i);
             }
         }
+        // The longer records each shorter one starts.
+        let mut starts: HashMap<usize, Vec<usize>> = HashMap::new();
         for &long in members {
             let Some(p) = prefix(long) else { continue };
             for (n, h) in p.hashes() {
@@ -390,11 +393,28 @@ fn join_prefixes(signatures: &[GameSignature], sets: &mut Sets) {
                     continue;
                 };
                 for &short in shorter {
-                    let starts = signatures[short].may_start(&signatures[long])
-                        && prefix(short).is_some_and(|s| s.moves[..] == p.moves[..n]);
-                    if starts {
-                        sets.union(short, long);
+                    if signatures[short].may_start(&signatures[long])
+                        && prefix(short).is_some_and(|s| s.moves[..] == p.moves[..n])
+                    {
+                        starts.entry(short).or_default().push(long);
                     }
+                }
+            }
+        }
+        // A record that starts two games which are not one another's
+        // start (two games that share an opening) joins neither: which
+        // game it records cannot be told, and a false group is worse than
+        // a missed one.
+        for (short, mut longs) in starts {
+            longs.sort_by_key(|&l| prefix(l).map_or(0, |p| p.moves.len()));
+            let chain = longs.windows(2).all(|w| {
+                prefix(w[0]).zip(prefix(w[1])).is_some_and(|(a, b)| {
+                    b.moves.len() >= a.moves.len() && b.moves[..a.moves.len()] == a.moves[..]
+                })
+            });
+            if chain {
+                for long in longs {
+                    sets.union(short, long);
                 }
             }
         }
