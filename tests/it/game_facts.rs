@@ -6,41 +6,27 @@
 
 use std::collections::BTreeMap;
 
-use sgfkit::ReadOptions;
 use sgfkit::game::go::Rules;
 use sgfkit::record::{Date, Fact, GameInfo, Rank, RankError, TimeControl};
 use sgfkit::text::{TextKind, decode_str};
 
-use crate::support::{corpus_dir, files_below};
+use crate::support::each_corpus_game;
 
 /// Each distinct non-empty text of the root properties `idents` in the
 /// corpus, with the number of times it is given; `None` without the corpus.
 fn root_texts(test: &str, idents: &[&str]) -> Option<BTreeMap<String, usize>> {
-    let dir = corpus_dir(test)?;
     let mut texts: BTreeMap<String, usize> = BTreeMap::new();
-    let options = ReadOptions::lenient();
-    for (rel, path) in files_below(&dir) {
-        if !rel.to_ascii_lowercase().ends_with(".sgf") {
-            continue;
-        }
-        let Ok(bytes) = std::fs::read(&path) else {
-            continue;
-        };
-        let Ok(doc) = sgfkit::read(&bytes, &options) else {
-            continue;
-        };
-        for root in doc.collection().games() {
-            for ident in idents {
-                if let Some(p) = root.get(ident) {
-                    let text = decode_str(p.value(), TextKind::SimpleText);
-                    if !text.trim().is_empty() {
-                        *texts.entry(text.into_owned()).or_default() += 1;
-                    }
+    let found = each_corpus_game(test, |_, root| {
+        for ident in idents {
+            if let Some(p) = root.get(ident) {
+                let text = decode_str(p.value(), TextKind::SimpleText);
+                if !text.trim().is_empty() {
+                    *texts.entry(text.into_owned()).or_default() += 1;
                 }
             }
         }
-    }
-    Some(texts)
+    });
+    found.then_some(texts)
 }
 
 /// Prints how many of `texts`' values `read` reads, and each one it does
@@ -169,38 +155,25 @@ fn shown<T>(fact: &Fact<T>, show: impl Fn(&T) -> String) -> (String, Result<Stri
 /// The readings of `KM`, `HA` and `DT` over the corpus, in one pass, as
 /// [`GameInfo::read`] gives them; `None` without the corpus.
 fn komi_handicap_dates(test: &str) -> Option<[Readings; 3]> {
-    let dir = corpus_dir(test)?;
     let mut out: [Readings; 3] = Default::default();
-    let options = ReadOptions::lenient();
-    for (rel, path) in files_below(&dir) {
-        if !rel.to_ascii_lowercase().ends_with(".sgf") {
-            continue;
-        }
-        let Ok(bytes) = std::fs::read(&path) else {
-            continue;
-        };
-        let Ok(doc) = sgfkit::read(&bytes, &options) else {
-            continue;
-        };
-        for root in doc.collection().games() {
-            let info = GameInfo::read(root);
-            let facts = [
-                info.komi.as_ref().map(|f| shown(f, f64::to_string)),
-                info.handicap.as_ref().map(|f| shown(f, u32::to_string)),
-                info.dates.as_ref().map(|f| {
-                    shown(f, |d| {
-                        d.iter().map(Date::to_string).collect::<Vec<_>>().join(",")
-                    })
-                }),
-            ];
-            for (readings, fact) in out.iter_mut().zip(facts) {
-                if let Some((text, value)) = fact {
-                    readings.entry(text).or_insert((0, value)).0 += 1;
-                }
+    let found = each_corpus_game(test, |_, root| {
+        let info = GameInfo::read(root);
+        let facts = [
+            info.komi.as_ref().map(|f| shown(f, f64::to_string)),
+            info.handicap.as_ref().map(|f| shown(f, u32::to_string)),
+            info.dates.as_ref().map(|f| {
+                shown(f, |d| {
+                    d.iter().map(Date::to_string).collect::<Vec<_>>().join(",")
+                })
+            }),
+        ];
+        for (readings, fact) in out.iter_mut().zip(facts) {
+            if let Some((text, value)) = fact {
+                readings.entry(text).or_insert((0, value)).0 += 1;
             }
         }
-    }
-    Some(out)
+    });
+    found.then_some(out)
 }
 
 /// Prints the share of `readings` read and each value not read with its

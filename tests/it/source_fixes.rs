@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use sgfkit::ReadOptions;
 use sgfkit::record::{GameInfo, InfoOptions};
 
-use crate::support::{corpus_dir, files_below};
+use crate::support::{corpus_dir, each_corpus_game};
 
 #[test]
 fn corpus_origins_and_source_fixes() {
@@ -19,37 +19,26 @@ fn corpus_origins_and_source_fixes() {
     let mut origins: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut fixes: BTreeMap<&'static str, usize> = BTreeMap::new();
     let mut games = 0usize;
-    for (rel, path) in files_below(&dir) {
-        if !rel.to_ascii_lowercase().ends_with(".sgf") {
-            continue;
+    each_corpus_game("corpus_origins_and_source_fixes", |rel, root| {
+        games += 1;
+        let fixed = GameInfo::read(root);
+        let raw = GameInfo::read_with(root, &off);
+        assert!(raw.fixes.is_empty(), "{rel}: fixes with the fixes off");
+        assert_eq!(fixed.origin, raw.origin, "{rel}");
+        if let Some(origin) = fixed.origin {
+            *origins.entry(origin.name()).or_default() += 1;
         }
-        let Ok(bytes) = std::fs::read(&path) else {
-            continue;
-        };
-        let Ok(doc) = sgfkit::read(&bytes, &options) else {
-            continue;
-        };
-        for root in doc.collection().games() {
-            games += 1;
-            let fixed = GameInfo::read(root);
-            let raw = GameInfo::read_with(root, &off);
-            assert!(raw.fixes.is_empty(), "{rel}: fixes with the fixes off");
-            assert_eq!(fixed.origin, raw.origin, "{rel}");
-            if let Some(origin) = fixed.origin {
-                *origins.entry(origin.name()).or_default() += 1;
-            }
-            if fixed.fixes.is_empty() {
-                assert_eq!(fixed, raw, "{rel}: a value changed without a fix");
-                continue;
-            }
-            assert_ne!(fixed, raw, "{rel}: a fix that changes nothing");
-            let mut quirks: Vec<&str> = fixed.fixes.iter().map(|f| f.quirk.name()).collect();
-            quirks.dedup();
-            for quirk in quirks {
-                *fixes.entry(quirk).or_default() += 1;
-            }
+        if fixed.fixes.is_empty() {
+            assert_eq!(fixed, raw, "{rel}: a value changed without a fix");
+            return;
         }
-    }
+        assert_ne!(fixed, raw, "{rel}: a fix that changes nothing");
+        let mut quirks: Vec<&str> = fixed.fixes.iter().map(|f| f.quirk.name()).collect();
+        quirks.dedup();
+        for quirk in quirks {
+            *fixes.entry(quirk).or_default() += 1;
+        }
+    });
     eprintln!("{games} games");
     for (origin, n) in &origins {
         eprintln!("origin {origin}: {n} games");
