@@ -10,8 +10,6 @@ use sgfkit::game::go::Rules;
 use sgfkit::record::{Date, Fact, GameInfo, Rank, RankError, TimeControl};
 use sgfkit::text::{TextKind, decode_str};
 
-use crate::support::each_corpus_game;
-
 /// Each distinct non-empty text of the root properties `idents` in the
 /// corpus, with the number of times it is given; `None` without the corpus.
 fn root_texts(test: &str, idents: &[&str]) -> Option<BTreeMap<String, usize>> {
@@ -204,4 +202,29 @@ fn corpus_komi_handicap_and_dates_are_read() {
     share_read_with_reasons("komi", &komi);
     share_read_with_reasons("handicap", &handicap);
     share_read_with_reasons("dates", &dates);
+}
+
+/// Calls `f` with each game tree of every `.sgf` file of the corpus (read
+/// leniently, as every command reads) and the file's relative path;
+/// `false` (and a message saying the test is skipped) without the corpus.
+pub(crate) fn each_corpus_game(test: &str, mut f: impl FnMut(&str, sgfkit::Node<'_, '_>)) -> bool {
+    let Some(dir) = crate::support::corpus_dir(test) else {
+        return false;
+    };
+    let options = sgfkit::ReadOptions::lenient();
+    for (rel, path) in crate::support::files_below(&dir) {
+        if !rel.to_ascii_lowercase().ends_with(".sgf") {
+            continue;
+        }
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok(doc) = sgfkit::read(&bytes, &options) else {
+            continue;
+        };
+        for root in doc.collection().games() {
+            f(&rel, root);
+        }
+    }
+    true
 }

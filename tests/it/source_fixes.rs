@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use sgfkit::ReadOptions;
 use sgfkit::record::{GameInfo, InfoOptions};
 
-use crate::support::{corpus_dir, each_corpus_game};
+use crate::game_facts::each_corpus_game;
+use crate::support::corpus_dir;
 
 #[test]
 fn corpus_origins_and_source_fixes() {

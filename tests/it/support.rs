@@ -46,29 +46,3 @@ pub(crate) fn files_below(dir: &Path) -> Vec<(String, PathBuf)> {
     out.sort();
     out
 }
-
-/// Calls `f` with each game tree of every `.sgf` file of the corpus (read
-/// leniently, as every command reads) and the file's relative path;
-/// `false` (and a message saying the test is skipped) without the corpus.
-#[cfg(feature = "encoding")]
-pub(crate) fn each_corpus_game(test: &str, mut f: impl FnMut(&str, sgfkit::Node<'_, '_>)) -> bool {
-    let Some(dir) = corpus_dir(test) else {
-        return false;
-    };
-    let options = sgfkit::ReadOptions::lenient();
-    for (rel, path) in files_below(&dir) {
-        if !rel.to_ascii_lowercase().ends_with(".sgf") {
-            continue;
-        }
-        let Ok(bytes) = std::fs::read(&path) else {
-            continue;
-        };
-        let Ok(doc) = sgfkit::read(&bytes, &options) else {
-            continue;
-        };
-        for root in doc.collection().games() {
-            f(&rel, root);
-        }
-    }
-    true
-}
