@@ -112,7 +112,7 @@
 //!    records.
 //! 8. Above them: [`signature`] (of Go games, and duplicates),
 //!    [`print`](mod@print), `json`, [`check`],
-//!    `document`, [`stream`], [`walk`], `archive`.
+//!    `document`, [`stream`], [`walk`], `archive`, [`merge`].
 //! 9. The crate root: [`parse`], and [`Error`], which wraps each layer's
 //!    error.
 //!
@@ -166,6 +166,7 @@ pub mod grammar;
 pub mod import;
 pub mod json;
 pub mod limits;
+pub mod merge;
 mod options;
 pub mod print;
 pub mod property;

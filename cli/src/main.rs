@@ -16,11 +16,14 @@ mod fix;
 mod fmt;
 mod r#gen;
 mod input;
+mod join;
 mod json;
 mod meaning;
+mod merge;
 mod output;
 mod run;
 mod show;
+mod split;
 mod stats;
 mod tree;
 
@@ -64,6 +67,9 @@ enum Command {
     Conform(conform::Args),
     Show(show::Args),
     Tree(tree::Args),
+    Split(split::Args),
+    Join(join::Args),
+    Merge(merge::Args),
 }
 
 impl Command {
@@ -79,7 +85,13 @@ impl Command {
             Command::Json(a) => &a.jobs,
             Command::Export(a) => &a.jobs,
             Command::Conform(a) => &a.jobs,
-            Command::Meaning(_) | Command::Gen(_) | Command::Show(_) | Command::Tree(_) => {
+            Command::Split(a) => &a.jobs,
+            Command::Join(a) => &a.jobs,
+            Command::Meaning(_)
+            | Command::Gen(_)
+            | Command::Show(_)
+            | Command::Tree(_)
+            | Command::Merge(_) => {
                 return None;
             }
         };
@@ -115,6 +127,9 @@ fn main() -> ExitCode {
         Command::Gen(args) => r#gen::run(args, &ctx),
         Command::Show(args) => show::run(args, &ctx),
         Command::Tree(args) => tree::run(args, &ctx),
+        Command::Split(args) => split::run(args, &ctx),
+        Command::Join(args) => join::run(args, &ctx),
+        Command::Merge(args) => merge::run(args, &ctx),
         Command::Conform(args) => return conform::run(args, &ctx).unwrap_or_else(|e| fail(&e)),
     };
     match result {

@@ -61,11 +61,15 @@
 //!   `)` or `[`.
 
 mod lines;
+mod split;
 
 use crate::error::{ParseError, Position};
 use crate::scan::{Event, Framer, Opening, State};
 use crate::{Collection, ParseOptions};
 use lines::StreamLines;
+pub use split::{
+    MAX_NAME_LEN, NamePattern, PatternError, safe_file_name, separate_lost_games, starts_lost_game,
+};
 use std::fmt;
 use std::io::{self, Read};
 use std::ops::Range;

@@ -95,6 +95,51 @@ impl Collection<'_> {
         Ok(id)
     }
 
+    /// Copies `from` (a node of this or any other collection) and everything
+    /// below it, except the subtrees of the nodes below `from` for which
+    /// `leave_out` is true: a new last child of `parent`, or a new game tree
+    /// at the end when `parent` is `None`. Properties, raw values and
+    /// variations keep their order; the copy of `from` is returned. Deep
+    /// trees are copied without recursion.
+    ///
+    /// ```
+    /// let other = sgfkit::parse(b"(;GM[1];B[aa](;W[bb])(;W[cc]C[x\\]]))")?;
+    /// let mut c = sgfkit::Collection::new();
+    /// let move1 = other.games().next().unwrap().first_child().unwrap();
+    /// c.copy_subtree(move1, None, |_| false)?; // as a game tree of its own
+    /// c.copy_subtree(move1, None, |n| n.get("C").is_some())?; // without W[cc]
+    /// assert_eq!(c.to_string(), "(;B[aa]\n(;W[bb])\n(;W[cc]C[x\\]]))\n(;B[aa]\n;W[bb])\n");
+    /// # Ok::<(), sgfkit::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`EditError::NoSuchNode`] if `parent` is not in the collection;
+    /// [`EditError::TooLarge`] if the collection cannot grow further.
+    pub fn copy_subtree(
+        &mut self,
+        from: crate::Node<'_, '_>,
+        parent: Option<NodeId>,
+        mut leave_out: impl FnMut(crate::Node<'_, '_>) -> bool,
+    ) -> Result<NodeId, EditError> {
+        let top = match parent {
+            Some(p) => self.add_child(p)?,
+            None => self.add_game(),
+        };
+        // Nodes copied whose properties and children are still to come.
+        let mut stack = vec![(from, top)];
+        while let Some((src, dst)) = stack.pop() {
+            for p in src.properties() {
+                self.push_property(dst, p.ident(), p.values())?;
+            }
+            let mut kids = Vec::with_capacity(src.child_count());
+            for child in src.children().filter(|&c| !leave_out(c)) {
+                kids.push((child, self.add_child(dst)?));
+            }
+            stack.extend(kids.into_iter().rev());
+        }
+        Ok(top)
+    }
+
     /// Detaches `node` and everything below it from its tree (a root is
     /// removed from the collection's games).
     ///
