@@ -197,3 +197,29 @@ fn join_converts_encodings_to_utf8_and_refuses_to_write_over_an_input() {
     );
     assert_eq!(std::fs::read(dir.join("a.sgf")).unwrap(), before);
 }
+
+#[test]
+fn merge_writes_one_tree_and_says_each_conflict() {
+    let dir = temp_dir("merge");
+    let a = dir.join("a.sgf");
+    let b = dir.join("b.sgf");
+    std::fs::write(&a, "(;GM[1]PB[Lee]RE[W+R];B[pd];W[dd]C[good];B[pp])").unwrap();
+    std::fs::write(&b, "(;GM[1]PB[Lee]RE[W+2.5];B[pd];W[dd];B[dp])").unwrap();
+    let out_path = dir.join("merged.sgf");
+    let out = sgfkit(&["merge", s(&a), s(&b), "-o", s(&out_path)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        stderr(&out),
+        "sgfkit: warning: game info differs: RE: kept `W+R`, record 2 says `W+2.5` (kept in the root's GC)\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&out_path).unwrap(),
+        "(;CA[UTF-8]GM[1]PB[Lee]RE[W+R]GC[merge: RE[W+2.5\\] in record 2]\n;B[pd];W[dd]C[good]\n(;B[pp])\n(;B[dp]))\n"
+    );
+    // A record merged with itself is the record.
+    let out = sgfkit(&["merge", s(&a), s(&a), "-o", "-"]);
+    assert_eq!(
+        common::stdout(&out),
+        "(;CA[UTF-8]GM[1]PB[Lee]RE[W+R]\n;B[pd];W[dd]C[good];B[pp])\n"
+    );
+}
