@@ -180,11 +180,11 @@ fn stats_by_code_and_help_that_says_what_repaired_means() {
 fn help_texts_have_no_markdown_escapes_and_j_only_where_it_applies() {
     for cmd in [
         "check", "fmt", "fix", "stats", "json", "export", "meaning", "gen", "conform", "show",
-        "tree",
+        "tree", "split", "join", "merge",
     ] {
         let help = stdout(&sgfkit(&[cmd, "--help"]));
         assert!(!help.contains("\\["), "{cmd}: {help}");
-        let many = !matches!(cmd, "show" | "tree" | "meaning" | "gen");
+        let many = !matches!(cmd, "show" | "tree" | "meaning" | "gen" | "merge");
         assert_eq!(help.contains("--threads"), many, "{cmd}");
     }
     assert!(stdout(&sgfkit(&["fmt", "--help"])).contains("canonical FF[4] form"));
