@@ -56,6 +56,8 @@
 //!   missing `)`, or a value that never closes: `C[path\]`) runs on into
 //!   the trees after it, up to the end of the input or to
 //!   [`Games::max_game_size`], as it would in a parse of the whole input.
+//!   Read, those trees are variations of the damaged one:
+//!   [`separate_lost_games`] sets them apart again.
 //!   An unescaped `]` inside a value (`C[a ] b]`) only shortens that value:
 //!   the framing is unaffected unless the rest of the value holds a `(`,
 //!   `)` or `[`.
