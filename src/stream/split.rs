@@ -188,12 +188,32 @@ pub fn safe_file_name(name: &str) -> String {
 }
 
 /// Whether `node` starts a game tree that lost its `)`: a node below a
-/// root that holds `GM` or `FF`, properties only a root has. A collection
+/// root that holds `GM` or `FF`, properties only a root has, and that
+/// opens a variation (its `;` follows a `(` in the source). A collection
 /// in which a game tree lacks its `)` reads (leniently, or in
 /// [`Games`](super::Games)) with the game trees after it as its
-/// variations; each of them begins with such a node.
+/// variations; each of them begins with such a node. A `GM` in a node
+/// within a sequence (`;B[aa];GM[1]`) is no lost game.
+///
+/// ```
+/// use sgfkit::stream::starts_lost_game;
+/// let tree = sgfkit::parse(b"(;GM[1];B[aa];GM[1]\n(;GM[1];W[bb])(;W[cc]))")?;
+/// let lost: Vec<_> = tree.games().next().unwrap().descendants().map(starts_lost_game).collect();
+/// assert_eq!(lost, [false, false, false, true, false, false]);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
 pub fn starts_lost_game(node: Node<'_, '_>) -> bool {
-    !node.is_root() && (node.get("GM").is_some() || node.get("FF").is_some())
+    let opens_variation = || {
+        let source = node.collection().source();
+        node.offset().is_some_and(|at| {
+            source[..at.min(source.len())]
+                .iter()
+                .rev()
+                .find(|b| !b.is_ascii_whitespace())
+                == Some(&b'(')
+        })
+    };
+    !node.is_root() && (node.get("GM").is_some() || node.get("FF").is_some()) && opens_variation()
 }
 
 /// `tree` with each game tree that lost its `)` ([`starts_lost_game`]) set
