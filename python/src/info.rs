@@ -102,7 +102,10 @@ impl Player {
 fn rank_error_text(e: &record::RankError) -> Option<String> {
     use record::RankError;
     match e {
-        RankError::Unranked(t) | RankError::Rating(t) | RankError::Unknown(t) => Some(t.clone()),
+        RankError::Unranked(t)
+        | RankError::Rating(t)
+        | RankError::Title(t)
+        | RankError::Unknown(t) => Some(t.clone()),
         _ => None,
     }
 }
