@@ -4,7 +4,7 @@ use crate::big::{self, StreamArgs};
 use crate::input::{self, EncodingArgs, WalkArgs};
 use crate::output::Context;
 use crate::run::Status;
-use crate::split::{read_games, report};
+use crate::split::{accept, read_games};
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -67,18 +67,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             (read, text)
         },
         |index, result| {
-            let (read, text) = match result {
-                Ok(r) => r,
-                Err(message) => {
-                    status.failed_paths += 1;
-                    return report(&[message]);
-                }
-            };
-            report(&read.messages)?;
-            if read.failed {
-                status.failed_paths += 1;
+            let Some((read, text)) = accept(result, &mut status)? else {
                 return Ok(());
-            }
+            };
             if last != Some(index) && read.tree.games().len() == 0 {
                 status.files_with_errors += 1;
             }

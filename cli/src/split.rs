@@ -116,6 +116,29 @@ pub(crate) fn read_games(unit: Unit<'_>, read: &ReadOptions) -> ReadGames {
     }
 }
 
+/// What `split` and `join` do with each input or streamed tree read:
+/// its messages said on stderr, an input that could not be read counted
+/// as failed (`None`); else what was read.
+pub(crate) fn accept<T>(
+    result: Result<(ReadGames, T), String>,
+    status: &mut Status,
+) -> io::Result<Option<(ReadGames, T)>> {
+    let (games, made) = match result {
+        Ok(r) => r,
+        Err(message) => {
+            status.failed_paths += 1;
+            report(&[message])?;
+            return Ok(None);
+        }
+    };
+    report(&games.messages)?;
+    if games.failed {
+        status.failed_paths += 1;
+        return Ok(None);
+    }
+    Ok(Some((games, made)))
+}
+
 /// The messages of an input to stderr, after the output so far.
 pub(crate) fn report(messages: &[String]) -> io::Result<()> {
     if messages.is_empty() {
@@ -158,18 +181,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             (games, texts)
         },
         |index, result| {
-            let (games, texts) = match result {
-                Ok(r) => r,
-                Err(message) => {
-                    status.failed_paths += 1;
-                    return report(&[message]);
-                }
-            };
-            report(&games.messages)?;
-            if games.failed {
-                status.failed_paths += 1;
+            let Some((games, texts)) = accept(result, &mut status)? else {
                 return Ok(());
-            }
+            };
             let first = current.is_none_or(|(i, _)| i != index);
             if first && games.tree.games().len() == 0 {
                 status.files_with_errors += 1;
