@@ -299,7 +299,11 @@ impl ReadOptions {
 /// fails.
 pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, ParseError> {
     let limits = &options.limits;
-    if let Some(format @ (Format::Gib | Format::Ngf | Format::Ugf)) = crate::format::sniff(bytes) {
+    // What the bytes are, looked at once: a record of another format is
+    // imported; other known formats are refused by the strict reader (the
+    // lenient one says what they are, as its L013).
+    let sniffed = crate::format::sniff(bytes);
+    if let Some(format @ (Format::Gib | Format::Ngf | Format::Ugf)) = sniffed {
         return read_imported(bytes, format, options);
     }
     if options.lenient {
@@ -314,7 +318,7 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
         doc.diagnostics = diagnostics;
         return Ok(doc.with(collection));
     }
-    if let Some(format) = crate::format::sniff(bytes) {
+    if let Some(format) = sniffed {
         return Err(ParseError::new(
             crate::ErrorKind::NotSgf(format),
             0..0,
