@@ -81,10 +81,10 @@ fn export(name: &str, args: &[&str]) -> ([Vec<String>; 3], String) {
         let text = std::fs::read_to_string(out_dir.join(format!("{t}.ndjson"))).unwrap();
         text.lines().map(str::to_string).collect::<Vec<_>>()
     };
-    (
-        [table("games"), table("moves"), table("diagnostics")],
-        stderr,
-    )
+    let tables = [table("games"), table("moves"), table("diagnostics")];
+    // The corpus's tables are tens of MB: not left behind in the temp dir.
+    let _ = std::fs::remove_dir_all(&out_dir);
+    (tables, stderr)
 }
 
 /// The lines with `"source":"PREFIX` made `"source":"`, sorted (an

@@ -1,7 +1,7 @@
 """Type stubs of sgfkit's native module (re-exported by ``sgfkit``)."""
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, Literal, Optional, TypeVar, Union, overload
 
 __version__: str
@@ -117,6 +117,36 @@ def to_gtp(point: Optional[tuple[Number, Number]], size: Optional[Size] = None) 
 
 def from_gtp(vertex: str, size: Optional[Size] = None) -> Optional[Point]:
     """The point of a GTP vertex (``"Q16"`` → ``(3, 15)`` on 19x19; ``"pass"`` → None)."""
+
+class Signature:
+    """The signatures of a Go game (``signature(game)``): Dyer's signature as
+    SGFC ``-g`` prints it and its smallest form under the board's symmetries,
+    and 64-bit hashes of the main line as recorded and under the symmetries."""
+
+    dyer: str
+    dyer_symmetric: str
+    line_hash: int
+    line_hash_symmetric: int
+    moves: int
+
+def signature(game: Node, moves: Optional[int] = None) -> Signature:
+    """The signatures of the Go game ``game`` is in (its root is read);
+    ``moves`` limits the line hashes to the first moves. ValueError when the
+    game is not Go."""
+
+class MergeConflict:
+    """A root value the records of a merge disagree on: the first record's
+    value is kept, the other is set aside in the merged root's ``GC``."""
+
+    ident: str
+    kept: str
+    other: str
+    record: int
+
+def merge(games: Sequence[Node]) -> tuple[Collection, list[MergeConflict]]:
+    """The game trees of ``games`` (of any collections) merged into one by
+    FF[4]'s rule: shared moves once, variations where they diverge, comments
+    and markup kept, game information reconciled (conflicts returned)."""
 
 class Diagnostic:
     """One finding of the reader or the checker."""

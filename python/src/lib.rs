@@ -9,7 +9,8 @@
 //!   `Properties` view;
 //! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
 //! * [`stream`]: `iter_games`, one game tree at a time;
-//! * [`info`]: `Node.info`, the game-information facts (`GameInfo`).
+//! * [`info`]: `Node.info`, the game-information facts (`GameInfo`);
+//! * [`signature`]: `signature(game)` and `merge(games)`, for collections.
 //!
 //! * [`export`]: the `games`, `moves` and `diagnostics` tables of many
 //!   files as Arrow IPC streams (`sgfkit.arrow_tables`, the Spark job).
@@ -19,6 +20,7 @@ mod go;
 mod info;
 mod properties;
 mod read;
+mod signature;
 mod stream;
 mod tree;
 
@@ -54,6 +56,8 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(export::export_arrow_files, m)?)?;
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
+    m.add_function(wrap_pyfunction!(signature::signature, m)?)?;
+    m.add_function(wrap_pyfunction!(signature::merge, m)?)?;
     m.add_class::<tree::Collection>()?;
     m.add_class::<tree::Node>()?;
     m.add_class::<properties::Properties>()?;
@@ -66,5 +70,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<info::TimeControl>()?;
     m.add_class::<stream::GameIterator>()?;
     m.add_class::<export::ArrowStream>()?;
+    m.add_class::<signature::Signature>()?;
+    m.add_class::<signature::MergeConflict>()?;
     Ok(())
 }

@@ -257,6 +257,17 @@ impl Collection {
         }
     }
 
+    /// A collection made here (empty, or a library call's result), with
+    /// nothing found reading it.
+    pub(crate) fn of_tree(collection: sgfkit::Collection<'static>) -> Collection {
+        Collection::new(Parsed {
+            collection,
+            encoding: Vec::new(),
+            diagnostics: Vec::new(),
+            charsets: Vec::new(),
+        })
+    }
+
     pub(crate) fn games_vec(&self) -> Vec<Node> {
         let ids: Vec<NodeId> = read(&self.tree).games().map(|g| g.id()).collect();
         ids.into_iter()
@@ -269,12 +280,7 @@ impl Collection {
 impl Collection {
     #[new]
     fn empty() -> Collection {
-        Collection::new(Parsed {
-            collection: sgfkit::Collection::new(),
-            encoding: Vec::new(),
-            diagnostics: Vec::new(),
-            charsets: Vec::new(),
-        })
+        Collection::of_tree(sgfkit::Collection::new())
     }
 
     /// The root node of each game tree, in file order.
