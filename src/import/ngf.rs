@@ -11,6 +11,7 @@
 //! fields are kept as written.
 
 use super::{ImportWarningKind as Kind, Reader, sgf_point, tygem_handicap};
+use crate::record::GameResult;
 
 /// `9DP` → `9p`, `7D*` → `7d*`, `15K` → `15k`: the rank as SGF writers
 /// spell it; `None` for text that is no rank.
@@ -67,58 +68,13 @@ fn date(text: &str) -> Option<String> {
     ((1..=12).contains(&m) && (1..=31).contains(&d)).then(|| format!("{y:04}-{m:02}-{d:02}"))
 }
 
-/// The result in words: English (`Black wins by 0.5!`, `White wins by
-/// resign!`, `White loses on time`) or Korean (`250수 흑7집승`,
-/// `백불계승`). `None` when the text names no winner.
+/// The result in words (`Black wins by 0.5!`, `White loses on time`,
+/// `250수 흑7집승`, `백불계승`) in FF\[4\]'s form, read as every result is
+/// ([`GameResult::read`]). `None` when the text names no winner.
 fn result(text: &str) -> Option<String> {
-    let t = text.trim().to_lowercase();
-    // Korean `흑…승`, Chinese `黑…胜`: the side named before the win.
-    let won = |side: char| {
-        let win = t.find(['승', '胜', '勝']);
-        t.find(side).zip(win).is_some_and(|(s, w)| s < w)
-    };
-    let winner = if t.contains("black win") || t.contains("white lose") || won('흑') || won('黑')
-    {
-        'B'
-    } else if t.contains("white win") || t.contains("black lose") || won('백') || won('白') {
-        'W'
-    } else {
-        return None;
-    };
-    let margin =
-        if t.contains("resign") || t.contains("불계") || t.contains("中盘") || t.contains("中押")
-        {
-            "R".to_string()
-        } else if t.contains("time") || t.contains("시간") || t.contains("超时") {
-            "T".to_string()
-        } else {
-            // The first number that is no move count (`250수`): `0.5`,
-            // `7집반` (7.5).
-            let mut rest = t.as_str();
-            let mut margin = String::new();
-            while let Some(s) = rest.find(|c: char| c.is_ascii_digit()) {
-                let num: String = rest[s..]
-                    .chars()
-                    .take_while(|c| c.is_ascii_digit() || *c == '.')
-                    .collect();
-                let after = &rest[s + num.len()..];
-                let num = num.trim_end_matches('.');
-                if !after.starts_with('수')
-                    && let Ok(v) = num.parse::<f64>()
-                {
-                    let half = if after.starts_with("집반") || after.starts_with("目半") {
-                        0.5
-                    } else {
-                        0.0
-                    };
-                    margin = format!("{}", v + half);
-                    break;
-                }
-                rest = after;
-            }
-            margin
-        };
-    Some(format!("{winner}+{margin}"))
+    GameResult::read(text)
+        .filter(|r| r.winner.is_some())
+        .and_then(|r| r.ff4_text())
 }
 
 /// A point letter: `B` is 0; `None` for `A` or a letter past the board.

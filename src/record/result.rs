@@ -91,7 +91,9 @@ impl GameResult {
     /// Reads a result: FF\[4\]'s forms in any case, white space around
     /// ignored, `Jigo` for a draw, a decimal comma, and the results in
     /// words that SGFC corrects (`White resigns.`, `black wins by 5 1/2
-    /// points`, `W+Time Over`, Dutch `zwart wint`); `B+` or `W+` before
+    /// points`, `W+Time Over`, Dutch `zwart wint`), the results Korean,
+    /// Chinese and Japanese servers write (`흑7집반승`, `백불계승`,
+    /// `黑中盘胜`, `白3目半胜`, `黒中押し勝ち`); `B+` or `W+` before
     /// any other text gives the winner ([`ResultKind::Other`]); `None` for
     /// any other text.
     pub fn read(text: &str) -> Option<GameResult> {
@@ -118,7 +120,7 @@ impl GameResult {
         let (winner, rest) = match t.as_bytes() {
             [b'B' | b'b', b'+', ..] => (Color::Black, &t[2..]),
             [b'W' | b'w', b'+', ..] => (Color::White, &t[2..]),
-            _ => return in_words(&lower),
+            _ => return in_words(&lower).or_else(|| in_cjk(t)),
         };
         let upper_sign = t.as_bytes()[0].is_ascii_uppercase();
         let (kind, margin, exact) = match rest {
@@ -291,9 +293,113 @@ fn in_words(lower: &str) -> Option<GameResult> {
     })
 }
 
+/// A result as Korean, Chinese and Japanese servers write it: the winner
+/// (`흑`/`黑`/`黒` Black, `백`/`白` White) before the word for a win
+/// (`승`, `胜`, `勝`), and between them how: by resignation (`불계`,
+/// `中盘`, `中押`), on time (`시간`, `超时`, `時間`), or by points (`7집`,
+/// `3目`; `반`/`半` after them adds a half). Text around it (a move count
+/// such as `250수` before it) is read past; the result is
+/// [`complete`](GameResult::complete) when the text holds nothing else.
+fn in_cjk(text: &str) -> Option<GameResult> {
+    let win = text.find(['승', '胜', '勝'])?;
+    let (side, color) = text[..win]
+        .char_indices()
+        .rev()
+        .find_map(|(i, c)| match c {
+            '흑' | '黑' | '黒' => Some((i, Color::Black)),
+            '백' | '白' => Some((i, Color::White)),
+            _ => None,
+        })?;
+    let how = &text[side..win];
+    let (kind, margin) = if ["불계", "中盘", "中盤", "中押"]
+        .iter()
+        .any(|w| how.contains(w))
+    {
+        (ResultKind::Resign, None)
+    } else if ["시간", "超时", "時間"].iter().any(|w| how.contains(w)) {
+        (ResultKind::Time, None)
+    } else if let Some(start) = how.find(|c: char| c.is_ascii_digit()) {
+        let digits = how[start..]
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .map_or(&how[start..], |end| &how[start..start + end]);
+        let after = &how[start + digits.len()..];
+        let half = if after.starts_with("집반") || after.starts_with("目半") {
+            0.5
+        } else {
+            0.0
+        };
+        match score(digits.trim_end_matches('.')) {
+            Some(points) => (ResultKind::Score, Some(points + half)),
+            None => (ResultKind::Other, None),
+        }
+    } else {
+        (ResultKind::Win, None)
+    };
+    // Nothing but a move count before, the side, how, the win, and an
+    // ending (`勝ち`, `!`) after.
+    let side_len = text[side..].chars().next().map_or(0, char::len_utf8);
+    let win_len = text[win..].chars().next().map_or(0, char::len_utf8);
+    let head = text[..side].trim();
+    let count = head.trim_end_matches(['수', '手']);
+    let head_ok = head.is_empty() || (count.len() < head.len() && is_score(count));
+    let middle = &text[side + side_len..win];
+    let middle_ok = match kind {
+        ResultKind::Resign => ["불계", "中盘", "中盤", "中押", "中押し"].contains(&middle),
+        ResultKind::Time => ["시간", "超时", "時間", "時間切れ"].contains(&middle),
+        ResultKind::Score => {
+            let unit = middle.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            ["집", "目", "집반", "目半"].contains(&unit)
+        }
+        _ => middle.is_empty(),
+    };
+    let tail_ok = ["", "ち", "!", "."].contains(&text[win + win_len..].trim());
+    Some(GameResult {
+        winner: Some(color),
+        kind,
+        margin,
+        ff4: false,
+        complete: head_ok && middle_ok && tail_ok,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn results_in_korean_chinese_and_japanese() {
+        let ff4 = |s| GameResult::read(s).and_then(|r| r.ff4_text());
+        for (text, want) in [
+            ("250수 흑7집승", "B+7"),
+            ("183수 백3집반승", "W+3.5"),
+            ("백불계승", "W+R"),
+            ("흑시간승", "B+T"),
+            ("IDB[211] 黑中盘胜(现场消息)[EndTxt]", "B+R"),
+            ("白3目半胜", "W+3.5"),
+            ("黒中押し勝ち", "B+R"),
+            ("白2目勝", "W+2"),
+            ("黑胜", "B+"),
+        ] {
+            assert_eq!(ff4(text).as_deref(), Some(want), "{text}");
+        }
+        // Read, but with more than the result says: not complete (a fix
+        // would lose the rest).
+        for (text, complete) in [
+            ("250수 흑7집승", true),
+            ("黒中押し勝ち", true),
+            ("백불계승!", true),
+            ("IDB[211] 黑中盘胜(现场消息)[EndTxt]", false),
+            ("흑7집승 (계가)", false),
+            ("흑 잘 둬서 승", false),
+        ] {
+            let r = GameResult::read(text).unwrap();
+            assert_eq!(r.complete, complete, "{text}");
+        }
+        // No side before the win, or no win: no result.
+        for none in ["승", "흑", "250수", "黑白"] {
+            assert_eq!(GameResult::read(none), None, "{none}");
+        }
+    }
 
     #[test]
     fn ff4_forms_and_generous_ones() {
@@ -331,14 +437,7 @@ mod tests {
             );
             assert!(r.winner.is_some());
         }
-        for bad in [
-            "",
-            "john wins",
-            "黑中盘胜",
-            "B 3.5",
-            "Black",
-            "white is ahead",
-        ] {
+        for bad in ["", "john wins", "B 3.5", "Black", "white is ahead"] {
             assert_eq!(GameResult::read(bad), None, "{bad}");
         }
         let kinds = |s| {
