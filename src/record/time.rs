@@ -210,11 +210,18 @@ impl TimeControl {
 /// assert_eq!(Clock::after(b, Color::Black), Clock { time_left_s: Some(581.2), periods_left: None });
 /// let w = b.first_child().unwrap();
 /// assert_eq!(Clock::after(w, Color::White), Clock { time_left_s: Some(25.0), periods_left: Some(3) });
+/// // A clock that ran over, and one written as minutes and seconds:
+/// let c = sgfkit::parse(b"(;TM[600];B[pd]BL[-3.5];W[dd]WL[4:30])")?;
+/// let b = c.games().next().unwrap().first_child().unwrap();
+/// assert_eq!(Clock::after(b, Color::Black).time_left_s, Some(-3.5));
+/// assert_eq!(Clock::after(b.first_child().unwrap(), Color::White).time_left_s, Some(270.0));
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Clock {
-    /// Seconds left, read as [`seconds`] reads a duration.
+    /// Seconds left: the value as a Real (FF\[4\]'s type; below zero when
+    /// the player ran over the time), or a duration as [`seconds`] reads
+    /// it (`4:30`).
     pub time_left_s: Option<f64>,
     /// Overtime periods (byo-yomi) or moves (Canadian) left.
     pub periods_left: Option<u32>,
@@ -229,11 +236,17 @@ impl Clock {
         };
         let text = |ident: &str| {
             node.get(ident)
-                .and_then(|p| std::str::from_utf8(p.value()).ok().map(str::to_string))
+                .and_then(|p| std::str::from_utf8(p.value()).ok())
         };
         Clock {
-            time_left_s: text(left).and_then(|t| seconds(&t)),
-            periods_left: text(periods).and_then(|t| count(&t)),
+            // A Real, as FF[4] writes it (below zero when the clock ran
+            // over), else a duration written another way (`4:30`).
+            time_left_s: text(left).and_then(|t| {
+                real(t.trim())
+                    .filter(|v| v.is_finite())
+                    .or_else(|| seconds(t))
+            }),
+            periods_left: text(periods).and_then(count),
         }
     }
 }
