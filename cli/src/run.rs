@@ -3,7 +3,7 @@
 //! terminal, and the exit status.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
+use pariter::IteratorExt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -31,9 +31,11 @@ impl Status {
 }
 
 /// Calls `work` on every item, on `threads` threads, and hands the results
-/// to `emit` in the order of `items`. Results wait in a window of a few
-/// items per thread, so memory stays bounded whatever the number of items.
-/// `emit` runs on the calling thread.
+/// to `emit` in the order of `items`. The workers never wait for one
+/// another: each takes the next item as soon as it is done, while `emit`
+/// (on the calling thread) writes the results that are next in order.
+/// At most a few items per thread are in flight or waiting for their turn,
+/// so memory stays bounded whatever the number of items.
 ///
 /// # Errors
 /// The first error `emit` returns; the rest is not processed.
@@ -53,18 +55,18 @@ where
         }
         return Ok(());
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(io::Error::other)?;
-    let window = threads * 8;
-    for chunk in items.chunks(window) {
-        let results: Vec<R> = pool.install(|| chunk.par_iter().map(&work).collect());
+    let work = &work;
+    std::thread::scope(|scope| {
+        let results = items.iter().parallel_map_scoped_custom(
+            scope,
+            |how| how.threads(threads).buffer_size(threads * 8),
+            move |item| work(item),
+        );
         for r in results {
             emit(r)?;
         }
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// A progress bar on stderr for work on a terminal that takes more than a
@@ -149,6 +151,32 @@ mod tests {
         .unwrap();
         let want: Vec<u64> = items.iter().map(|n| n * 2).collect();
         assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn ordered_stops_at_the_first_error_of_emit() {
+        let items: Vec<u64> = (0..10_000).collect();
+        let worked = std::sync::atomic::AtomicUsize::new(0);
+        let mut seen = Vec::new();
+        let r = ordered(
+            &items,
+            2,
+            |&n| {
+                worked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                n
+            },
+            |n| {
+                if n == 3 {
+                    return Err(io::Error::other("full disk"));
+                }
+                seen.push(n);
+                Ok(())
+            },
+        );
+        assert_eq!(r.unwrap_err().to_string(), "full disk");
+        assert_eq!(seen, [0, 1, 2]);
+        // Only the items in flight were worked on, not the rest.
+        assert!(worked.into_inner() <= 4 + 2 * 8, "bounded");
     }
 
     #[test]
