@@ -124,6 +124,7 @@ fn huge_files_are_streamed_with_their_games_numbered() {
     for (k, line) in games.lines().enumerate() {
         assert!(line.contains(&format!("\"game\":{k},")), "{k}: {line}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(not(feature = "parquet"))]
