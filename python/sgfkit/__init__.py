@@ -103,6 +103,7 @@ def arrow_tables(
     all_nodes: bool = False,
     threads: Optional[int] = None,
     dictionary: bool = False,
+    source_fixes: bool = True,
 ) -> Tables:
     """The ``games``, ``moves`` and ``diagnostics`` tables of SGF files as
     ``pyarrow.Table`` objects (a :class:`Tables`: ``t.moves`` or
@@ -129,6 +130,11 @@ def arrow_tables(
     (on a corpus of small files the path on every move is most of the
     tables' bytes) and a little less time.
 
+    ``source_fixes=False`` leaves the values as the files write them, where
+    by default the known mistakes of the server a record comes from are
+    mended (Fox's komi; docs/sources.md), as ``sgfkit export
+    --no-source-fixes``.
+
     >>> t = arrow_tables(b"(;PB[Ann]KM[6.5];B[pd];W[])", "a.sgf")
     >>> t.games.column("komi").to_pylist(), t["moves"].num_rows
     ([6.5], 2)
@@ -144,7 +150,12 @@ def arrow_tables(
             sources = [""] * len(contents)
         sources = list(sources)
     streams = export_arrow(
-        contents, sources, all_nodes=all_nodes, threads=threads, dictionary=dictionary
+        contents,
+        sources,
+        all_nodes=all_nodes,
+        threads=threads,
+        dictionary=dictionary,
+        source_fixes=source_fixes,
     )
     return Tables(*(pyarrow.table(stream) for stream in streams))
 
@@ -156,6 +167,7 @@ def read_tables(
     threads: Optional[int] = None,
     follow_links: bool = False,
     dictionary: bool = False,
+    source_fixes: bool = True,
 ) -> Tables:
     """The ``games``, ``moves`` and ``diagnostics`` tables of the SGF files
     at ``paths`` (a path or a list of them) as ``pyarrow.Table`` objects (a
@@ -171,7 +183,7 @@ def read_tables(
     member, each SGF member's ``source`` being ``ARCHIVE!/MEMBER``. A folder
     that cannot be walked, a file that cannot be read or a damaged archive
     raises ``OSError``; finding no SGF file warns (``UserWarning``).
-    ``dictionary`` as for :func:`arrow_tables`.
+    ``dictionary`` and ``source_fixes`` as for :func:`arrow_tables`.
 
     >>> import pathlib, tempfile
     >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -190,6 +202,7 @@ def read_tables(
         threads=threads,
         follow_links=follow_links,
         dictionary=dictionary,
+        source_fixes=source_fixes,
     )
     return Tables(*(pyarrow.table(stream) for stream in streams))
 

@@ -71,6 +71,7 @@ def export_arrow(
     all_nodes: bool = False,
     threads: Optional[int] = None,
     dictionary: bool = False,
+    source_fixes: bool = True,
 ) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
     """The games, moves and diagnostics tables of the files as Arrow streams
     built in Rust, read on ``threads`` threads (None or 0: one per core):
@@ -83,6 +84,7 @@ def export_arrow_files(
     threads: Optional[int] = None,
     follow_links: bool = False,
     dictionary: bool = False,
+    source_fixes: bool = True,
 ) -> tuple[ArrowStream, ArrowStream, ArrowStream]:
     """As ``export_arrow``, of the SGF files at ``paths`` (folders walked as
     the command line walks them), read in Rust; each row's ``source`` is
@@ -104,6 +106,7 @@ def export_ipc(
     all_nodes: bool = False,
     threads: Optional[int] = None,
     dictionary: bool = False,
+    source_fixes: bool = True,
 ) -> tuple[bytes, bytes, bytes]:
     """The games, moves and diagnostics tables of the files as Arrow IPC
     streams (see ``sgfkit.arrow_tables``, which opens them with pyarrow),
@@ -312,6 +315,9 @@ class Node:
     @property
     def info(self) -> GameInfo:
         """The game-information facts of this node's game tree (any game), read from its root."""
+    def read_info(self, *, source_fixes: bool = True) -> GameInfo:
+        """``info``; ``source_fixes=False`` leaves the values as the file writes them
+        instead of mending the known mistakes of the server it comes from."""
     # Go, read from the game's root; ValueError when the tree is not Go.
     @property
     def size(self) -> Size: ...

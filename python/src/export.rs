@@ -27,6 +27,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
 use pyo3::types::{PyBytes, PyCapsule};
 use rayon::prelude::*;
+use sgfkit::check::CheckOptions;
 use sgfkit::walk::{Found, Walker};
 use sgfkit_export::ExportOptions;
 use sgfkit_export::arrow::{
@@ -68,16 +69,9 @@ struct Options {
     /// `moves.source` and `moves.color` as dictionary arrays
     /// (`BatchesBuilder::finish_with_dictionaries`).
     dictionary: bool,
-}
-
-impl Options {
-    fn new(all_nodes: bool, threads: Option<usize>, dictionary: bool) -> Self {
-        Options {
-            all_nodes,
-            threads,
-            dictionary,
-        }
-    }
+    /// The known mistakes of the server a record comes from mended in the
+    /// tables' values (`sgfkit export` without `--no-source-fixes`).
+    source_fixes: bool,
 }
 
 /// [`tables`] as [`ArrowStream`]s.
@@ -128,7 +122,9 @@ fn tables(py: Python<'_>, inputs: &[Input<'_>], options: Options) -> PyResult<[T
 /// value a file; `B` and `W`; the vertices met), which hold the same texts
 /// in much less memory.
 #[pyfunction]
-#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None, dictionary = false))]
+#[pyo3(signature = (
+    contents, sources, *, all_nodes = false, threads = None, dictionary = false, source_fixes = true
+))]
 pub(crate) fn export_arrow(
     py: Python<'_>,
     contents: Vec<PyBackedBytes>,
@@ -136,9 +132,16 @@ pub(crate) fn export_arrow(
     all_nodes: bool,
     threads: Option<usize>,
     dictionary: bool,
+    source_fixes: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = paired(&contents, &sources)?;
-    streams(py, &inputs, Options::new(all_nodes, threads, dictionary))
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+        source_fixes,
+    };
+    streams(py, &inputs, options)
 }
 
 /// As [`export_arrow`], of the files at `paths`: folders walked for SGF
@@ -152,7 +155,8 @@ pub(crate) fn export_arrow(
 /// file at all warns (`UserWarning`), naming the patterns looked for.
 #[pyfunction]
 #[pyo3(signature = (
-    paths, *, all_nodes = false, threads = None, follow_links = false, dictionary = false
+    paths, *, all_nodes = false, threads = None, follow_links = false, dictionary = false,
+    source_fixes = true
 ))]
 pub(crate) fn export_arrow_files(
     py: Python<'_>,
@@ -161,6 +165,7 @@ pub(crate) fn export_arrow_files(
     threads: Option<usize>,
     follow_links: bool,
     dictionary: bool,
+    source_fixes: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = py.detach(|| {
         let mut inputs = Vec::new();
@@ -197,7 +202,13 @@ pub(crate) fn export_arrow_files(
             2,
         )?;
     }
-    streams(py, &inputs, Options::new(all_nodes, threads, dictionary))
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+        source_fixes,
+    };
+    streams(py, &inputs, options)
 }
 
 /// `inputs` with each archive among them replaced by its SGF members,
@@ -234,7 +245,9 @@ fn open_archives(inputs: Vec<Input<'_>>) -> PyResult<Vec<Input<'_>>> {
 /// As [`export_arrow`], the tables as Arrow IPC stream bytes (to store
 /// or send; each batch's buffers copied once, into the `bytes`).
 #[pyfunction]
-#[pyo3(signature = (contents, sources, *, all_nodes = false, threads = None, dictionary = false))]
+#[pyo3(signature = (
+    contents, sources, *, all_nodes = false, threads = None, dictionary = false, source_fixes = true
+))]
 pub(crate) fn export_ipc<'py>(
     py: Python<'py>,
     contents: Vec<PyBackedBytes>,
@@ -242,6 +255,7 @@ pub(crate) fn export_ipc<'py>(
     all_nodes: bool,
     threads: Option<usize>,
     dictionary: bool,
+    source_fixes: bool,
 ) -> PyResult<(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
@@ -257,7 +271,12 @@ pub(crate) fn export_ipc<'py>(
         Ok(buffers)
     };
     let inputs = paired(&contents, &sources)?;
-    let options = Options::new(all_nodes, threads, dictionary);
+    let options = Options {
+        all_nodes,
+        threads,
+        dictionary,
+        source_fixes,
+    };
     let [g, m, d] = tables(py, &inputs, options)?.map(|table| {
         let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let len = buffers.iter().map(|b| b.len()).sum();
@@ -385,7 +404,9 @@ fn read_all(
     threads: usize,
 ) -> Result<Vec<Batches>, ReadError> {
     let dictionary = options.dictionary;
-    let options = ExportOptions::default().all_nodes(options.all_nodes);
+    let options = ExportOptions::default()
+        .all_nodes(options.all_nodes)
+        .check(CheckOptions::default().source_fixes(options.source_fixes));
     let groups = groups(inputs, GROUP_BYTES);
     let read = |g: &Range<usize>| -> Result<Batches, ReadError> {
         let mut b = BatchesBuilder::default();

@@ -214,8 +214,8 @@ impl GameInfo {
 
 impl GameInfo {
     /// The facts of the tree of `node`.
-    pub(crate) fn read(node: sgfkit::Node<'_, '_>) -> GameInfo {
-        let info = record::GameInfo::read(node);
+    pub(crate) fn read(node: sgfkit::Node<'_, '_>, options: &record::InfoOptions) -> GameInfo {
+        let info = record::GameInfo::read_with(node, options);
         let mut problems = Vec::new();
         let black = Player::of(&info.black, &mut problems);
         let white = Player::of(&info.white, &mut problems);

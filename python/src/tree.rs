@@ -655,7 +655,16 @@ impl Node {
     /// time control, komi, handicap, result, event, round, place.
     #[getter]
     fn info(&self) -> crate::info::GameInfo {
-        self.with(crate::info::GameInfo::read)
+        self.read_info(true)
+    }
+
+    /// `info`, with the choice of mending the known mistakes of the
+    /// server a record comes from (`source_fixes=False`: the values as the
+    /// file writes them; docs/sources.md).
+    #[pyo3(signature = (*, source_fixes = true))]
+    fn read_info(&self, source_fixes: bool) -> crate::info::GameInfo {
+        let options = sgfkit::record::InfoOptions::default().source_fixes(source_fixes);
+        self.with(|n| crate::info::GameInfo::read(n, &options))
     }
 
     /// The komi (`KM`) as a float, or None when missing or not a number.

@@ -589,9 +589,9 @@ def test_board_hash_equality_ko_point_and_side_to_move():
 
 
 def test_winner_is_read_as_the_tables_read_it():
-    results = ["B+R", "w+t", "W+0.5", "0", "Void", "?", "B+", "W+lots", "黑胜"]
+    results = ["B+R", "w+t", "W+0.5", "0", "Void", "?", "B+", "W+lots", "白中盘胜", "john wins"]
     text = "".join(f"(;RE[{r}])" for r in results).encode()
     winners = [g.winner for g in sgfkit.parse(text).games]
-    assert winners == ["B", "W", "W", None, None, None, "B", "W", None]
+    assert winners == ["B", "W", "W", None, None, None, "B", "W", "W", None]
     t = sgfkit.arrow_tables(text, "results.sgf").games.to_pydict()
     assert t["winner"] == winners

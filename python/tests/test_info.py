@@ -74,3 +74,22 @@ def test_info_of_corpus_files(corpus):
     t = kgs.time
     assert (t.main_s, t.overtime, t.stones, t.period_s) == (1800.0, "canadian", 5, 30.0)
     assert kgs.place == "The KGS Go Server at http://www.gokgs.com/"
+
+
+FOX = b"(;GM[1]FF[4]SZ[19]KM[375]HA[0]RU[Chinese]AP[GNU Go:3.8]AP[foxwq];B[pd])"
+
+
+def test_source_fixes_can_be_left_off():
+    game = sgfkit.parse(FOX).games[0]
+    # Fox writes komi in hundredths of stones under Chinese rules: 3.75 stones.
+    assert game.info.komi == 7.5
+    assert game.read_info().komi == 7.5
+    raw = game.read_info(source_fixes=False)
+    assert raw.komi == 375.0
+    pytest = __import__("pytest")
+    pa = pytest.importorskip("pyarrow")
+    fixed = sgfkit.arrow_tables(FOX, "fox.sgf")
+    asis = sgfkit.arrow_tables(FOX, "fox.sgf", source_fixes=False)
+    assert fixed.games.column("komi").to_pylist() == [7.5]
+    assert asis.games.column("komi").to_pylist() == [375.0]
+    assert isinstance(asis.games, pa.Table)
