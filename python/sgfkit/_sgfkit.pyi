@@ -1,7 +1,7 @@
 """Type stubs of sgfkit's native module (re-exported by ``sgfkit``)."""
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any, Literal, Optional, TypeVar, Union, overload
 
 __version__: str
@@ -59,6 +59,18 @@ def iter_games(
     Each is yielded as its root Node; ``node.collection.diagnostics`` holds
     what reading it found, positioned in the whole input. An archive path
     gives the game trees of each SGF member in turn (positions in the member).
+    """
+
+def find_duplicates(
+    paths: Sequence[Union[str, os.PathLike[str]]], *, fuzzy: bool = False
+) -> list[dict[str, Any]]:
+    """Groups of records of one Go game among the game trees of the files.
+
+    Each group: ``members``, a list of ``(path, game_index, reason)`` in input
+    order (``reason``: ``"fullest"``, ``"exact"``, ``"same-moves"``,
+    ``"symmetry"``, ``"prefix"`` or ``"fuzzy"``), and ``fullest``, the
+    ``(path, game_index)`` of the fullest record. The rules of ``sgfkit
+    dedupe``; ``fuzzy=True`` adds its ``--fuzzy``.
     """
 
 def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:

@@ -57,7 +57,10 @@
 
 mod duplicates;
 
-pub use duplicates::{GameSignature, Group, MIN_MOVES, Member, Reason, find_duplicates};
+pub use duplicates::{
+    FUZZY_BUCKET, FUZZY_MOVES, GameSignature, Group, MIN_MOVES, Member, Reason, Rules,
+    find_duplicates, needs_moves,
+};
 
 use crate::game::BoardSize;
 use crate::game::Game;
