@@ -26,8 +26,9 @@ The collection:
   - `symmetry`: the record under one of the 7 other symmetries of a square
     board (each symmetry equally often);
   - `prefix`: its first k moves (20 <= k < moves), no RE: an unfinished record;
-  - `typo`: one move of the main line (after move 20) on another point;
-    found only with `--fuzzy`.
+  - `typo`: one move of the main line (after move 20) on another point, in
+    a record that gives both players and the date; found only with
+    `--fuzzy`.
   All but `exact` take records of more than 20 moves: shorter records
   group only as exact copies (dedupe's MIN_MOVES; two short records with the
   same moves are often different games).
@@ -235,6 +236,8 @@ def generate(args):
 
     long_games = [k for k in range(n) if len(games[k]["moves"]) > MIN_MOVES]
     square_long = [k for k in long_games if games[k]["size"][0] == games[k]["size"][1]]
+    # The fuzzy rule needs both players and the date.
+    dated = [k for k in square_long if all(i in games[k]["info"] for i in ("PB", "PW", "DT"))]
     planted = 0
 
     for kind in KINDS:
@@ -271,7 +274,7 @@ def generate(args):
                 if text is None:
                     continue
             else:
-                pool = square_long if kind in ("symmetry", "typo") else long_games
+                pool = {"symmetry": square_long, "typo": dated}.get(kind, long_games)
                 r, k = rng.randrange(repeats), rng.choice(pool)
                 if r * n + k >= args.games:
                     continue

@@ -427,7 +427,8 @@ fn fuzzy_buckets(signatures: &[GameSignature]) -> HashMap<u64, Vec<usize>> {
 ///   shorter line is looked up among the hashes of the longer lines'
 ///   starts of its length, then its moves compared. Two games that only
 ///   share an opening do not group, and a record that starts two such
-///   games joins neither (which one it records cannot be told).
+///   games joins neither (which one it records cannot be told); nor one
+///   that starts a finished game and a longer one.
 ///
 /// With [`Rules::fuzzy`], also records that differ in a few moves
 /// ([`Reason::Fuzzy`]). The rules that compare moves skip records whose
@@ -566,15 +567,25 @@ fn join_prefixes(signatures: &[GameSignature], sets: &mut Sets) {
             }
         }
         // A record that starts two games which are not one another's
-        // start (two games that share an opening) joins neither: which
+        // unfinished start (two games that share an opening, or a finished
+        // game and a longer one) joins neither: which
         // game it records cannot be told, and a false group is worse than
         // a missed one.
         for (short, mut longs) in starts {
+            // The longer records must be one game: the same moves, or each
+            // the unfinished start of the next (a finished game that
+            // another continues is another game).
             longs.sort_by_key(|&l| signatures[l].moves);
             let chain = longs.windows(2).all(|w| {
+                let same_game = |a: &[u16], b: &[u16]| {
+                    let (x, y) = (&signatures[w[0]], &signatures[w[1]]);
+                    (a.len() == b.len() && x.agrees(y)) || x.may_start(y)
+                };
                 prefix(w[0])
                     .zip(prefix(w[1]))
-                    .is_some_and(|((_, a), (_, b))| b.len() >= a.len() && b[..a.len()] == a[..])
+                    .is_some_and(|((_, a), (_, b))| {
+                        b.len() >= a.len() && b[..a.len()] == a[..] && same_game(a, b)
+                    })
             });
             if chain {
                 for long in longs {

@@ -574,3 +574,21 @@ fn dropped_moves_are_needed_again_only_for_the_rules_that_compare_them() {
     );
     assert_eq!(find_duplicates(&kept, Rules::default())[0].members.len(), 3);
 }
+
+#[test]
+fn a_record_that_starts_a_finished_game_and_a_longer_one_joins_neither() {
+    // Two records of the same players and day, both finished, one the
+    // start of the other (the benchmark found such a pair in the corpus):
+    // two games, which an unfinished start must not join.
+    let info = "PB[a]PW[b]DT[2012-11-25]";
+    let resigned = game(&format!("{info}RE[B+R]"), 33, walk);
+    let longer = game(&format!("{info}RE[B+R]"), 36, walk);
+    let start = game(info, 28, walk);
+    assert!(groups(&[resigned.clone(), longer.clone()]).is_empty());
+    assert!(groups(&[resigned.clone(), start.clone(), longer.clone()]).is_empty());
+    // With the finished one alone, the start joins it.
+    assert_eq!(
+        groups(&[resigned, start]),
+        [[(0, Reason::Fullest), (1, Reason::Prefix)]]
+    );
+}
