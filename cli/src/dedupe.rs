@@ -391,11 +391,18 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     Ok(status)
 }
 
-/// Refuses an output folder that is one of the inputs or inside one.
+/// Refuses an output folder that is one of the inputs or inside one, then
+/// creates it.
 fn refuse_input_folder(dir: &std::path::Path, paths: &[PathBuf]) -> io::Result<()> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
-    let out = dir.canonicalize()?;
+    // The folder as an absolute path, though it may not exist yet: its
+    // nearest existing ancestor resolved, the rest added.
+    let absolute = std::path::absolute(dir)?;
+    let existing = absolute
+        .ancestors()
+        .find(|a| a.exists())
+        .unwrap_or(&absolute);
+    let rest = absolute.strip_prefix(existing).unwrap_or(std::path::Path::new(""));
+    let out = existing.canonicalize()?.join(rest);
     for p in paths {
         if let Ok(p) = p.canonicalize()
             && out.starts_with(&p)
@@ -410,7 +417,8 @@ fn refuse_input_folder(dir: &std::path::Path, paths: &[PathBuf]) -> io::Result<(
             ));
         }
     }
-    Ok(())
+    std::fs::create_dir_all(dir)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))
 }
 
 /// Writes every game tree of the inputs but the `dropped` ones into `dir`,
