@@ -401,7 +401,9 @@ fn refuse_input_folder(dir: &std::path::Path, paths: &[PathBuf]) -> io::Result<(
         .ancestors()
         .find(|a| a.exists())
         .unwrap_or(&absolute);
-    let rest = absolute.strip_prefix(existing).unwrap_or(std::path::Path::new(""));
+    let rest = absolute
+        .strip_prefix(existing)
+        .unwrap_or(std::path::Path::new(""));
     let out = existing.canonicalize()?.join(rest);
     for p in paths {
         if let Ok(p) = p.canonicalize()

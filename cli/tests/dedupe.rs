@@ -78,8 +78,10 @@ fn dedupe_reads_again_the_records_a_moves_rule_compares_in_a_streamed_file() {
     let out = sgfkit(&["dedupe", "--format", "json", "--stream-above", "1", f]);
     assert!(out.status.success(), "{out:?}");
     let text = stdout(&out);
-    let lines: Vec<serde_json::Value> =
-        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(lines.len(), 2, "{text}");
     let members = |v: &serde_json::Value| -> Vec<(String, String)> {
         v["members"]
@@ -88,17 +90,26 @@ fn dedupe_reads_again_the_records_a_moves_rule_compares_in_a_streamed_file() {
             .iter()
             .map(|m| {
                 let r = m["record"].as_str().unwrap();
-                (r[r.len() - 2..].to_string(), m["reason"].as_str().unwrap().to_string())
+                (
+                    r[r.len() - 2..].to_string(),
+                    m["reason"].as_str().unwrap().to_string(),
+                )
             })
             .collect()
     };
     assert_eq!(
         members(&lines[0]),
-        [("#1".into(), "fullest".into()), ("#3".into(), "exact".into())]
+        [
+            ("#1".into(), "fullest".into()),
+            ("#3".into(), "exact".into())
+        ]
     );
     assert_eq!(
         members(&lines[1]),
-        [("#2".into(), "fullest".into()), ("#4".into(), "prefix".into())]
+        [
+            ("#2".into(), "fullest".into()),
+            ("#4".into(), "prefix".into())
+        ]
     );
     let summary = String::from_utf8_lossy(&out.stderr);
     assert!(summary.contains("2 records read again"), "{summary}");
@@ -153,7 +164,14 @@ fn dedupe_keep_best_writes_one_record_a_game_and_never_into_an_input() {
     assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 4);
     // Into the input folder: refused.
     let inside = input.join("kept");
-    let out = sgfkit(&["dedupe", "--keep", "best", "-o", inside.to_str().unwrap(), i]);
+    let out = sgfkit(&[
+        "dedupe",
+        "--keep",
+        "best",
+        "-o",
+        inside.to_str().unwrap(),
+        i,
+    ]);
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("an input or inside one"));
     assert!(!inside.exists());

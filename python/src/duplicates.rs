@@ -28,7 +28,8 @@ pub(crate) fn find_duplicates<'py>(
         let mut signatures = Vec::new();
         for (p, path) in paths.iter().enumerate() {
             let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient());
+            let doc = sgfkit::read(&bytes, &sgfkit::ReadOptions::lenient())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             let games: Vec<_> = doc.collection().games().collect();
             let ranges: Vec<_> = sgfkit::stream::split_games(&bytes).collect();
             let framed = ranges.len() == games.len();

@@ -49,6 +49,21 @@
 //! (every game shorter than 20 moves has `------ ------`), nor games that
 //! differ only after move 71; the hashes cover every move.
 //!
+//! # Duplicates at scale
+//!
+//! [`find_duplicates`] holds one [`GameSignature`] a record. Its moves, kept
+//! for the rules that compare them (the prefix rule, [`Rules::fuzzy`]), are
+//! most of its size; a caller with millions of records drops them
+//! ([`GameSignature::drop_moves`]) and reads again only the records
+//! [`needs_moves`] names, as `sgfkit dedupe` does. On the benchmark of
+//! `scripts/dedupe-bench.py` (1,012,000 Go games in 0.72 GB, 2,000 planted
+//! duplicates of each kind; 2 cores): 26 s and 269 MB peak, 6,529 records
+//! read again, no group joining two games, every planted exact copy, copy
+//! with other game information, re-encoded copy and symmetry found, 1,996
+//! of 2,000 unfinished starts (the other 4 start a finished corpus game
+//! and a longer one: which game they record cannot be told); with
+//! `--fuzzy` 40 s and 483 MB, 1,992 of 2,000 one-move typos found.
+//!
 //! # Hash
 //!
 //! FNV-1a 64 (Fowler, Noll, Vo), written out here: its values are fixed
