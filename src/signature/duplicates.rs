@@ -151,7 +151,8 @@ impl GameSignature {
     /// ```
     /// use sgfkit::signature::GameSignature;
     /// let moves: String = (0..30u8).map(|i| format!(";B[{}a]", (b'a' + i % 19) as char)).collect();
-    /// let c = sgfkit::parse(format!("(;SZ[19]{moves})").as_bytes())?;
+    /// let sgf = format!("(;SZ[19]{moves})");
+    /// let c = sgfkit::parse(sgf.as_bytes())?;
     /// let mut sig = GameSignature::of(c.games().next().unwrap(), None).unwrap();
     /// let full = sig.clone();
     /// sig.drop_moves();
