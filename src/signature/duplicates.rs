@@ -74,6 +74,10 @@ struct Prefix {
     start: u64,
     /// The hash of the setup and all the moves.
     full: u64,
+    /// The hashes of the first half of the moves and of the rest (each
+    /// after the setup): one of them is the same in a record with a typo
+    /// in the other half.
+    halves: [u64; 2],
     /// The moves, packed (`None` once dropped).
     moves: Option<Box<[u16]>>,
 }
@@ -108,10 +112,20 @@ impl GameSignature {
                 .map(|&s| (line.hash(s, MIN_MOVES), s))
                 .min_by_key(|&(h, _)| h)
                 .unwrap_or((0, Symmetry::Identity));
+            let start = line.start(s);
+            let half = |moves: &mut dyn Iterator<Item = u16>| {
+                let mut h = start;
+                moves.for_each(|v| h.write(&v.to_le_bytes()));
+                h.finish()
+            };
             Prefix {
                 key,
-                start: line.start(s).finish(),
+                start: start.finish(),
                 full: line.hash(s, n),
+                halves: [
+                    half(&mut line.packed(s).take(n / 2)),
+                    half(&mut line.packed(s).skip(n / 2)),
+                ],
                 moves: Some(line.packed(s).collect()),
             }
         });
@@ -326,8 +340,11 @@ pub struct Rules {
     /// length (at least [`MIN_MOVES`] moves), at most [`FUZZY_MOVES`] moves
     /// differing, compared in the orientation the first [`MIN_MOVES`]
     /// moves choose (a typo among those may change it: then missed).
-    /// Records are bucketed by players, date and length; a bucket of more
-    /// than [`FUZZY_BUCKET`] records is not looked at.
+    /// Records are bucketed by players, date, length and the hash of the
+    /// first half of their moves, and again with the second half's, so
+    /// that one typo always leaves them a bucket in common (two are found
+    /// when both fall in one half); a bucket of more than [`FUZZY_BUCKET`]
+    /// records is not looked at.
     pub fuzzy: bool,
 }
 
@@ -388,21 +405,24 @@ fn prefix_buckets(signatures: &[GameSignature]) -> HashMap<u64, Vec<usize>> {
 }
 
 /// The records of at least [`MIN_MOVES`] moves that give both players and
-/// the date, by those and their length: buckets of 2 to [`FUZZY_BUCKET`].
+/// the date, by those, their length and either half of their moves
+/// (each record in two buckets): buckets of 2 to [`FUZZY_BUCKET`].
 fn fuzzy_buckets(signatures: &[GameSignature]) -> HashMap<u64, Vec<usize>> {
     let mut buckets: HashMap<u64, Vec<usize>> = HashMap::new();
     for (i, s) in signatures.iter().enumerate() {
         let [Some(b), Some(w), Some(d)] = s.people else {
             continue;
         };
-        if s.prefix.is_none() {
+        let Some(p) = &s.prefix else {
             continue;
+        };
+        for (k, half) in p.halves.iter().enumerate() {
+            let mut h = Fnv::new();
+            for v in [b, w, d, s.moves as u64, k as u64, *half] {
+                h.write(&v.to_le_bytes());
+            }
+            buckets.entry(h.finish()).or_default().push(i);
         }
-        let mut h = Fnv::new();
-        for v in [b, w, d, s.moves as u64] {
-            h.write(&v.to_le_bytes());
-        }
-        buckets.entry(h.finish()).or_default().push(i);
     }
     buckets.retain(|_, m| m.len() > 1 && m.len() <= FUZZY_BUCKET);
     buckets

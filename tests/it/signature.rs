@@ -519,6 +519,9 @@ fn a_one_move_typo_groups_only_with_fuzzy() {
         groups_with(&[a.clone(), typo.clone()], fuzzy),
         [[(0, Reason::Fullest), (1, Reason::Fuzzy)]]
     );
+    // A typo in the first half is found too.
+    let early = game(info, 80, |i| if i == 25 { (18, 18) } else { walk(i) });
+    assert_eq!(groups_with(&[a.clone(), early], fuzzy).len(), 1);
     // Without both players and the date, no typo is assumed.
     let unnamed = typo.replace(info, "PB[a]PW[b]");
     assert!(groups_with(&[a.clone(), unnamed], fuzzy).is_empty());
