@@ -396,7 +396,7 @@ def score(args):
                 found[kind] += 1
     size = sum(os.path.getsize(p) for p in paths)
     print(f"collection: {len(label)} records, {size / 1e9:.2f} GB in {len(paths)} files")
-    print(f"dedupe{' --fuzzy' if args.fuzzy else ''}: {secs:.1f} s, peak RSS {kib / 1024:.0f} MB")
+    print(f"dedupe{' --fuzzy' if args.fuzzy else ''}: {secs:.1f} s, peak RSS {kib / 1024:.0f} MiB")
     print(f"  {summary}")
     print(f"groups: {groups}, false groups: {false_groups}")
     for kind in KINDS:

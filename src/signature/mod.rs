@@ -57,12 +57,13 @@
 //! ([`GameSignature::drop_moves`]) and reads again only the records
 //! [`needs_moves`] names, as `sgfkit dedupe` does. On the benchmark of
 //! `scripts/dedupe-bench.py` (1,012,000 Go games in 0.72 GB, 2,000 planted
-//! duplicates of each kind; 2 cores): 26 s and 269 MB peak, 6,529 records
-//! read again, no group joining two games, every planted exact copy, copy
-//! with other game information, re-encoded copy and symmetry found, 1,996
-//! of 2,000 unfinished starts (the other 4 start a finished corpus game
-//! and a longer one: which game they record cannot be told); with
-//! `--fuzzy` 40 s and 483 MB, 1,992 of 2,000 one-move typos found.
+//! duplicates of each kind; 2 cores): 28 s and 284 MiB peak (keeping every
+//! record's moves: 22 s and 520 MiB), 6,529 records read again, no group
+//! joining two games, every planted exact copy, copy with other game
+//! information, re-encoded copy and symmetry found, 1,996 of 2,000
+//! unfinished starts (the other 4 start a finished corpus game and a longer
+//! one: which game they record cannot be told); with `--fuzzy` 29 s and
+//! 344 MiB, 24,876 records read again, all 2,000 one-move typos found.
 //!
 //! # Hash
 //!
