@@ -213,7 +213,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
 
 /// The stem of an input's name (`games/a.sgf`: `a`; an archive member
 /// `x.zip!/b.sgf`: `b`; standard input: `stdin`).
-fn stem(name: &str) -> String {
+pub(crate) fn stem(name: &str) -> String {
     let last = name.rsplit(['/', '\\', '!']).next().unwrap_or(name);
     let stem = Path::new(last)
         .file_stem()
@@ -225,12 +225,12 @@ fn stem(name: &str) -> String {
 /// names that collided are kept, so memory grows with the names that
 /// collide (players, with `--name {PB}`), not with the games.
 #[derive(Default)]
-struct Taken(std::collections::HashMap<String, usize>);
+pub(crate) struct Taken(std::collections::HashMap<String, usize>);
 
 impl Taken {
     /// Writes `text` to DIR/NAME.sgf, or NAME-2.sgf, NAME-3.sgf, ... if
     /// taken: never over an existing file.
-    fn write_new(&mut self, dir: &Path, name: &str, text: &[u8]) -> io::Result<()> {
+    pub(crate) fn write_new(&mut self, dir: &Path, name: &str, text: &[u8]) -> io::Result<()> {
         let mut k = self.0.get(name).copied().unwrap_or(1);
         loop {
             let file = if k == 1 {

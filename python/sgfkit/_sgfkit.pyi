@@ -61,6 +61,18 @@ def iter_games(
     gives the game trees of each SGF member in turn (positions in the member).
     """
 
+def find_duplicates(
+    paths: Sequence[Union[str, os.PathLike[str]]], *, fuzzy: bool = False
+) -> list[dict[str, Any]]:
+    """Groups of records of one Go game among the game trees of the files.
+
+    Each group: ``members``, a list of ``(path, game_index, reason)`` in input
+    order (``reason``: ``"fullest"``, ``"exact"``, ``"same-moves"``,
+    ``"symmetry"``, ``"prefix"`` or ``"fuzzy"``), and ``fullest``, the
+    ``(path, game_index)`` of the fullest record. The rules of ``sgfkit
+    dedupe``; ``fuzzy=True`` adds its ``--fuzzy``.
+    """
+
 def check(data: Data, *, strict: bool = False) -> list[Diagnostic]:
     """Everything ``sgfkit check`` (``--strict``) reports for ``data``, in file order."""
 

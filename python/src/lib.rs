@@ -15,6 +15,7 @@
 //! * [`export`]: the `games`, `moves` and `diagnostics` tables of many
 //!   files as Arrow IPC streams (`sgfkit.arrow_tables`, the Spark job).
 
+mod duplicates;
 mod export;
 mod go;
 mod info;
@@ -54,6 +55,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(export::export_ipc, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(export::export_arrow_files, m)?)?;
+    m.add_function(wrap_pyfunction!(duplicates::find_duplicates, m)?)?;
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(signature::signature, m)?)?;

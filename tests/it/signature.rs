@@ -4,7 +4,7 @@
 
 use crate::support::{corpus_dir, files_below};
 use sgfkit::signature::{
-    GameSignature, Reason, Symmetry, dyer, dyer_symmetric, find_duplicates, line_hash,
+    GameSignature, Reason, Rules, Symmetry, dyer, dyer_symmetric, find_duplicates, line_hash,
 };
 use sgfkit::{ReadOptions, read};
 use std::path::{Path, PathBuf};
@@ -162,7 +162,7 @@ fn signatures(files: &[String]) -> Vec<GameSignature> {
 
 /// Each group as (index, reason) pairs.
 fn groups(files: &[String]) -> Vec<Vec<(usize, Reason)>> {
-    find_duplicates(&signatures(files))
+    find_duplicates(&signatures(files), Rules::default())
         .into_iter()
         .map(|g| g.members.iter().map(|m| (m.index, m.reason)).collect())
         .collect()
@@ -345,7 +345,8 @@ fn the_fullest_has_most_moves_then_game_info_then_comments() {
     let a = game("PB[a]", 40, walk);
     let b = game("PB[a]PW[b]", 40, walk);
     let c = game("PB[a]PW[b]C[x]", 40, walk);
-    let fullest = |files: &[String]| find_duplicates(&signatures(files))[0].fullest;
+    let fullest =
+        |files: &[String]| find_duplicates(&signatures(files), Rules::default())[0].fullest;
     assert_eq!(fullest(&[a.clone(), b.clone()]), 1);
     assert_eq!(fullest(&[b.clone(), c.clone(), a.clone()]), 1);
     assert_eq!(fullest(&[c, game("", 41, walk)]), 1);
@@ -495,5 +496,102 @@ fn the_same_moves_by_other_players_or_on_another_day_do_not_group() {
     assert_eq!(
         groups(&[a, unnamed]),
         [[(0, Reason::Fullest), (1, Reason::SameMoves)]]
+    );
+}
+
+/// Each group as (index, reason) pairs, under `rules`.
+fn groups_with(files: &[String], rules: Rules) -> Vec<Vec<(usize, Reason)>> {
+    find_duplicates(&signatures(files), rules)
+        .into_iter()
+        .map(|g| g.members.iter().map(|m| (m.index, m.reason)).collect())
+        .collect()
+}
+
+#[test]
+fn a_one_move_typo_groups_only_with_fuzzy() {
+    let info = "PB[a]PW[b]DT[2020-01-01]";
+    let a = game(info, 80, walk);
+    // Move 50 on another point, as a typo would put it.
+    let typo = game(info, 80, |i| if i == 49 { (18, 18) } else { walk(i) });
+    let fuzzy = Rules { fuzzy: true };
+    assert!(groups(&[a.clone(), typo.clone()]).is_empty());
+    assert_eq!(
+        groups_with(&[a.clone(), typo.clone()], fuzzy),
+        [[(0, Reason::Fullest), (1, Reason::Fuzzy)]]
+    );
+    // A typo in the first half is found too.
+    let early = game(info, 80, |i| if i == 25 { (18, 18) } else { walk(i) });
+    assert_eq!(groups_with(&[a.clone(), early], fuzzy).len(), 1);
+    // Without both players and the date, no typo is assumed.
+    let unnamed = typo.replace(info, "PB[a]PW[b]");
+    assert!(groups_with(&[a.clone(), unnamed], fuzzy).is_empty());
+    // Three moves differing are another game; so is another length.
+    let three = game(info, 80, |i| {
+        if [30, 49, 70].contains(&i) {
+            (18, 18 - i % 3)
+        } else {
+            walk(i)
+        }
+    });
+    assert!(groups_with(&[a.clone(), three], fuzzy).is_empty());
+    let longer = game(info, 81, |i| if i == 49 { (18, 18) } else { walk(i) });
+    assert!(groups_with(&[a, longer], fuzzy).is_empty());
+}
+
+#[test]
+fn two_games_of_the_same_players_on_one_day_do_not_group_with_fuzzy() {
+    let info = "PB[a]PW[b]DT[2020-01-01]";
+    let first = game(info, 120, walk);
+    let second = game(info, 120, |i| walk(i + 5));
+    assert!(groups_with(&[first, second], Rules { fuzzy: true }).is_empty());
+}
+
+#[test]
+fn dropped_moves_are_needed_again_only_for_the_rules_that_compare_them() {
+    let full = game("PB[a]RE[B+R]", 90, walk);
+    let start = game("PB[a]", 30, walk);
+    let same = game("PB[a]RE[B+R]C[copy]", 90, walk);
+    let other = game("", 60, |i| walk(i + 200));
+    let files = [full, start, same, other];
+    let mut sigs = signatures(&files);
+    let kept = sigs.clone();
+    for s in &mut sigs {
+        s.drop_moves();
+    }
+    // Without their moves, the prefix is missed and the copy found.
+    let found = find_duplicates(&sigs, Rules::default());
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].members.len(), 2);
+    // The bucket of the unfinished record needs them again, not the
+    // other game.
+    let needed = sgfkit::signature::needs_moves(&sigs, Rules::default());
+    assert_eq!(needed, [0, 1, 2]);
+    for &i in &needed {
+        assert!(sigs[i].restore_moves(kept[i].clone()));
+    }
+    // Another record's moves are refused.
+    assert!(!sigs[3].restore_moves(kept[0].clone()));
+    assert_eq!(
+        find_duplicates(&sigs, Rules::default()),
+        find_duplicates(&kept, Rules::default())
+    );
+    assert_eq!(find_duplicates(&kept, Rules::default())[0].members.len(), 3);
+}
+
+#[test]
+fn a_record_that_starts_a_finished_game_and_a_longer_one_joins_neither() {
+    // Two records of the same players and day, both finished, one the
+    // start of the other (the benchmark found such a pair in the corpus):
+    // two games, which an unfinished start must not join.
+    let info = "PB[a]PW[b]DT[2012-11-25]";
+    let resigned = game(&format!("{info}RE[B+R]"), 33, walk);
+    let longer = game(&format!("{info}RE[B+R]"), 36, walk);
+    let start = game(info, 28, walk);
+    assert!(groups(&[resigned.clone(), longer.clone()]).is_empty());
+    assert!(groups(&[resigned.clone(), start.clone(), longer.clone()]).is_empty());
+    // With the finished one alone, the start joins it.
+    assert_eq!(
+        groups(&[resigned, start]),
+        [[(0, Reason::Fullest), (1, Reason::Prefix)]]
     );
 }
