@@ -26,7 +26,7 @@
 use peak_alloc::PeakAlloc;
 use sgfkit::check::CheckOptions;
 use sgfkit::encoding::DecodeOptions;
-use sgfkit::print::WriterConfig;
+use sgfkit::print::{Writer, WriterConfig};
 use sgfkit::{Document, ParseOptions, ReadOptions};
 use std::hint::black_box;
 use std::io;
@@ -188,7 +188,13 @@ fn report(name: &str, input: &[u8]) {
     drop(found);
     let (owned, s) = step(|| sgfkit::read(&bytes, &lenient).map(|d| d.into_owned()));
     line(
-        "sgfkit::read then into_owned (a tree that outlives the input)",
+        "sgfkit::read then into_owned (a copy when the tree borrowed)",
+        s,
+    );
+    drop(owned);
+    let (owned, s) = step(|| sgfkit::read_owned(bytes.clone(), &lenient));
+    line(
+        "sgfkit::read_owned of a copy of the input (the copy included)",
         s,
     );
     drop(owned);
@@ -199,8 +205,10 @@ fn report(name: &str, input: &[u8]) {
         sgfkit::print::push_sgf(&mut out, doc.collection(), &WriterConfig::default());
         out
     });
-    line("fmt: push_sgf into a buffer", s);
+    line("push_sgf into a buffer (fmt of several files)", s);
     drop(out);
+    let (_, s) = step(|| Writer::new(io::sink(), WriterConfig::default()).write(doc.collection()));
+    line("fmt: print::Writer to a writer", s);
     drop(doc);
     let options = sgfkit_export::ExportOptions::default();
     let (tables, s) = step(|| sgfkit_export::tables(&bytes, name, &options));
@@ -224,39 +232,35 @@ fn report(name: &str, input: &[u8]) {
     println!("|---|---:|---:|");
     let command = |what: &str, peak: usize| println!("| {what} | {peak} | {:.2} |", per(peak));
     command(
-        "stats: read, counts",
+        "stats: read_owned, counts",
         peak_of(|| {
-            let bytes = input.to_vec();
-            let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
             black_box(doc.collection().node_count());
         }),
     );
     command(
-        "check -q: read, Document::check",
+        "check -q: read_owned, Document::check",
         peak_of(|| {
-            let bytes = input.to_vec();
-            let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
             black_box(doc.check(&CheckOptions::default()).len());
         }),
     );
     command(
-        "json: read, into_owned, write_json streamed",
+        "json: read, write_json to a writer",
         peak_of(|| {
             let bytes = input.to_vec();
             let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
-            let tree = doc.into_collection().into_owned();
-            let _ = sgfkit::json::write_json(&tree, io::sink());
+            let _ = sgfkit::json::write_json(doc.collection(), io::sink());
         }),
     );
     command(
-        "fmt: read, into_owned, push_sgf into a buffer",
+        "fmt: read, print::Writer to a writer",
         peak_of(|| {
             let bytes = input.to_vec();
             let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
-            let tree = doc.into_collection().into_owned();
-            let mut out = Vec::new();
-            sgfkit::print::push_sgf(&mut out, &tree, &WriterConfig::default());
-            black_box(out.len());
+            let _ = Writer::new(io::sink(), WriterConfig::default()).write(doc.collection());
         }),
     );
     command(
