@@ -101,9 +101,9 @@ impl<'a> Document<'a> {
     /// ```
     /// let clean = sgfkit::read_owned(b"(;CA[latin1]C[caf\xe9])".to_vec(), &Default::default())?;
     /// assert!(clean.transcoded() && clean.original().is_none());
-    /// let bad = sgfkit::read_owned(b"(;C[caf\xc3])".to_vec(), &Default::default())?;
-    /// assert_eq!(bad.encoding_warnings()[0].offset, 7);
-    /// assert_eq!(bad.original(), Some(&b"(;C[caf\xc3])"[..]));
+    /// let bad = sgfkit::read_owned(b"(;CA[UTF-8]C[caf\xc3])".to_vec(), &Default::default())?;
+    /// assert_eq!(bad.encoding_warnings()[0].offset, 16);
+    /// assert_eq!(bad.original(), Some(&b"(;CA[UTF-8]C[caf\xc3])"[..]));
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn original(&self) -> Option<&[u8]> {
@@ -665,7 +665,9 @@ mod tests {
     /// decoding and warnings, strict or lenient, whatever the encoding.
     #[test]
     fn read_owned_reads_as_read_does() {
-        let inputs: [&[u8]; 8] = [
+        let inputs: [&[u8]; 10] = [
+            b"(;CA[UTF-8]C[caf\xc3])(;B[aa])",
+            b"\xef\xbb\xbf(;CA[UTF-8]C[caf\xc3])",
             b"(;GM[1]PB[Lee];B[pd](;W[dd])(;W[dp]))",
             b"\xef\xbb\xbf(;C[with a byte order mark];B[aa])",
             b"\xef\xbb\xbf(;CA[latin1]C[BOM and Latin-1 declared, bytes UTF-8 \xc3\xa9])",
