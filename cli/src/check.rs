@@ -343,7 +343,11 @@ fn check_doc(
         .filter(|_| !nothing)
         .map(|w| Report::encoding(bytes, w))
         .collect();
-    let mut found: Vec<Report> = doc.check(options).iter().map(Report::from_diag).collect();
+    let mut found: Vec<Report> = doc
+        .check(options)
+        .into_iter()
+        .map(Report::from_diag)
+        .collect();
     if doc.collection().games().len() == 0 && !found.iter().any(|r| r.severity == Severity::Error) {
         found.push(Report {
             position: sgfkit::Position { line: 1, column: 1 },
