@@ -514,6 +514,42 @@ fn read_with_messages<'a>(
     messages: &mut Vec<String>,
 ) -> ForFixing<'a> {
     let doc = read(bytes, options);
+    add_messages(name, &doc, bytes, place, messages);
+    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
+    let diagnostics = doc.diagnostics().to_vec();
+    ForFixing {
+        tree: doc.into_collection(),
+        diagnostics,
+        transcoded,
+    }
+}
+
+/// [`read_to_write`] of an input given away ([`read_owned`]): the tree
+/// owned, with one copy of the text while it is built.
+pub(crate) fn read_owned_to_write(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    let doc = read_owned(bytes, options);
+    // Encoding warnings point into the input: kept by the document when
+    // it is not the tree's text.
+    let original = doc.original().unwrap_or(doc.collection().source());
+    let mut messages = Vec::new();
+    add_messages(name, &doc, original, |p| p, &mut messages);
+    (doc.into_collection(), messages)
+}
+
+/// The encoding warnings (offsets in `bytes`, the input) and repairs of
+/// `doc` as `PATH:LINE:COL: ...` lines in `messages`, each position passed
+/// through `place`.
+fn add_messages(
+    name: &str,
+    doc: &Document<'_>,
+    bytes: &[u8],
+    place: impl Fn(sgfkit::Position) -> sgfkit::Position,
+    messages: &mut Vec<String>,
+) {
     // Nothing read (a binary file, say): the one line that says so is
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;
@@ -526,13 +562,6 @@ fn read_with_messages<'a>(
         let p = place(d.position);
         format!("{name}:{p}: {}[{}]: {}", d.severity, d.code, d.message)
     }));
-    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
-    let diagnostics = doc.diagnostics().to_vec();
-    ForFixing {
-        tree: doc.into_collection(),
-        diagnostics,
-        transcoded,
-    }
 }
 
 /// The line that says a file holds no game tree, and why (empty, binary,

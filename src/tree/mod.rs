@@ -193,8 +193,10 @@ impl<'a> Collection<'a> {
     /// and their identifier, and nodes whose `;` is not right before their
     /// first property (`;` alone, `; B[aa]`) 8 bytes more. For real games
     /// that is 1.1 to 2.8 times the size of the file (a file of bare moves,
-    /// `;B[pd];W[dd]`, is the densest at 3.3). The first edit that changes
-    /// the tree's shape adds 20 bytes a node.
+    /// `;B[pd];W[dd]`, is the densest at 3.3). The reader sizes the arenas
+    /// from a count of `;` and `[` and keeps spare room of less than an
+    /// eighth (comments holding `;` or `[`), rather than reallocate them.
+    /// The first edit that changes the tree's shape adds 20 bytes a node.
     ///
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
