@@ -248,10 +248,10 @@ fn report(name: &str, input: &[u8]) {
         }),
     );
     command(
-        "json: read, write_json to a writer",
+        "json: read_owned, write_json to a writer",
         peak_of(|| {
-            let bytes = input.to_vec();
-            let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
             let _ = sgfkit::json::write_json(doc.collection(), io::sink());
         }),
     );

@@ -60,7 +60,7 @@ fn dense() -> Option<Vec<u8>> {
 /// or the UTF-8 it is transcoded to: dense.sgf has trees in Latin-1 and
 /// GB18030) and the tree (1.6 times the input for these games). `check`
 /// then checks the tree: its findings come on top (7,485 on dense.sgf,
-/// 0.4 times the input: a message each), within half the input.
+/// 0.4 times the input: a message each), within half the input more.
 #[test]
 fn stats_and_check_on_dense_stay_within_three_times_the_input() {
     let Some(input) = dense() else {
