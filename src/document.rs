@@ -54,6 +54,9 @@ pub struct Document<'a> {
     transcoded: bool,
     encoding_warnings: Vec<EncodingWarning>,
     diagnostics: Vec<Diagnostic>,
+    /// The input transcoded by [`read_owned`], kept for the offsets of
+    /// its encoding warnings.
+    original: Option<Vec<u8>>,
 }
 
 impl<'a> Document<'a> {
@@ -89,6 +92,24 @@ impl<'a> Document<'a> {
         &self.encoding_warnings
     }
 
+    /// The input of [`read_owned`], kept when there are encoding warnings,
+    /// whose offsets point into it, and the tree's text is not the input
+    /// as it is (transcoded, or past a byte order mark). `None` otherwise:
+    /// the input is then the tree's source, or was freed once decoded, or
+    /// (a document of [`read`]) is the caller's.
+    ///
+    /// ```
+    /// let clean = sgfkit::read_owned(b"(;CA[latin1]C[caf\xe9])".to_vec(), &Default::default())?;
+    /// assert!(clean.transcoded() && clean.original().is_none());
+    /// let bad = sgfkit::read_owned(b"(;CA[UTF-8]C[caf\xc3])".to_vec(), &Default::default())?;
+    /// assert_eq!(bad.encoding_warnings()[0].offset, 16);
+    /// assert_eq!(bad.original(), Some(&b"(;CA[UTF-8]C[caf\xc3])"[..]));
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
+    pub fn original(&self) -> Option<&[u8]> {
+        self.original.as_deref()
+    }
+
     /// What the reader reported, in either mode: the lenient reader's
     /// repairs, or the strict reader's warnings (skipped junk, FF\[3\]
     /// identifiers, a byte order mark) under the codes the lenient reader
@@ -119,6 +140,7 @@ impl<'a> Document<'a> {
             transcoded: false,
             encoding_warnings: Vec::new(),
             diagnostics: vec![crate::check::lenient::unread_diagnostic(error)],
+            original: None,
         }
     }
 
@@ -131,6 +153,7 @@ impl<'a> Document<'a> {
             transcoded: self.transcoded,
             encoding_warnings: self.encoding_warnings,
             diagnostics: self.diagnostics,
+            original: self.original,
         }
     }
 
@@ -154,9 +177,13 @@ impl<'a> Document<'a> {
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn check(&self, options: &CheckOptions) -> Vec<Diagnostic> {
-        let mut all = self.diagnostics.clone();
-        self.lower_case_in_old_formats(&mut all);
-        all.extend(check(&self.collection, options));
+        let mut read = self.diagnostics.clone();
+        self.lower_case_in_old_formats(&mut read);
+        // The reader's first (the sort keeps that order at one place), put
+        // in front of the checks' findings, which are many more: no second
+        // vector of them all.
+        let mut all = check(&self.collection, options);
+        all.splice(0..0, read);
         all.sort_by_key(|d| d.span.start);
         all
     }
@@ -311,8 +338,15 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
         let (collection, diagnostics) = match text {
             Cow::Borrowed(b) => parse_lenient(b, limits),
             Cow::Owned(v) => {
+                // The tree takes the decoded text it was read from, not a
+                // copy of it.
                 let (c, d) = parse_lenient(&v, limits);
-                (c.into_owned(), d)
+                let c = if c.source().as_ptr() == v.as_ptr() {
+                    c.detach().reattach(v)
+                } else {
+                    c.into_owned()
+                };
+                (c, d)
             }
         };
         doc.diagnostics = diagnostics;
@@ -332,6 +366,90 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
         Cow::Owned(v) => Collection::parse_owned(v, limits, &mut warnings)?,
     };
     let src = collection.source();
+    doc.diagnostics = warnings.iter().map(|w| as_diagnostic(w, src)).collect();
+    Ok(doc.with(collection))
+}
+
+/// [`read`] of an input the document then owns: when its bytes are the
+/// tree's text (UTF-8 as read) the tree takes them, with no copy; when they
+/// are transcoded they are freed once decoded (kept, for
+/// [`Document::original`], only when decoding gave warnings, whose offsets
+/// point into them). So memory holds one copy of the text, not two, while
+/// the tree is built. Bytes of a record of another format are read as
+/// [`read`] reads them.
+///
+/// ```
+/// // 李昌镐 in GBK: the tree holds the UTF-8 text.
+/// let doc = sgfkit::read_owned(b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4])".to_vec(), &Default::default())?;
+/// assert_eq!(doc.collection().to_string(), "(;CA[UTF-8]PB[李昌镐])\n");
+/// # Ok::<(), sgfkit::ParseError>(())
+/// ```
+///
+/// # Errors
+/// As [`read`].
+pub fn read_owned(bytes: Vec<u8>, options: &ReadOptions) -> Result<Document<'static>, ParseError> {
+    let sniffed = crate::format::sniff(&bytes);
+    let imported = matches!(sniffed, Some(Format::Gib | Format::Ngf | Format::Ugf));
+    if imported || (sniffed.is_some() && !options.lenient) {
+        return read(&bytes, options).map(Document::into_owned);
+    }
+    let (text, doc) = decode(&bytes, options);
+    // The text as it was decoded: a part of the input (all of it, or all
+    // past a UTF-8 byte order mark), or a transcoded copy.
+    let text = match text {
+        Cow::Borrowed(b) => Err((b.as_ptr() as usize - bytes.as_ptr() as usize, b.len())),
+        Cow::Owned(v) => Ok(v),
+    };
+    // The document apart from its (empty) tree, free of the borrow.
+    let Document {
+        trees,
+        transcoded,
+        encoding_warnings,
+        ..
+    } = doc;
+    let (text, original) = match text {
+        // Warnings whose offsets count a byte order mark the text has not.
+        Err((start, _)) if start > 0 && !encoding_warnings.is_empty() => {
+            let mut doc = read(&bytes, options)?.into_owned();
+            doc.original = Some(bytes);
+            return Ok(doc);
+        }
+        Err((start, len)) => {
+            let mut bytes = bytes;
+            bytes.truncate(start + len);
+            bytes.drain(..start);
+            (bytes, None)
+        }
+        Ok(v) if encoding_warnings.is_empty() => {
+            drop(bytes);
+            (v, None)
+        }
+        Ok(v) => (v, Some(bytes)),
+    };
+    let doc = Document {
+        collection: Collection::new(),
+        trees,
+        transcoded,
+        encoding_warnings,
+        diagnostics: Vec::new(),
+        original,
+    };
+    let limits = &options.limits;
+    if options.lenient {
+        let (c, diagnostics) = parse_lenient(&text, limits);
+        let c = if c.source().as_ptr() == text.as_ptr() {
+            c.detach().reattach(text)
+        } else {
+            c.into_owned()
+        };
+        let mut doc = doc;
+        doc.diagnostics = diagnostics;
+        return Ok(doc.with(c));
+    }
+    let mut warnings = Vec::new();
+    let collection = Collection::parse_owned(text, limits, &mut warnings)?;
+    let src = collection.source();
+    let mut doc = doc;
     doc.diagnostics = warnings.iter().map(|w| as_diagnostic(w, src)).collect();
     Ok(doc.with(collection))
 }
@@ -381,6 +499,7 @@ fn read_imported<'a>(
         transcoded: false,
         encoding_warnings: Vec::new(),
         diagnostics,
+        original: None,
     })
 }
 
@@ -423,6 +542,7 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded: false,
         encoding_warnings: Vec::new(),
         diagnostics: Vec::new(),
+        original: None,
     };
     let Some(options) = options.decode_options() else {
         return (Cow::Borrowed(bytes), as_they_are);
@@ -454,6 +574,7 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded,
         encoding_warnings,
         diagnostics: Vec::new(),
+        original: None,
     };
     (text, doc)
 }
@@ -537,6 +658,75 @@ mod tests {
                 }
                 assert_eq!(seen(&strict), seen(&lenient), "{src:?}");
             }
+        }
+    }
+
+    /// `read_owned` reads as `read` does: the same tree, diagnostics,
+    /// decoding and warnings, strict or lenient, whatever the encoding.
+    #[test]
+    fn read_owned_reads_as_read_does() {
+        let inputs: [&[u8]; 10] = [
+            b"(;CA[UTF-8]C[caf\xc3])(;B[aa])",
+            b"\xef\xbb\xbf(;CA[UTF-8]C[caf\xc3])",
+            b"(;GM[1]PB[Lee];B[pd](;W[dd])(;W[dp]))",
+            b"\xef\xbb\xbf(;C[with a byte order mark];B[aa])",
+            b"\xef\xbb\xbf(;CA[latin1]C[BOM and Latin-1 declared, bytes UTF-8 \xc3\xa9])",
+            b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4];B[pd])",
+            b"(;C[caf\xe9];B[aa])(;CA[UTF-8]C[caf\xc3\xa9])",
+            b"(;C[bad \xc3 byte];B[aa])(;C[caf\xe9 foo [3d]: bar]",
+            b"junk before (;B[aa]",
+            b"",
+        ];
+        for bytes in inputs {
+            for options in [
+                ReadOptions::lenient(),
+                ReadOptions::strict(),
+                ReadOptions::lenient().keep_bytes(),
+            ] {
+                let borrowed = read(bytes, &options);
+                let owned = read_owned(bytes.to_vec(), &options);
+                let (a, b) = match (borrowed, owned) {
+                    (Ok(a), Ok(b)) => (a, b),
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.to_string(), b.to_string());
+                        continue;
+                    }
+                    (a, b) => panic!("{bytes:?}: {:?} / {:?}", a.err(), b.err()),
+                };
+                let shown = |d: &Document<'_>| {
+                    (
+                        d.collection().to_string(),
+                        d.collection().source().to_vec(),
+                        d.diagnostics()
+                            .iter()
+                            .map(|d| (d.to_string(), d.span.clone()))
+                            .collect::<Vec<_>>(),
+                        d.encoding_warnings().to_vec(),
+                        d.transcoded(),
+                        d.trees().len(),
+                    )
+                };
+                assert_eq!(shown(&a), shown(&b), "{bytes:?}");
+                // The input is kept only for warnings that point into it.
+                let kept = b.original().is_some();
+                let needed = !b.encoding_warnings().is_empty() && b.collection().source() != bytes;
+                assert_eq!(kept, needed, "{bytes:?}");
+                if kept {
+                    assert_eq!(b.original(), Some(bytes));
+                }
+            }
+        }
+    }
+
+    /// UTF-8 read by `read_owned` is the tree's text, not copied.
+    #[test]
+    fn read_owned_keeps_utf8_input_as_the_text() {
+        for options in [ReadOptions::lenient(), ReadOptions::strict()] {
+            let bytes = "(;GM[1]PB[李昌镐];B[aa];W[bb])".as_bytes().to_vec();
+            let at = bytes.as_ptr();
+            let doc = read_owned(bytes, &options).unwrap();
+            assert_eq!(doc.collection().source().as_ptr(), at);
+            assert!(doc.original().is_none());
         }
     }
 

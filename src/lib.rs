@@ -181,7 +181,7 @@ pub mod tree;
 pub mod walk;
 
 #[cfg(feature = "encoding")]
-pub use document::{Document, ReadOptions, read};
+pub use document::{Document, ReadOptions, read, read_owned};
 pub use error::{
     ErrorKind, Expected, Found, ParseError, Position, Warning, WarningKind, WarningSink,
 };

@@ -106,13 +106,23 @@ impl<W: io::Write> Writer<W> {
         Writer { inner, config }
     }
 
-    /// Writes `collection`.
+    /// Writes `collection`, as it is printed: game tree by game tree
+    /// through one buffer, handed to the writer each time it passes 64
+    /// KiB, so that memory holds the text of the largest game tree, not
+    /// the document's.
     ///
     /// # Errors
     /// Whatever the underlying writer returns.
     pub fn write(&mut self, collection: &Collection<'_>) -> io::Result<()> {
-        let mut buf = Vec::with_capacity(collection.source().len() + 64);
-        push_sgf(&mut buf, collection, &self.config);
+        const FLUSH_AT: usize = 64 << 10;
+        let mut buf = Vec::new();
+        for root in collection.games() {
+            push_game(&mut buf, root, &self.config);
+            if buf.len() >= FLUSH_AT {
+                self.inner.write_all(&buf)?;
+                buf.clear();
+            }
+        }
         self.inner.write_all(&buf)
     }
 

@@ -289,35 +289,50 @@ fn check_unit(
     options: &CheckOptions,
     color: bool,
 ) -> Checked {
+    let name = match unit {
+        Unit::Whole(source) | Unit::Game(source, _) => source.name(),
+    };
     match unit {
-        Unit::Whole(source) => match source.read() {
-            Ok(bytes) => check_bytes(&source.name(), &bytes, None, args, read, options, color),
-            Err(e) => Checked::failed(format!("sgfkit: {}: {e}", source.name())),
+        // -v says where each game tree starts in the input: it is kept.
+        Unit::Whole(source) if args.verbose => match source.read() {
+            Ok(bytes) => {
+                let doc = input::read(&bytes, read);
+                check_doc(&name, &doc, &bytes, None, args, options, color)
+            }
+            Err(e) => Checked::failed(format!("sgfkit: {name}: {e}")),
         },
-        Unit::Game(source, game) => check_bytes(
-            &source.name(),
-            game.bytes(),
-            Some(game),
-            args,
-            read,
-            options,
-            color,
-        ),
+        // Else the input is given away to the reader (one copy of the text
+        // while the tree is built); encoding warnings point into the input
+        // the document then keeps, or into the text that is the input.
+        Unit::Whole(source) => match source.read() {
+            Ok(bytes) => {
+                let len = bytes.len();
+                let doc = input::read_owned(bytes, read);
+                let original = doc.original().unwrap_or(doc.collection().source());
+                let mut checked = check_doc(&name, &doc, original, None, args, options, color);
+                checked.bytes = len as u64;
+                checked
+            }
+            Err(e) => Checked::failed(format!("sgfkit: {name}: {e}")),
+        },
+        Unit::Game(_, game) => {
+            let doc = input::read(game.bytes(), read);
+            check_doc(&name, &doc, game.bytes(), Some(game), args, options, color)
+        }
     }
 }
 
-/// Checks the text of a file, or of one game tree of a streamed file
-/// (`game`: positions are then moved to the whole file).
-fn check_bytes(
+/// Checks a document read from `bytes`, a file or one game tree of a
+/// streamed file (`game`: positions are then moved to the whole file).
+fn check_doc(
     name: &str,
+    doc: &sgfkit::Document<'_>,
     bytes: &[u8],
     game: Option<&sgfkit::stream::Game>,
     args: &Args,
-    read: &sgfkit::ReadOptions,
     options: &CheckOptions,
     color: bool,
 ) -> Checked {
-    let doc = input::read(bytes, read);
     let text = doc.collection().source();
     // Nothing read (a binary file, say): no warning for each malformed
     // byte sequence, only the line that says why.
@@ -328,7 +343,11 @@ fn check_bytes(
         .filter(|_| !nothing)
         .map(|w| Report::encoding(bytes, w))
         .collect();
-    let mut found: Vec<Report> = doc.check(options).iter().map(Report::from_diag).collect();
+    let mut found: Vec<Report> = doc
+        .check(options)
+        .into_iter()
+        .map(Report::from_diag)
+        .collect();
     if doc.collection().games().len() == 0 && !found.iter().any(|r| r.severity == Severity::Error) {
         found.push(Report {
             position: sgfkit::Position { line: 1, column: 1 },

@@ -3,7 +3,7 @@
 use crate::input::{self, EncodingArgs, Source};
 use crate::output::Context;
 use crate::run::{self, Status};
-use sgfkit::print::{WriterConfig, push_sgf};
+use sgfkit::print::{Writer, WriterConfig};
 use sgfkit::{Collection, Warning};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -67,35 +67,56 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let config = WriterConfig::default().line_width(args.width);
     let mut status = Status::default();
     let mut stdout = io::BufWriter::new(io::stdout().lock());
+    if let [source] = &sources[..] {
+        // One file: written to stdout as it is printed, not gathered first.
+        let f = format_file(source, args, &read, &config, &mut stdout)?;
+        f.report(&mut stdout, &mut status)?;
+        stdout.flush()?;
+        return Ok(status);
+    }
     run::ordered(
         &sources,
         ctx.threads,
-        |source| format_file(source, args, &read, &config),
+        |source| {
+            let mut out = Vec::new();
+            // Writing into memory cannot fail.
+            let mut f = format_file(source, args, &read, &config, &mut out)
+                .unwrap_or_else(|e| Formatted::failed_with(e.to_string()));
+            f.out = out;
+            f
+        },
         |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
 }
 
+/// Formats one file into `out`; the messages (and what went wrong) in
+/// what it returns, whose `out` is left empty.
+///
+/// # Errors
+/// Writing to `out`.
 fn format_file(
     source: &Source,
     args: &Args,
     read: &sgfkit::ReadOptions,
     config: &WriterConfig,
-) -> Formatted {
+    out: &mut impl Write,
+) -> io::Result<Formatted> {
     let name = source.name();
     let bytes = match source.read() {
         Ok(b) => b,
-        Err(e) => return Formatted::failed(&name, &e),
+        Err(e) => return Ok(Formatted::failed(&name, &e)),
     };
     let mut messages = Vec::new();
     let keep = args.keep_encoding && input::can_keep_encoding(&name, &bytes, read, &mut messages);
+    // Transcoded for --strict; the tree borrows the text it was read from.
+    let decoded = read
+        .decode_options()
+        .filter(|_| args.strict && !keep)
+        .map(|decode| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
     let tree = if args.strict {
         // Transcode, then the grammar to the letter.
-        let decoded = read
-            .decode_options()
-            .filter(|_| !keep)
-            .map(|decode| sgfkit::encoding::to_utf8_per_tree(&bytes, decode));
         let text: &[u8] = decoded.as_ref().map_or(&bytes, |d| &d.text);
         if let Some(d) = &decoded {
             for w in d.all_warnings() {
@@ -107,34 +128,33 @@ fn format_file(
         match Collection::parse_with(text, read.parse_options(), &mut warnings) {
             Ok(tree) => {
                 messages.extend(warnings.iter().map(|w| format!("{name}:{w}")));
-                tree.into_owned()
+                tree
             }
             Err(e) => {
                 messages.push(format!("{name}:{}", e.render(text)).trim_end().to_string());
-                return Formatted {
+                return Ok(Formatted {
                     out: Vec::new(),
                     messages,
                     error: true,
                     failed: false,
-                };
+                });
             }
         }
     } else {
-        let (tree, reports) = input::read_for_writing(&name, &bytes, read, keep);
+        let (tree, reports) = input::read_to_write(&name, &bytes, read, keep);
         messages.extend(reports);
         tree
     };
     // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
-    let mut out = Vec::new();
     // UTF-8 text (unless kept as it was) says so in every root.
-    push_sgf(&mut out, &tree, &config.clone().declare_utf8(!keep));
-    Formatted {
-        out,
+    Writer::new(out, config.clone().declare_utf8(!keep)).write(&tree)?;
+    Ok(Formatted {
+        out: Vec::new(),
         messages,
         error,
         failed: false,
-    }
+    })
 }
 
 impl Formatted {

@@ -395,16 +395,23 @@ pub(crate) fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Document<'a> {
     sgfkit::read(bytes, options).unwrap_or_else(|e| Document::unread(&e))
 }
 
-/// Reads `bytes` for writing them out again (`fmt`, `fix`): as [`read`]
+/// [`read`] of an input given away: one copy of the text while the tree
+/// is built, not two ([`sgfkit::read_owned`]).
+pub(crate) fn read_owned(bytes: Vec<u8>, options: &ReadOptions) -> Document<'static> {
+    sgfkit::read_owned(bytes, options).unwrap_or_else(|e| Document::unread(&e))
+}
+
+/// Reads `bytes` for writing them out again (`fmt`, `json`): as [`read`]
 /// (or, with `keep_encoding`, the lenient reader on the bytes as they are:
 /// see [`can_keep_encoding`]), with every encoding warning and repair as a
-/// `PATH:LINE:COL: ...` line.
-pub(crate) fn read_for_writing(
+/// `PATH:LINE:COL: ...` line. The tree borrows `bytes` when they are its
+/// text (UTF-8 as read): no second copy of the input.
+pub(crate) fn read_to_write<'a>(
     name: &str,
-    bytes: &[u8],
+    bytes: &'a [u8],
     options: &ReadOptions,
     keep_encoding: bool,
-) -> (sgfkit::Collection<'static>, Vec<String>) {
+) -> (sgfkit::Collection<'a>, Vec<String>) {
     if keep_encoding {
         let as_they_are = ReadOptions::lenient()
             .keep_bytes()
@@ -415,17 +422,29 @@ pub(crate) fn read_for_writing(
             .iter()
             .map(|d| format!("{name}:{d}"))
             .collect();
-        return (doc.into_collection().into_owned(), messages);
+        return (doc.into_collection(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
     let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
     (read.tree, messages)
 }
 
+/// [`read_to_write`], the tree owned, for a command that keeps it past the
+/// input (`merge`, `split`): a copy of the input when the tree borrowed it.
+pub(crate) fn read_for_writing(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+    keep_encoding: bool,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    let (tree, messages) = read_to_write(name, bytes, options, keep_encoding);
+    (tree.into_owned(), messages)
+}
+
 /// What [`read_for_fixing`] read.
-pub(crate) struct ForFixing {
-    /// The tree, owned.
-    pub(crate) tree: sgfkit::Collection<'static>,
+pub(crate) struct ForFixing<'a> {
+    /// The tree (borrowing the input when that is its text).
+    pub(crate) tree: sgfkit::Collection<'a>,
     /// The lenient reader's diagnostics (spans in the tree's source).
     pub(crate) diagnostics: Vec<sgfkit::check::Diagnostic>,
     /// The text differs from the bytes: transcoded to UTF-8, or malformed
@@ -435,11 +454,11 @@ pub(crate) struct ForFixing {
 
 /// Reads `bytes` as [`read_for_writing`] does, for `fix`, which also needs
 /// the reader's diagnostics and whether the text was transcoded.
-pub(crate) fn read_for_fixing(
+pub(crate) fn read_for_fixing<'a>(
     name: &str,
-    bytes: &[u8],
+    bytes: &'a [u8],
     options: &ReadOptions,
-) -> (ForFixing, Vec<String>) {
+) -> (ForFixing<'a>, Vec<String>) {
     let mut messages: Vec<String> = Vec::new();
     let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
     (read, messages)
@@ -482,19 +501,55 @@ pub(crate) fn read_game_for_writing(
         |p| game.place(p),
         &mut messages,
     );
-    (read.tree, messages)
+    (read.tree.into_owned(), messages)
 }
 
 /// [`read`], its encoding warnings and repairs added to `messages` as
 /// `PATH:LINE:COL: ...` lines, each position passed through `place`.
-fn read_with_messages(
+fn read_with_messages<'a>(
     name: &str,
-    bytes: &[u8],
+    bytes: &'a [u8],
     options: &ReadOptions,
     place: impl Fn(sgfkit::Position) -> sgfkit::Position,
     messages: &mut Vec<String>,
-) -> ForFixing {
+) -> ForFixing<'a> {
     let doc = read(bytes, options);
+    add_messages(name, &doc, bytes, place, messages);
+    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
+    let diagnostics = doc.diagnostics().to_vec();
+    ForFixing {
+        tree: doc.into_collection(),
+        diagnostics,
+        transcoded,
+    }
+}
+
+/// [`read_to_write`] of an input given away ([`read_owned`]): the tree
+/// owned, with one copy of the text while it is built.
+pub(crate) fn read_owned_to_write(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+) -> (sgfkit::Collection<'static>, Vec<String>) {
+    let doc = read_owned(bytes, options);
+    // Encoding warnings point into the input: kept by the document when
+    // it is not the tree's text.
+    let original = doc.original().unwrap_or(doc.collection().source());
+    let mut messages = Vec::new();
+    add_messages(name, &doc, original, |p| p, &mut messages);
+    (doc.into_collection(), messages)
+}
+
+/// The encoding warnings (offsets in `bytes`, the input) and repairs of
+/// `doc` as `PATH:LINE:COL: ...` lines in `messages`, each position passed
+/// through `place`.
+fn add_messages(
+    name: &str,
+    doc: &Document<'_>,
+    bytes: &[u8],
+    place: impl Fn(sgfkit::Position) -> sgfkit::Position,
+    messages: &mut Vec<String>,
+) {
     // Nothing read (a binary file, say): the one line that says so is
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;
@@ -507,13 +562,6 @@ fn read_with_messages(
         let p = place(d.position);
         format!("{name}:{p}: {}[{}]: {}", d.severity, d.code, d.message)
     }));
-    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
-    let diagnostics = doc.diagnostics().to_vec();
-    ForFixing {
-        tree: doc.into_collection().into_owned(),
-        diagnostics,
-        transcoded,
-    }
 }
 
 /// The line that says a file holds no game tree, and why (empty, binary,

@@ -63,7 +63,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         let name = source.name();
         let f = match source.read() {
             Ok(bytes) => {
-                let (tree, messages) = input::read_for_writing(&name, &bytes, &read, false);
+                let (tree, messages) = input::read_owned_to_write(&name, bytes, &read);
                 if args.compact {
                     sgfkit::json::write_json_compact(&tree, &mut stdout)?;
                 } else {
@@ -175,12 +175,13 @@ fn whole(source: &Source, args: &Args, read: &sgfkit::ReadOptions, lines: bool) 
         Ok(b) => b,
         Err(e) => return Formatted::failed(&name, &e),
     };
-    let (tree, messages) = input::read_for_writing(&name, &bytes, read, false);
+    let len = bytes.len();
+    let (tree, messages) = input::read_owned_to_write(&name, bytes, read);
     // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
     // The document is about six times the input for move-dense
     // games: reserve it once instead of growing it by copies.
-    let mut out = Vec::with_capacity(bytes.len().saturating_mul(6));
+    let mut out = Vec::with_capacity(len.saturating_mul(6));
     // Writing into memory cannot fail.
     if args.compact {
         let _ = sgfkit::json::write_json_compact(&tree, &mut out);

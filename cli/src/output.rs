@@ -145,13 +145,13 @@ pub(crate) struct Report {
 }
 
 impl Report {
-    pub(crate) fn from_diag(d: &Diagnostic) -> Report {
+    pub(crate) fn from_diag(d: Diagnostic) -> Report {
         Report {
             position: d.position,
-            span: d.span.clone(),
+            span: d.span,
             code: Some(d.code),
             severity: d.severity,
-            message: d.message.clone(),
+            message: d.message,
             sgfc: d.sgfc,
             in_original: false,
         }

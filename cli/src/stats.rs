@@ -78,15 +78,18 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             let name = match unit {
                 Unit::Whole(source) | Unit::Game(source, _) => source.name(),
             };
-            let bytes = match unit {
-                Unit::Whole(source) => std::borrow::Cow::Owned(
-                    source
+            // A whole input is given away to the reader: the tree keeps it
+            // as its text, or it is freed once transcoded.
+            let (doc, len) = match unit {
+                Unit::Whole(source) => {
+                    let bytes = source
                         .read()
-                        .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?,
-                ),
-                Unit::Game(_, game) => std::borrow::Cow::Borrowed(game.bytes()),
+                        .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?;
+                    let len = bytes.len();
+                    (input::read_owned(bytes, &read), len)
+                }
+                Unit::Game(_, game) => (input::read(game.bytes(), &read), game.bytes().len()),
             };
-            let doc = input::read(&bytes, &read);
             let tree = doc.collection();
             let games = tree.games().len();
             let why = (games == 0)
@@ -112,7 +115,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 games,
                 nodes: tree.node_count(),
                 properties: tree.property_count(),
-                bytes: bytes.len(),
+                bytes: len,
             })
         },
         |index, counted| {

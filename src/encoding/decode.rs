@@ -480,22 +480,42 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         }
         Cow::Borrowed(&bytes[skip..])
     } else {
-        let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 2);
-        for (range, k, is_tree) in pieces {
-            let charset = detections[k].charset;
+        // The pieces that are not UTF-8 decoded first (a copy of those
+        // alone), so that the text is allocated once at its size.
+        let decoded: Vec<Option<Vec<u8>>> = pieces
+            .iter()
+            .map(|(range, k, _)| {
+                let charset = detections[*k].charset;
+                let piece = &bytes[range.clone()];
+                // ASCII reads the same in UTF-8 and in every charset
+                // that keeps ASCII as it is.
+                let as_is = if charset == Charset::UTF_8 {
+                    is_utf8(piece)
+                } else {
+                    is_ascii_safe(charset) && piece.is_ascii()
+                };
+                (!as_is).then(|| {
+                    decode_into(
+                        piece,
+                        range.start,
+                        charset,
+                        &mut warnings,
+                        MAX_MALFORMED_WARNINGS,
+                    )
+                })
+            })
+            .collect();
+        let len = pieces
+            .iter()
+            .zip(&decoded)
+            .map(|((range, ..), d)| d.as_ref().map_or(range.len(), Vec::len))
+            .sum();
+        let mut out = Vec::with_capacity(len);
+        for ((range, k, is_tree), d) in pieces.into_iter().zip(decoded) {
             let start_out = out.len();
-            let piece = &bytes[range.clone()];
-            if charset == Charset::UTF_8 && is_utf8(piece) {
-                out.extend_from_slice(piece);
-            } else {
-                let decoded = decode_into(
-                    piece,
-                    range.start,
-                    charset,
-                    &mut warnings,
-                    MAX_MALFORMED_WARNINGS,
-                );
-                out.extend_from_slice(&decoded);
+            match d {
+                Some(d) => out.extend_from_slice(&d),
+                None => out.extend_from_slice(&bytes[range.clone()]),
             }
             if is_tree {
                 trees.push(TreeDecoding {

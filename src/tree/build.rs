@@ -101,15 +101,16 @@ impl Builder {
                 src,
             ));
         }
-        // Real games take 6 bytes a node at the very least (`;B[pd]`, one
-        // property) and usually 7 to 20: reserve for the densest, which
-        // costs address space but no memory until written, and give back
-        // the rest in `finish`.
+        // Reserved from a first estimate, not grown by doubling (a vector
+        // that doubles holds up to twice what it needs, and copies itself
+        // each time): see `estimate`. What is left over is given back in
+        // `finish`, in place since the estimate is close.
+        let (nodes, props) = estimate(src);
         Ok(Builder {
             parts: Parts {
                 pool: Vec::new(),
-                nodes: reserve(src.len() / 6 + 1),
-                props: reserve(src.len() / 5 + 1),
+                nodes: reserve(nodes),
+                props: reserve(props),
                 games: Vec::new(),
                 odd_offsets: Vec::new(),
                 late: Vec::new(),
@@ -140,12 +141,12 @@ impl Builder {
             ));
         }
         // Give back what the reservation overestimated, so a tree costs
-        // what it holds (a large block shrinks in place).
-        self.parts.nodes.shrink_to_fit();
-        self.parts.props.shrink_to_fit();
-        self.parts.pool.shrink_to_fit();
-        self.parts.games.shrink_to_fit();
-        self.parts.odd_offsets.shrink_to_fit();
+        // about what it holds (a large block shrinks in place).
+        shrink(&mut self.parts.nodes);
+        shrink(&mut self.parts.props);
+        shrink(&mut self.parts.pool);
+        shrink(&mut self.parts.games);
+        shrink(&mut self.parts.odd_offsets);
         Ok(self.parts)
     }
 
@@ -356,6 +357,35 @@ impl Builder {
             Ok(p) => self.push_prop(p),
             Err(PoolFull) => self.overflow = true,
         }
+    }
+}
+
+/// The nodes and properties a tree over `src` is expected to hold, counted
+/// in one pass the compiler vectorises: a node per `;`, and a property per
+/// `[` that does not follow a `]` (the first value of `AB[aa][bb]`). Both
+/// counts include the `;` and `[` inside values, so they bound what the
+/// grammar reads (the lenient reader may add a node for a missing `;`: the
+/// vector then grows), and are close for real games, whose comments are a
+/// small part of them.
+fn estimate(src: &[u8]) -> (usize, usize) {
+    let first = src.first().copied();
+    let (mut nodes, mut props) = (
+        usize::from(first == Some(b';')),
+        usize::from(first == Some(b'[')),
+    );
+    for (&b, &before) in src.iter().skip(1).zip(src) {
+        nodes += usize::from(b == b';');
+        props += usize::from(b == b'[' && before != b']');
+    }
+    (nodes + 1, props + 1)
+}
+
+/// Gives back the spare capacity of `v` when it is worth a reallocation
+/// (an eighth of what it holds or more): an estimate that was close is
+/// kept as it is.
+fn shrink<T>(v: &mut Vec<T>) {
+    if v.capacity() - v.len() >= v.len() / 8 {
+        v.shrink_to_fit();
     }
 }
 

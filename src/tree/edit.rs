@@ -284,16 +284,20 @@ impl Collection<'_> {
             merged.extend(new_odd);
             self.odd_offsets = merged;
         }
-        if !inserts.is_empty() {
-            let mut props = Vec::with_capacity(self.props.len() + inserts.len());
-            let mut copied = 0;
-            for &(_, at, ca) in &inserts {
-                props.extend_from_slice(&self.props[copied..at]);
-                props.push(ca);
-                copied = at;
+        if let Some(&(_, _, filler)) = inserts.first() {
+            // In place, from the end: each run of properties moves up by
+            // the inserts before it (no second vector: a transcoded file's
+            // tree is not copied to mark it).
+            let mut end = self.props.len();
+            self.props.resize(end + inserts.len(), filler);
+            let mut to = self.props.len();
+            for &(_, at, ca) in inserts.iter().rev() {
+                let run = end - at;
+                self.props.copy_within(at..end, to - run);
+                to -= run + 1;
+                self.props[to] = ca;
+                end = at;
             }
-            props.extend_from_slice(&self.props[copied..]);
-            self.props = props;
             // Node `j` starts later by the properties inserted for the
             // roots before it: `i + 1` for the nodes after the `i`th
             // insert's root up to the next one's (the roots ascend).

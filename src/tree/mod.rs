@@ -156,6 +156,33 @@ impl<'a> Collection<'a> {
         }
     }
 
+    /// The collection with no source (an empty one in its place), free of
+    /// the borrow of its own: for [`Collection::reattach`], once the owner
+    /// of the bytes it borrowed is free to move.
+    pub(crate) fn detach(self) -> Collection<'static> {
+        Collection {
+            src: Cow::Borrowed(&[]),
+            pool: self.pool,
+            nodes: self.nodes,
+            props: self.props,
+            games: self.games,
+            odd_offsets: self.odd_offsets,
+            links: self.links,
+            thawed: self.thawed,
+            edited: self.edited,
+        }
+    }
+
+    /// A [`Collection::detach`]ed collection given back its source, owned:
+    /// `src` must be the bytes it was read from (their owner), which are
+    /// then not copied as [`Collection::into_owned`] copies them.
+    pub(crate) fn reattach(self, src: Vec<u8>) -> Collection<'static> {
+        Collection {
+            src: Cow::Owned(src),
+            ..self
+        }
+    }
+
     /// The heap memory the tree itself holds, in bytes: its node and
     /// property arenas, its list of games and its pool of edited text (not
     /// the source it borrows or owns).
@@ -166,8 +193,10 @@ impl<'a> Collection<'a> {
     /// and their identifier, and nodes whose `;` is not right before their
     /// first property (`;` alone, `; B[aa]`) 8 bytes more. For real games
     /// that is 1.1 to 2.8 times the size of the file (a file of bare moves,
-    /// `;B[pd];W[dd]`, is the densest at 3.3). The first edit that changes
-    /// the tree's shape adds 20 bytes a node.
+    /// `;B[pd];W[dd]`, is the densest at 3.3). The reader sizes the arenas
+    /// from a count of `;` and `[` and keeps spare room of less than an
+    /// eighth (comments holding `;` or `[`), rather than reallocate them.
+    /// The first edit that changes the tree's shape adds 20 bytes a node.
     ///
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;

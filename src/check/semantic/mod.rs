@@ -375,9 +375,27 @@ impl<'c> Checker<'c> {
     /// The diagnostics in source order; at one position, in the order
     /// the trees and their phases were checked, then as pushed.
     fn sorted(self) -> Vec<Diagnostic> {
-        let mut keyed: Vec<(usize, Diagnostic)> = self.keys.into_iter().zip(self.diags).collect();
-        keyed.sort_by_key(|(k, d)| (d.span.start, *k));
-        keyed.into_iter().map(|(_, d)| d).collect()
+        let Checker {
+            mut diags, keys, ..
+        } = self;
+        // The order as indices, then applied in place, cycle by cycle: a
+        // word a diagnostic, not a second vector of them.
+        let mut order: Vec<usize> = (0..diags.len()).collect();
+        order.sort_by_key(|&i| (diags[i].span.start, keys[i]));
+        const DONE: usize = usize::MAX;
+        for start in 0..order.len() {
+            let mut at = start;
+            // Position `at` takes the diagnostic at `order[at]`.
+            while order[at] != DONE {
+                let from = std::mem::replace(&mut order[at], DONE);
+                if from == start {
+                    break;
+                }
+                diags.swap(at, from);
+                at = from;
+            }
+        }
+        diags
     }
 
     /// True when diagnostics of `code` are no longer kept (more than

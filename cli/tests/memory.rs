@@ -1,0 +1,98 @@
+//! Peak memory of reading (issue 38): the bytes the library holds at once
+//! while `sgfkit stats` and `sgfkit check` read the move-dense collection
+//! (every `.sgf` of `../shared/corpus/gnugo` and `fuego` in one buffer, as
+//! `scripts/memory.sh` builds dense.sgf), counted by a global allocator
+//! that keeps the live total and its peak. Allocated bytes, unlike the
+//! resident set, do not depend on the allocator or the machine's load; the
+//! process's baseline is not in them.
+//!
+//! The allocator counts every thread of this test binary: it holds this
+//! one test, so that nothing else allocates while it counts.
+
+use peak_alloc::PeakAlloc;
+use sgfkit::ReadOptions;
+use sgfkit::check::CheckOptions;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+
+#[global_allocator]
+static ALLOC: PeakAlloc = PeakAlloc;
+
+/// The most bytes live at once while `f` runs, on top of what was live
+/// before.
+fn peak_of(f: impl FnOnce()) -> usize {
+    let before = ALLOC.current_usage();
+    ALLOC.reset_peak_usage();
+    f();
+    ALLOC.peak_usage().saturating_sub(before)
+}
+
+/// Every `.sgf` of gnugo and fuego, in byte order of their paths, in one
+/// buffer; `None` without the corpus.
+fn dense() -> Option<Vec<u8>> {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let mut paths: Vec<PathBuf> = Vec::new();
+    let mut folders = vec![corpus.join("gnugo"), corpus.join("fuego")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).ok()? {
+            let path = entry.ok()?.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "sgf") {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort_by(|a, b| {
+        a.as_os_str()
+            .as_encoded_bytes()
+            .cmp(b.as_os_str().as_encoded_bytes())
+    });
+    let mut out = Vec::new();
+    for p in paths {
+        out.extend(std::fs::read(p).ok()?);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// `stats` reads each file into memory and gives it to the reader: it
+/// holds at most three times the input, one copy of the text (the input,
+/// or the UTF-8 it is transcoded to: dense.sgf has trees in Latin-1 and
+/// GB18030) and the tree (1.6 times the input for these games). `check`
+/// then checks the tree: its findings come on top (7,485 on dense.sgf,
+/// 0.4 times the input: a message each), within half the input more.
+#[test]
+fn stats_and_check_on_dense_stay_within_three_times_the_input() {
+    let Some(input) = dense() else {
+        eprintln!("skipped: ../shared/corpus (gnugo, fuego) not found");
+        return;
+    };
+    let n = input.len();
+    let lenient = ReadOptions::lenient();
+    let stats = peak_of(|| {
+        let bytes = input.clone();
+        let doc = sgfkit::read_owned(bytes, &lenient).unwrap();
+        black_box(doc.collection().node_count());
+    });
+    let check = peak_of(|| {
+        let bytes = input.clone();
+        let doc = sgfkit::read_owned(bytes, &lenient).unwrap();
+        black_box(doc.check(&CheckOptions::default()).len());
+    });
+    let ratio = |peak: usize| peak as f64 / n as f64;
+    eprintln!(
+        "dense: {n} bytes; stats {stats} bytes at most ({:.2}x), check {check} ({:.2}x)",
+        ratio(stats),
+        ratio(check)
+    );
+    assert!(
+        stats <= 3 * n,
+        "stats: {stats} bytes for {n} ({:.2}x)",
+        ratio(stats)
+    );
+    assert!(
+        check <= 3 * n + n / 2,
+        "check: {check} bytes for {n} ({:.2}x)",
+        ratio(check)
+    );
+}
