@@ -11,6 +11,28 @@
 //! [`Opening::Lenient`]. On input the grammar accepts the two rules find the
 //! same trees, since it refuses such a `(` outside the trees.
 //!
+//! # A game tree that lost its `)`
+//!
+//! Inside a tree, a `(` followed, after white space, by `;` and a node
+//! whose properties include `GM` or `FF` ([`opens_lost_game`]) starts a new
+//! game tree: the open one lacks its `)` and ends just before that `(`
+//! ([`Event::Lost`]). `GM` and `FF` are root properties, which FF\[4\]
+//! allows in root nodes only, so such a variation is the next game of a
+//! collection whose tree before it was not closed; a `GM` in a node within
+//! a sequence (`;B[aa];GM[1]`) starts nothing. Without this rule such a
+//! tree would swallow every game after it as its variations. The look-ahead
+//! reads one node, and at most [`MAX_PROBE`] bytes after the `(`: a `GM`
+//! or `FF` further on starts no game.
+//!
+//! The rule holds for both openings: it is part of the framing, which the
+//! stream, [`crate::stream::split_games`] and the charset detection share.
+//! The strict parser ([`crate::parse`]) does not frame: it still reads such
+//! a variation as a variation, and a tree without its `)` as an error; a
+//! framed tree that lost its `)` fails to parse strictly too. The lenient
+//! reader of a whole buffer reads the same variations, and
+//! [`crate::stream::separate_lost_games`] sets them apart by the same rule
+//! ([`crate::stream::starts_lost_game`] asks [`opens_lost_game`]).
+//!
 //! The scan comes in two forms: [`Framer`], a state machine fed the input a
 //! piece at a time (the streamer reads in chunks), and [`tree_ranges`], the
 //! fast path over a whole buffer (every file's charset detection goes
@@ -63,10 +85,167 @@ pub(crate) fn ws_from(bytes: &[u8], mut k: usize) -> usize {
     k
 }
 
+/// The most bytes after a `(` inside a tree that [`opens_lost_game`] looks
+/// at: a `GM` or `FF` whose `[` lies further on starts no game. It bounds
+/// what the stream holds while it looks (64 KiB; the root nodes of real
+/// games name `GM` and `FF` in their first hundred bytes or so).
+pub(crate) const MAX_PROBE: usize = 64 << 10;
+
+/// Whether the `(` at `paren`, inside a game tree, starts a game tree of
+/// its own because the tree it is in lost its `)`: it is followed, after
+/// white space, by `;` and a node with a `GM` or `FF` property (before the
+/// next `;`, `(` or `)` outside values, and within [`MAX_PROBE`] bytes).
+/// An identifier is the capitals of a run of letters, as
+/// [`crate::events::normalize_ident`] has it.
+pub(crate) fn opens_lost_game(bytes: &[u8], paren: usize) -> bool {
+    let rest = bytes.get(paren + 1..).unwrap_or_default();
+    Probe::default().feed(rest).1 == Some(Verdict::Game)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The bytes every [`Probe`] of this thread has looked at.
+    static PROBED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// What a [`Probe`] decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// The `(` starts a game tree of its own.
+    Game,
+    /// The `(` opens a variation (or is junk within the tree).
+    Variation,
+}
+
+/// Where a [`Probe`] stands in the node after the `(`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Phase {
+    /// Before the node's `;`.
+    #[default]
+    Before,
+    /// In the node, outside values.
+    Node,
+    /// In a value.
+    Value,
+    /// In a value, right after a `\`.
+    Escape,
+}
+
+/// The look-ahead of [`opens_lost_game`] as a state machine, so that the
+/// [`Framer`] can feed it the input a piece at a time and never reads a
+/// byte twice.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Probe {
+    /// Bytes looked at so far.
+    seen: usize,
+    phase: Phase,
+    /// The capitals of the current run of letters (the first two).
+    caps: [u8; 2],
+    /// How many capitals the run has (at most 3: more than two).
+    n_caps: u8,
+    /// A run of letters was read, perhaps followed by white space: a `[`
+    /// now makes it a property identifier.
+    in_ident: bool,
+    /// White space followed the run: a letter starts a new run.
+    spaced: bool,
+}
+
+impl Probe {
+    /// Reads `bytes`, the input after the last byte fed: how many it took,
+    /// and the verdict once it is known. The byte that decides is not
+    /// taken: the `[` of `GM[` for [`Verdict::Game`], the `;`, `(` or `)`
+    /// that ends the node (or the byte that is not the node's `;`) for
+    /// [`Verdict::Variation`], unless the verdict comes from reaching
+    /// [`MAX_PROBE`].
+    pub(crate) fn feed(&mut self, bytes: &[u8]) -> (usize, Option<Verdict>) {
+        let room = MAX_PROBE - self.seen;
+        let window = &bytes[..bytes.len().min(room)];
+        let mut i = 0;
+        let mut verdict = None;
+        while i < window.len() {
+            let b = window[i];
+            match self.phase {
+                Phase::Before => {
+                    if b == b';' {
+                        self.phase = Phase::Node;
+                    } else if !is_ws(b) {
+                        verdict = Some(Verdict::Variation);
+                        break;
+                    }
+                }
+                Phase::Node => match b {
+                    b'[' => {
+                        if self.in_ident && self.n_caps == 2 && matches!(&self.caps, b"GM" | b"FF")
+                        {
+                            verdict = Some(Verdict::Game);
+                            break;
+                        }
+                        self.in_ident = false;
+                        self.phase = Phase::Value;
+                    }
+                    b';' | b'(' | b')' => {
+                        verdict = Some(Verdict::Variation);
+                        break;
+                    }
+                    _ if b.is_ascii_alphabetic() => {
+                        if !self.in_ident || self.spaced {
+                            self.in_ident = true;
+                            self.spaced = false;
+                            self.n_caps = 0;
+                        }
+                        if b.is_ascii_uppercase() {
+                            if let Some(slot) = self.caps.get_mut(usize::from(self.n_caps)) {
+                                *slot = b;
+                            }
+                            self.n_caps = (self.n_caps + 1).min(3);
+                        }
+                    }
+                    _ if is_ws(b) => self.spaced = self.in_ident,
+                    _ => self.in_ident = false,
+                },
+                Phase::Value => {
+                    // Skip to the value's `]` or `\`.
+                    match memchr::memchr2(b']', b'\\', &window[i..]) {
+                        Some(k) => {
+                            i += k;
+                            self.phase = if window[i] == b']' {
+                                Phase::Node
+                            } else {
+                                Phase::Escape
+                            };
+                        }
+                        None => i = window.len() - 1,
+                    }
+                }
+                Phase::Escape => self.phase = Phase::Value,
+            }
+            i += 1;
+        }
+        self.seen += i;
+        #[cfg(test)]
+        PROBED.with(|p| p.set(p.get() + i));
+        if verdict.is_none() && self.seen == MAX_PROBE {
+            verdict = Some(Verdict::Variation);
+        }
+        (i, verdict)
+    }
+
+    /// The probe stopped inside a value (`Some(escaped)`: right after a
+    /// `\` in it) or outside (`None`).
+    fn in_value(&self) -> Option<bool> {
+        match self.phase {
+            Phase::Value => Some(false),
+            Phase::Escape => Some(true),
+            Phase::Before | Phase::Node => None,
+        }
+    }
+}
+
 /// Top-level game trees of `bytes`, as byte ranges in input order, each
-/// from its `(` to just past its `)`, or to the end of the input for a
-/// last tree left open. With [`Opening::Grammar`], the same trees as a
-/// [`Framer`] fed `bytes` finds.
+/// from its `(` to just past its `)`, to just before the `(` of the next
+/// game for a tree that lost its `)` (see the [module docs](self)), or to
+/// the end of the input for a last tree left open. With
+/// [`Opening::Grammar`], the same trees as a [`Framer`] fed `bytes` finds.
 pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
     if let Some(lone) = lone_tree(bytes, opening) {
         return lone;
@@ -202,7 +381,17 @@ impl Splitter {
                             self.in_value = true;
                         }
                     }
-                    b'(' => self.depth += 1,
+                    b'(' => {
+                        let paren = base + k;
+                        if opens_lost_game(bytes, paren) {
+                            // The open tree lost its `)`: a new one starts.
+                            trees.push(self.start..paren);
+                            self.start = paren;
+                            self.depth = 1;
+                        } else {
+                            self.depth += 1;
+                        }
+                    }
                     b')' => {
                         self.depth -= 1;
                         if self.depth == 0 {
@@ -226,6 +415,14 @@ pub(crate) enum State {
     Opening { paren: u64 },
     /// In a tree, `depth` parentheses deep, outside values.
     Tree { depth: u64 },
+    /// After a `(` (at input offset `paren`) inside a tree, `depth` deep
+    /// counting it, while `probe` finds out whether it starts a game tree
+    /// of its own ([`opens_lost_game`]).
+    Probing {
+        paren: u64,
+        depth: u64,
+        probe: Probe,
+    },
     /// In a value of a tree.
     Value { depth: u64 },
     /// In a value, right after a `\`.
@@ -239,10 +436,14 @@ pub(crate) enum Event {
     Start(u64),
     /// A game tree ends before this offset (after its `)`).
     End(u64),
+    /// The game tree open lost its `)`: it ends before this offset, where
+    /// the `(` of the next one is (see [`opens_lost_game`]).
+    Lost(u64),
 }
 
 /// The scan of game-tree boundaries by the grammar's rule
-/// ([`Opening::Grammar`]), fed the input a piece at a time.
+/// ([`Opening::Grammar`], a tree that lost its `)` ended at the next game),
+/// fed the input a piece at a time.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Framer {
     pub(crate) state: State,
@@ -283,8 +484,31 @@ impl Framer {
                         self.state = State::Junk;
                     }
                 }
+                State::Probing {
+                    paren,
+                    depth,
+                    mut probe,
+                } => {
+                    let (took, verdict) = probe.feed(&buf[*pos..]);
+                    *pos += took;
+                    self.state = match (verdict, probe.in_value()) {
+                        (None, _) => State::Probing {
+                            paren,
+                            depth,
+                            probe,
+                        },
+                        // The `[` of `GM[` comes next, outside values.
+                        (Some(Verdict::Game), _) => State::Tree { depth: 1 },
+                        (Some(Verdict::Variation), None) => State::Tree { depth },
+                        (Some(Verdict::Variation), Some(false)) => State::Value { depth },
+                        (Some(Verdict::Variation), Some(true)) => State::Escape { depth },
+                    };
+                    if verdict == Some(Verdict::Game) {
+                        return Some(Event::Lost(paren));
+                    }
+                }
                 State::Tree { .. } | State::Value { .. } | State::Escape { .. } => {
-                    if let Some(end) = self.scan_tree(buf, pos) {
+                    if let Some(end) = self.scan_tree(buf, base, pos) {
                         return Some(Event::End(base + end as u64));
                     }
                 }
@@ -294,9 +518,10 @@ impl Framer {
     }
 
     /// Scans a tree from `*pos` to its end (returned: the index after its
-    /// `)`) or to the end of `buf`. A plain loop: SGF has a bracket every
-    /// three bytes or so, too dense for memchr, except in long values.
-    fn scan_tree(&mut self, buf: &[u8], pos: &mut usize) -> Option<usize> {
+    /// `)`), to a `(` in it (the state then [`State::Probing`]) or to the
+    /// end of `buf`. A plain loop: SGF has a bracket every three bytes or
+    /// so, too dense for memchr, except in long values.
+    fn scan_tree(&mut self, buf: &[u8], base: u64, pos: &mut usize) -> Option<usize> {
         let (mut depth, mut in_value, mut escaped) = match self.state {
             State::Tree { depth } => (depth, false, false),
             State::Value { depth } => (depth, true, false),
@@ -330,7 +555,15 @@ impl Framer {
                         in_value = true;
                         value_len = 0;
                     }
-                    b'(' => depth += 1,
+                    b'(' => {
+                        *pos = i;
+                        self.state = State::Probing {
+                            paren: base + (i - 1) as u64,
+                            depth: depth + 1,
+                            probe: Probe::default(),
+                        };
+                        return None;
+                    }
                     b')' => {
                         depth -= 1;
                         if depth == 0 {

@@ -17,10 +17,10 @@ use std::path::{Path, PathBuf};
 /// encodings detected, damage repaired by the lenient reader and each
 /// repair reported on stderr as PATH:LINE:COL: severity[CODE]: message);
 /// files larger than --stream-above one game tree at a time, in bounded
-/// memory. A game tree whose `)` is missing is written as far as it reads,
-/// and the game trees after it that it swallowed (each starts with a node
-/// holding GM or FF) are set apart again and written as games of their own,
-/// each reported. Every game is written in the canonical FF[4] form, in
+/// memory. A game tree whose `)` is missing is written as far as it reads
+/// and reported; it ends where the next game tree starts (a `(` and a node
+/// holding GM or FF), and the games after it are written as games of their
+/// own (in a file read whole, set apart again and each reported). Every game is written in the canonical FF[4] form, in
 /// UTF-8 with CA[UTF-8]. Existing files are never overwritten: a name
 /// taken gets a number (NAME-2.sgf, NAME-3.sgf, ...).
 #[derive(clap::Args, Debug)]

@@ -18,6 +18,7 @@ use sgfkit::game::raw::Othello;
 use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::print::to_bytes;
 use sgfkit::property::typed::Prop;
+use sgfkit::stream::{Games, split_games};
 use sgfkit::{Collection, ParseOptions, Warning, WarningKind};
 
 /// Importer of other record formats: never panics, for any bytes read as
@@ -198,7 +199,8 @@ const SIZES: [BoardSize; 4] = [
 ///   UTF-8 over `CA`, a region hint);
 /// * 7: [`to_utf8_per_tree`] instead of [`to_utf8`].
 ///
-/// The input is decoded to UTF-8 (which must be valid UTF-8), read
+/// The input is framed by [`Games`], fed 1 to 16 bytes at a time (bits
+/// 0–3), which must find the trees [`split_games`] finds. It is decoded to UTF-8 (which must be valid UTF-8), read
 /// leniently with the limits (checked as in [`check_roundtrip`]), and every
 /// property is read as a typed [`Prop`] of the game its `GM` names, with the
 /// board size from `SZ` and with a size chosen by `opts`.
@@ -234,6 +236,16 @@ pub fn check_structured(opts: u8, input: &[u8]) {
             _ => dopts,
         };
     }
+    let streamed: Vec<_> = Games::new(input)
+        .chunk_size(usize::from(opts & 15) + 1)
+        .map(|g| {
+            let g = g.expect("reading a slice cannot fail");
+            let at = usize::try_from(g.offset()).expect("an offset in the input");
+            at..at + g.bytes().len()
+        })
+        .collect();
+    let split: Vec<_> = split_games(input).collect();
+    assert_eq!(streamed, split, "Games and split_games frame differently");
     let decoded = if opts & 0x80 != 0 {
         to_utf8_per_tree(input, &dopts)
     } else {

@@ -18,6 +18,11 @@ fn reference(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
                 i = (i + 1).min(bytes.len());
                 continue;
             }
+            b'(' if depth > 0 && lost_game_at(bytes, i) => {
+                trees.push(start..i);
+                start = i;
+                depth = 1;
+            }
             b'(' if depth > 0 => depth += 1,
             b'(' => {
                 let mut k = i + 1;
@@ -55,6 +60,54 @@ fn reference(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
     trees
 }
 
+/// The lost-game rule as a plain loop: after the `(` at `paren`, white
+/// space, `;`, then a `[` whose identifier (the capitals of the letters
+/// before it, white space between) is `GM` or `FF`, before the node ends
+/// and within [`MAX_PROBE`] bytes.
+fn lost_game_at(bytes: &[u8], paren: usize) -> bool {
+    let limit = (paren + 1 + MAX_PROBE).min(bytes.len());
+    let ws = |b: u8| b" \t\n\r\x0B\x0C".contains(&b);
+    let mut k = paren + 1;
+    while k < limit && ws(bytes[k]) {
+        k += 1;
+    }
+    if k >= limit || bytes[k] != b';' {
+        return false;
+    }
+    let node = k;
+    k += 1;
+    while k < limit {
+        match bytes[k] {
+            b';' | b'(' | b')' => return false,
+            b'[' => {
+                let mut j = k;
+                while j > node && ws(bytes[j - 1]) {
+                    j -= 1;
+                }
+                let end = j;
+                while j > node && bytes[j - 1].is_ascii_alphabetic() {
+                    j -= 1;
+                }
+                let ident: Vec<u8> = bytes[j..end]
+                    .iter()
+                    .copied()
+                    .filter(u8::is_ascii_uppercase)
+                    .collect();
+                if ident == b"GM" || ident == b"FF" {
+                    return true;
+                }
+                k += 1;
+                while k < limit && bytes[k] != b']' {
+                    k += if bytes[k] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    false
+}
+
 /// The trees a [`Framer`] finds when the input comes `piece` bytes at a time.
 fn framed(bytes: &[u8], piece: usize) -> Vec<Range<usize>> {
     let mut framer = Framer::default();
@@ -66,6 +119,10 @@ fn framed(bytes: &[u8], piece: usize) -> Vec<Range<usize>> {
             match framer.scan(&bytes[..end], 0, &mut pos) {
                 Some(Event::Start(at)) => start = at as usize,
                 Some(Event::End(at)) => trees.push(start..at as usize),
+                Some(Event::Lost(at)) => {
+                    trees.push(start..at as usize);
+                    start = at as usize;
+                }
                 None => {}
             }
         }
@@ -126,6 +183,92 @@ fn a_tree_starts_at_a_paren_before_a_semicolon() {
     agree(b"(;C[x\\", &[0..6]);
     // `(` then white space to the end: no tree.
     agree(b"(;B[aa]) (  ", &[0..8]);
+}
+
+#[test]
+fn a_game_inside_a_tree_ends_the_tree_that_lost_its_paren() {
+    // The second game lost its `)`: the third starts at its `(`.
+    agree(
+        b"(;GM[1];B[aa])\n(;GM[1];W[bb]\n(;GM[1];B[cc])",
+        &[0..14, 15..29, 29..43],
+    );
+    agree(b"(;FF[4]GM[1](;B[aa])( ;FF [4];W[bb])", &[0..20, 20..36]);
+    // Nested: the tree lost several `)`; FF[3]'s long identifiers count.
+    agree(b"(;GM[1](;B[aa](;W[bb](;GaMe[1])", &[0..21, 21..31]);
+    agree(b"(;GM[1](;B[aa]C[x]\tFF\n[4];W[bb])", &[0..7, 7..32]);
+    agree(b"(;GM[1](;FileFormat[4])", &[0..7, 7..23]);
+    // No game: `GM` within a sequence, in a value, not after `(` and `;`,
+    // or not an identifier of its own.
+    agree(b"(;GM[1](;B[aa];GM[1]))", &[0..22]);
+    agree(b"(;GM[1](;B[aa]\n;FileFormat[4]))", &[0..31]);
+    agree(b"(;GM[1](;C[(;GM[1\\]\\](;FF[4\\]]))", &[0..32]);
+    agree(b"(;GM[1](;C[x\\]GM[1]]))", &[0..22]);
+    agree(b"(;GM[1](;XGM[1]B[aa])(;G M[1])(;G\x95M[1]))", &[0..40]);
+    agree(b"(;GM[1](;gm[1]ff[4]))", &[0..21]);
+    agree(b"(;GM[1](GM[1]))(;GM[1]((;B[aa]))", &[0..15, 15..32]);
+    // A value left open in the look-ahead: the tree runs to the end.
+    agree(b"(;GM[1](;C[x\\", &[0..13]);
+}
+
+#[test]
+fn the_look_ahead_stops_after_max_probe_bytes() {
+    for (len, lost) in [(MAX_PROBE - 7, true), (MAX_PROBE - 6, false)] {
+        // `;C[`, the comment, `]GM[` after the `(`: the `[` is the
+        // `len + 7`th byte after it.
+        let mut input = b"(;GM[1];B[aa]".to_vec();
+        let paren = input.len();
+        input.extend_from_slice(b"(;C[");
+        input.extend(std::iter::repeat_n(b'x', len));
+        input.extend_from_slice(b"]GM[1];W[bb])");
+        let expected = if lost {
+            vec![0..paren, paren..input.len()]
+        } else {
+            vec![0..input.len()]
+        };
+        assert_eq!(reference(&input, Opening::Grammar), expected, "{len}");
+        assert_eq!(tree_ranges(&input, Opening::Grammar), expected, "{len}");
+        assert_eq!(tree_ranges(&input, Opening::Lenient), expected, "{len}");
+        for piece in [1, 1000, input.len()] {
+            assert_eq!(framed(&input, piece), expected, "{len}, pieces of {piece}");
+        }
+    }
+}
+
+#[test]
+fn the_look_ahead_reads_each_byte_at_most_once() {
+    // Many games that lost their `)`, each with variations whose first
+    // node holds a long comment (with parentheses and escapes in it).
+    let mut input = Vec::new();
+    let comment = "a (;GM[1\\] b \\] ".repeat(300);
+    for k in 0..200 {
+        input.extend_from_slice(format!("(;GM[1]PB[p{k}];B[aa]").as_bytes());
+        for _ in 0..3 {
+            input.extend_from_slice(format!("(;C[{comment}];W[bb])").as_bytes());
+        }
+        input.extend_from_slice(b"(;C[");
+        input.extend_from_slice(comment.as_bytes());
+        input.extend_from_slice(b"]\n");
+    }
+    let probed = |scan: &dyn Fn() -> usize| {
+        PROBED.with(|p| p.set(0));
+        let trees = scan();
+        (trees, PROBED.with(std::cell::Cell::get))
+    };
+    let (trees, work) = probed(&|| tree_ranges(&input, Opening::Grammar).len());
+    assert_eq!(trees, 200);
+    assert!(
+        work <= input.len(),
+        "{work} bytes probed in {}",
+        input.len()
+    );
+    for piece in [1, 7, 4096] {
+        let (trees, work) = probed(&|| framed(&input, piece).len());
+        assert_eq!(trees, 200);
+        assert!(
+            work <= input.len(),
+            "pieces of {piece}: {work} bytes probed"
+        );
+    }
 }
 
 #[test]
@@ -217,6 +360,13 @@ fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
         Just(b"\x95".to_vec()),
         Just(b"[pd]".to_vec()),
         Just(b"[p\\]".to_vec()),
+        Just(b"(;GM[1]".to_vec()),
+        Just(b"( ;FF [4]".to_vec()),
+        Just(b"(;B[aa]GaMe[".to_vec()),
+        Just(b";GM[".to_vec()),
+        Just(b"GM".to_vec()),
+        Just(b"[(;GM[1]]".to_vec()),
+        Just(b"[\\](;FF[4]]".to_vec()),
     ];
     prop::collection::vec(piece, 0..60).prop_map(|v| v.concat())
 }
@@ -241,11 +391,54 @@ proptest! {
     }
 }
 
+/// Games that begin with `GM`, their values holding what looks like a game
+/// (`(;GM[1]` and escaped `\]`), some of which lost their last `)`; and
+/// the offset of each game's `(`.
+fn lost_collection() -> impl Strategy<Value = (String, Vec<usize>)> {
+    let game = (game_tree(), "[ \n]{0,2}", any::<bool>(), any::<bool>()).prop_map(
+        |(tree, junk, lose, ff)| {
+            let root = if ff { "FF[4]" } else { "GM[1]C[(;GM[1]\\]]" };
+            let mut text = format!("({junk};{root}{}", &tree[1..]);
+            if lose {
+                text.pop();
+            }
+            text
+        },
+    );
+    prop::collection::vec((game, "[a-z \n]{0,3}"), 1..5).prop_map(|games| {
+        let (mut text, mut starts) = (String::new(), Vec::new());
+        for (game, junk) in games {
+            starts.push(text.len());
+            text.push_str(&game);
+            text.push_str(&junk);
+        }
+        (text, starts)
+    })
+}
+
+proptest! {
+    #[test]
+    fn each_game_that_lost_its_paren_ends_at_the_next(
+        (input, starts) in lost_collection(),
+        piece in 1usize..40,
+    ) {
+        let bytes = input.as_bytes();
+        let expected = reference(bytes, Opening::Grammar);
+        let found: Vec<usize> = expected.iter().map(|r| r.start).collect();
+        prop_assert_eq!(found, starts);
+        prop_assert_eq!(tree_ranges(bytes, Opening::Grammar), expected.clone());
+        prop_assert_eq!(tree_ranges(bytes, Opening::Lenient), expected.clone());
+        prop_assert_eq!(framed(bytes, piece), expected);
+    }
+}
+
 /// A game tree the grammar accepts, printed: nodes whose values hold
 /// parentheses, brackets and escapes, and variations.
 fn game_tree() -> impl Strategy<Value = String> {
     let value = "([a-z() ;]|\\\\[\\]\\\\])*";
-    let node = prop::collection::vec(("[A-Z]{1,2}", value), 0..3).prop_map(|props| {
+    // No `GM` or `FF`: in a variation they would start a game of its own.
+    let ident = "[A-Z]{1,2}".prop_filter("a root property", |id| id != "GM" && id != "FF");
+    let node = prop::collection::vec((ident, value), 0..3).prop_map(|props| {
         let props: String = props.iter().map(|(id, v)| format!("{id}[{v}]")).collect();
         format!(";{props}")
     });

@@ -29,9 +29,11 @@
 //! about the grammar. As in [`crate::parse`], a game tree starts at a `(`
 //! followed (after optional white space) by `;`; bytes before, between and
 //! after game trees (a UTF-8 byte order mark, mail headers, web pages) are
-//! skipped. A tree ends at the `)` that balances its `(`. The games are
-//! then the same as those `parse` reads from the whole input: a valid
-//! collection gives the same games either way.
+//! skipped. A tree ends at the `)` that balances its `(`, or where it lost
+//! it (see [Damaged input](#damaged-input)). The games are then the same as
+//! those `parse` reads from the whole input: a valid collection gives the
+//! same games either way, unless a variation in it starts with `GM` or `FF`
+//! (root properties, which FF\[4\] allows in root nodes only).
 //!
 //! # Memory
 //!
@@ -52,12 +54,22 @@
 //!   [`Game::parse`] then fails with a positioned error, and lenient
 //!   reading ([`Game::read`] with [`ReadOptions::lenient`](crate::ReadOptions::lenient))
 //!   recovers what it can.
-//! * A tree whose brackets are damaged so that its `)` is never found (a
-//!   missing `)`, or a value that never closes: `C[path\]`) runs on into
-//!   the trees after it, up to the end of the input or to
-//!   [`Games::max_game_size`], as it would in a parse of the whole input.
-//!   Read, those trees are variations of the damaged one:
-//!   [`separate_lost_games`] sets them apart again.
+//! * A tree that lost its `)` ends where the next game starts: at a `(`
+//!   followed by `;` and a node with a `GM` or `FF` property, root
+//!   properties that no variation holds (the rule and its bounds:
+//!   [`starts_lost_game`]). It is yielded with its bytes up to that `(` and
+//!   [`Game::is_complete`] false, so it is reported (a strict parse fails at
+//!   its end; the lenient reader closes it with `L005` there), and the games
+//!   after it come one at a time as usual: memory stays bounded by the
+//!   largest game, not by [`Games::max_game_size`].
+//!   This is where the framing and a parse of the whole input differ: a
+//!   parse reads such a game as a variation of the tree before it (and
+//!   fails for the missing `)` when strict); [`separate_lost_games`] sets
+//!   those variations apart again by the same rule.
+//! * A tree whose brackets are damaged otherwise (a value that never
+//!   closes: `C[path\]`) runs on into the trees after it, up to the end of
+//!   the input or to [`Games::max_game_size`], as it would in a parse of
+//!   the whole input: a `(` inside a value starts nothing.
 //!   An unescaped `]` inside a value (`C[a ] b]`) only shortens that value:
 //!   the framing is unaffected unless the rest of the value holds a `(`,
 //!   `)` or `[`.
@@ -123,7 +135,9 @@ impl Game {
         self.position
     }
 
-    /// False for a last tree that the input ended before closing.
+    /// False for a tree that lacks its `)`: a last tree that the input
+    /// ended before closing, or one that lost its `)` before the next game
+    /// (see [Damaged input](crate::stream#damaged-input)).
     pub fn is_complete(&self) -> bool {
         self.complete
     }
@@ -334,6 +348,8 @@ impl<R: io::Read> Games<R> {
         match (&self.tree, self.framer.state) {
             (Some((start, _)), _) => *start,
             (None, State::Opening { paren }) if !self.is_long_opening(paren) => paren,
+            // A `(` that may start the next game (at most `MAX_PROBE` back).
+            (None, State::Probing { paren, .. }) => paren,
             _ => self.base + self.pos as u64,
         }
     }
@@ -446,6 +462,19 @@ impl<R: io::Read> Iterator for Games<R> {
                     }
                     if self.tree.is_some() {
                         return self.take(end, true).map(Ok);
+                    }
+                }
+                Some(Event::Lost(at)) => {
+                    // The tree ends without its `)` (or, too large, was
+                    // being skipped); the next one starts at `at`.
+                    let ended = match self.too_large(at) {
+                        Some(e) => Some(Err(e)),
+                        None => self.take(at, false).map(Ok),
+                    };
+                    self.lines.advance(&self.buf, self.base, at);
+                    self.tree = Some((at, self.lines.position(&self.buf, self.base)));
+                    if ended.is_some() {
+                        return ended;
                     }
                 }
                 None => {

@@ -1,6 +1,8 @@
 //! Splitting collections into files: names from game-info values, and the
 //! game trees that lost their `)` set apart again.
 
+use crate::grammar::is_ws;
+use crate::scan::opens_lost_game;
 use crate::text::{TextKind, decode};
 use crate::tree::{Collection, EditError, Node, NodeId};
 use std::fmt;
@@ -188,12 +190,19 @@ pub fn safe_file_name(name: &str) -> String {
 }
 
 /// Whether `node` starts a game tree that lost its `)`: a node below a
-/// root that holds `GM` or `FF`, properties only a root has, and that
-/// opens a variation (its `;` follows a `(` in the source). A collection
-/// in which a game tree lacks its `)` reads (leniently, or in
-/// [`Games`](super::Games)) with the game trees after it as its
-/// variations; each of them begins with such a node. A `GM` in a node
-/// within a sequence (`;B[aa];GM[1]`) is no lost game.
+/// root that opens a variation (its `;` follows a `(` in the source, white
+/// space between) and holds `GM` or `FF`, properties only a root has. A
+/// collection in which a game tree lacks its `)` reads (strictly or
+/// leniently, as a whole) with the game trees after it as its variations;
+/// each of them begins with such a node. A `GM` in a node within a
+/// sequence (`;B[aa];GM[1]`) is no lost game.
+///
+/// The rule is the one by which [`Games`](super::Games) and
+/// [`split_games`](super::split_games) end a tree that lost its `)`, read
+/// from the node's source: the identifier is the capitals of a run of
+/// letters (FF\[3\]'s `GaMe` is `GM`), and its `[` lies within 64 KiB
+/// of the `(` (a `GM` after a longer comment in the same node starts no
+/// game).
 ///
 /// ```
 /// use sgfkit::stream::starts_lost_game;
@@ -203,17 +212,13 @@ pub fn safe_file_name(name: &str) -> String {
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn starts_lost_game(node: Node<'_, '_>) -> bool {
-    let opens_variation = || {
-        let source = node.collection().source();
-        node.offset().is_some_and(|at| {
-            source[..at.min(source.len())]
-                .iter()
-                .rev()
-                .find(|b| !b.is_ascii_whitespace())
-                == Some(&b'(')
-        })
-    };
-    !node.is_root() && (node.get("GM").is_some() || node.get("FF").is_some()) && opens_variation()
+    let source = node.collection().source();
+    let paren = node.offset().and_then(|at| {
+        let before = source.get(..at)?;
+        let k = before.iter().rposition(|&b| !is_ws(b))?;
+        (before[k] == b'(').then_some(k)
+    });
+    !node.is_root() && paren.is_some_and(|k| opens_lost_game(source, k))
 }
 
 /// `tree` with each game tree that lost its `)` ([`starts_lost_game`]) set

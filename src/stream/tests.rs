@@ -243,3 +243,94 @@ fn an_unclosed_tree_past_the_limit_is_refused_at_the_end() {
     let ok: Vec<_> = Games::new(&b"(;"[..]).max_game_size(2).collect();
     assert!(!ok[0].as_ref().unwrap().is_complete());
 }
+
+#[test]
+fn a_game_that_lost_its_paren_ends_where_the_next_starts() {
+    let src =
+        b"(;GM[1]PB[a];B[aa])\n(;GM[1]PB[b];W[bb]\n;B[cc]\n(;GM[1]PB[c];B[dd])\n(;FF[4]PB[d])";
+    let whole = all_chunks(src);
+    for chunk in 10..=src.len() {
+        assert_eq!(games(src, chunk), whole, "chunk {chunk}");
+    }
+    let starts: Vec<_> = whole.iter().map(|g| (g.1, g.2, g.3, g.4)).collect();
+    assert_eq!(
+        starts,
+        [
+            (0, 1, 1, true),
+            (20, 2, 1, false),
+            (46, 4, 1, true),
+            (66, 5, 1, true)
+        ]
+    );
+    assert_eq!(whole[1].0, "(;GM[1]PB[b];W[bb]\n;B[cc]\n");
+    // Strictly, the broken game fails where its `)` is missing.
+    let broken = Games::new(&src[..]).nth(1).unwrap().unwrap();
+    let err = broken.parse().unwrap_err();
+    let at = broken.position_in_input(err.offset());
+    assert_eq!((at.line, at.column), (4, 1));
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn the_lenient_reader_reports_the_lost_paren_at_its_place() {
+    let src =
+        b"(;GM[1]PB[a];B[aa])\n(;GM[1]PB[b];W[bb]\n;B[cc]\n(;GM[1]PB[c];B[dd])\n(;FF[4]PB[d])";
+    for chunk in 1..=src.len() {
+        let mut found = Vec::new();
+        let mut players = Vec::new();
+        for game in Games::new(&src[..]).chunk_size(chunk) {
+            let game = game.unwrap();
+            let doc = game.read(&crate::ReadOptions::lenient()).unwrap();
+            let trees = doc.collection().games().collect::<Vec<_>>();
+            assert_eq!(trees.len(), 1);
+            players.push(trees[0].get("PB").unwrap().value().to_vec());
+            for d in doc.diagnostics() {
+                let at = game.place(d.position);
+                found.push((d.code.as_str(), at.line, at.column));
+            }
+        }
+        assert_eq!(players, [b"a", b"b", b"c", b"d"], "chunk {chunk}");
+        assert_eq!(found, [("L005", 4, 1)], "chunk {chunk}");
+    }
+}
+
+#[test]
+fn games_that_lost_their_paren_are_held_one_at_a_time() {
+    let game = b"(;GM[1];B[aa];W[bb](;B[cc];W[dd])(;B[ee]\n";
+    let src = game.repeat(2000);
+    let mut g = Games::new(&src[..]).chunk_size(256);
+    let (mut most, mut n) = (0, 0);
+    while let Some(game) = g.next() {
+        let game = game.unwrap();
+        assert_eq!(game.bytes(), b"(;GM[1];B[aa];W[bb](;B[cc];W[dd])(;B[ee]\n");
+        assert!(!game.is_complete());
+        n += 1;
+        most = most.max(g.buf.capacity());
+    }
+    assert_eq!(n, 2000);
+    // The largest tree and a chunk, not the run of trees (82 KB).
+    assert!(most <= 3 * 256, "{most}");
+}
+
+#[test]
+fn after_a_tree_too_large_that_lost_its_paren_the_next_game_is_found() {
+    let src = format!(
+        "(;GM[1]C[{}];B[aa]\n{}",
+        "x".repeat(1000),
+        "(;GM[1];W[bb])".repeat(3)
+    );
+    for chunk in [1, 7, 64, 4096] {
+        let got: Vec<_> = Games::new(src.as_bytes())
+            .chunk_size(chunk)
+            .max_game_size(100)
+            .collect();
+        assert_eq!(got.len(), 4, "chunk {chunk}");
+        assert!(matches!(
+            got[0],
+            Err(StreamError::TooLarge { offset: 0, .. })
+        ));
+        for g in &got[1..] {
+            assert_eq!(g.as_ref().unwrap().bytes(), b"(;GM[1];W[bb])");
+        }
+    }
+}
