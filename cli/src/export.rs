@@ -153,10 +153,16 @@ impl Sink {
         match self {
             Sink::Ndjson([g, m, d]) => {
                 // Rows only: this sink takes rows (`Sink::takes`).
-                #[cfg_attr(not(feature = "parquet"), allow(irrefutable_let_patterns))]
                 for part in parts {
-                    if let Part::Rows(t) = part {
-                        t.write_ndjson(g, m, d)?;
+                    match part {
+                        Part::Rows(t) => t.write_ndjson(g, m, d)?,
+                        Part::Text([tg, tm, td], _) => {
+                            g.write_all(&tg)?;
+                            m.write_all(&tm)?;
+                            d.write_all(&td)?;
+                        }
+                        #[cfg(feature = "parquet")]
+                        Part::Building(_) | Part::Columns(_) => {}
                     }
                 }
                 Ok(())
@@ -217,6 +223,9 @@ enum Takes {
 /// game tree (gathered with its neighbours before they are written).
 enum Part {
     Rows(Tables),
+    /// The rows of a group of files already written as JSON Lines (on the
+    /// worker thread), and how many rows each table got.
+    Text([Vec<u8>; 3], [usize; 3]),
     #[cfg(feature = "parquet")]
     Building(Box<sgfkit_export::arrow::BatchesBuilder>),
     #[cfg(feature = "parquet")]
@@ -254,6 +263,7 @@ impl Part {
     fn counts(&self) -> [usize; 3] {
         match self {
             Part::Rows(t) => [t.games.len(), t.moves.len(), t.diagnostics.len()],
+            Part::Text(_, counts) => *counts,
             #[cfg(feature = "parquet")]
             Part::Building(b) => b.counts(),
             #[cfg(feature = "parquet")]
@@ -271,6 +281,8 @@ impl Part {
                 t.place(first_game, at);
                 Ok(())
             }
+            // Files whole: numbered already (only streamed trees are placed).
+            Part::Text(..) => Err(io::Error::other("a group of files placed in a stream")),
             #[cfg(feature = "parquet")]
             Part::Building(b) => {
                 b.place(first_game, at);
@@ -313,6 +325,8 @@ impl Part {
                     let b = Batches::from_tables(&t).map_err(io::Error::other)?;
                     files.write(&b).map_err(io::Error::other)?;
                 }
+                // Made for the JSON Lines sink only.
+                Part::Text(..) => {}
             }
         }
         flush(&mut building, files)
@@ -359,6 +373,8 @@ impl Part {
                     flush(&mut batches, &mut rows, &mut building)?;
                     batches.push(b);
                 }
+                // Made for the JSON Lines sink only.
+                Part::Text(..) => {}
             }
         }
         flush(&mut batches, &mut rows, &mut building)?;
@@ -491,8 +507,17 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
         });
         rows.append(&mut t);
     }
+    // Written here, on the worker thread, not by the one that writes the
+    // files: text is also smaller than the rows it says.
+    let counts = [rows.games.len(), rows.moves.len(), rows.diagnostics.len()];
+    let mut text: [Vec<u8>; 3] = Default::default();
+    let [g, m, d] = &mut text;
+    let part = match rows.write_ndjson(g, m, d) {
+        Ok(()) => Part::Text(text, counts),
+        Err(_) => Part::Rows(rows),
+    };
     Exported {
-        part: Ok(Part::Rows(rows)),
+        part: Ok(part),
         files: reports,
         streamed: None,
         bytes,

@@ -74,6 +74,17 @@ struct Options {
     source_fixes: bool,
 }
 
+impl Options {
+    fn new(all_nodes: bool, threads: Option<usize>, dictionary: bool, source_fixes: bool) -> Self {
+        Options {
+            all_nodes,
+            threads,
+            dictionary,
+            source_fixes,
+        }
+    }
+}
+
 /// [`tables`] as [`ArrowStream`]s.
 fn streams(
     py: Python<'_>,
@@ -135,12 +146,7 @@ pub(crate) fn export_arrow(
     source_fixes: bool,
 ) -> PyResult<(ArrowStream, ArrowStream, ArrowStream)> {
     let inputs = paired(&contents, &sources)?;
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-        source_fixes,
-    };
+    let options = Options::new(all_nodes, threads, dictionary, source_fixes);
     streams(py, &inputs, options)
 }
 
@@ -202,12 +208,7 @@ pub(crate) fn export_arrow_files(
             2,
         )?;
     }
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-        source_fixes,
-    };
+    let options = Options::new(all_nodes, threads, dictionary, source_fixes);
     streams(py, &inputs, options)
 }
 
@@ -271,12 +272,7 @@ pub(crate) fn export_ipc<'py>(
         Ok(buffers)
     };
     let inputs = paired(&contents, &sources)?;
-    let options = Options {
-        all_nodes,
-        threads,
-        dictionary,
-        source_fixes,
-    };
+    let options = Options::new(all_nodes, threads, dictionary, source_fixes);
     let [g, m, d] = tables(py, &inputs, options)?.map(|table| {
         let buffers = encode(&table).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let len = buffers.iter().map(|b| b.len()).sum();

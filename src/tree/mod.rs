@@ -142,26 +142,22 @@ impl<'a> Collection<'a> {
     }
 
     /// The same collection owning its source bytes.
-    pub fn into_owned(self) -> Collection<'static> {
-        Collection {
-            src: Cow::Owned(self.src.into_owned()),
-            pool: self.pool,
-            nodes: self.nodes,
-            props: self.props,
-            games: self.games,
-            odd_offsets: self.odd_offsets,
-            links: self.links,
-            thawed: self.thawed,
-            edited: self.edited,
-        }
+    pub fn into_owned(mut self) -> Collection<'static> {
+        let src = std::mem::take(&mut self.src).into_owned();
+        self.with_src(Cow::Owned(src))
     }
 
     /// The collection with no source (an empty one in its place), free of
     /// the borrow of its own: for [`Collection::reattach`], once the owner
     /// of the bytes it borrowed is free to move.
     pub(crate) fn detach(self) -> Collection<'static> {
+        self.with_src(Cow::Borrowed(&[]))
+    }
+
+    /// The same tree over `src` in place of its source.
+    fn with_src<'b>(self, src: Cow<'b, [u8]>) -> Collection<'b> {
         Collection {
-            src: Cow::Borrowed(&[]),
+            src,
             pool: self.pool,
             nodes: self.nodes,
             props: self.props,
