@@ -60,7 +60,7 @@ where
         let results = items.iter().parallel_map_scoped_custom(
             scope,
             |how| how.threads(threads).buffer_size(threads * 8),
-            move |item| work(item),
+            work,
         );
         for r in results {
             emit(r)?;
