@@ -205,6 +205,12 @@ impl Sink {
 #[cfg(feature = "parquet")]
 const COLUMNS_FROM: usize = 64 << 10;
 
+/// The most rows a group of files turns into JSON Lines text on its worker
+/// thread (above a [`GROUPING`]'s worth, about 100,000 moves; some 20 MB
+/// of text); a group with more (a big file) leaves its rows to the thread
+/// that writes the files, which writes them a piece at a time.
+const TEXT_ROWS: usize = 1 << 17;
+
 /// What a [`Sink`] takes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Takes {
@@ -508,13 +514,18 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
         rows.append(&mut t);
     }
     // Written here, on the worker thread, not by the one that writes the
-    // files: text is also smaller than the rows it says.
+    // files; but a big file's rows are written by that thread a piece at
+    // a time, so that they and all of their text are not held at once.
     let counts = [rows.games.len(), rows.moves.len(), rows.diagnostics.len()];
-    let mut text: [Vec<u8>; 3] = Default::default();
-    let [g, m, d] = &mut text;
-    let part = match rows.write_ndjson(g, m, d) {
-        Ok(()) => Part::Text(text, counts),
-        Err(_) => Part::Rows(rows),
+    let part = if counts.iter().sum::<usize>() > TEXT_ROWS {
+        Part::Rows(rows)
+    } else {
+        let mut text: [Vec<u8>; 3] = Default::default();
+        let [g, m, d] = &mut text;
+        match rows.write_ndjson(g, m, d) {
+            Ok(()) => Part::Text(text, counts),
+            Err(_) => Part::Rows(rows),
+        }
     };
     Exported {
         part: Ok(part),
