@@ -1,33 +1,39 @@
 #!/usr/bin/env bash
-# Whole-process speed of the sgfkit command on a move-dense collection: every
-# .sgf of ../shared/corpus/gnugo and ../shared/corpus/fuego concatenated into
-# one file. Prints a markdown table: seconds (best of $RUNS runs) and MB/s of
-# input (10^6 bytes/s), with -j 1 and with every core.
+# Whole-process speed of the sgfkit command against SGFC, in the same run, on
+# two collections (built by scripts/inputs.sh: dense.sgf, every .sgf of
+# ../shared/corpus/gnugo and fuego concatenated; mixed.sgf, dense.sgf with
+# $FOX fox-pro files in GB18030 and the corpus's files in CJK charsets after
+# it). Prints a markdown table per input: the median wall time of $RUNS runs
+# (interleaved: each run of the round times every command once), MB/s of
+# input (10^6 bytes/s), the median peak RSS, and how many times faster than
+# SGFC's check of the same file (`sgfc -c`) the median is.
 #
 # Peers in the same run:
+# * SGFC, when $SGFC names a built sgfc binary (see ../shared/tools; CI builds
+#   it into target/sgfc);
 # * sgf-parse 4.2.8 (`sgf_parse::parse` on the whole file, read as UTF-8,
 #   lossy), built as a small program in the temp dir (needs the crate in the
-#   cargo cache: it is a dev-dependency of sgfkit);
-# * SGFC, when $SGFC names a built sgfc binary (see ../shared/tools).
+#   cargo cache: it is a dev-dependency of sgfkit), and a floor: read the
+#   file, count, allocate a tree's worth of memory, no parsing.
 #
 # Usage: scripts/cli-speed.sh            (from the repository root)
-#        SGFC=/path/to/sgfc RUNS=5 scripts/cli-speed.sh
+#        SGFC=/path/to/sgfc RUNS=11 FOX=300 scripts/cli-speed.sh
 #        SGFKIT=/path/to/sgfkit scripts/cli-speed.sh   (time that binary, no build)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 corpus=$root/../shared/corpus
-runs=${RUNS:-3}
-if [ ! -d "$corpus/gnugo" ] || [ ! -d "$corpus/fuego" ]; then
-    echo "cli-speed: $corpus/gnugo or fuego not found: nothing to measure" >&2
+runs=${RUNS:-11}
+if [ ! -d "$corpus/gnugo" ] || [ ! -d "$corpus/fuego" ] || [ ! -f "$corpus/index.tsv" ]; then
+    echo "cli-speed: $corpus (gnugo, fuego, index.tsv) not found: nothing to measure" >&2
     exit 0
 fi
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-input=$tmp/move-dense.sgf
-find "$corpus/gnugo" "$corpus/fuego" -name '*.sgf' -print0 | sort -z | xargs -0 cat >"$input"
-bytes=$(wc -c <"$input")
+# shellcheck source=scripts/inputs.sh
+. "$root/scripts/inputs.sh"
+build_inputs "$corpus" "$tmp" "${FOX:-300}"
 
 if [ -n "${SGFKIT:-}" ]; then
     bin=$SGFKIT
@@ -93,44 +99,61 @@ fi
 
 cores=$(nproc)
 
-# Best wall time of $runs runs of the command, in seconds.
-best() {
-    local t best=""
-    for _ in $(seq "$runs"); do
-        local s e
-        s=$(date +%s.%N)
-        "$@" >/dev/null 2>&1 || true
-        e=$(date +%s.%N)
-        t=$(echo "$e - $s" | bc -l)
-        if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then
-            best=$t
-        fi
+# The commands timed, one a line: a label, a tab, the command line with FILE
+# where the input goes.
+{
+    for cmd in "stats" "fmt" "fix --dry-run" "check -q" "json" "json --compact"; do
+        printf 'sgfkit %s -j 1\t%s -j 1 %s FILE\n' "$cmd" "$bin" "$cmd"
+        printf 'sgfkit %s -j %s\t%s -j %s %s FILE\n' "$cmd" "$cores" "$bin" "$cores" "$cmd"
     done
-    printf '%.3f' "$best"
-}
+    if [ -n "${SGFC:-}" ]; then
+        printf 'SGFC check (sgfc -c)\t%s -c FILE %s/sgfc-out.sgf\n' "$SGFC" "$tmp"
+    fi
+    if [ -n "$peer" ]; then
+        printf 'sgf-parse 4.2.8 parse\t%s FILE\n' "$peer"
+        printf 'floor: read, count, tree-sized memory\t%s/peer/target/release/floor FILE\n' "$tmp"
+    fi
+} >"$tmp/commands"
 
-mbs() {
-    echo "scale=1; $bytes / $1 / 1000000" | bc -l
+# Times every command of $tmp/commands on $1, $runs rounds interleaved;
+# prints the table.
+measure() {
+    local input=$1 bytes
+    bytes=$(wc -c <"$input")
+    : >"$tmp/times"
+    local round
+    for round in $(seq "$runs"); do
+        while IFS=$'\t' read -r label line; do
+            local start end
+            start=$(date +%s%N)
+            # shellcheck disable=SC2086
+            /usr/bin/time -f "%M" -o "$tmp/one" ${line//FILE/$input} >/dev/null 2>&1 || true
+            end=$(date +%s%N)
+            printf '%s\t%s\t%s %s\n' "$label" "$round" \
+                "$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" \
+                "$(tail -n 1 "$tmp/one")" >>"$tmp/times"
+        done <"$tmp/commands"
+    done
+    echo "$(basename "$input"): $bytes bytes; medians of $runs runs; $cores cores"
+    echo
+    echo "| command | median s | MB/s | peak RSS MB | × SGFC |"
+    echo "|---|---:|---:|---:|---:|"
+    awk -F'\t' -v bytes="$bytes" '
+        { split($3, v, " "); t[$1] = t[$1] " " v[1]; m[$1] = m[$1] " " v[2]; if (!($1 in seen)) { seen[$1] = 1; order[++n] = $1 } }
+        function median(list,   a, k, i, j, x) {
+            k = split(list, a, " ")
+            for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+            return a[int((k + 1) / 2)]
+        }
+        END {
+            for (i = 1; i <= n; i++) if (order[i] ~ /^SGFC/) sgfc = median(t[order[i]])
+            for (i = 1; i <= n; i++) {
+                s = median(t[order[i]]); r = median(m[order[i]])
+                x = (sgfc != "" && s > 0) ? sprintf("%.1f", sgfc / s) : ""
+                printf "| `%s` | %.3f | %.1f | %.1f | %s |\n", order[i], s, (s > 0 ? bytes / s / 1e6 : 0), r / 1024, x
+            }
+        }' "$tmp/times"
+    echo
 }
-
-echo "move-dense collection: $bytes bytes (gnugo + fuego), best of $runs runs, $cores cores"
-echo
-echo "| command | -j 1 s | -j 1 MB/s | -j $cores s | -j $cores MB/s |"
-echo "|---|---:|---:|---:|---:|"
-for cmd in "stats" "fmt" "fix" "check -q" "json" "json --compact"; do
-    # shellcheck disable=SC2086
-    t1=$(best "$bin" -j 1 $cmd "$input")
-    # shellcheck disable=SC2086
-    tn=$(best "$bin" -j "$cores" $cmd "$input")
-    echo "| \`sgfkit $cmd\` | $t1 | $(mbs "$t1") | $tn | $(mbs "$tn") |"
-done
-if [ -n "$peer" ]; then
-    t=$(best "$peer" "$input")
-    echo "| sgf-parse 4.2.8 parse | $t | $(mbs "$t") | | |"
-    t=$(best "$tmp/peer/target/release/floor" "$input")
-    echo "| floor: read, count, tree-sized memory, no parsing | $t | $(mbs "$t") | | |"
-fi
-if [ -n "${SGFC:-}" ]; then
-    t=$(best "$SGFC" -c "$input" "$tmp/sgfc-out.sgf")
-    echo "| SGFC check | $t | $(mbs "$t") | | |"
-fi
+measure "$tmp/dense.sgf"
+measure "$tmp/mixed.sgf"

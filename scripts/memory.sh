@@ -59,17 +59,11 @@ if [ -n "${JOBS:-}" ]; then
     jobs=(-j "$JOBS")
 fi
 
+# shellcheck source=scripts/inputs.sh
+. "$root/scripts/inputs.sh"
+build_inputs "$corpus" "$tmp" "$fox"
 dense=$tmp/dense.sgf
-find "$corpus/gnugo" "$corpus/fuego" -name '*.sgf' -print0 | sort -z | xargs -0 cat >"$dense"
 mixed=$tmp/mixed.sgf
-{
-    cat "$dense"
-    awk -F'\t' 'NR > 1 && $1 ~ /^fox-pro\// && $12 == 0 { print $1 }' "$corpus/index.tsv" \
-        | sort >"$tmp/fox"
-    sed -n "1,${fox}p" "$tmp/fox" | while read -r f; do cat "$corpus/$f"; done
-    awk -F'\t' 'NR > 1 && toupper($9) ~ /^(GB2312|GBK|GB18030|EUC-CN|BIG5|SHIFT_JIS|MS_KANJI|EUC-KR)$/ { print $1 }' \
-        "$corpus/index.tsv" | sort | while read -r f; do cat "$corpus/$f"; done
-} >"$mixed"
 tiny=$tmp/tiny.sgf
 printf '(;B[aa])\n' >"$tiny"
 largest=$(find "$corpus" -type f -name '*.sgf' -printf '%s\n' | sort -n | tail -1)

@@ -337,11 +337,12 @@ fn check_doc(
     // Nothing read (a binary file, say): no warning for each malformed
     // byte sequence, only the line that says why.
     let nothing = doc.collection().games().len() == 0;
+    let mut cursor = sgfkit::error::PositionCursor::new(bytes);
     let mut reports: Vec<Report> = doc
         .encoding_warnings()
         .iter()
         .filter(|_| !nothing)
-        .map(|w| Report::encoding(bytes, w))
+        .map(|w| Report::encoding(&mut cursor, w))
         .collect();
     let mut found: Vec<Report> = doc
         .check(options)

@@ -119,8 +119,9 @@ fn format_file(
         // Transcode, then the grammar to the letter.
         let text: &[u8] = decoded.as_ref().map_or(&bytes, |d| &d.text);
         if let Some(d) = &decoded {
+            let mut cursor = sgfkit::error::PositionCursor::new(&bytes);
             for w in d.all_warnings() {
-                let p = sgfkit::Position::of(&bytes, w.offset);
+                let p = cursor.position(w.offset);
                 messages.push(format!("{name}:{p}: warning: {}", w.message));
             }
         }

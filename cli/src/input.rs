@@ -554,8 +554,10 @@ fn add_messages(
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;
     let shown = doc.encoding_warnings().iter().filter(|_| !nothing);
+    // Warnings come in offset order: their lines counted in one pass.
+    let mut cursor = sgfkit::error::PositionCursor::new(bytes);
     messages.extend(shown.map(|w| {
-        let p = place(sgfkit::Position::of(bytes, w.offset));
+        let p = place(cursor.position(w.offset));
         format!("{name}:{p}: warning: {}", w.message)
     }));
     messages.extend(doc.diagnostics().iter().map(|d| {

@@ -157,12 +157,17 @@ impl Report {
         }
     }
 
-    /// A warning about the bytes of the original input (an encoding problem).
-    pub(crate) fn encoding(original: &[u8], w: &sgfkit::encoding::EncodingWarning) -> Report {
+    /// A warning about the bytes of the original input (an encoding
+    /// problem), positioned by `cursor` (over the original input; warnings
+    /// in offset order are counted in one pass).
+    pub(crate) fn encoding(
+        cursor: &mut sgfkit::error::PositionCursor<'_>,
+        w: &sgfkit::encoding::EncodingWarning,
+    ) -> Report {
         let offset = w.offset;
         let message = &w.message;
         Report {
-            position: Position::of(original, offset),
+            position: cursor.position(offset),
             span: offset..offset,
             code: Some(Code::from(w.kind)),
             severity: Severity::Warning,

@@ -92,8 +92,9 @@ pub(crate) fn read_games(unit: Unit<'_>, read: &ReadOptions) -> ReadGames {
     let lost = tree.games().any(|g| g.descendants().any(starts_lost_game));
     let tree = match lost.then(|| separate_lost_games(&tree)) {
         Some(Ok((games, found))) => {
+            let mut cursor = sgfkit::error::PositionCursor::new(tree.source());
             for offset in found {
-                let local = sgfkit::Position::of(tree.source(), offset.unwrap_or(0));
+                let local = cursor.position(offset.unwrap_or(0));
                 let at = game.map_or(local, |g| g.place(local));
                 messages.push(format!(
                     "{name}:{at}: warning: a game tree inside the one before it (whose `)` is \
