@@ -10,7 +10,8 @@
 //! * [`go`]: the Go conveniences (`moves()`, `board_at(n)`, `Board`, GTP);
 //! * [`stream`]: `iter_games`, one game tree at a time;
 //! * [`info`]: `Node.info`, the game-information facts (`GameInfo`);
-//! * [`signature`]: `signature(game)` and `merge(games)`, for collections.
+//! * [`signature`]: `signature(game)`; [`merge`]: `merge(games)`; [`duplicates`]:
+//!   `find_duplicates(paths)`: for collections.
 //!
 //! * [`export`]: the `games`, `moves` and `diagnostics` tables of many
 //!   files as Arrow IPC streams (`sgfkit.arrow_tables`, the Spark job).
@@ -19,6 +20,7 @@ mod duplicates;
 mod export;
 mod go;
 mod info;
+mod merge;
 mod properties;
 mod read;
 mod signature;
@@ -59,7 +61,7 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(go::to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(go::from_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(signature::signature, m)?)?;
-    m.add_function(wrap_pyfunction!(signature::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(merge::merge, m)?)?;
     m.add_class::<tree::Collection>()?;
     m.add_class::<tree::Node>()?;
     m.add_class::<properties::Properties>()?;
@@ -73,6 +75,6 @@ fn _sgfkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stream::GameIterator>()?;
     m.add_class::<export::ArrowStream>()?;
     m.add_class::<signature::Signature>()?;
-    m.add_class::<signature::MergeConflict>()?;
+    m.add_class::<merge::MergeConflict>()?;
     Ok(())
 }
