@@ -211,10 +211,14 @@ fn unite(
             continue;
         }
         if TEXTS.contains(&ident) {
-            if !has_paragraph(&ours[0], theirs[0]) {
-                let mut joined = ours[0].clone();
+            // A text has one value; a property edited to none has nothing
+            // to join.
+            if let (Some(o), Some(t)) = (ours.first(), theirs.first())
+                && !has_paragraph(o, t)
+            {
+                let mut joined = o.clone();
                 joined.extend_from_slice(b"\n\n");
-                joined.extend_from_slice(theirs[0]);
+                joined.extend_from_slice(t);
                 out.set_property(dst, ident, [joined])?;
             }
         } else if LISTS.contains(&ident) {
