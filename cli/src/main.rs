@@ -104,10 +104,27 @@ impl Command {
 /// freeing were 9 % of the instructions of `export` on the corpus. mimalloc
 /// v3 (the crate's default) kept a third more memory than v2 for the same
 /// speed (export of the corpus: 104 MB resident against 65 MB).
+///
+/// Transparent huge pages are turned off for the process
+/// ([`small_pages`]): where the system gives them to every mapping
+/// (`/sys/kernel/mm/transparent_hugepage/enabled` is `always`), each of
+/// mimalloc's segments is backed by 2 MiB pages as soon as it is touched,
+/// and `sgfkit stats` on a 3.3 MB collection was resident at 3.8x its input
+/// above the process's baseline instead of 3.0x.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// Turns transparent huge pages off for this process (Linux), before
+/// anything big is allocated: the commands' memory is short-lived and
+/// touched once, so 4 KiB pages keep the resident memory near what is
+/// allocated. Where the call is refused nothing changes.
+fn small_pages() {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    let _ = rustix::thread::disable_transparent_huge_pages(true);
+}
+
 fn main() -> ExitCode {
+    small_pages();
     let cli = Cli::parse();
     input::set_limits(&cli.limits);
     let ctx = match output::Context::new(&cli.global, cli.command.threads().or(cli.jobs.threads)) {
