@@ -64,11 +64,11 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         let f = match source.read() {
             Ok(bytes) => {
                 let (tree, messages) = input::read_owned_to_write(&name, bytes, &read);
-                if args.compact {
-                    sgfkit::json::write_json_compact(&tree, &mut stdout)?;
-                } else {
-                    sgfkit::json::write_json(&tree, &mut stdout)?;
-                }
+                // A big collection's game trees written on every thread.
+                let options = sgfkit::json::JsonOptions::default()
+                    .compact(args.compact)
+                    .threads(ctx.threads);
+                sgfkit::json::write_json_with(&tree, &mut stdout, &options)?;
                 Formatted {
                     out: Vec::new(),
                     error: tree.games().len() == 0,

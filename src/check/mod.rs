@@ -43,9 +43,13 @@ impl Diagnostic {
     pub(crate) fn from_code(
         code: Code,
         span: std::ops::Range<usize>,
-        message: String,
+        mut message: String,
         data_lost: bool,
     ) -> Diagnostic {
+        // `format!` reserves room for its arguments at about twice the
+        // literal text: a collection of thousands of findings keeps each
+        // message at its length.
+        message.shrink_to_fit();
         Diagnostic {
             code,
             severity: code.severity(),

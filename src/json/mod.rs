@@ -100,10 +100,8 @@ const FLUSH_AT: usize = 1 << 16;
 ///
 /// # Errors
 /// Whatever `out` returns.
-pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<()> {
-    out.write_all(b"{\"games\":[")?;
-    write_json_games(collection, &mut out)?;
-    out.write_all(b"]}\n")
+pub fn write_json<W: Write>(collection: &Collection<'_>, out: W) -> io::Result<()> {
+    write_json_with(collection, out, &JsonOptions::default())
 }
 
 /// Writes the games of the collection as [`write_json`] writes them inside
@@ -132,34 +130,7 @@ pub fn write_json<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Resu
 /// # Errors
 /// Whatever `out` returns.
 pub fn write_json_games<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<usize> {
-    let mut w = JsonOut {
-        buf: Vec::with_capacity(FLUSH_AT + 1024),
-        scratch: Vec::new(),
-        out: &mut out,
-    };
-    let mut games = 0;
-    for (k, g) in collection.games().enumerate() {
-        if k > 0 {
-            w.buf.push(b',');
-        }
-        let gm = match g.prop::<Go>("GM") {
-            Some(Prop::GM(n)) => n,
-            _ => 1,
-        };
-        match gm {
-            1 => w.game::<Go>(g, gm)?,
-            6 => w.game::<Backgammon>(g, gm)?,
-            9 => w.game::<LinesOfAction>(g, gm)?,
-            11 => w.game::<Hex>(g, gm)?,
-            18 => w.game::<Amazons>(g, gm)?,
-            19 => w.game::<Octi>(g, gm)?,
-            20 => w.game::<Gess>(g, gm)?,
-            _ => w.game::<Raw<0>>(g, gm)?,
-        }
-        games += 1;
-    }
-    w.out.write_all(&w.buf)?;
-    Ok(games)
+    write_games(collection, &mut out, false, 1)
 }
 
 /// Writes the collection in the compact form: one JSON object a game tree,
@@ -189,30 +160,160 @@ pub fn write_json_games<W: Write>(collection: &Collection<'_>, mut out: W) -> io
 ///
 /// # Errors
 /// Whatever `out` returns.
-pub fn write_json_compact<W: Write>(collection: &Collection<'_>, mut out: W) -> io::Result<()> {
-    let mut w = JsonOut {
-        buf: Vec::with_capacity(FLUSH_AT + 1024),
-        scratch: Vec::new(),
-        out: &mut out,
-    };
-    for g in collection.games() {
-        let gm = match g.prop::<Go>("GM") {
-            Some(Prop::GM(n)) => n,
-            _ => 1,
-        };
-        match gm {
-            1 => w.compact_game::<Go>(g, gm)?,
-            6 => w.compact_game::<Backgammon>(g, gm)?,
-            9 => w.compact_game::<LinesOfAction>(g, gm)?,
-            11 => w.compact_game::<Hex>(g, gm)?,
-            18 => w.compact_game::<Amazons>(g, gm)?,
-            19 => w.compact_game::<Octi>(g, gm)?,
-            20 => w.compact_game::<Gess>(g, gm)?,
-            _ => w.compact_game::<Raw<0>>(g, gm)?,
-        }
-        w.buf.push(b'\n');
+pub fn write_json_compact<W: Write>(collection: &Collection<'_>, out: W) -> io::Result<()> {
+    write_json_with(collection, out, &JsonOptions::default().compact(true))
+}
+
+/// How [`write_json_with`] writes a collection.
+///
+/// ```
+/// let opts = sgfkit::json::JsonOptions::default().compact(true).threads(2);
+/// assert!(opts.compact);
+/// assert_eq!(opts.threads, 2);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub struct JsonOptions {
+    /// The compact form of [`write_json_compact`] (one line a game tree)
+    /// instead of the document of [`write_json`].
+    pub compact: bool,
+    /// The most threads that write a big collection's game trees at once
+    /// (0 and 1: none besides the caller's), as tasks of rayon's current
+    /// pool (feature `parallel`; without it the trees are written one after
+    /// another). The trees are written in batches of a few thousand nodes
+    /// and properties, each batch into memory on a thread, and handed to
+    /// `out` in order, so memory grows by a few batches' text, not with the
+    /// collection; a tree too big for a batch is written in pieces on the
+    /// caller's thread, as with one thread. The bytes are the same
+    /// whatever the number of threads.
+    pub threads: usize,
+}
+
+impl JsonOptions {
+    /// Sets [`JsonOptions::compact`].
+    pub fn compact(mut self, compact: bool) -> Self {
+        self.compact = compact;
+        self
     }
-    w.out.write_all(&w.buf)
+
+    /// Sets [`JsonOptions::threads`].
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+}
+
+/// Writes the collection as [`write_json`] (or, with
+/// [`JsonOptions::compact`], as [`write_json_compact`]) does, the game
+/// trees of a big collection written on several threads
+/// ([`JsonOptions::threads`]).
+///
+/// ```
+/// use sgfkit::json::{JsonOptions, write_json, write_json_with};
+/// let src = "(;GM[1]SZ[9];B[ee];W[cc])".repeat(5_000);
+/// let c = sgfkit::parse(src.as_bytes())?;
+/// let mut one = Vec::new();
+/// write_json(&c, &mut one).unwrap();
+/// let mut two = Vec::new();
+/// write_json_with(&c, &mut two, &JsonOptions::default().threads(2)).unwrap();
+/// assert_eq!(one, two);
+/// # Ok::<(), sgfkit::Error>(())
+/// ```
+///
+/// # Errors
+/// Whatever `out` returns.
+pub fn write_json_with<W: Write>(
+    collection: &Collection<'_>,
+    mut out: W,
+    options: &JsonOptions,
+) -> io::Result<()> {
+    if options.compact {
+        write_games(collection, &mut out, true, options.threads)?;
+        return Ok(());
+    }
+    out.write_all(b"{\"games\":[")?;
+    write_games(collection, &mut out, false, options.threads)?;
+    out.write_all(b"]}\n")
+}
+
+/// The work (nodes and properties) of a batch of game trees written into
+/// memory on one thread ([`JsonOptions::threads`]): about 0.2 MB of JSON
+/// for move-dense games.
+#[cfg(feature = "parallel")]
+const BATCH_WORK: usize = 4_096;
+
+/// Writes the game trees of `collection`, separated by commas (or, in the
+/// compact form, each followed by a line break), and returns how many
+/// there were: batches of trees on `threads` threads, or all on this one.
+fn write_games<W: Write>(
+    collection: &Collection<'_>,
+    out: &mut W,
+    compact: bool,
+    threads: usize,
+) -> io::Result<usize> {
+    #[cfg(feature = "parallel")]
+    if threads > 1 {
+        let runs = collection.game_runs(usize::MAX, BATCH_WORK);
+        if runs.len() > 1 {
+            return write_batches(collection, &runs, out, compact, threads);
+        }
+    }
+    let _ = threads;
+    let mut w = JsonOut::new(out, FLUSH_AT);
+    w.games(collection.games(), compact, true)?;
+    w.out.write_all(&w.buf)?;
+    Ok(collection.games().len())
+}
+
+/// [`write_games`] in batches (`runs`): up to `threads` batches at a time
+/// written into memory by rayon's tasks, then handed to `out` in order; a
+/// batch of more than a few times [`BATCH_WORK`] (one big tree) is written
+/// in pieces straight to `out`.
+#[cfg(feature = "parallel")]
+fn write_batches<W: Write>(
+    collection: &Collection<'_>,
+    runs: &[std::ops::Range<usize>],
+    out: &mut W,
+    compact: bool,
+    threads: usize,
+) -> io::Result<usize> {
+    use rayon::prelude::*;
+    let games: Vec<Node<'_, '_>> = collection.games().collect();
+    let heavy = |r: &std::ops::Range<usize>| collection.run_work(r) > 4 * BATCH_WORK;
+    let mut texts: Vec<Vec<u8>> = vec![Vec::new(); threads.min(runs.len())];
+    let mut k = 0;
+    while k < runs.len() {
+        if heavy(&runs[k]) {
+            let mut w = JsonOut::new(out, FLUSH_AT);
+            w.games(games[runs[k].clone()].iter().copied(), compact, k == 0)?;
+            w.out.write_all(&w.buf)?;
+            k += 1;
+            continue;
+        }
+        let mut end = k;
+        while end < runs.len() && end - k < threads && !heavy(&runs[end]) {
+            end += 1;
+        }
+        // The batches' texts, in buffers reused from window to window.
+        texts.par_iter_mut().zip(k..end).for_each(|(text, i)| {
+            let mut sink = io::sink();
+            text.clear();
+            let mut w = JsonOut {
+                buf: std::mem::take(text),
+                scratch: Vec::new(),
+                out: &mut sink,
+                flush_at: usize::MAX,
+            };
+            // Into memory: nothing is handed to the sink, nothing fails.
+            let _ = w.games(games[runs[i].clone()].iter().copied(), compact, i == 0);
+            *text = w.buf;
+        });
+        for text in &texts[..end - k] {
+            out.write_all(text)?;
+        }
+        k = end;
+    }
+    Ok(games.len())
 }
 
 /// The numbers of a game's nodes (their index in its `"nodes"`).
@@ -238,6 +339,8 @@ struct JsonOut<'w, W> {
     buf: Vec<u8>,
     scratch: Vec<u8>,
     out: &'w mut W,
+    /// `buf` is handed to `out` once it holds this many bytes.
+    flush_at: usize,
 }
 
 /// `s` as a JSON string, appended to `out`: the one JSON string writer of
@@ -264,9 +367,60 @@ fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-impl<W: Write> JsonOut<'_, W> {
+impl<'w, W: Write> JsonOut<'w, W> {
+    fn new(out: &'w mut W, flush_at: usize) -> Self {
+        JsonOut {
+            buf: Vec::with_capacity(flush_at.min(FLUSH_AT) + 1024),
+            scratch: Vec::new(),
+            out,
+            flush_at,
+        }
+    }
+
+    /// The game trees of `roots`, each read as the game its `GM` names:
+    /// separated by commas (`first`: none before the first), or in the
+    /// compact form each followed by a line break.
+    fn games<'c, 'a: 'c>(
+        &mut self,
+        roots: impl Iterator<Item = Node<'c, 'a>>,
+        compact: bool,
+        first: bool,
+    ) -> io::Result<()> {
+        for (k, g) in roots.enumerate() {
+            if !compact && (k > 0 || !first) {
+                self.buf.push(b',');
+            }
+            let gm = match g.prop::<Go>("GM") {
+                Some(Prop::GM(n)) => n,
+                _ => 1,
+            };
+            match gm {
+                1 => self.any_game::<Go>(g, gm, compact)?,
+                6 => self.any_game::<Backgammon>(g, gm, compact)?,
+                9 => self.any_game::<LinesOfAction>(g, gm, compact)?,
+                11 => self.any_game::<Hex>(g, gm, compact)?,
+                18 => self.any_game::<Amazons>(g, gm, compact)?,
+                19 => self.any_game::<Octi>(g, gm, compact)?,
+                20 => self.any_game::<Gess>(g, gm, compact)?,
+                _ => self.any_game::<Raw<0>>(g, gm, compact)?,
+            }
+            if compact {
+                self.buf.push(b'\n');
+            }
+        }
+        Ok(())
+    }
+
+    fn any_game<G: Game>(&mut self, root: Node<'_, '_>, gm: i64, compact: bool) -> io::Result<()> {
+        if compact {
+            self.compact_game::<G>(root, gm)
+        } else {
+            self.game::<G>(root, gm)
+        }
+    }
+
     fn flush_some(&mut self) -> io::Result<()> {
-        if self.buf.len() >= FLUSH_AT {
+        if self.buf.len() >= self.flush_at {
             self.out.write_all(&self.buf)?;
             self.buf.clear();
         }

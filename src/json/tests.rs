@@ -239,6 +239,68 @@ fn compact_holds_what_the_node_objects_hold() {
     assert_eq!(lines[0]["props"][2], json!(["W", "cc", "C", "a]b"]));
 }
 
+/// The writer that counts the pieces it is handed and the largest.
+struct Pieces(Vec<u8>, usize, usize);
+
+impl Write for Pieces {
+    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+        self.0.extend_from_slice(b);
+        self.1 += 1;
+        self.2 = self.2.max(b.len());
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Written on several threads, in batches of game trees, a collection is
+/// the same bytes as on one, in both forms: small trees, a tree too big for
+/// a batch (written in pieces on the caller's thread) among them, the
+/// corpus's own files, and an edited collection (one batch).
+#[test]
+fn threads_write_the_same_bytes() {
+    let mut src = "(;GM[1]SZ[9];B[ee];W[cc](;B[dd])(;B[gg]C[a\\]b]))".repeat(3_000);
+    src.push_str(&format!("(;GM[1]{};B[aa])", "C[comment]".repeat(40_000)));
+    src.push_str(&"(;GM[11]SZ[11];B[c3];W[d4])(;GM[6];B[31ab])".repeat(2_000));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/gnugo");
+    let mut corpus = Vec::new();
+    for p in walk(&dir).into_iter().take(300) {
+        corpus.extend(std::fs::read(p).unwrap_or_default());
+    }
+    let corpus = crate::check::parse_lenient(&corpus, &Default::default()).0;
+    let c = crate::parse(src.as_bytes()).unwrap();
+    let mut edited = c.clone();
+    let root = edited.games().nth(5).unwrap().id();
+    edited.add_child(root).unwrap();
+    for (name, c) in [("made", &c), ("corpus", &corpus), ("edited", &edited)] {
+        for compact in [false, true] {
+            let opts = JsonOptions::default().compact(compact);
+            let mut one = Vec::new();
+            write_json_with(c, &mut one, &opts).unwrap();
+            if compact {
+                let mut plain = Vec::new();
+                write_json_compact(c, &mut plain).unwrap();
+                assert_eq!(one, plain);
+            } else {
+                assert_eq!(one, written(c));
+                assert_eq!(one, reference(c), "{name}");
+            }
+            for threads in [2, 3, 8] {
+                let mut out = Pieces(Vec::new(), 0, 0);
+                write_json_with(c, &mut out, &opts.threads(threads)).unwrap();
+                assert!(out.0 == one, "{name}, compact {compact}, {threads} threads");
+                // Batches of about 4,096 nodes and properties, the big
+                // tree in pieces: nothing near the whole text at once.
+                if name == "made" {
+                    assert!(out.1 > 20, "{} pieces", out.1);
+                    assert!(out.2 < one.len() / 8, "largest piece {}", out.2);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn a_node_of_many_properties_streams() {
     // 200,000 comments in one node: linear time, written in pieces.
@@ -249,22 +311,21 @@ fn a_node_of_many_properties_streams() {
     }
     sgf.push(b')');
     let c = crate::parse(&sgf).unwrap();
-    struct Pieces(Vec<u8>, usize, usize);
-    impl Write for Pieces {
-        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-            self.0.extend_from_slice(b);
-            self.1 += 1;
-            self.2 = self.2.max(b.len());
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
     let mut out = Pieces(Vec::new(), 0, 0);
     write_json(&c, &mut out).unwrap();
     assert!(out.1 > 10, "written in {} pieces", out.1);
     assert!(out.2 < 2 * FLUSH_AT, "largest piece {}", out.2);
+    // Among small trees, on several threads: still in pieces.
+    let mut many = b"(;B[aa])".repeat(5_000);
+    many.extend_from_slice(&sgf);
+    many.extend_from_slice(&b"(;B[aa])".repeat(5_000));
+    let c = crate::parse(&many).unwrap();
+    let mut threads = Pieces(Vec::new(), 0, 0);
+    write_json_with(&c, &mut threads, &JsonOptions::default().threads(2)).unwrap();
+    // (A batch of 4,096 nodes and properties of one-move trees is about
+    // 0.26 MB of JSON; the big tree alone would be 6 MB.)
+    assert!(threads.2 < 8 * FLUSH_AT, "largest piece {}", threads.2);
+    assert_eq!(threads.0, written(&c));
     let j: Json = serde_json::from_slice(&out.0).unwrap();
     let props = j["games"][0]["nodes"][0]["properties"].as_array().unwrap();
     assert_eq!(props.len(), n);

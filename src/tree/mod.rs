@@ -29,6 +29,7 @@ mod build;
 mod edit;
 mod lines;
 mod preorder;
+mod runs;
 mod store;
 
 pub(crate) use build::Builder;

@@ -238,47 +238,21 @@ fn check_parts(
     parts.map(|part| check_part(games, part, options)).collect()
 }
 
-/// The fewest nodes a part of the collection has when [`check`] shares the
-/// trees out among threads: below this, starting a thread costs more than
-/// it saves.
-const NODES_PER_THREAD: usize = 20_000;
+/// The least work (nodes and properties) a part of the collection has when
+/// [`check`] shares the trees out among threads: below this, starting a
+/// thread costs more than it saves.
+const WORK_PER_THREAD: usize = 40_000;
 
 /// The game trees of `games` as contiguous runs of indices, one per thread,
-/// of about the same number of nodes; one run (all trees) when
-/// `threads` is 1 or the collection is small.
+/// of about the same work ([`Collection::game_runs`]); one run (all trees)
+/// when `threads` is 1 or the collection is small.
 fn split_games(
     collection: &Collection<'_>,
     games: &[Node<'_, '_>],
     threads: usize,
 ) -> Vec<Range<usize>> {
-    let all = 0..games.len();
-    let nodes = collection.node_count();
-    // Node ids count the nodes of each tree only in a parsed collection.
-    if threads <= 1 || games.len() < 2 || !collection.ids_in_preorder() {
-        return vec![all];
-    }
-    let threads = threads.min(nodes / NODES_PER_THREAD).min(games.len());
-    if threads <= 1 {
-        return vec![all];
-    }
-    // The trees up to the next root: the nodes of tree `k`.
-    let start = |k: usize| games.get(k).map_or(nodes, |g| g.id().index());
-    let mut parts = Vec::with_capacity(threads);
-    let mut from = 0;
-    for t in 1..threads {
-        let goal = nodes / threads * t;
-        let mut to = from + 1;
-        while to < games.len() && start(to) < goal {
-            to += 1;
-        }
-        if to >= games.len() {
-            break;
-        }
-        parts.push(from..to);
-        from = to;
-    }
-    parts.push(from..games.len());
-    parts
+    debug_assert_eq!(games.len(), collection.games().len());
+    collection.game_runs(threads, WORK_PER_THREAD)
 }
 
 struct Checker<'c> {
