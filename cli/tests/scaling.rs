@@ -312,6 +312,13 @@ fn time(run: Run, input: &Input<'_>) -> Duration {
 /// 128 KiB takes a few milliseconds.
 const TOO_SLOW: Duration = Duration::from_millis(250);
 
+/// A time at 64n (1 MiB) below which a ratio above [`MAX_RATIO`] is the
+/// memory hierarchy, not the reader: a pass that costs 3 µs on 128 KiB
+/// (held in the core's cache) and 40 µs on 1 MiB (read from the shared
+/// cache or memory) is a scan at tens of GB/s, and a reader whose time
+/// grows with the square of 1 MiB of repetitions takes milliseconds.
+const BANDWIDTH_BOUND: Duration = Duration::from_micros(200);
+
 /// One shape at n, 8n and 64n repetitions, each built when first asked.
 struct Octaves<'s> {
     shape: &'s Shape,
@@ -342,13 +349,16 @@ struct Growth {
     times: Vec<(usize, Duration)>,
     /// The ratio of the last two times (8x the input).
     ratio: f64,
+    /// Measured at 8n and 64n, and below [`BANDWIDTH_BOUND`] at 64n.
+    bandwidth_bound: bool,
 }
 
 /// The ratio of the time at 8n to the time at n, measured again when it
 /// is above the limit (a busy machine). A ratio still above it may be a
 /// one-time step, such as the data outgrowing a cache: then the next
 /// octave, 8n to 64n, decides, since a super-linear reader's ratio stays
-/// high at every size.
+/// high at every size; there, a time at 64n under [`BANDWIDTH_BOUND`]
+/// passes whatever its ratio.
 fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
     let mut best: Option<Growth> = None;
     for attempt in 0..3 {
@@ -360,8 +370,9 @@ fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
         let g = Growth {
             times: vec![(a_len, a), (b_len, b)],
             ratio: b.as_secs_f64() / a.as_secs_f64().max(1e-9),
+            bandwidth_bound: k == 1 && b < BANDWIDTH_BOUND,
         };
-        let done = g.ratio <= MAX_RATIO || b > TOO_SLOW;
+        let done = g.ratio <= MAX_RATIO || b > TOO_SLOW || g.bandwidth_bound;
         if attempt == 2 || best.as_ref().is_none_or(|x| g.ratio < x.ratio) {
             best = Some(g);
         }
@@ -423,7 +434,7 @@ fn every_reader_scales_linearly_on_hostile_shapes() {
             if g.ratio > slowest.0 {
                 slowest = (g.ratio, line.clone());
             }
-            if g.ratio > MAX_RATIO {
+            if g.ratio > MAX_RATIO && !g.bandwidth_bound {
                 failures.push(line);
             }
         }
