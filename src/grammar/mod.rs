@@ -581,4 +581,6 @@ fn to_failure<E>(e: Err<E>) -> Err<E> {
 }
 
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
