@@ -5,7 +5,7 @@
 
 use super::{Ident, Limits, PResult, RawProperty, SgfInput, SyntaxError, Visitor};
 use crate::error::{Expected, JunkPlace};
-use nom::{Err, Offset};
+use nom::Err;
 
 pub(super) fn collection<'a, I, V>(
     visitor: &mut V,
