@@ -174,6 +174,7 @@ pub mod record;
 mod scan;
 pub mod signature;
 pub mod stream;
+pub mod structural;
 mod table;
 pub mod text;
 pub mod tree;

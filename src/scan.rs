@@ -36,7 +36,8 @@
 //! The scan comes in two forms: [`Framer`], a state machine fed the input a
 //! piece at a time (the streamer reads in chunks), and [`tree_ranges`], the
 //! fast path over a whole buffer (every file's charset detection goes
-//! through it), which looks at 64 bytes at a time. The tests hold them to
+//! through it), which looks at 64 bytes at a time
+//! ([`crate::structural::tree_mask`]). The tests hold them to
 //! each other and to a plain byte loop.
 //!
 //! The scan works on bytes: it is exact for charsets in which the bytes
@@ -46,6 +47,7 @@
 //! first.
 
 use crate::grammar::{is_ws, opens_tree};
+use crate::structural::{LANE, find_value_byte, tree_mask};
 use std::ops::Range;
 
 /// Which `(` outside the trees starts one.
@@ -205,7 +207,7 @@ impl Probe {
                 },
                 Phase::Value => {
                     // Skip to the value's `]` or `\`.
-                    match memchr::memchr2(b']', b'\\', &window[i..]) {
+                    match find_value_byte(&window[i..]) {
                         Some(k) => {
                             i += k;
                             self.phase = if window[i] == b']' {
@@ -252,15 +254,15 @@ pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
     }
     let mut trees = Vec::new();
     let mut split = Splitter::default();
-    let mut chunks = bytes.chunks_exact(LANES);
+    let mut chunks = bytes.chunks_exact(LANE);
     let mut base = 0usize;
     for chunk in &mut chunks {
-        let lanes: &[u8; LANES] = chunk.try_into().unwrap_or(&[0; LANES]);
+        let lanes: &[u8; LANE] = chunk.try_into().unwrap_or(&[0; LANE]);
         split.step(bytes, opening, lanes, base, &mut trees);
-        base += LANES;
+        base += LANE;
     }
     // The tail, padded with zero bytes (which are not special).
-    let mut lanes = [0u8; LANES];
+    let mut lanes = [0u8; LANE];
     let tail = chunks.remainder();
     lanes[..tail.len()].copy_from_slice(tail);
     split.step(bytes, opening, &lanes, base, &mut trees);
@@ -293,30 +295,6 @@ fn lone_tree(bytes: &[u8], opening: Opening) -> Option<Vec<Range<usize>>> {
     })
 }
 
-/// Bytes looked at per step of [`tree_ranges`]: one bit each in a `u64`.
-const LANES: usize = 64;
-
-/// Bit `k` is set when `lanes[k]` is one of the bytes the tree split looks at:
-/// `(`, `)`, `[`, `]` or `\\`. One 0/1 byte per lane first (a loop the compiler
-/// turns into vector compares), then each 8 lanes gathered into 8 bits by one
-/// multiplication: the lanes' bits land, without carries, in the top byte.
-#[inline]
-fn special_mask(lanes: &[u8; LANES]) -> u64 {
-    let hits: [u8; LANES] = std::array::from_fn(|k| {
-        let b = lanes[k];
-        // `(` and `)` are 0x28 and 0x29; `[`, `\\` and `]` are 0x5B to 0x5D.
-        u8::from((b | 1) == b')' || b.wrapping_sub(b'[') < 3)
-    });
-    let mut mask = 0u64;
-    for (k, eight) in hits.chunks_exact(8).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(eight);
-        let bits = u64::from_le_bytes(word).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-        mask |= bits << (8 * k);
-    }
-    mask
-}
-
 /// The state of [`tree_ranges`] between steps.
 #[derive(Default)]
 struct Splitter {
@@ -338,11 +316,11 @@ impl Splitter {
         &mut self,
         bytes: &[u8],
         opening: Opening,
-        lanes: &[u8; LANES],
+        lanes: &[u8; LANE],
         base: usize,
         trees: &mut Vec<Range<usize>>,
     ) {
-        let mut mask = special_mask(lanes);
+        let mut mask = tree_mask(lanes);
         if self.escaped {
             mask &= !1;
             self.escaped = false;
@@ -350,13 +328,13 @@ impl Splitter {
         while mask != 0 {
             let k = mask.trailing_zeros() as usize;
             mask &= mask - 1;
-            let b = lanes[k % LANES];
+            let b = lanes[k % LANE];
             if self.in_value {
                 if b == b']' {
                     self.in_value = false;
                 } else if b == b'\\' {
                     // The next byte is escaped, whatever it is.
-                    if k + 1 < LANES {
+                    if k + 1 < LANE {
                         mask &= !(1u64 << (k + 1));
                     } else {
                         self.escaped = true;
@@ -375,7 +353,7 @@ impl Splitter {
                         // A two-byte value (`[pd]`, the most common of all)
                         // ends three bytes on: skip it in one go.
                         let next = (mask >> k) >> 1;
-                        if next & 0b111 == 0b100 && lanes[(k + 3) % LANES] == b']' {
+                        if next & 0b111 == 0b100 && lanes[(k + 3) % LANE] == b']' {
                             mask &= mask - 1;
                         } else {
                             self.in_value = true;
@@ -520,7 +498,8 @@ impl Framer {
     /// Scans a tree from `*pos` to its end (returned: the index after its
     /// `)`), to a `(` in it (the state then [`State::Probing`]) or to the
     /// end of `buf`. A plain loop: SGF has a bracket every three bytes or
-    /// so, too dense for memchr, except in long values.
+    /// so, too dense for a search, except in long values
+    /// ([`find_value_byte`]).
     fn scan_tree(&mut self, buf: &[u8], base: u64, pos: &mut usize) -> Option<usize> {
         let (mut depth, mut in_value, mut escaped) = match self.state {
             State::Tree { depth } => (depth, false, false),
@@ -546,7 +525,7 @@ impl Framer {
                     if value_len == 16 {
                         // A long value (a comment): skip to its `]` or `\`.
                         value_len = 0;
-                        i = memchr::memchr2(b']', b'\\', &buf[i..]).map_or(buf.len(), |k| i + k);
+                        i = find_value_byte(&buf[i..]).map_or(buf.len(), |k| i + k);
                     }
                 }
             } else {

@@ -32,6 +32,11 @@
 //!   naively, nom recursion overflows a 2 MiB stack at about 1,000 levels.
 //!   [`game_tree`] keeps an explicit count of open trees instead, so nesting
 //!   depth costs no stack at all, and enforces a depth limit.
+//! * **One scanner.** The rules find their tokens through
+//!   [`crate::structural`] (white space, identifiers, value ends), the
+//!   scanner the scan of tree boundaries uses too. The structural rules walk
+//!   byte indices into the input and make an `I` only where they return or
+//!   fail, so a `LocatedSpan` counts lines once per rule, not per token.
 //! * **`cut` after an opener.** Once `(`, `;` or `[` has been read, a failure
 //!   is final (`Err::Failure`), so errors point at the real spot.
 //! * **Whitespace** is accepted between all tokens, including between a
@@ -43,6 +48,9 @@
 pub mod value;
 
 use crate::error::{Expected, JunkPlace};
+pub(crate) use crate::structural::is_ws;
+pub use crate::structural::value_end;
+use crate::structural::{ident_end, ident_len, value_close, ws_end, ws_len};
 use nom::error::{ErrorKind, ParseError};
 use nom::{Err, IResult, Input, Offset};
 use nom_locate::LocatedSpan;
@@ -286,43 +294,44 @@ where
     V: Visitor<'a>,
 {
     move |input: I| {
-        if input.bytes().first() != Some(&b'(') {
+        let bytes = input.bytes();
+        if bytes.first() != Some(&b'(') {
             return Err(Err::Error(SyntaxError::new(input, Expected::Char(b'('))));
         }
-        visitor.start_tree(input.bytes());
-        // The openers of the trees still open; only kept for error messages.
-        let mut open: Vec<I> = vec![input.clone()];
-        let mut i = input.take_from(1);
+        visitor.start_tree(bytes);
+        // The openers of the nested trees still open (the outermost one's
+        // is at 0); only kept for error messages.
+        let mut open: Vec<usize> = Vec::new();
+        let mut k = 1;
         loop {
             // A sequence must follow every `(`.
-            let (rest, ()) = sequence(visitor)(skip_ws(i)).map_err(to_failure)?;
-            i = skip_ws(rest);
+            k = sequence_at(visitor, bytes, ws_end(bytes, k)).map_err(|stop| stop.fail(&input))?;
+            k = ws_end(bytes, k);
             // Then nested trees and closing parentheses.
             loop {
-                match i.bytes().first() {
+                match bytes.get(k) {
                     Some(b'(') => {
-                        if open.len() >= limits.max_depth as usize {
-                            let mut e = SyntaxError::new(i, Expected::Char(b')'));
+                        if open.len() + 1 >= limits.max_depth as usize {
+                            let mut e = SyntaxError::new(input.take_from(k), Expected::Char(b')'));
                             e.depth_limit = Some(limits.max_depth);
                             return Err(Err::Failure(e));
                         }
-                        visitor.start_tree(i.bytes());
-                        open.push(i.clone());
-                        i = i.take_from(1);
+                        visitor.start_tree(&bytes[k..]);
+                        open.push(k);
+                        k += 1;
                         break;
                     }
                     Some(b')') => {
-                        visitor.end_tree(i.bytes());
-                        open.pop();
-                        i = i.take_from(1);
-                        if open.is_empty() {
-                            return Ok((i, ()));
+                        visitor.end_tree(&bytes[k..]);
+                        k += 1;
+                        if open.pop().is_none() {
+                            return Ok((input.take_from(k), ()));
                         }
-                        i = skip_ws(i);
+                        k = ws_end(bytes, k);
                     }
                     _ => {
-                        let mut e = SyntaxError::new(i, Expected::Char(b')'));
-                        e.opened = open.pop();
+                        let mut e = SyntaxError::new(input.take_from(k), Expected::Char(b')'));
+                        e.opened = Some(input.take_from(open.pop().unwrap_or(0)));
                         return Err(Err::Failure(e));
                     }
                 }
@@ -337,16 +346,26 @@ where
     I: SgfInput<'a>,
     V: Visitor<'a>,
 {
-    move |input: I| {
-        let (mut i, ()) = node(visitor)(input)?;
-        loop {
-            let next = skip_ws(i.clone());
-            if next.bytes().first() != Some(&b';') {
-                return Ok((i, ()));
-            }
-            let (rest, ()) = node(visitor)(next)?;
-            i = rest;
+    move |input: I| match sequence_at(visitor, input.bytes(), 0) {
+        Ok(end) => Ok((input.take_from(end), ())),
+        Err(stop) => Err(stop.into_err(&input)),
+    }
+}
+
+/// [`sequence`] over `bytes` from `at`: the index after its last node.
+#[inline(always)]
+fn sequence_at<'a, V: Visitor<'a>>(
+    visitor: &mut V,
+    bytes: &'a [u8],
+    at: usize,
+) -> Result<usize, Stop> {
+    let mut k = node_at(visitor, bytes, at)?;
+    loop {
+        let next = ws_end(bytes, k);
+        if bytes.get(next) != Some(&b';') {
+            return Ok(k);
         }
+        k = node_at(visitor, bytes, next)?;
     }
 }
 
@@ -359,22 +378,33 @@ where
     I: SgfInput<'a>,
     V: Visitor<'a>,
 {
-    move |input: I| {
-        if input.bytes().first() != Some(&b';') {
-            return Err(Err::Error(SyntaxError::new(input, Expected::Char(b';'))));
-        }
-        visitor.start_node(input.bytes());
-        let mut i = skip_ws(input.take_from(1));
-        loop {
-            match i.bytes().first() {
-                Some(b) if b.is_ascii_alphabetic() => {
-                    let (rest, prop) = property(i).map_err(to_failure)?;
-                    visitor.property(prop);
-                    i = skip_ws(rest);
-                }
-                Some(b';' | b'(' | b')') | None => return Ok((i, ())),
-                _ => return Err(Err::Failure(SyntaxError::new(i, Expected::NodeOrTree))),
+    move |input: I| match node_at(visitor, input.bytes(), 0) {
+        Ok(end) => Ok((input.take_from(end), ())),
+        Err(stop) => Err(stop.into_err(&input)),
+    }
+}
+
+/// [`node`] over `bytes` from `at`: the index after the node's last
+/// property, white space after it included.
+#[inline(always)]
+fn node_at<'a, V: Visitor<'a>>(visitor: &mut V, bytes: &'a [u8], at: usize) -> Result<usize, Stop> {
+    if bytes.get(at) != Some(&b';') {
+        return Err(Stop::error(at, Expected::Char(b';')));
+    }
+    visitor.start_node(&bytes[at..]);
+    let mut k = ws_end(bytes, at + 1);
+    loop {
+        match bytes.get(k) {
+            Some(b) if b.is_ascii_alphabetic() => {
+                let (end, ident, values) = property_at(bytes, k).map_err(|stop| Stop {
+                    failure: true,
+                    ..stop
+                })?;
+                visitor.property(RawProperty::new(&bytes[k..ident], &bytes[values..end]));
+                k = ws_end(bytes, end);
             }
+            Some(b';' | b'(' | b')') | None => return Ok(k),
+            _ => return Err(Stop::failure(k, Expected::NodeOrTree)),
         }
     }
 }
@@ -386,20 +416,93 @@ where
 /// [`RawProperty`]); nothing is allocated.
 #[inline]
 pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
-    let (rest, ident) = prop_ident(input)?;
-    let first = skip_ws(rest);
-    let (mut i, _) = prop_value(first.clone())?;
-    loop {
-        let next = skip_ws(i.clone());
-        if next.bytes().first() != Some(&b'[') {
-            break;
-        }
-        let (rest, _) = prop_value(next)?;
-        i = rest;
+    let bytes = input.bytes();
+    match property_at(bytes, 0) {
+        Ok((end, ident, values)) => Ok((
+            input.take_from(end),
+            RawProperty::new(&bytes[..ident], &bytes[values..end]),
+        )),
+        Err(stop) => Err(stop.into_err(&input)),
     }
-    let values_len = first.offset(&i);
-    let values_raw = &first.bytes()[..values_len];
-    Ok((i, RawProperty::new(ident.bytes_prefix(), values_raw)))
+}
+
+/// [`property`] over `bytes` from `at`: the indices after it, after its
+/// identifier, and of its first `[`.
+#[inline(always)]
+fn property_at(bytes: &[u8], at: usize) -> Result<(usize, usize, usize), Stop> {
+    let (ident, capital) = ident_end(bytes, at);
+    if !capital {
+        return Err(Stop::error(at, Expected::PropIdent));
+    }
+    let first = ws_end(bytes, ident);
+    if bytes.get(first) != Some(&b'[') {
+        return Err(Stop::error(first, Expected::Char(b'[')));
+    }
+    let mut open = first;
+    loop {
+        // `PropValue`: `[`, `CValueType`, `]`.
+        let Some(close) = value_close(bytes, open + 1) else {
+            let mut stop = Stop::failure(bytes.len(), Expected::Char(b']'));
+            stop.opened = Some(open);
+            return Err(stop);
+        };
+        let after = close + 1;
+        open = ws_end(bytes, after);
+        if bytes.get(open) != Some(&b'[') {
+            return Ok((after, ident, first));
+        }
+    }
+}
+
+/// Where a rule working on byte indices stopped: the grammar's error
+/// before it is turned into a [`SyntaxError`] at the input.
+#[derive(Debug, Clone, Copy)]
+struct Stop {
+    /// Index of the byte where the rule failed.
+    at: usize,
+    expected: Expected,
+    /// For an unclosed `[`: its index.
+    opened: Option<usize>,
+    /// A failure (after a `cut`), not an error.
+    failure: bool,
+}
+
+impl Stop {
+    #[inline(always)]
+    fn error(at: usize, expected: Expected) -> Self {
+        Stop {
+            at,
+            expected,
+            opened: None,
+            failure: false,
+        }
+    }
+
+    #[inline(always)]
+    fn failure(at: usize, expected: Expected) -> Self {
+        Stop {
+            failure: true,
+            ..Stop::error(at, expected)
+        }
+    }
+
+    /// The nom error at `input`, where the indices start.
+    #[cold]
+    fn into_err<'a, I: SgfInput<'a>>(self, input: &I) -> Err<SyntaxError<I>> {
+        let mut e = SyntaxError::new(input.take_from(self.at), self.expected);
+        e.opened = self.opened.map(|o| input.take_from(o));
+        if self.failure {
+            Err::Failure(e)
+        } else {
+            Err::Error(e)
+        }
+    }
+
+    /// As [`Stop::into_err`], always a failure (after a `cut`).
+    #[cold]
+    fn fail<'a, I: SgfInput<'a>>(self, input: &I) -> Err<SyntaxError<I>> {
+        to_failure(self.into_err(input))
+    }
 }
 
 /// `PropIdent = UcLetter { UcLetter }`
@@ -410,11 +513,8 @@ pub fn property<'a, I: SgfInput<'a>>(input: I) -> PResult<I, RawProperty<'a>> {
 #[inline]
 pub fn prop_ident<'a, I: SgfInput<'a>>(input: I) -> PResult<I, Ident<'a>> {
     let bytes = input.bytes();
-    let len = bytes
-        .iter()
-        .position(|b| !b.is_ascii_alphabetic())
-        .unwrap_or(bytes.len());
-    if len == 0 || !bytes[..len].iter().any(u8::is_ascii_uppercase) {
+    let (len, capital) = ident_len(bytes);
+    if len == 0 || !capital {
         return Err(Err::Error(SyntaxError::new(input, Expected::PropIdent)));
     }
     Ok((input.take_from(len), Ident(&bytes[..len])))
@@ -423,12 +523,6 @@ pub fn prop_ident<'a, I: SgfInput<'a>>(input: I) -> PResult<I, Ident<'a>> {
 /// A property identifier as written; see [`prop_ident`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Ident<'a>(pub &'a [u8]);
-
-impl<'a> Ident<'a> {
-    fn bytes_prefix(self) -> &'a [u8] {
-        self.0
-    }
-}
 
 /// `PropValue = "[" CValueType "]"`
 ///
@@ -472,59 +566,12 @@ pub fn skip_ws<'a, I: SgfInput<'a>>(input: I) -> I {
     if n == 0 { input } else { input.take_from(n) }
 }
 
-/// White space between the parts of a collection (see [`skip_ws`]): space,
-/// tab, line feed, carriage return, vertical tab and form feed.
-#[inline(always)]
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
-}
-
 /// Whether the `(` at `paren` opens a game tree: `;` follows it, after
 /// optional whitespace (the rule of [`collection`]).
 #[inline]
 pub(crate) fn opens_tree(bytes: &[u8], paren: usize) -> bool {
     let after = paren + 1;
     after <= bytes.len() && bytes.get(after + ws_len(&bytes[after..])) == Some(&b';')
-}
-
-#[inline(always)]
-fn ws_len(bytes: &[u8]) -> usize {
-    bytes.iter().position(|&b| !is_ws(b)).unwrap_or(bytes.len())
-}
-
-/// The index of the first `]` not escaped by `\`, if any.
-///
-/// Values are short (2.7 bytes on average in real games), so the first bytes
-/// are scanned with a plain loop; memchr takes over for long values such as
-/// comments.
-#[inline]
-pub fn value_end(bytes: &[u8]) -> Option<usize> {
-    const SHORT: usize = 16;
-    // The most common value of all, a two-letter point (`[pd]`).
-    if let [a, b, b']', ..] = *bytes
-        && !matches!(a, b']' | b'\\')
-        && !matches!(b, b']' | b'\\')
-    {
-        return Some(2);
-    }
-    let mut i = 0;
-    let short = bytes.len().min(SHORT);
-    while i < short {
-        match bytes[i] {
-            b']' => return Some(i),
-            b'\\' => i += 2,
-            _ => i += 1,
-        }
-    }
-    while i < bytes.len() {
-        let k = memchr::memchr2(b']', b'\\', &bytes[i..])?;
-        let at = i + k;
-        if bytes[at] == b']' {
-            return Some(at);
-        }
-        i = at + 2;
-    }
-    None
 }
 
 /// Fails when `input`'s bytes `from..to`, about to be skipped as junk, hold
@@ -580,5 +627,7 @@ fn to_failure<E>(e: Err<E>) -> Err<E> {
     }
 }
 
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;

@@ -298,3 +298,228 @@ fn skip_ws_accepts_every_whitespace() {
     assert_eq!(skip_ws(&b" \t\r\n\x0b\x0c;"[..]), b";");
     assert_eq!(skip_ws(&b";"[..]), b";");
 }
+
+// ---------------------------------------------------------------------------
+// The grammar against its reference copy (`super::reference`)
+// ---------------------------------------------------------------------------
+
+mod same_as_reference {
+    use super::super::reference;
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every visitor call, with offsets into the source.
+    #[derive(Debug, Default, PartialEq)]
+    struct Calls {
+        base: usize,
+        calls: Vec<(char, usize, usize, usize)>,
+    }
+
+    impl Calls {
+        fn new(src: &[u8]) -> Self {
+            Calls {
+                base: src.as_ptr() as usize,
+                calls: Vec::new(),
+            }
+        }
+        fn at(&self, s: &[u8]) -> usize {
+            s.as_ptr() as usize - self.base
+        }
+    }
+
+    impl<'a> Visitor<'a> for Calls {
+        fn start_tree(&mut self, at: &'a [u8]) {
+            self.calls.push(('(', self.at(at), at.len(), 0));
+        }
+        fn end_tree(&mut self, at: &'a [u8]) {
+            self.calls.push((')', self.at(at), at.len(), 0));
+        }
+        fn start_node(&mut self, at: &'a [u8]) {
+            self.calls.push((';', self.at(at), at.len(), 0));
+        }
+        fn property(&mut self, p: RawProperty<'a>) {
+            let values = self.at(p.values_raw());
+            self.calls
+                .push(('P', self.at(p.ident()), p.ident().len(), values));
+            self.calls.push(('V', values, p.values_raw().len(), 0));
+        }
+        fn junk(&mut self, s: &'a [u8], place: JunkPlace) {
+            self.calls.push(('J', self.at(s), s.len(), place as usize));
+        }
+    }
+
+    /// A result as offsets: the rest, or the error's kind, place, expectation,
+    /// opener and depth limit.
+    type Outcome = Result<usize, (bool, usize, Expected, Option<usize>, Option<u32>)>;
+
+    fn outcome<I>(r: PResult<I, ()>, offset: impl Fn(&I) -> usize) -> Outcome {
+        match r {
+            Ok((rest, ())) => Ok(offset(&rest)),
+            Err(Err::Error(e)) => Err((
+                false,
+                offset(&e.input),
+                e.expected,
+                e.opened.as_ref().map(&offset),
+                e.depth_limit,
+            )),
+            Err(Err::Failure(e)) => Err((
+                true,
+                offset(&e.input),
+                e.expected,
+                e.opened.as_ref().map(&offset),
+                e.depth_limit,
+            )),
+            Err(Err::Incomplete(_)) => panic!("Incomplete escaped the grammar"),
+        }
+    }
+
+    fn check(src: &[u8], max_depth: u32) -> Result<(), TestCaseError> {
+        let limits = Limits { max_depth };
+        let base = src.as_ptr() as usize;
+        let mut want = Calls::new(src);
+        let expected = outcome(
+            reference::collection(&mut want, limits)(src),
+            |i: &&[u8]| i.as_ptr() as usize - base,
+        );
+        let mut got = Calls::new(src);
+        let actual = outcome(collection(&mut got, limits)(src), |i: &&[u8]| {
+            i.as_ptr() as usize - base
+        });
+        prop_assert_eq!(
+            &actual,
+            &expected,
+            "result of {:?}",
+            String::from_utf8_lossy(src)
+        );
+        prop_assert_eq!(&got, &want, "events of {:?}", String::from_utf8_lossy(src));
+        // The same rules over a located span.
+        let mut spanned = Calls::new(src);
+        let located = outcome(
+            collection(&mut spanned, limits)(LocatedSpan::new(src)),
+            |i: &LocatedSpan<&[u8]>| i.location_offset(),
+        );
+        prop_assert_eq!(&located, &expected);
+        prop_assert_eq!(&spanned, &want);
+        Ok(())
+    }
+
+    /// Value text: short points, escapes, structural bytes, long comments
+    /// (more than 64 bytes, so that values span lanes).
+    fn value() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            6 => "[a-s]{2}",
+            2 => "[a-zA-Z0-9 :.+-]{0,6}",
+            2 => Just("\\]".to_string()),
+            2 => Just("\\\\".to_string()),
+            1 => Just("\\".to_string()),
+            1 => "[;()\\[\n\r\t]",
+            1 => "[a-z ]{60,140}",
+            1 => "[^\\]\\\\]{0,3}",
+        ];
+        prop::collection::vec(piece, 0..4).prop_map(|v| v.concat())
+    }
+
+    fn ws() -> impl Strategy<Value = String> {
+        prop_oneof![6 => Just(String::new()), 2 => "[ \n]", 1 => "[ \t\r\n\x0b\x0c]{1,70}"]
+    }
+
+    fn ident() -> impl Strategy<Value = String> {
+        prop_oneof![
+            16 => "[A-Z]{1,2}",
+            1 => "[A-Z][a-z]{1,6}[A-Z]?[a-z]{0,3}",
+            1 => "[a-z]{1,3}[A-Z]",
+            1 => "[a-z]{1,3}",
+        ]
+    }
+
+    fn property() -> impl Strategy<Value = String> {
+        (ident(), ws(), prop::collection::vec((value(), ws()), 1..4)).prop_map(|(id, w, vs)| {
+            let mut s = id + &w;
+            for (v, w) in vs {
+                s += &format!("[{v}]{w}");
+            }
+            s
+        })
+    }
+
+    fn node() -> impl Strategy<Value = String> {
+        (ws(), prop::collection::vec(property(), 0..4))
+            .prop_map(|(w, ps)| format!(";{w}{}", ps.concat()))
+    }
+
+    fn tree() -> impl Strategy<Value = String> {
+        let leaf = (ws(), prop::collection::vec(node(), 1..5), ws())
+            .prop_map(|(a, ns, b)| format!("({a}{}){b}", ns.concat()));
+        leaf.prop_recursive(4, 24, 3, |inner| {
+            (
+                ws(),
+                prop::collection::vec(node(), 1..4),
+                prop::collection::vec(inner, 0..3),
+                ws(),
+            )
+                .prop_map(|(a, ns, ts, b)| format!("({a}{}{}){b}", ns.concat(), ts.concat()))
+        })
+    }
+
+    fn junk() -> impl Strategy<Value = String> {
+        prop_oneof![4 => Just(String::new()), 2 => "[a-z \n:]{1,80}", 1 => "[a-zA-Z ;()\\[\\]]{1,6}"]
+    }
+
+    /// A collection: junk, trees, junk between them and after.
+    fn collection_text() -> impl Strategy<Value = String> {
+        (junk(), prop::collection::vec((tree(), junk()), 1..4)).prop_map(|(j, ts)| {
+            let mut s = j;
+            for (t, j) in ts {
+                s += &t;
+                s += &j;
+            }
+            s
+        })
+    }
+
+    /// A collection, perhaps damaged: a byte deleted, inserted or the text
+    /// cut short.
+    fn input() -> impl Strategy<Value = Vec<u8>> {
+        (
+            collection_text(),
+            0..6u8,
+            any::<prop::sample::Index>(),
+            prop::sample::select(b"()[];\\] aZb\n".to_vec()),
+        )
+            .prop_map(|(s, how, at, byte)| {
+                let mut b = s.into_bytes();
+                let k = at.index(b.len() + 1);
+                match how {
+                    0 if k < b.len() => {
+                        b.remove(k);
+                    }
+                    1 => b.insert(k, byte),
+                    2 => b.truncate(k),
+                    _ => {}
+                }
+                b
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+
+        #[test]
+        fn same_events_as_reference(src in input(), depth in prop_oneof![4 => Just(1000u32), 1 => 1..4u32]) {
+            check(&src, depth)?;
+        }
+
+        #[test]
+        fn same_events_on_any_bytes(src in prop::collection::vec(prop::sample::select(b"()[];\\]aBC \n\t".to_vec()), 0..200)) {
+            check(&src, 1000)?;
+        }
+
+        #[test]
+        fn same_value_ends(v in value(), tail in "[^\\]]{0,3}") {
+            let bytes = format!("{v}]{tail}").into_bytes();
+            prop_assert_eq!(value_end(&bytes), reference::value_end(&bytes));
+            let cut = &bytes[..bytes.len() - tail.len() - 1];
+            prop_assert_eq!(value_end(cut), reference::value_end(cut));
+        }
+    }
+}
