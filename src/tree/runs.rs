@@ -24,6 +24,7 @@ impl Collection<'_> {
 
     /// The nodes and properties of the game trees `run` (indices into
     /// [`Collection::games`]); 0 once edited.
+    #[cfg(any(feature = "parallel", test))]
     pub(crate) fn run_work(&self, run: &Range<usize>) -> usize {
         if self.edited {
             return 0;
