@@ -3,7 +3,10 @@
 //! value. The tests hold the grammar to this copy event for event and error
 //! for error (`tests::same_events_as_reference`).
 
+// The junk between trees is looked at by the grammar's own helpers, which
+// the scanner left as they were.
 use super::{Ident, Limits, PResult, RawProperty, SgfInput, SyntaxError, Visitor};
+use super::{find_tree_start, reject_tree_content, to_failure};
 use crate::error::{Expected, JunkPlace};
 use nom::Err;
 
@@ -203,11 +206,6 @@ pub(super) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
 }
 
-pub(super) fn opens_tree(bytes: &[u8], paren: usize) -> bool {
-    let after = paren + 1;
-    after <= bytes.len() && bytes.get(after + ws_len(&bytes[after..])) == Some(&b';')
-}
-
 fn ws_len(bytes: &[u8]) -> usize {
     bytes.iter().position(|&b| !is_ws(b)).unwrap_or(bytes.len())
 }
@@ -239,52 +237,4 @@ pub(super) fn value_end(bytes: &[u8]) -> Option<usize> {
         i = at + 2;
     }
     None
-}
-
-fn reject_tree_content<'a, I: SgfInput<'a>>(input: I, from: usize, to: usize) -> PResult<I, ()> {
-    let bytes = &input.bytes()[..to];
-    let mut i = from;
-    while let Some(k) = memchr::memchr2(b';', b'(', &bytes[i..]) {
-        let at = i + k;
-        let ident = at + 1 + ws_len(&bytes[at + 1..]);
-        let name = bytes[ident..]
-            .iter()
-            .position(|b| !b.is_ascii_alphabetic())
-            .unwrap_or(bytes.len() - ident);
-        let after = ident + name + ws_len(&bytes[ident + name..]);
-        let is_ident = bytes[ident..ident + name]
-            .iter()
-            .any(u8::is_ascii_uppercase);
-        if is_ident && bytes.get(after) == Some(&b'[') {
-            let (where_, expected) = match bytes[at] {
-                b';' => (at, Expected::Char(b'(')),
-                _ => (ident, Expected::Char(b';')),
-            };
-            return Err(Err::Failure(SyntaxError::new(
-                input.take_from(where_),
-                expected,
-            )));
-        }
-        i = at + 1;
-    }
-    Ok((input, ()))
-}
-
-fn find_tree_start(bytes: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while let Some(k) = memchr::memchr(b'(', &bytes[i..]) {
-        let at = i + k;
-        if opens_tree(bytes, at) {
-            return Some(at);
-        }
-        i = at + 1;
-    }
-    None
-}
-
-fn to_failure<E>(e: Err<E>) -> Err<E> {
-    match e {
-        Err::Error(e) => Err::Failure(e),
-        other => other,
-    }
 }
