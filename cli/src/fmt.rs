@@ -141,15 +141,32 @@ fn format_file(
                 });
             }
         }
-    } else {
+    } else if keep {
         let (tree, reports) = input::read_to_write(&name, &bytes, read, keep);
         messages.extend(reports);
         tree
+    } else {
+        // The input given away: a transcoded file's bytes are dropped once
+        // the text is decoded (one copy held, not two).
+        let (tree, reports) = input::read_owned_to_write(&name, bytes, read);
+        messages.extend(reports);
+        return write_tree(&tree, messages, false, config, out);
     };
+    write_tree(&tree, messages, keep, config, out)
+}
+
+/// Prints `tree` into `out`; `messages` are what reading it said.
+fn write_tree(
+    tree: &Collection<'_>,
+    messages: Vec<String>,
+    keep: bool,
+    config: &WriterConfig,
+    out: &mut impl Write,
+) -> io::Result<Formatted> {
     // No game tree: the lenient reader's L013 (or L017) line says why.
     let error = tree.games().len() == 0;
     // UTF-8 text (unless kept as it was) says so in every root.
-    Writer::new(out, config.clone().declare_utf8(!keep)).write(&tree)?;
+    Writer::new(out, config.clone().declare_utf8(!keep)).write(tree)?;
     Ok(Formatted {
         out: Vec::new(),
         messages,
