@@ -256,19 +256,29 @@ fn report(name: &str, input: &[u8]) {
         }),
     );
     command(
-        "fmt: read, print::Writer to a writer",
+        "fmt: read_owned, print::Writer to a writer",
         peak_of(|| {
-            let bytes = input.to_vec();
-            let doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
             let _ = Writer::new(io::sink(), WriterConfig::default()).write(doc.collection());
         }),
     );
     command(
-        "export ndjson: read, tables, write_ndjson",
+        "export ndjson (a small file): read, tables, write_ndjson",
         peak_of(|| {
             let bytes = input.to_vec();
             let tables = sgfkit_export::tables(&bytes, name, &options);
             let _ = tables.write_ndjson(&mut io::sink(), &mut io::sink(), &mut io::sink());
+        }),
+    );
+    command(
+        "export ndjson (a file of 1 MiB or more): read_owned, tables in parts of 4,096 rows",
+        peak_of(|| {
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
+            for t in sgfkit_export::Tables::of_document_in_parts(&doc, name, &options, 4096) {
+                let _ = t.write_ndjson(&mut io::sink(), &mut io::sink(), &mut io::sink());
+            }
         }),
     );
 }

@@ -55,7 +55,11 @@ pub(crate) fn drive<R: Send>(
     work: impl Fn(Unit<'_>) -> R + Sync,
     emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
-    let one_at_a_time = Grouping { bytes: 0, files: 1 };
+    let one_at_a_time = Grouping {
+        bytes: 0,
+        files: 1,
+        ahead: run::AHEAD,
+    };
     drive_grouped(
         sources,
         threads,
@@ -72,10 +76,14 @@ pub(crate) fn drive<R: Send>(
 /// How many consecutive small inputs [`drive_grouped`] hands over at once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Grouping {
-    /// A group ends once its files hold at least this many bytes.
+    /// A group ends once its files hold at least this many bytes; a file
+    /// of this size or more is a group of its own.
     pub(crate) bytes: u64,
     /// A group holds at most this many files (at least one).
     pub(crate) files: usize,
+    /// Groups in flight or done and waiting for their turn, per thread
+    /// ([`run::ordered_ahead`]): fewer for groups whose results are big.
+    pub(crate) ahead: usize,
 }
 
 /// One piece of work of [`drive_grouped`]: consecutive small inputs read
@@ -125,9 +133,10 @@ pub(crate) fn drive_grouped<R: Send>(
             .find(|&j| alone(&sources[j]))
             .unwrap_or(sources.len());
         let groups = groups(&sources[k..end], grouping);
-        run::ordered(
+        run::ordered_ahead(
             &groups,
             threads,
+            grouping.ahead,
             |r| {
                 (
                     r.start,
@@ -146,7 +155,14 @@ fn groups(sources: &[Source], grouping: Grouping) -> Vec<std::ops::Range<usize>>
     let mut out = Vec::new();
     let (mut start, mut bytes) = (0, 0u64);
     for (i, s) in sources.iter().enumerate() {
-        bytes += s.file_len().unwrap_or(0);
+        let len = s.file_len().unwrap_or(0);
+        // A file of a group's size or more is a group of its own: the files
+        // before it close theirs.
+        if len >= grouping.bytes && start < i {
+            out.push(start..i);
+            (start, bytes) = (i, 0);
+        }
+        bytes += len;
         if bytes >= grouping.bytes || i + 1 - start >= grouping.files.max(1) {
             out.push(start..i + 1);
             (start, bytes) = (i + 1, 0);
@@ -277,9 +293,10 @@ fn stream_archive<R: Send>(
         let files = std::mem::take(batch);
         let at = std::mem::take(indices);
         let groups = groups(&files, how.grouping);
-        run::ordered(
+        run::ordered_ahead(
             &groups,
             how.threads,
+            how.grouping.ahead,
             |r| (at[r.start], work(Group::Files(&files[r.clone()]))),
             |(i, r)| emit(i, Ok(r)),
         )
@@ -368,4 +385,32 @@ fn stream_gzip<R: Send>(
         return Err(e);
     }
     read.or_else(|e| emit(index, Err(format!("sgfkit: {name}: {e}"))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn sized(lens: &[u64]) -> Vec<Source> {
+        lens.iter()
+            .enumerate()
+            .map(|(i, &len)| Source::File(PathBuf::from(format!("{i}.sgf")), Some(len)))
+            .collect()
+    }
+
+    #[test]
+    fn groups_cut_by_bytes_and_files_with_big_files_alone() {
+        let grouping = Grouping {
+            bytes: 100,
+            files: 3,
+            ahead: 1,
+        };
+        // 10+10+10: three files; 60+50 reach 100; 200 alone after the 5
+        // before it; 5 alone at the end.
+        let got = groups(&sized(&[10, 10, 10, 60, 50, 5, 200, 5]), grouping);
+        assert_eq!(got, [0..3, 3..5, 5..6, 6..7, 7..8]);
+        assert_eq!(groups(&sized(&[100, 100]), grouping), [0..1, 1..2]);
+        assert!(groups(&[], grouping).is_empty());
+    }
 }

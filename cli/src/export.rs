@@ -113,10 +113,17 @@ impl Sink {
         }
         std::fs::create_dir_all(dir)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        // JSON Lines come in writes of 64 KiB (`Tables::write_ndjson`):
+        // a buffer of that size is enough.
+        let capacity = if format == Format::Ndjson {
+            64 << 10
+        } else {
+            1 << 20
+        };
         let open = |table: &str| -> io::Result<BufWriter<File>> {
             let path = dir.join(format!("{table}.{}", format.extension()));
             File::create(&path)
-                .map(|f| BufWriter::with_capacity(1 << 20, f))
+                .map(|f| BufWriter::with_capacity(capacity, f))
                 .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))
         };
         let [g, m, d] = [open("games")?, open("moves")?, open("diagnostics")?];
@@ -404,14 +411,44 @@ fn why_empty(diagnostics: &[sgfkit_export::DiagnosticRow]) -> Option<String> {
 }
 
 /// Small files are exported this many bytes at a time (or
-/// [`Grouping::files`] files): each group's rows are gathered in one
-/// builder and made into batches on the worker thread, with no columns a
-/// file to allocate and concatenate; a group's batches hold about 100,000
-/// moves, a good size for the Parquet and Arrow writers.
+/// [`Grouping::files`] files) for Parquet and Arrow IPC: each group's rows
+/// are gathered in one builder and made into batches on the worker thread,
+/// with no columns a file to allocate and concatenate; a group's batches
+/// hold about 100,000 moves, a good size for those writers. Two groups a
+/// thread are in flight or waiting: a group's rows are 15–25 times its
+/// bytes, and a group keeps a worker busy long enough that two are plenty.
 const GROUPING: Grouping = Grouping {
     bytes: 1 << 20,
     files: 1024,
+    ahead: 2,
 };
+
+/// The groups of JSON Lines, a quarter of [`GROUPING`]'s: the text of a
+/// group is written as soon as its turn comes, with no batch to fill.
+const NDJSON_GROUPING: Grouping = Grouping {
+    bytes: GROUPING.bytes / 4,
+    files: GROUPING.files / 4,
+    ahead: 2,
+};
+
+/// A file of this size or more is exported by the thread that writes the
+/// files, when its turn comes, its rows made and written
+/// [`DIRECT_ROWS`] at a time ([`Tables::of_document_in_parts`]): its
+/// rows, 15–25 times its size, are never all held. Such a file is a group
+/// of its own ([`Grouping::bytes`]); the worker threads go on with the
+/// files after it meanwhile, and its semantic checks use every thread.
+const DIRECT_FROM: u64 = GROUPING.bytes;
+
+/// The rows of a file exported directly are made and written this many at
+/// a time (about 1 MB of rows).
+const DIRECT_ROWS: usize = 4 * 1024;
+
+/// What a worker thread did with a group.
+enum Work {
+    Done(Exported),
+    /// A big file, left to the thread that writes ([`DIRECT_FROM`]).
+    Direct(Source),
+}
 
 /// What reading one group of files, or one game tree of a streamed file,
 /// gave.
@@ -535,6 +572,61 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
     }
 }
 
+/// What [`export_direct`] exported: rows of each table, bytes read.
+struct DirectCounts {
+    rows: [usize; 3],
+    bytes: u64,
+}
+
+/// Exports a big file straight into `sink`, [`DIRECT_ROWS`] rows at a
+/// time, and reports it as [`export_files`]' reports are reported.
+fn export_direct(
+    source: &Source,
+    options: &ExportOptions,
+    sink: &mut Sink,
+    status: &mut Status,
+) -> io::Result<DirectCounts> {
+    let mut counts = DirectCounts {
+        rows: [0; 3],
+        bytes: 0,
+    };
+    let name = source.name();
+    let bytes = match source.read() {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            status.failed_paths += 1;
+            eprintln!("sgfkit: {name}: {e}");
+            return Ok(counts);
+        }
+    };
+    counts.bytes = bytes.len() as u64;
+    // The input given to the reader: a transcoded file's bytes are dropped
+    // once decoded.
+    let doc = input::read_owned(bytes, &options.read);
+    let mut why = None;
+    for (k, t) in Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS).enumerate() {
+        if k == 0 && t.games.is_empty() {
+            why = why_empty(&t.diagnostics);
+        }
+        for (n, table) in
+            counts
+                .rows
+                .iter_mut()
+                .zip([t.games.len(), t.moves.len(), t.diagnostics.len()])
+        {
+            *n += table;
+        }
+        sink.write(&mut vec![Part::Rows(t)])?;
+    }
+    if counts.rows[0] == 0 {
+        status.files_with_errors += 1;
+        if let Some(why) = why {
+            eprintln!("{why}");
+        }
+    }
+    Ok(counts)
+}
+
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let format = match args.format {
         Some(format) => format,
@@ -567,6 +659,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         .semantic_checks(!args.no_check)
         .check(CheckOptions::default().source_fixes(!args.no_source_fixes))
         .read(input::read_options(&args.encoding)?);
+    // A big file exported directly is checked on every thread.
+    let mut direct = options.clone();
+    direct.check = direct.check.clone().threads(ctx.threads);
     let start = Instant::now();
     let mut status = Status::default();
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
@@ -583,19 +678,41 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         &sources,
         ctx.threads,
         args.stream.stream_above,
-        GROUPING,
+        if format == Format::Ndjson {
+            NDJSON_GROUPING
+        } else {
+            GROUPING
+        },
         |group| match group {
-            Group::Files(files) => export_files(files, &options, takes),
-            Group::Game(source, game) => Exported {
+            Group::Files([source]) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => {
+                Work::Direct(source.clone())
+            }
+            Group::Files(files) => Work::Done(export_files(files, &options, takes)),
+            Group::Game(source, game) => Work::Done(Exported {
                 part: Ok(Part::new(game.bytes(), &source.name(), &options, takes)),
                 files: Vec::new(),
                 streamed: Some(game.position()),
                 bytes: game.bytes().len() as u64,
-            },
+            }),
         },
         |index, unit| {
             let mut unit = match unit {
-                Ok(u) => u,
+                Ok(Work::Done(u)) => u,
+                Ok(Work::Direct(source)) => {
+                    // What is gathered goes first: the rows stay in order.
+                    if pending_rows > 0 {
+                        sink.write(&mut pending)?;
+                        pending_rows = 0;
+                    }
+                    file = None;
+                    let counts = export_direct(&source, &direct, &mut sink, &mut status)?;
+                    progress.advance(counts.bytes);
+                    bytes += counts.bytes;
+                    games += counts.rows[0];
+                    moves += counts.rows[1];
+                    diagnostics += counts.rows[2];
+                    return Ok(());
+                }
                 Err(message) => {
                     status.failed_paths += 1;
                     eprintln!("{message}");
@@ -639,7 +756,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             diagnostics += d;
             pending.push(part);
             pending_rows += g + m + d;
-            if pending_rows >= BATCH_ROWS {
+            // JSON Lines are written as they come; the other formats gather
+            // a batch's worth.
+            if pending_rows >= BATCH_ROWS || takes == Takes::Rows {
                 sink.write(&mut pending)?;
                 pending_rows = 0;
             }

@@ -43,6 +43,28 @@ pub(crate) fn ordered<T, R>(
     items: &[T],
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
+    emit: impl FnMut(R) -> io::Result<()>,
+) -> io::Result<()>
+where
+    T: Sync,
+    R: Send,
+{
+    ordered_ahead(items, threads, AHEAD, work, emit)
+}
+
+/// Items per thread [`ordered`] lets be in flight or wait for their turn.
+pub(crate) const AHEAD: usize = 8;
+
+/// [`ordered`] with at most `ahead` items per thread in flight or waiting
+/// (at least one): fewer for items whose results are big.
+///
+/// # Errors
+/// As [`ordered`].
+pub(crate) fn ordered_ahead<T, R>(
+    items: &[T],
+    threads: usize,
+    ahead: usize,
+    work: impl Fn(&T) -> R + Sync,
     mut emit: impl FnMut(R) -> io::Result<()>,
 ) -> io::Result<()>
 where
@@ -59,7 +81,7 @@ where
     std::thread::scope(|scope| {
         let results = items.iter().parallel_map_scoped_custom(
             scope,
-            |how| how.threads(threads).buffer_size(threads * 8),
+            |how| how.threads(threads).buffer_size(threads * ahead.max(1)),
             work,
         );
         for r in results {

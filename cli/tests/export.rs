@@ -127,6 +127,76 @@ fn huge_files_are_streamed_with_their_games_numbered() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A file of 1 MiB or more is exported a part at a time by the thread
+/// that writes: its rows are the library's, in their place among the small
+/// files around it, on any number of threads and in every format.
+#[test]
+fn big_files_are_written_in_parts_in_their_place() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED big_files_are_written_in_parts_in_their_place: no corpus");
+        return;
+    };
+    let walked = Command::new("find")
+        .args([corpus.join("fuego").to_str().unwrap(), "-name", "*.sgf"])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8_lossy(&walked.stdout).to_string();
+    let mut paths: Vec<&str> = listing.lines().collect();
+    paths.sort_unstable();
+    // A collection of 1.2 MB of fuego games, a damaged tree at its end.
+    let mut big = Vec::new();
+    for p in &paths[3..] {
+        if big.len() > 1_200_000 {
+            break;
+        }
+        big.extend(std::fs::read(p).unwrap());
+        big.push(b'\n');
+    }
+    big.extend_from_slice(b"(;B[aa];W[bb]");
+    assert!(big.len() > 1 << 20);
+    let dir = temp_dir("direct");
+    let file = dir.join("big.sgf");
+    std::fs::write(&file, &big).unwrap();
+    let inputs = [paths[0], file.to_str().unwrap(), paths[1], paths[2]];
+    // What the library gives, file by file.
+    let mut want: [Vec<u8>; 3] = Default::default();
+    for path in inputs {
+        let bytes = std::fs::read(path).unwrap();
+        let t = sgfkit_export::tables(&bytes, path, &Default::default());
+        let [g, m, d] = &mut want;
+        t.write_ndjson(g, m, d).unwrap();
+    }
+    assert!(lines(&want[1]) > 4 * 4096, "{}", lines(&want[1]));
+    let mut said = Vec::new();
+    for j in ["1", "2", "3"] {
+        let out = dir.join(format!("j{j}"));
+        let mut args = vec!["-j", j, "export", "--format", "ndjson", "-o"];
+        args.push(out.to_str().unwrap());
+        args.extend(inputs);
+        let o = sgfkit(&args);
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        for (table, want) in ["games", "moves", "diagnostics"].iter().zip(&want) {
+            assert!(read(&out, table, "ndjson") == *want, "-j {j}: {table}");
+        }
+        let stderr = String::from_utf8_lossy(&o.stderr).to_string();
+        said.push(stderr[..stderr.find(" from ").unwrap()].to_string());
+    }
+    #[cfg(feature = "parquet")]
+    for format in ["parquet", "arrow-ipc"] {
+        let out = dir.join(format);
+        let mut args = vec!["-j", "2", "export", "--format", format, "-o"];
+        args.push(out.to_str().unwrap());
+        args.extend(inputs);
+        let o = sgfkit(&args);
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        let stderr = String::from_utf8_lossy(&o.stderr).to_string();
+        said.push(stderr[..stderr.find(" from ").unwrap()].to_string());
+    }
+    // The same counts said by every run.
+    assert!(said.iter().all(|s| *s == said[0]), "{said:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[cfg(not(feature = "parquet"))]
 #[test]
 fn parquet_needs_the_feature() {

@@ -366,6 +366,48 @@ impl Tables {
         t
     }
 
+    /// The rows of a document already read, a few game trees at a time:
+    /// each part holds the rows of whole game trees, about `rows` rows or
+    /// more (a game tree's moves are never split); the first part also
+    /// holds every diagnostics row. The parts' tables, each appended to the
+    /// last, are those of [`Tables::of_document`]. For a caller that writes
+    /// each part before it asks for the next: the rows of a big collection
+    /// are never all held at once. A document without a game tree gives
+    /// one part, its diagnostics.
+    ///
+    /// ```
+    /// use sgfkit_export::{ExportOptions, Tables};
+    /// let options = ExportOptions::default();
+    /// let doc = sgfkit_export::read(b"(;B[aa];W[bb])(;B[cc])(;B[dd]", &options);
+    /// let parts: Vec<Tables> = Tables::of_document_in_parts(&doc, "x.sgf", &options, 3).collect();
+    /// let games: Vec<usize> = parts.iter().map(|t| t.games.len()).collect();
+    /// assert_eq!(games.iter().sum::<usize>(), 3);
+    /// assert!(parts.len() > 1);
+    /// // Every diagnostic in the first part: the last `)` missing among them.
+    /// assert!(parts[0].diagnostics.iter().any(|d| d.code.as_str() == "L005"));
+    /// assert!(parts[1..].iter().all(|t| t.diagnostics.is_empty()));
+    /// let mut all = Tables::default();
+    /// for mut t in parts {
+    ///     all.append(&mut t);
+    /// }
+    /// assert_eq!(all, Tables::of_document(&doc, "x.sgf", &options));
+    /// ```
+    pub fn of_document_in_parts<'d, 'a>(
+        doc: &'d Document<'a>,
+        source: &str,
+        options: &'d ExportOptions,
+        rows: usize,
+    ) -> Parts<'d, 'a> {
+        let mut diagnostics = Vec::new();
+        let walk = Walk::new(doc, &Arc::from(source), options, &mut diagnostics);
+        Parts {
+            walk,
+            diagnostics: Some(diagnostics),
+            next: 0,
+            rows: rows.max(1),
+        }
+    }
+
     /// Moves the rows of one game tree of a streamed file to their place in
     /// the whole file: game indexes start at `first_game`, and positions
     /// are shifted as if the tree's text started at `start` (the line and
@@ -590,53 +632,146 @@ pub(crate) fn walk(
     diagnostics: &mut Vec<DiagnosticRow>,
     moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
 ) {
-    let diags = if options.semantic_checks {
-        doc.check(&options.check)
-    } else {
-        doc.diagnostics().to_vec()
-    };
-    let roots: Vec<Node<'_, '_>> = doc.collection().games().collect();
-    // The game of each diagnostic: the last tree starting at or before it.
-    let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
-    let mut per_game = vec![0u32; roots.len()];
-    diagnostics.reserve(diags.len());
-    for d in &diags {
-        let game = (!roots.is_empty()).then(|| {
-            starts
-                .partition_point(|&s| s <= d.span.start)
-                .saturating_sub(1)
-        });
-        if let Some(g) = game {
-            per_game[g] += 1;
-        }
-        diagnostics.push(diagnostic_row(source, game, d));
+    let w = Walk::new(doc, source, options, diagnostics);
+    games.reserve(w.games());
+    for i in 0..w.games() {
+        w.game(i, root_properties, games, moves);
     }
-    games.reserve(roots.len());
-    let info_options = InfoOptions::default().source_fixes(options.check.source_fixes);
-    for (i, root) in roots.iter().enumerate() {
+}
+
+/// A document's rows, a game tree at a time: its diagnostics read (and
+/// made rows) first, then each game's row and moves when asked.
+struct Walk<'d, 'a> {
+    roots: Vec<Node<'d, 'a>>,
+    /// Diagnostics of each game tree.
+    per_game: Vec<u32>,
+    source: Arc<str>,
+    options: &'d ExportOptions,
+    info_options: InfoOptions,
+}
+
+impl<'d, 'a> Walk<'d, 'a> {
+    /// Checks `doc` (as `options` say) and pushes its diagnostics rows.
+    fn new(
+        doc: &'d Document<'a>,
+        source: &Arc<str>,
+        options: &'d ExportOptions,
+        diagnostics: &mut Vec<DiagnosticRow>,
+    ) -> Self {
+        let diags = if options.semantic_checks {
+            doc.check(&options.check)
+        } else {
+            doc.diagnostics().to_vec()
+        };
+        let roots: Vec<Node<'d, 'a>> = doc.collection().games().collect();
+        // The game of each diagnostic: the last tree starting at or before it.
+        let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
+        let mut per_game = vec![0u32; roots.len()];
+        diagnostics.reserve(diags.len());
+        for d in diags {
+            let game = (!roots.is_empty()).then(|| {
+                starts
+                    .partition_point(|&s| s <= d.span.start)
+                    .saturating_sub(1)
+            });
+            if let Some(g) = game {
+                per_game[g] += 1;
+            }
+            diagnostics.push(diagnostic_row(source, game, d));
+        }
+        Walk {
+            roots,
+            per_game,
+            source: Arc::clone(source),
+            options,
+            info_options: InfoOptions::default().source_fixes(options.check.source_fixes),
+        }
+    }
+
+    /// The document's game trees.
+    fn games(&self) -> usize {
+        self.roots.len()
+    }
+
+    /// Pushes the row of game tree `i` and hands its moves to `moves`.
+    fn game(
+        &self,
+        i: usize,
+        root_properties: bool,
+        games: &mut Vec<GameRow>,
+        moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
+    ) {
+        let root = self.roots[i];
         let index = u32::try_from(i).unwrap_or(u32::MAX);
         // A tree whose GM names no game is tabled as Go, as the checker reads it.
         let (game_type, _) = root.game().unwrap_or_else(|e| e.read_as_go());
         let go = if game_type == GameType::Go {
-            GoGame::new(*root).ok()
+            GoGame::new(root).ok()
         } else {
             None
         };
         let mut row = game_row(
-            *root,
-            source,
+            root,
+            &self.source,
             index,
             game_type,
             go.as_ref(),
             root_properties,
-            &info_options,
+            &self.info_options,
         );
-        row.diagnostic_count = per_game[i];
+        row.diagnostic_count = self.per_game[i];
         // `None` for a Go game whose `SZ` is no board (no `GoGame`).
         if let Some(go) = &go {
-            row.move_count = Some(move_rows(*root, go, index, options, moves));
+            row.move_count = Some(move_rows(root, go, index, self.options, moves));
         }
         games.push(row);
+    }
+}
+
+/// The rows of a document in parts of about the same number of rows
+/// (see [`Tables::of_document_in_parts`]).
+pub struct Parts<'d, 'a> {
+    walk: Walk<'d, 'a>,
+    /// The diagnostics rows, until the first part takes them.
+    diagnostics: Option<Vec<DiagnosticRow>>,
+    /// The next game tree.
+    next: usize,
+    rows: usize,
+}
+
+impl std::fmt::Debug for Parts<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Parts")
+            .field("games", &self.walk.games())
+            .field("next", &self.next)
+            .field("rows", &self.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Iterator for Parts<'_, '_> {
+    type Item = Tables;
+
+    fn next(&mut self) -> Option<Tables> {
+        let diagnostics = self.diagnostics.take();
+        if diagnostics.is_none() && self.next >= self.walk.games() {
+            return None;
+        }
+        let mut t = Tables {
+            diagnostics: diagnostics.unwrap_or_default(),
+            ..Tables::default()
+        };
+        let source = &self.walk.source;
+        while self.next < self.walk.games()
+            && t.games.len() + t.moves.len() + t.diagnostics.len() < self.rows
+        {
+            let moves = &mut t.moves;
+            self.walk.game(self.next, true, &mut t.games, &mut |m| {
+                moves.push(m.to_row(source));
+            });
+            self.next += 1;
+        }
+        Some(t)
     }
 }
 
@@ -660,7 +795,7 @@ fn place_diagnostic(d: &mut DiagnosticRow, first_game: u32, start: Position) {
     d.line = d.line.saturating_add(start.line.saturating_sub(1));
 }
 
-fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> DiagnosticRow {
+fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: Diagnostic) -> DiagnosticRow {
     DiagnosticRow {
         source: Arc::clone(source),
         game: game.map(|g| u32::try_from(g).unwrap_or(u32::MAX)),
@@ -672,7 +807,7 @@ fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: &Diagnostic) -> Dia
         },
         line: d.position.line,
         column: d.position.column,
-        message: d.message.clone(),
+        message: d.message,
     }
 }
 
