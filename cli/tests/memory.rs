@@ -1,5 +1,5 @@
-//! Peak memory of reading (issue 38): the bytes the library holds at once
-//! while `sgfkit stats` and `sgfkit check` read the move-dense collection
+//! Peak memory (issue 38): the bytes the library holds at once while
+//! `sgfkit stats`, `check`, `fmt` and `export` read the move-dense collection
 //! (every `.sgf` of `../shared/corpus/gnugo` and `fuego` in one buffer, as
 //! `scripts/memory.sh` builds dense.sgf), counted by a global allocator
 //! that keeps the live total and its peak. Allocated bytes, unlike the
@@ -62,7 +62,7 @@ fn dense() -> Option<Vec<u8>> {
 /// then checks the tree: its findings come on top (7,485 on dense.sgf,
 /// 0.4 times the input: a message each), within half the input more.
 #[test]
-fn stats_and_check_on_dense_stay_within_three_times_the_input() {
+fn commands_on_dense_stay_within_a_few_times_the_input() {
     let Some(input) = dense() else {
         eprintln!("skipped: ../shared/corpus (gnugo, fuego) not found");
         return;
@@ -79,11 +79,43 @@ fn stats_and_check_on_dense_stay_within_three_times_the_input() {
         let doc = sgfkit::read_owned(bytes, &lenient).unwrap();
         black_box(doc.check(&CheckOptions::default()).len());
     });
+    // `fmt` prints the tree as it goes: a buffer of the writer's on top.
+    let fmt = peak_of(|| {
+        let doc = sgfkit::read_owned(input.clone(), &lenient).unwrap();
+        let config = sgfkit::print::WriterConfig::default();
+        sgfkit::print::Writer::new(std::io::sink(), config)
+            .write(doc.collection())
+            .unwrap();
+    });
+    // `export` of a big file: checked, then its rows made and written a
+    // part at a time (the rows of all of it are 25 times the input).
+    let export = peak_of(|| {
+        let doc = sgfkit::read_owned(input.clone(), &lenient).unwrap();
+        let options = sgfkit_export::ExportOptions::default();
+        for t in sgfkit_export::Tables::of_document_in_parts(&doc, "dense.sgf", &options, 4096) {
+            let sink = &mut std::io::sink();
+            t.write_ndjson(sink, &mut std::io::sink(), &mut std::io::sink())
+                .unwrap();
+        }
+    });
     let ratio = |peak: usize| peak as f64 / n as f64;
     eprintln!(
-        "dense: {n} bytes; stats {stats} bytes at most ({:.2}x), check {check} ({:.2}x)",
+        "dense: {n} bytes; at most: stats {stats} bytes ({:.2}x), check {check} ({:.2}x), \
+         fmt {fmt} ({:.2}x), export {export} ({:.2}x)",
         ratio(stats),
-        ratio(check)
+        ratio(check),
+        ratio(fmt),
+        ratio(export),
+    );
+    assert!(
+        fmt <= 3 * n + n / 4,
+        "fmt: {fmt} bytes for {n} ({:.2}x)",
+        ratio(fmt)
+    );
+    assert!(
+        export <= 4 * n + n / 2,
+        "export: {export} bytes for {n} ({:.2}x)",
+        ratio(export)
     );
     assert!(
         stats <= 3 * n,
