@@ -83,6 +83,35 @@ impl Format {
 /// Rows are written when this many have gathered (one Arrow batch).
 const BATCH_ROWS: usize = 64 * 1024;
 
+/// The buffers of JSON Lines text the groups of files are written into,
+/// handed back once written and reused by the next groups: their pages
+/// stay mapped, rather than being faulted in afresh for every group (the
+/// text is some 25 times the input; on a virtual machine a fresh page
+/// costs more than the text written into it).
+#[derive(Default)]
+struct Texts(std::sync::Mutex<Vec<[Vec<u8>; 3]>>);
+
+impl Texts {
+    /// Buffers kept for reuse: about the groups in flight.
+    const KEEP: usize = 8;
+
+    /// Empty buffers, reused when there are some.
+    fn take(&self) -> [Vec<u8>; 3] {
+        let reused = self.0.lock().map(|mut kept| kept.pop());
+        reused.ok().flatten().unwrap_or_default()
+    }
+
+    /// Gives buffers back, emptied.
+    fn give(&self, mut text: [Vec<u8>; 3]) {
+        if let Ok(mut kept) = self.0.lock()
+            && kept.len() < Self::KEEP
+        {
+            text.iter_mut().for_each(Vec::clear);
+            kept.push(text);
+        }
+    }
+}
+
 /// The three files being written.
 enum Sink {
     Ndjson([BufWriter<File>; 3]),
@@ -155,7 +184,7 @@ impl Sink {
     }
 
     /// Writes the parts gathered (all rows, or all batches).
-    fn write(&mut self, parts: &mut Vec<Part>) -> io::Result<()> {
+    fn write(&mut self, parts: &mut Vec<Part>, texts: &Texts) -> io::Result<()> {
         let parts = std::mem::take(parts);
         match self {
             Sink::Ndjson([g, m, d]) => {
@@ -163,10 +192,12 @@ impl Sink {
                 for part in parts {
                     match part {
                         Part::Rows(t) => t.write_ndjson(g, m, d)?,
-                        Part::Text([tg, tm, td], _) => {
-                            g.write_all(&tg)?;
-                            m.write_all(&tm)?;
-                            d.write_all(&td)?;
+                        Part::Text(text, _) => {
+                            let [tg, tm, td] = &text;
+                            g.write_all(tg)?;
+                            m.write_all(tm)?;
+                            d.write_all(td)?;
+                            texts.give(text);
                         }
                         #[cfg(feature = "parquet")]
                         Part::Building(_) | Part::Columns(_) => {}
@@ -211,12 +242,6 @@ impl Sink {
 /// tree.
 #[cfg(feature = "parquet")]
 const COLUMNS_FROM: usize = 64 << 10;
-
-/// The most rows a group of files turns into JSON Lines text on its worker
-/// thread (above a [`GROUPING`]'s worth, about 100,000 moves; some 20 MB
-/// of text); a group with more (a big file) leaves its rows to the thread
-/// that writes the files, which writes them a piece at a time.
-const TEXT_ROWS: usize = 1 << 17;
 
 /// What a [`Sink`] takes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -432,15 +457,18 @@ const NDJSON_GROUPING: Grouping = Grouping {
 };
 
 /// A file of this size or more is exported by the thread that writes the
-/// files, when its turn comes, its rows made and written
-/// [`DIRECT_ROWS`] at a time ([`Tables::of_document_in_parts`]): its
-/// rows, 15–25 times its size, are never all held. Such a file is a group
+/// files, when its turn comes: its JSON Lines written as they are made, or
+/// its rows made and written `DIRECT_ROWS` at a time
+/// ([`Tables::of_document_in_parts`]); its rows, 15–25 times its size, are
+/// never all held. Such a file is a group
 /// of its own ([`Grouping::bytes`]); the worker threads go on with the
 /// files after it meanwhile, and its semantic checks use every thread.
 const DIRECT_FROM: u64 = GROUPING.bytes;
 
-/// The rows of a file exported directly are made and written this many at
-/// a time (about 1 MB of rows).
+/// The rows of a file exported directly as Parquet or Arrow IPC are made
+/// and written this many at a time (about 1 MB of rows); JSON Lines are
+/// written as they are made ([`sgfkit_export::write_ndjson`]).
+#[cfg(feature = "parquet")]
 const DIRECT_ROWS: usize = 4 * 1024;
 
 /// What a worker thread did with a group.
@@ -476,7 +504,12 @@ enum FileReport {
 
 /// Reads the files of a group and gathers their rows in one part: Arrow
 /// batches for Parquet and Arrow IPC, rows for JSON Lines.
-fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Exported {
+fn export_files(
+    files: &[Source],
+    options: &ExportOptions,
+    takes: Takes,
+    texts: &Texts,
+) -> Exported {
     let mut reports = Vec::with_capacity(files.len());
     let mut bytes = 0u64;
     let mut read = |source: &Source, reports: &mut Vec<FileReport>| match source.read() {
@@ -534,38 +567,31 @@ fn export_files(files: &[Source], options: &ExportOptions, takes: Takes) -> Expo
         };
     }
     let _ = takes; // only read with the parquet feature
-    let mut rows = Tables::default();
+    // JSON Lines: each file's lines written into the group's text as they
+    // are made, on this worker thread (no rows held).
+    let mut text = texts.take();
+    let mut counts = [0usize; 3];
     for source in files {
         let Some(data) = read(source, &mut reports) else {
             continue;
         };
-        let mut t = sgfkit_export::tables(&data, &source.name(), options);
-        reports.push(FileReport::Read {
-            games: t.games.len(),
-            why: if t.games.is_empty() {
-                why_empty(&t.diagnostics)
-            } else {
-                None
-            },
-        });
-        rows.append(&mut t);
-    }
-    // Written here, on the worker thread, not by the one that writes the
-    // files; but a big file's rows are written by that thread a piece at
-    // a time, so that they and all of their text are not held at once.
-    let counts = [rows.games.len(), rows.moves.len(), rows.diagnostics.len()];
-    let part = if counts.iter().sum::<usize>() > TEXT_ROWS {
-        Part::Rows(rows)
-    } else {
-        let mut text: [Vec<u8>; 3] = Default::default();
+        let name = source.name();
+        let doc = sgfkit_export::read(&data, options);
         let [g, m, d] = &mut text;
-        match rows.write_ndjson(g, m, d) {
-            Ok(()) => Part::Text(text, counts),
-            Err(_) => Part::Rows(rows),
+        // Writing into memory cannot fail.
+        let n = sgfkit_export::write_ndjson(&doc, &name, options, g, m, d).unwrap_or_default();
+        for (total, n) in counts.iter_mut().zip(n) {
+            *total += n;
         }
-    };
+        reports.push(FileReport::Read {
+            games: n[0],
+            why: (n[0] == 0)
+                .then(|| why_empty(&Tables::of_document(&doc, &name, options).diagnostics))
+                .flatten(),
+        });
+    }
     Exported {
-        part: Ok(part),
+        part: Ok(Part::Text(text, counts)),
         files: reports,
         streamed: None,
         bytes,
@@ -578,8 +604,9 @@ struct DirectCounts {
     bytes: u64,
 }
 
-/// Exports a big file straight into `sink`, [`DIRECT_ROWS`] rows at a
-/// time, and reports it as [`export_files`]' reports are reported.
+/// Exports a big file straight into `sink` (lines as they are made, or
+/// `DIRECT_ROWS` rows at a time), and reports it as [`export_files`]'
+/// reports are reported.
 fn export_direct(
     source: &Source,
     options: &ExportOptions,
@@ -603,21 +630,32 @@ fn export_direct(
     // The input given to the reader: a transcoded file's bytes are dropped
     // once decoded.
     let doc = input::read_owned(bytes, &options.read);
-    let mut why = None;
-    for (k, t) in Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS).enumerate() {
-        if k == 0 && t.games.is_empty() {
-            why = why_empty(&t.diagnostics);
+    let why = match sink {
+        // JSON Lines straight into the files.
+        Sink::Ndjson([g, m, d]) => {
+            counts.rows = sgfkit_export::write_ndjson(&doc, &name, options, g, m, d)?;
+            (counts.rows[0] == 0)
+                .then(|| why_empty(&Tables::of_document(&doc, &name, options).diagnostics))
+                .flatten()
         }
-        for (n, table) in
-            counts
-                .rows
-                .iter_mut()
-                .zip([t.games.len(), t.moves.len(), t.diagnostics.len()])
-        {
-            *n += table;
+        // Batches of a part's rows.
+        #[cfg(feature = "parquet")]
+        _ => {
+            let mut why = None;
+            let parts = Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS);
+            for (k, t) in parts.enumerate() {
+                if k == 0 && t.games.is_empty() {
+                    why = why_empty(&t.diagnostics);
+                }
+                let rows = [t.games.len(), t.moves.len(), t.diagnostics.len()];
+                for (n, table) in counts.rows.iter_mut().zip(rows) {
+                    *n += table;
+                }
+                sink.write(&mut vec![Part::Rows(t)], &Texts::default())?;
+            }
+            why
         }
-        sink.write(&mut vec![Part::Rows(t)])?;
-    }
+    };
     if counts.rows[0] == 0 {
         status.files_with_errors += 1;
         if let Some(why) = why {
@@ -667,6 +705,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
     let total = input::total_bytes(&sources);
     let mut sink = Sink::create(format, &args.output, ctx.threads)?;
+    let texts = Texts::default();
     let takes = sink.takes();
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
     let mut pending: Vec<Part> = Vec::new();
@@ -687,7 +726,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             Group::Files([source]) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => {
                 Work::Direct(source.clone())
             }
-            Group::Files(files) => Work::Done(export_files(files, &options, takes)),
+            Group::Files(files) => Work::Done(export_files(files, &options, takes, &texts)),
             Group::Game(source, game) => Work::Done(Exported {
                 part: Ok(Part::new(game.bytes(), &source.name(), &options, takes)),
                 files: Vec::new(),
@@ -701,7 +740,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Ok(Work::Direct(source)) => {
                     // What is gathered goes first: the rows stay in order.
                     if pending_rows > 0 {
-                        sink.write(&mut pending)?;
+                        sink.write(&mut pending, &texts)?;
                         pending_rows = 0;
                     }
                     file = None;
@@ -759,14 +798,14 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             // JSON Lines are written as they come; the other formats gather
             // a batch's worth.
             if pending_rows >= BATCH_ROWS || takes == Takes::Rows {
-                sink.write(&mut pending)?;
+                sink.write(&mut pending, &texts)?;
                 pending_rows = 0;
             }
             Ok(())
         },
     )?;
     if pending_rows > 0 {
-        sink.write(&mut pending)?;
+        sink.write(&mut pending, &texts)?;
     }
     sink.finish()?;
     progress.finish();
