@@ -264,15 +264,26 @@ fn report(name: &str, input: &[u8]) {
         }),
     );
     command(
-        "export ndjson (a small file): read, tables, write_ndjson",
+        "export ndjson (a file under 1 MiB): read, write_ndjson into the group's text",
         peak_of(|| {
             let bytes = input.to_vec();
-            let tables = sgfkit_export::tables(&bytes, name, &options);
-            let _ = tables.write_ndjson(&mut io::sink(), &mut io::sink(), &mut io::sink());
+            let doc = sgfkit_export::read(&bytes, &options);
+            let mut text: [Vec<u8>; 3] = Default::default();
+            let [g, m, d] = &mut text;
+            let _ = sgfkit_export::write_ndjson(&doc, name, &options, g, m, d);
         }),
     );
     command(
-        "export ndjson (a file of 1 MiB or more): read_owned, tables in parts of 4,096 rows",
+        "export ndjson (a file of 1 MiB or more): read_owned, write_ndjson to writers",
+        peak_of(|| {
+            let doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
+            let (mut g, mut m, mut d) = (io::sink(), io::sink(), io::sink());
+            let _ = sgfkit_export::write_ndjson(&doc, name, &options, &mut g, &mut m, &mut d);
+        }),
+    );
+    command(
+        "export parquet (a file of 1 MiB or more): read_owned, tables in parts of 4,096 rows",
         peak_of(|| {
             let doc = sgfkit::read_owned(input.to_vec(), &lenient)
                 .unwrap_or_else(|e| Document::unread(&e));

@@ -87,8 +87,15 @@ fn commands_on_dense_stay_within_a_few_times_the_input() {
             .write(doc.collection())
             .unwrap();
     });
-    // `export` of a big file: checked, then its rows made and written a
-    // part at a time (the rows of all of it are 25 times the input).
+    // `export` of a big file: checked, then its rows made and written as
+    // JSON Lines one at a time, or as Arrow batches a part at a time (the
+    // rows of all of it are 25 times the input).
+    let ndjson = peak_of(|| {
+        let doc = sgfkit::read_owned(input.clone(), &lenient).unwrap();
+        let options = sgfkit_export::ExportOptions::default();
+        let (mut g, mut m, mut d) = (std::io::sink(), std::io::sink(), std::io::sink());
+        sgfkit_export::write_ndjson(&doc, "dense.sgf", &options, &mut g, &mut m, &mut d).unwrap();
+    });
     let export = peak_of(|| {
         let doc = sgfkit::read_owned(input.clone(), &lenient).unwrap();
         let options = sgfkit_export::ExportOptions::default();
@@ -101,11 +108,17 @@ fn commands_on_dense_stay_within_a_few_times_the_input() {
     let ratio = |peak: usize| peak as f64 / n as f64;
     eprintln!(
         "dense: {n} bytes; at most: stats {stats} bytes ({:.2}x), check {check} ({:.2}x), \
-         fmt {fmt} ({:.2}x), export {export} ({:.2}x)",
+         fmt {fmt} ({:.2}x), export as JSON Lines {ndjson} ({:.2}x), in parts {export} ({:.2}x)",
         ratio(stats),
         ratio(check),
         ratio(fmt),
+        ratio(ndjson),
         ratio(export),
+    );
+    assert!(
+        ndjson <= 3 * n + n / 2,
+        "export as JSON Lines: {ndjson} bytes for {n} ({:.2}x)",
+        ratio(ndjson)
     );
     assert!(
         fmt <= 3 * n + n / 4,
