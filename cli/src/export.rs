@@ -466,10 +466,10 @@ const NDJSON_GROUPING: Grouping = Grouping {
 const DIRECT_FROM: u64 = GROUPING.bytes;
 
 /// The rows of a file exported directly as Parquet or Arrow IPC are made
-/// and written this many at a time (about 1 MB of rows); JSON Lines are
-/// written as they are made ([`sgfkit_export::write_ndjson`]).
+/// into columns and written this many at a time; JSON Lines are written
+/// as they are made ([`sgfkit_export::write_ndjson`]).
 #[cfg(feature = "parquet")]
-const DIRECT_ROWS: usize = 4 * 1024;
+const DIRECT_ROWS: usize = 16 * 1024;
 
 /// What a worker thread did with a group.
 enum Work {
@@ -638,20 +638,24 @@ fn export_direct(
                 .then(|| why_empty(&Tables::of_document(&doc, &name, options).diagnostics))
                 .flatten()
         }
-        // Batches of a part's rows.
+        // Columns of a part's rows, made into batches when written.
         #[cfg(feature = "parquet")]
         _ => {
             let mut why = None;
-            let parts = Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS);
-            for (k, t) in parts.enumerate() {
-                if k == 0 && t.games.is_empty() {
-                    why = why_empty(&t.diagnostics);
+            let mut parts = Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS);
+            for k in 0.. {
+                let mut b = sgfkit_export::arrow::BatchesBuilder::default();
+                if !b.push_part(&mut parts) {
+                    break;
                 }
-                let rows = [t.games.len(), t.moves.len(), t.diagnostics.len()];
+                let rows = b.counts();
+                if k == 0 && rows[0] == 0 {
+                    why = why_empty(b.diagnostics());
+                }
                 for (n, table) in counts.rows.iter_mut().zip(rows) {
                     *n += table;
                 }
-                sink.write(&mut vec![Part::Rows(t)], &Texts::default())?;
+                sink.write(&mut vec![Part::Building(Box::new(b))], &Texts::default())?;
             }
             why
         }

@@ -11,6 +11,20 @@ fn read(dir: &Path, table: &str, ext: &str) -> Vec<u8> {
     std::fs::read(dir.join(format!("{table}.{ext}"))).unwrap()
 }
 
+/// The `.sgf` files under `dir`, sorted.
+fn sgf_files(dir: &Path) -> Vec<String> {
+    let walked = Command::new("find")
+        .args([dir.to_str().unwrap(), "-name", "*.sgf"])
+        .output()
+        .unwrap();
+    let mut paths: Vec<String> = String::from_utf8_lossy(&walked.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    paths.sort_unstable();
+    paths
+}
+
 fn lines(bytes: &[u8]) -> usize {
     bytes.iter().filter(|&&b| b == b'\n').count()
 }
@@ -78,18 +92,8 @@ fn huge_files_are_streamed_with_their_games_numbered() {
         return;
     };
     // One collection of 200 games of the fuego folder.
-    let walked = Command::new("find")
-        .args([
-            corpus.join("fuego/regression/sgf/games").to_str().unwrap(),
-            "-name",
-            "*.sgf",
-        ])
-        .output()
-        .unwrap();
+    let paths = sgf_files(&corpus.join("fuego/regression/sgf/games"));
     let mut all = Vec::new();
-    let listing = String::from_utf8_lossy(&walked.stdout).to_string();
-    let mut paths: Vec<&str> = listing.lines().collect();
-    paths.sort_unstable();
     for p in paths.iter().take(200) {
         all.extend(std::fs::read(p).unwrap());
         all.push(b'\n');
@@ -136,13 +140,7 @@ fn big_files_are_written_in_parts_in_their_place() {
         eprintln!("SKIPPED big_files_are_written_in_parts_in_their_place: no corpus");
         return;
     };
-    let walked = Command::new("find")
-        .args([corpus.join("fuego").to_str().unwrap(), "-name", "*.sgf"])
-        .output()
-        .unwrap();
-    let listing = String::from_utf8_lossy(&walked.stdout).to_string();
-    let mut paths: Vec<&str> = listing.lines().collect();
-    paths.sort_unstable();
+    let paths = sgf_files(&corpus.join("fuego"));
     // A collection of 1.2 MB of fuego games, a damaged tree at its end.
     let mut big = Vec::new();
     for p in &paths[3..] {
@@ -157,7 +155,7 @@ fn big_files_are_written_in_parts_in_their_place() {
     let dir = temp_dir("direct");
     let file = dir.join("big.sgf");
     std::fs::write(&file, &big).unwrap();
-    let inputs = [paths[0], file.to_str().unwrap(), paths[1], paths[2]];
+    let inputs = [&*paths[0], file.to_str().unwrap(), &paths[1], &paths[2]];
     // What the library gives, file by file.
     let mut want: [Vec<u8>; 3] = Default::default();
     for path in inputs {

@@ -22,7 +22,7 @@ use super::arrow::{
     properties_field,
 };
 use super::texts::{Offsets, Texts, spread};
-use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, is_game_column};
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveView, Parts, is_game_column};
 use arrow_array::types::{Int8Type, Int16Type, Int32Type};
 use arrow_array::{
     ArrayRef, BooleanArray, DictionaryArray, Float64Array, Int8Array, Int16Array, Int32Array,
@@ -122,6 +122,59 @@ impl BatchesBuilder {
                     .filter(|(ident, _)| !is_game_column(ident))
             });
         }
+    }
+
+    /// Adds the rows of the next part of `parts`, the rows that
+    /// [`Parts`]' next [`Tables`](super::Tables) would hold, made straight
+    /// into columns: whether there was a part left. For the columns of a
+    /// big collection a part at a time.
+    ///
+    /// ```
+    /// use sgfkit_export::{ExportOptions, Tables, arrow::{Batches, BatchesBuilder}};
+    /// let options = ExportOptions::default();
+    /// let doc = sgfkit_export::read(b"(;B[aa];W[bb])(;B[cc])(;B[dd])", &options);
+    /// let mut parts = Tables::of_document_in_parts(&doc, "x.sgf", &options, 2);
+    /// let mut each = Vec::new();
+    /// loop {
+    ///     let mut b = BatchesBuilder::default();
+    ///     if !b.push_part(&mut parts) {
+    ///         break;
+    ///     }
+    ///     each.push(b.finish()?);
+    /// }
+    /// assert!(each.len() > 1);
+    /// assert_eq!(Batches::concat(&each)?, Batches::of_document(&doc, "x.sgf", &options)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn push_part(&mut self, parts: &mut Parts<'_, '_>) -> bool {
+        let diagnostics = parts.diagnostics.take();
+        if diagnostics.is_none() && parts.next >= parts.walk.games() {
+            return false;
+        }
+        let diagnosed = diagnostics.as_ref().map_or(0, Vec::len);
+        if let Some(mut d) = diagnostics {
+            self.diagnostics.append(&mut d);
+        }
+        let source = Arc::clone(&parts.walk.source);
+        let (first, games, before) = (parts.next, self.games.len(), self.moves.rows());
+        let mut rows = diagnosed;
+        while parts.next < parts.walk.games() && rows < parts.rows {
+            let moves = &mut self.moves;
+            parts
+                .walk
+                .game(parts.next, false, &mut self.games, &mut |m| moves.push(m));
+            parts.next += 1;
+            rows = diagnosed + self.games.len() - games + self.moves.rows() - before;
+        }
+        let moved = self.moves.rows() - before;
+        self.moves.name(&source, moved);
+        for root in &parts.walk.roots[first..parts.next] {
+            self.game_props.push_row(|| {
+                root.raw_properties()
+                    .filter(|(ident, _)| !is_game_column(ident))
+            });
+        }
+        true
     }
 
     /// Moves the rows of `other` after these, leaving it empty.
