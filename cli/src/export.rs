@@ -1,6 +1,8 @@
 //! `sgfkit export`: games, moves and diagnostics as tables (Parquet, Arrow
 //! IPC or JSON Lines) for Spark, DuckDB, pandas and polars.
 
+mod direct;
+
 use crate::big::{self, Group, Grouping, StreamArgs};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
@@ -456,25 +458,10 @@ const NDJSON_GROUPING: Grouping = Grouping {
     ahead: 2,
 };
 
-/// A file of this size or more is exported by the thread that writes the
-/// files, when its turn comes: its JSON Lines written as they are made, or
-/// its rows made and written `DIRECT_ROWS` at a time
-/// ([`Tables::of_document_in_parts`]); its rows, 15–25 times its size, are
-/// never all held. Such a file is a group
-/// of its own ([`Grouping::bytes`]); the worker threads go on with the
-/// files after it meanwhile, and its semantic checks use every thread.
-const DIRECT_FROM: u64 = GROUPING.bytes;
-
-/// The rows of a file exported directly as Parquet or Arrow IPC are made
-/// into columns and written this many at a time; JSON Lines are written
-/// as they are made ([`sgfkit_export::write_ndjson`]).
-#[cfg(feature = "parquet")]
-const DIRECT_ROWS: usize = 16 * 1024;
-
 /// What a worker thread did with a group.
 enum Work {
     Done(Exported),
-    /// A big file, left to the thread that writes ([`DIRECT_FROM`]).
+    /// A big file, left to the thread that writes ([`direct::DIRECT_FROM`]).
     Direct(Source),
 }
 
@@ -598,77 +585,6 @@ fn export_files(
     }
 }
 
-/// What [`export_direct`] exported: rows of each table, bytes read.
-struct DirectCounts {
-    rows: [usize; 3],
-    bytes: u64,
-}
-
-/// Exports a big file straight into `sink` (lines as they are made, or
-/// `DIRECT_ROWS` rows at a time), and reports it as [`export_files`]'
-/// reports are reported.
-fn export_direct(
-    source: &Source,
-    options: &ExportOptions,
-    sink: &mut Sink,
-    status: &mut Status,
-) -> io::Result<DirectCounts> {
-    let mut counts = DirectCounts {
-        rows: [0; 3],
-        bytes: 0,
-    };
-    let name = source.name();
-    let bytes = match source.read() {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            status.failed_paths += 1;
-            eprintln!("sgfkit: {name}: {e}");
-            return Ok(counts);
-        }
-    };
-    counts.bytes = bytes.len() as u64;
-    // The input given to the reader: a transcoded file's bytes are dropped
-    // once decoded.
-    let doc = input::read_owned(bytes, &options.read);
-    let why = match sink {
-        // JSON Lines straight into the files.
-        Sink::Ndjson([g, m, d]) => {
-            counts.rows = sgfkit_export::write_ndjson(&doc, &name, options, g, m, d)?;
-            (counts.rows[0] == 0)
-                .then(|| why_empty(&Tables::of_document(&doc, &name, options).diagnostics))
-                .flatten()
-        }
-        // Columns of a part's rows, made into batches when written.
-        #[cfg(feature = "parquet")]
-        _ => {
-            let mut why = None;
-            let mut parts = Tables::of_document_in_parts(&doc, &name, options, DIRECT_ROWS);
-            for k in 0.. {
-                let mut b = sgfkit_export::arrow::BatchesBuilder::default();
-                if !b.push_part(&mut parts) {
-                    break;
-                }
-                let rows = b.counts();
-                if k == 0 && rows[0] == 0 {
-                    why = why_empty(b.diagnostics());
-                }
-                for (n, table) in counts.rows.iter_mut().zip(rows) {
-                    *n += table;
-                }
-                sink.write(&mut vec![Part::Building(Box::new(b))], &Texts::default())?;
-            }
-            why
-        }
-    };
-    if counts.rows[0] == 0 {
-        status.files_with_errors += 1;
-        if let Some(why) = why {
-            eprintln!("{why}");
-        }
-    }
-    Ok(counts)
-}
-
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let format = match args.format {
         Some(format) => format,
@@ -727,7 +643,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             GROUPING
         },
         |group| match group {
-            Group::Files([source]) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => {
+            Group::Files([source])
+                if source.file_len().is_some_and(|n| n >= direct::DIRECT_FROM) =>
+            {
                 Work::Direct(source.clone())
             }
             Group::Files(files) => Work::Done(export_files(files, &options, takes, &texts)),
@@ -748,7 +666,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                         pending_rows = 0;
                     }
                     file = None;
-                    let counts = export_direct(&source, &direct, &mut sink, &mut status)?;
+                    let counts = direct::export_direct(&source, &direct, &mut sink, &mut status)?;
                     progress.advance(counts.bytes);
                     bytes += counts.bytes;
                     games += counts.rows[0];

@@ -92,7 +92,7 @@ impl BatchesBuilder {
         self.moves.reserve(len / 8);
         let moves = &mut self.moves;
         let before = moves.rows();
-        super::walk(
+        super::walk::walk(
             doc,
             &shared,
             options,

@@ -1,8 +1,11 @@
 //! The rows as JSON Lines: one object a row, keys in schema order, strings
 //! escaped by [`sgfkit::json`]'s one writer.
 
-use super::{DiagnosticRow, GameRow, MoveRow, PropertyEntry};
+use super::walk::Walk;
+use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry};
+use sgfkit::Document;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// An object being written into a buffer.
 struct Obj<'b> {
@@ -173,6 +176,79 @@ pub(super) fn diagnostic(out: &mut Vec<u8>, d: &DiagnosticRow) {
         .num("column", Some(d.column))
         .str("message", Some(&d.message))
         .end();
+}
+
+/// Writes the rows of a document already read as JSON Lines into the
+/// three writers, as [`Tables::of_document`](crate::Tables::of_document) then
+/// [`Tables::write_ndjson`](crate::Tables::write_ndjson) would, without holding them: each move's line
+/// is written as it is made, in pieces of 64 KiB. Gives the number of
+/// rows of each table (games, moves, diagnostics).
+///
+/// ```
+/// use sgfkit_export::{ExportOptions, Tables};
+/// let options = ExportOptions::default();
+/// let doc = sgfkit_export::read(b"(;PB[Ann];B[pd];W[dp])(;B[aa]", &options);
+/// let (mut g, mut m, mut d) = (Vec::new(), Vec::new(), Vec::new());
+/// let counts = sgfkit_export::write_ndjson(&doc, "x.sgf", &options, &mut g, &mut m, &mut d)?;
+/// assert_eq!(counts[..2], [2, 3]);
+/// let (mut g2, mut m2, mut d2) = (Vec::new(), Vec::new(), Vec::new());
+/// Tables::of_document(&doc, "x.sgf", &options).write_ndjson(&mut g2, &mut m2, &mut d2)?;
+/// assert_eq!((g, m, d), (g2, m2, d2));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The writers' errors.
+pub fn write_ndjson(
+    doc: &Document<'_>,
+    source: &str,
+    options: &ExportOptions,
+    games: &mut impl std::io::Write,
+    moves: &mut impl std::io::Write,
+    diagnostics: &mut impl std::io::Write,
+) -> std::io::Result<[usize; 3]> {
+    const PIECE: usize = 1 << 16;
+    let source: Arc<str> = Arc::from(source);
+    let mut rows = Vec::new();
+    let walk = Walk::new(doc, &source, options, &mut rows);
+    let mut counts = [0, 0, rows.len()];
+    let mut buf = Vec::with_capacity(PIECE);
+    for d in rows {
+        diagnostic(&mut buf, &d);
+        if buf.len() > PIECE {
+            diagnostics.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    diagnostics.write_all(&buf)?;
+    buf.clear();
+    let mut lines = Vec::with_capacity(PIECE);
+    let mut game_rows = Vec::with_capacity(1);
+    let mut failed = None;
+    for i in 0..walk.games() {
+        walk.game(i, true, &mut game_rows, &mut |m| {
+            move_(&mut lines, &m.to_row(&source));
+            counts[1] += 1;
+            if lines.len() > PIECE && failed.is_none() {
+                failed = moves.write_all(&lines).err();
+                lines.clear();
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for g in game_rows.drain(..) {
+            game(&mut buf, &g);
+            counts[0] += 1;
+        }
+        if buf.len() > PIECE {
+            games.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    moves.write_all(&lines)?;
+    games.write_all(&buf)?;
+    Ok(counts)
 }
 
 #[cfg(test)]

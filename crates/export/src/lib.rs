@@ -40,6 +40,8 @@ mod json;
 mod moves;
 mod properties;
 mod values;
+mod walk;
+use walk::walk;
 
 #[cfg(feature = "arrow")]
 pub mod arrow;
@@ -53,12 +55,14 @@ mod texts;
 #[cfg(test)]
 mod tests;
 
+pub use json::write_ndjson;
 pub use values::first_date;
+pub use walk::Parts;
 
 pub(crate) use moves::MoveView;
 use moves::move_rows;
 use properties::{other_properties, property_entries};
-use sgfkit::check::{CheckOptions, Diagnostic, Severity};
+use sgfkit::check::CheckOptions;
 use sgfkit::game::go::{Board, Color, Go, Move, MoveSummary, Vertex, quick_move};
 use sgfkit::game::{BoardSize, Game, GameType};
 use sgfkit::grammar::RawValues;
@@ -347,79 +351,6 @@ pub fn tables(bytes: &[u8], source: &str, options: &ExportOptions) -> Tables {
     Tables::of_document(&doc, source, options)
 }
 
-/// Writes the rows of a document already read as JSON Lines into the
-/// three writers, as [`Tables::of_document`] then
-/// [`Tables::write_ndjson`] would, without holding them: each move's line
-/// is written as it is made, in pieces of 64 KiB. Gives the number of
-/// rows of each table (games, moves, diagnostics).
-///
-/// ```
-/// use sgfkit_export::{ExportOptions, Tables};
-/// let options = ExportOptions::default();
-/// let doc = sgfkit_export::read(b"(;PB[Ann];B[pd];W[dp])(;B[aa]", &options);
-/// let (mut g, mut m, mut d) = (Vec::new(), Vec::new(), Vec::new());
-/// let counts = sgfkit_export::write_ndjson(&doc, "x.sgf", &options, &mut g, &mut m, &mut d)?;
-/// assert_eq!(counts[..2], [2, 3]);
-/// let (mut g2, mut m2, mut d2) = (Vec::new(), Vec::new(), Vec::new());
-/// Tables::of_document(&doc, "x.sgf", &options).write_ndjson(&mut g2, &mut m2, &mut d2)?;
-/// assert_eq!((g, m, d), (g2, m2, d2));
-/// # Ok::<(), std::io::Error>(())
-/// ```
-///
-/// # Errors
-/// The writers' errors.
-pub fn write_ndjson(
-    doc: &Document<'_>,
-    source: &str,
-    options: &ExportOptions,
-    games: &mut impl std::io::Write,
-    moves: &mut impl std::io::Write,
-    diagnostics: &mut impl std::io::Write,
-) -> std::io::Result<[usize; 3]> {
-    const PIECE: usize = 1 << 16;
-    let source: Arc<str> = Arc::from(source);
-    let mut rows = Vec::new();
-    let walk = Walk::new(doc, &source, options, &mut rows);
-    let mut counts = [0, 0, rows.len()];
-    let mut buf = Vec::with_capacity(PIECE);
-    for d in rows {
-        json::diagnostic(&mut buf, &d);
-        if buf.len() > PIECE {
-            diagnostics.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    diagnostics.write_all(&buf)?;
-    buf.clear();
-    let mut lines = Vec::with_capacity(PIECE);
-    let mut game_rows = Vec::with_capacity(1);
-    let mut failed = None;
-    for i in 0..walk.games() {
-        walk.game(i, true, &mut game_rows, &mut |m| {
-            json::move_(&mut lines, &m.to_row(&source));
-            counts[1] += 1;
-            if lines.len() > PIECE && failed.is_none() {
-                failed = moves.write_all(&lines).err();
-                lines.clear();
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        for g in game_rows.drain(..) {
-            json::game(&mut buf, &g);
-            counts[0] += 1;
-        }
-        if buf.len() > PIECE {
-            games.write_all(&buf)?;
-            buf.clear();
-        }
-    }
-    moves.write_all(&lines)?;
-    games.write_all(&buf)?;
-    Ok(counts)
-}
-
 impl Tables {
     /// The rows of a document already read (by [`sgfkit::read`], or
     /// [`read`] as the export reads).
@@ -471,14 +402,7 @@ impl Tables {
         options: &'d ExportOptions,
         rows: usize,
     ) -> Parts<'d, 'a> {
-        let mut diagnostics = Vec::new();
-        let walk = Walk::new(doc, &Arc::from(source), options, &mut diagnostics);
-        Parts {
-            walk,
-            diagnostics: Some(diagnostics),
-            next: 0,
-            rows: rows.max(1),
-        }
+        Parts::new(doc, &Arc::from(source), options, rows)
     }
 
     /// Moves the rows of one game tree of a streamed file to their place in
@@ -567,7 +491,7 @@ const ROOT_TEXTS: [&str; 10] = ["PB", "PW", "BR", "WR", "KM", "HA", "RE", "DT", 
 /// `properties` false leaves [`GameRow::properties`] empty, for a caller
 /// that reads them from the root itself (the Arrow columns: no `String` a
 /// value).
-fn game_row(
+pub(crate) fn game_row(
     root: Node<'_, '_>,
     source: &Arc<str>,
     game: u32,
@@ -689,165 +613,6 @@ fn tree_shape(root: Node<'_, '_>) -> (u32, u32) {
     (nodes, leaves)
 }
 
-/// The rows of a document: the games and diagnostics as rows, each move
-/// handed to `moves` as a view (the rows layer makes [`MoveRow`]s of them,
-/// the Arrow layer appends them to its columns).
-///
-/// Generic over `moves` so that the append of each move is inlined in the
-/// loop (a move every 17 bytes of a move-dense file). `root_properties`
-/// false leaves the rows' [`GameRow::properties`] empty (see [`game_row`]).
-pub(crate) fn walk(
-    doc: &Document<'_>,
-    source: &Arc<str>,
-    options: &ExportOptions,
-    root_properties: bool,
-    games: &mut Vec<GameRow>,
-    diagnostics: &mut Vec<DiagnosticRow>,
-    moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
-) {
-    let w = Walk::new(doc, source, options, diagnostics);
-    games.reserve(w.games());
-    for i in 0..w.games() {
-        w.game(i, root_properties, games, moves);
-    }
-}
-
-/// A document's rows, a game tree at a time: its diagnostics read (and
-/// made rows) first, then each game's row and moves when asked.
-struct Walk<'d, 'a> {
-    roots: Vec<Node<'d, 'a>>,
-    /// Diagnostics of each game tree.
-    per_game: Vec<u32>,
-    source: Arc<str>,
-    options: &'d ExportOptions,
-    info_options: InfoOptions,
-}
-
-impl<'d, 'a> Walk<'d, 'a> {
-    /// Checks `doc` (as `options` say) and pushes its diagnostics rows.
-    fn new(
-        doc: &'d Document<'a>,
-        source: &Arc<str>,
-        options: &'d ExportOptions,
-        diagnostics: &mut Vec<DiagnosticRow>,
-    ) -> Self {
-        let diags = if options.semantic_checks {
-            doc.check(&options.check)
-        } else {
-            doc.diagnostics().to_vec()
-        };
-        let roots: Vec<Node<'d, 'a>> = doc.collection().games().collect();
-        // The game of each diagnostic: the last tree starting at or before it.
-        let starts: Vec<usize> = roots.iter().map(|r| r.offset().unwrap_or(0)).collect();
-        let mut per_game = vec![0u32; roots.len()];
-        diagnostics.reserve(diags.len());
-        for d in diags {
-            let game = (!roots.is_empty()).then(|| {
-                starts
-                    .partition_point(|&s| s <= d.span.start)
-                    .saturating_sub(1)
-            });
-            if let Some(g) = game {
-                per_game[g] += 1;
-            }
-            diagnostics.push(diagnostic_row(source, game, d));
-        }
-        Walk {
-            roots,
-            per_game,
-            source: Arc::clone(source),
-            options,
-            info_options: InfoOptions::default().source_fixes(options.check.source_fixes),
-        }
-    }
-
-    /// The document's game trees.
-    fn games(&self) -> usize {
-        self.roots.len()
-    }
-
-    /// Pushes the row of game tree `i` and hands its moves to `moves`.
-    fn game(
-        &self,
-        i: usize,
-        root_properties: bool,
-        games: &mut Vec<GameRow>,
-        moves: &mut impl FnMut(&MoveView<'_, '_, '_>),
-    ) {
-        let root = self.roots[i];
-        let index = u32::try_from(i).unwrap_or(u32::MAX);
-        // A tree whose GM names no game is tabled as Go, as the checker reads it.
-        let (game_type, _) = root.game().unwrap_or_else(|e| e.read_as_go());
-        let go = if game_type == GameType::Go {
-            GoGame::new(root).ok()
-        } else {
-            None
-        };
-        let mut row = game_row(
-            root,
-            &self.source,
-            index,
-            game_type,
-            go.as_ref(),
-            root_properties,
-            &self.info_options,
-        );
-        row.diagnostic_count = self.per_game[i];
-        // `None` for a Go game whose `SZ` is no board (no `GoGame`).
-        if let Some(go) = &go {
-            row.move_count = Some(move_rows(root, go, index, self.options, moves));
-        }
-        games.push(row);
-    }
-}
-
-/// The rows of a document in parts of about the same number of rows
-/// (see [`Tables::of_document_in_parts`]).
-pub struct Parts<'d, 'a> {
-    walk: Walk<'d, 'a>,
-    /// The diagnostics rows, until the first part takes them.
-    diagnostics: Option<Vec<DiagnosticRow>>,
-    /// The next game tree.
-    next: usize,
-    rows: usize,
-}
-
-impl std::fmt::Debug for Parts<'_, '_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Parts")
-            .field("games", &self.walk.games())
-            .field("next", &self.next)
-            .field("rows", &self.rows)
-            .finish_non_exhaustive()
-    }
-}
-
-impl Iterator for Parts<'_, '_> {
-    type Item = Tables;
-
-    fn next(&mut self) -> Option<Tables> {
-        let diagnostics = self.diagnostics.take();
-        if diagnostics.is_none() && self.next >= self.walk.games() {
-            return None;
-        }
-        let mut t = Tables {
-            diagnostics: diagnostics.unwrap_or_default(),
-            ..Tables::default()
-        };
-        let source = &self.walk.source;
-        while self.next < self.walk.games()
-            && t.games.len() + t.moves.len() + t.diagnostics.len() < self.rows
-        {
-            let moves = &mut t.moves;
-            self.walk.game(self.next, true, &mut t.games, &mut |m| {
-                moves.push(m.to_row(source));
-            });
-            self.next += 1;
-        }
-        Some(t)
-    }
-}
-
 /// The first value of a property's raw values text (what
 /// [`Property::value`] gives).
 fn first_value(values: &[u8]) -> &[u8] {
@@ -866,22 +631,6 @@ fn place_diagnostic(d: &mut DiagnosticRow, first_game: u32, start: Position) {
         d.column = d.column.saturating_add(start.column.saturating_sub(1));
     }
     d.line = d.line.saturating_add(start.line.saturating_sub(1));
-}
-
-fn diagnostic_row(source: &Arc<str>, game: Option<usize>, d: Diagnostic) -> DiagnosticRow {
-    DiagnosticRow {
-        source: Arc::clone(source),
-        game: game.map(|g| u32::try_from(g).unwrap_or(u32::MAX)),
-        code: d.code,
-        severity: match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-        },
-        line: d.position.line,
-        column: d.position.column,
-        message: d.message,
-    }
 }
 
 // The README's examples run as doctests.
