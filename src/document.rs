@@ -54,9 +54,6 @@ pub struct Document<'a> {
     transcoded: bool,
     encoding_warnings: Vec<EncodingWarning>,
     diagnostics: Vec<Diagnostic>,
-    /// The input transcoded by [`read_owned`], kept for the offsets of
-    /// its encoding warnings.
-    original: Option<Vec<u8>>,
 }
 
 impl<'a> Document<'a> {
@@ -87,27 +84,18 @@ impl<'a> Document<'a> {
     }
 
     /// Decoding problems (malformed byte sequences, a `CA` that does not fit
-    /// the bytes); offsets are in the original input.
-    pub fn encoding_warnings(&self) -> &[EncodingWarning] {
-        &self.encoding_warnings
-    }
-
-    /// The input of [`read_owned`], kept when there are encoding warnings,
-    /// whose offsets point into it, and the tree's text is not the input
-    /// as it is (transcoded, or past a byte order mark). `None` otherwise:
-    /// the input is then the tree's source, or was freed once decoded, or
-    /// (a document of [`read`]) is the caller's.
+    /// the bytes); offsets, positions and lines are the original input's,
+    /// which [`read_owned`] does not keep once it is decoded.
     ///
     /// ```
-    /// let clean = sgfkit::read_owned(b"(;CA[latin1]C[caf\xe9])".to_vec(), &Default::default())?;
-    /// assert!(clean.transcoded() && clean.original().is_none());
-    /// let bad = sgfkit::read_owned(b"(;CA[UTF-8]C[caf\xc3])".to_vec(), &Default::default())?;
-    /// assert_eq!(bad.encoding_warnings()[0].offset, 16);
-    /// assert_eq!(bad.original(), Some(&b"(;CA[UTF-8]C[caf\xc3])"[..]));
+    /// let bad = sgfkit::read_owned(b"(;CA[UTF-8]\nC[caf\xc3])".to_vec(), &Default::default())?;
+    /// let w = &bad.encoding_warnings()[0];
+    /// assert_eq!((w.offset, w.position.to_string()), (17, "2:6".to_string()));
+    /// assert_eq!(w.line.as_ref().unwrap().text, "C[caf\u{fffd}])");
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
-    pub fn original(&self) -> Option<&[u8]> {
-        self.original.as_deref()
+    pub fn encoding_warnings(&self) -> &[EncodingWarning] {
+        &self.encoding_warnings
     }
 
     /// What the reader reported, in either mode: the lenient reader's
@@ -140,7 +128,6 @@ impl<'a> Document<'a> {
             transcoded: false,
             encoding_warnings: Vec::new(),
             diagnostics: vec![crate::check::lenient::unread_diagnostic(error)],
-            original: None,
         }
     }
 
@@ -153,7 +140,6 @@ impl<'a> Document<'a> {
             transcoded: self.transcoded,
             encoding_warnings: self.encoding_warnings,
             diagnostics: self.diagnostics,
-            original: self.original,
         }
     }
 
@@ -372,10 +358,9 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
 
 /// [`read`] of an input the document then owns: when its bytes are the
 /// tree's text (UTF-8 as read) the tree takes them, with no copy; when they
-/// are transcoded they are freed once decoded (kept, for
-/// [`Document::original`], only when decoding gave warnings, whose offsets
-/// point into them). So memory holds one copy of the text, not two, while
-/// the tree is built. Bytes of a record of another format are read as
+/// are transcoded they are freed once decoded (the encoding warnings
+/// carry their positions and lines in them). So memory holds one copy of
+/// the text, not two, while the tree is built. Bytes of a record of another format are read as
 /// [`read`] reads them.
 ///
 /// ```
@@ -407,24 +392,18 @@ pub fn read_owned(bytes: Vec<u8>, options: &ReadOptions) -> Result<Document<'sta
         encoding_warnings,
         ..
     } = doc;
-    let (text, original) = match text {
+    let text = match text {
         // Warnings whose offsets count a byte order mark the text has not.
-        Err((start, _)) if start > 0 && !encoding_warnings.is_empty() => {
-            let mut doc = read(&bytes, options)?.into_owned();
-            doc.original = Some(bytes);
-            return Ok(doc);
-        }
         Err((start, len)) => {
             let mut bytes = bytes;
             bytes.truncate(start + len);
             bytes.drain(..start);
-            (bytes, None)
+            bytes
         }
-        Ok(v) if encoding_warnings.is_empty() => {
+        Ok(v) => {
             drop(bytes);
-            (v, None)
+            v
         }
-        Ok(v) => (v, Some(bytes)),
     };
     let doc = Document {
         collection: Collection::new(),
@@ -432,7 +411,6 @@ pub fn read_owned(bytes: Vec<u8>, options: &ReadOptions) -> Result<Document<'sta
         transcoded,
         encoding_warnings,
         diagnostics: Vec::new(),
-        original,
     };
     let limits = &options.limits;
     if options.lenient {
@@ -499,7 +477,6 @@ fn read_imported<'a>(
         transcoded: false,
         encoding_warnings: Vec::new(),
         diagnostics,
-        original: None,
     })
 }
 
@@ -542,7 +519,6 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded: false,
         encoding_warnings: Vec::new(),
         diagnostics: Vec::new(),
-        original: None,
     };
     let Some(options) = options.decode_options() else {
         return (Cow::Borrowed(bytes), as_they_are);
@@ -574,7 +550,6 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
         transcoded,
         encoding_warnings,
         diagnostics: Vec::new(),
-        original: None,
     };
     (text, doc)
 }
@@ -707,12 +682,20 @@ mod tests {
                     )
                 };
                 assert_eq!(shown(&a), shown(&b), "{bytes:?}");
-                // The input is kept only for warnings that point into it.
-                let kept = b.original().is_some();
-                let needed = !b.encoding_warnings().is_empty() && b.collection().source() != bytes;
-                assert_eq!(kept, needed, "{bytes:?}");
-                if kept {
-                    assert_eq!(b.original(), Some(bytes));
+                // The warnings' places are the input's, which the owned
+                // document no longer holds.
+                for w in b.encoding_warnings() {
+                    let at = w.offset..w.offset;
+                    assert_eq!(
+                        w.position,
+                        crate::Position::of(bytes, w.offset),
+                        "{bytes:?}"
+                    );
+                    assert_eq!(
+                        w.line,
+                        crate::error::SourceLine::around(bytes, at),
+                        "{bytes:?}"
+                    );
                 }
             }
         }
@@ -726,7 +709,6 @@ mod tests {
             let at = bytes.as_ptr();
             let doc = read_owned(bytes, &options).unwrap();
             assert_eq!(doc.collection().source().as_ptr(), at);
-            assert!(doc.original().is_none());
         }
     }
 

@@ -61,6 +61,8 @@
 //! assert_eq!(decoded.text.as_ref(), "(;C[碁]CA[Shift_JIS])".as_bytes());
 //! ```
 
+use crate::Position;
+use crate::error::{PositionCursor, SourceLine};
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
@@ -247,6 +249,8 @@ pub enum WarningKind {
 /// let d = to_utf8(b"(;CA[UTF-8]C[a\xffb])", &DecodeOptions::default());
 /// let w = &d.warnings[0];
 /// assert_eq!((w.kind, w.offset), (WarningKind::Malformed, 14));
+/// assert_eq!(w.position.to_string(), "1:15");
+/// assert_eq!(w.line.as_ref().unwrap().carets, "^");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodingWarning {
@@ -256,6 +260,39 @@ pub struct EncodingWarning {
     pub kind: WarningKind,
     /// A human-readable description.
     pub message: String,
+    /// Line and column of `offset` in the input.
+    pub position: Position,
+    /// The input's line at `offset` (a window of it), to show under the
+    /// warning; `None` for an empty input. With the position, it lets the
+    /// input go once it is decoded
+    /// ([`read_owned`](crate::read_owned) keeps no copy of it).
+    pub line: Option<SourceLine>,
+}
+
+impl EncodingWarning {
+    /// A warning at `offset`, not yet placed: [`place`] gives it its
+    /// position and line once every warning of the input is known.
+    fn new(offset: usize, kind: WarningKind, message: String) -> Self {
+        EncodingWarning {
+            offset,
+            kind,
+            message,
+            position: Position { line: 1, column: 1 },
+            line: None,
+        }
+    }
+}
+
+/// Gives each of `warnings` its position and line in `bytes`, the input
+/// their offsets count in: one pass over the input, up to the last one.
+fn place<'w>(bytes: &[u8], warnings: impl IntoIterator<Item = &'w mut EncodingWarning>) {
+    let mut all: Vec<&mut EncodingWarning> = warnings.into_iter().collect();
+    all.sort_by_key(|w| w.offset);
+    let mut cursor = PositionCursor::new(bytes);
+    for w in all {
+        w.position = cursor.position(w.offset);
+        w.line = SourceLine::around(bytes, w.offset..w.offset);
+    }
 }
 
 /// The outcome of [`detect`].

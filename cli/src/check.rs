@@ -308,8 +308,8 @@ fn check_unit(
             Ok(bytes) => {
                 let len = bytes.len();
                 let doc = input::read_owned(bytes, read);
-                let original = doc.original().unwrap_or(doc.collection().source());
-                let mut checked = check_doc(&name, &doc, original, None, args, options, color);
+                let text = doc.collection().source();
+                let mut checked = check_doc(&name, &doc, text, None, args, options, color);
                 checked.bytes = len as u64;
                 checked
             }
@@ -324,6 +324,8 @@ fn check_unit(
 
 /// Checks a document read from `bytes`, a file or one game tree of a
 /// streamed file (`game`: positions are then moved to the whole file).
+/// `bytes` places `-v`'s game trees; a document that owns its input (read
+/// without `-v`) passes its text.
 fn check_doc(
     name: &str,
     doc: &sgfkit::Document<'_>,
@@ -337,12 +339,11 @@ fn check_doc(
     // Nothing read (a binary file, say): no warning for each malformed
     // byte sequence, only the line that says why.
     let nothing = doc.collection().games().len() == 0;
-    let mut cursor = sgfkit::error::PositionCursor::new(bytes);
     let mut reports: Vec<Report> = doc
         .encoding_warnings()
         .iter()
         .filter(|_| !nothing)
-        .map(|w| Report::encoding(&mut cursor, w))
+        .map(Report::encoding)
         .collect();
     let mut found: Vec<Report> = doc
         .check(options)
@@ -357,7 +358,7 @@ fn check_doc(
             severity: Severity::Error,
             message: "no game tree found".to_string(),
             sgfc: None,
-            in_original: false,
+            line: None,
         });
     }
     reports.extend(found);
@@ -426,8 +427,7 @@ fn check_doc(
             if json {
                 output::write_json_line(&mut out, name, r);
             } else {
-                let src = if r.in_original { bytes } else { text };
-                output::write_human(&mut out, name, r, *times, src, color);
+                output::write_human(&mut out, name, r, *times, text, color);
             }
             pieces.push(Piece {
                 code: r.code,

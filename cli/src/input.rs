@@ -514,7 +514,7 @@ fn read_with_messages<'a>(
     messages: &mut Vec<String>,
 ) -> ForFixing<'a> {
     let doc = read(bytes, options);
-    add_messages(name, &doc, bytes, place, messages);
+    add_messages(name, &doc, place, messages);
     let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
     let diagnostics = doc.diagnostics().to_vec();
     ForFixing {
@@ -532,21 +532,17 @@ pub(crate) fn read_owned_to_write(
     options: &ReadOptions,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     let doc = read_owned(bytes, options);
-    // Encoding warnings point into the input: kept by the document when
-    // it is not the tree's text.
-    let original = doc.original().unwrap_or(doc.collection().source());
     let mut messages = Vec::new();
-    add_messages(name, &doc, original, |p| p, &mut messages);
+    add_messages(name, &doc, |p| p, &mut messages);
     (doc.into_collection(), messages)
 }
 
-/// The encoding warnings (offsets in `bytes`, the input) and repairs of
-/// `doc` as `PATH:LINE:COL: ...` lines in `messages`, each position passed
-/// through `place`.
+/// The encoding warnings (positioned in the input) and repairs of `doc` as
+/// `PATH:LINE:COL: ...` lines in `messages`, each position passed through
+/// `place`.
 fn add_messages(
     name: &str,
     doc: &Document<'_>,
-    bytes: &[u8],
     place: impl Fn(sgfkit::Position) -> sgfkit::Position,
     messages: &mut Vec<String>,
 ) {
@@ -554,10 +550,8 @@ fn add_messages(
     // enough, without a warning for each malformed byte sequence.
     let nothing = doc.collection().games().len() == 0;
     let shown = doc.encoding_warnings().iter().filter(|_| !nothing);
-    // Warnings come in offset order: their lines counted in one pass.
-    let mut cursor = sgfkit::error::PositionCursor::new(bytes);
     messages.extend(shown.map(|w| {
-        let p = place(cursor.position(w.offset));
+        let p = place(w.position);
         format!("{name}:{p}: warning: {}", w.message)
     }));
     messages.extend(doc.diagnostics().iter().map(|d| {

@@ -5,6 +5,7 @@
 use sgfkit::Position;
 use sgfkit::check::{Code, Diagnostic, Severity};
 use sgfkit::error::SourceLine;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
@@ -139,9 +140,10 @@ pub(crate) struct Report {
     pub(crate) severity: Severity,
     pub(crate) message: String,
     pub(crate) sgfc: Option<u32>,
-    /// The span is in the original bytes (encoding warnings), not in the
-    /// UTF-8 text the tree was read from.
-    pub(crate) in_original: bool,
+    /// The source line to show, made where the finding was (an encoding
+    /// warning's, in the input); `None`: made from the UTF-8 text the tree
+    /// was read from when the finding is written.
+    pub(crate) line: Option<SourceLine>,
 }
 
 impl Report {
@@ -153,27 +155,21 @@ impl Report {
             severity: d.severity,
             message: d.message,
             sgfc: d.sgfc,
-            in_original: false,
+            line: None,
         }
     }
 
     /// A warning about the bytes of the original input (an encoding
-    /// problem), positioned by `cursor` (over the original input; warnings
-    /// in offset order are counted in one pass).
-    pub(crate) fn encoding(
-        cursor: &mut sgfkit::error::PositionCursor<'_>,
-        w: &sgfkit::encoding::EncodingWarning,
-    ) -> Report {
-        let offset = w.offset;
-        let message = &w.message;
+    /// problem), with its position and line there.
+    pub(crate) fn encoding(w: &sgfkit::encoding::EncodingWarning) -> Report {
         Report {
-            position: cursor.position(offset),
-            span: offset..offset,
+            position: w.position,
+            span: w.offset..w.offset,
             code: Some(Code::from(w.kind)),
             severity: Severity::Warning,
-            message: message.to_string(),
+            message: w.message.clone(),
             sgfc: None,
-            in_original: true,
+            line: w.line.clone(),
         }
     }
 
@@ -187,13 +183,14 @@ impl Report {
 
 /// Writes `PATH:LINE:COL: severity[CODE]: message` (the code left out when
 /// there is none; `, N times` added for a summarised repetition), then the
-/// source line with carets under the span.
+/// source line with carets under the span (the report's own line, or the
+/// one of `text`, the UTF-8 text the tree was read from).
 pub(crate) fn write_human(
     out: &mut Vec<u8>,
     path: &str,
     r: &Report,
     times: usize,
-    src: &[u8],
+    text: &[u8],
     color: bool,
 ) {
     let sev = Paint::severity(r.severity, color);
@@ -212,7 +209,11 @@ pub(crate) fn write_human(
         sev.paint(&format!("{}{code}", r.severity)),
         Paint::bold(color).paint(&format!("{}{times}", r.message)),
     );
-    if let Some(s) = SourceLine::around(src, r.span.clone()) {
+    let line = match &r.line {
+        Some(line) => Some(Cow::Borrowed(line)),
+        None => SourceLine::around(text, r.span.clone()).map(Cow::Owned),
+    };
+    if let Some(s) = line {
         let gutter = Paint::gutter(color).paint("|");
         let _ = writeln!(out, "  {gutter} {}", s.text);
         let _ = writeln!(out, "  {gutter} {}{}", s.pad, sev.paint(&s.carets));
@@ -391,7 +392,7 @@ mod tests {
             severity: Severity::Info,
             message: msg.to_string(),
             sgfc: None,
-            in_original: false,
+            line: None,
         }
     }
 

@@ -30,9 +30,19 @@ fn peak_of(f: impl FnOnce()) -> usize {
 /// Every `.sgf` of gnugo and fuego, in byte order of their paths, in one
 /// buffer; `None` without the corpus.
 fn dense() -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    for p in sgf_files(&["gnugo", "fuego"])? {
+        out.extend(std::fs::read(p).ok()?);
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// The paths of every `.sgf` in these folders of the corpus, in byte
+/// order; `None` without the corpus.
+fn sgf_files(names: &[&str]) -> Option<Vec<PathBuf>> {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
     let mut paths: Vec<PathBuf> = Vec::new();
-    let mut folders = vec![corpus.join("gnugo"), corpus.join("fuego")];
+    let mut folders: Vec<PathBuf> = names.iter().map(|n| corpus.join(n)).collect();
     while let Some(folder) = folders.pop() {
         for entry in std::fs::read_dir(&folder).ok()? {
             let path = entry.ok()?.path();
@@ -48,11 +58,23 @@ fn dense() -> Option<Vec<u8>> {
             .as_encoded_bytes()
             .cmp(b.as_os_str().as_encoded_bytes())
     });
-    let mut out = Vec::new();
-    for p in paths {
-        out.extend(std::fs::read(p).ok()?);
+    Some(paths)
+}
+
+/// A collection with non-UTF-8 trees, as `scripts/memory.sh` builds
+/// mixed.sgf: `dense`, then the first 300 fox-pro files that are not UTF-8
+/// (GB18030 without `CA`, some with malformed sequences).
+fn mixed(dense: &[u8]) -> Option<Vec<u8>> {
+    let mut out = dense.to_vec();
+    let mut fox = 0;
+    for p in sgf_files(&["fox-pro"])? {
+        let bytes = std::fs::read(p).ok()?;
+        if fox < 300 && std::str::from_utf8(&bytes).is_err() {
+            out.extend(bytes);
+            fox += 1;
+        }
     }
-    (!out.is_empty()).then_some(out)
+    Some(out)
 }
 
 /// `stats` reads each file into memory and gives it to the reader: it
@@ -60,7 +82,9 @@ fn dense() -> Option<Vec<u8>> {
 /// or the UTF-8 it is transcoded to: dense.sgf has trees in Latin-1 and
 /// GB18030) and the tree (1.6 times the input for these games). `check`
 /// then checks the tree: its findings come on top (7,485 on dense.sgf,
-/// 0.4 times the input: a message each), within half the input more.
+/// 0.4 times the input: a message each), within half the input more. A
+/// collection with trees to transcode, some with malformed sequences,
+/// holds the text and the tree, not the input beside them.
 #[test]
 fn commands_on_dense_stay_within_a_few_times_the_input() {
     let Some(input) = dense() else {
@@ -105,7 +129,30 @@ fn commands_on_dense_stay_within_a_few_times_the_input() {
                 .unwrap();
         }
     });
+    // The text of a collection with trees to transcode, some malformed:
+    // the input goes once decoded, the warnings placed in it first.
+    let mixed = mixed(&input).expect("fox-pro beside gnugo and fuego");
+    let m = mixed.len();
+    let mut warned = 0;
+    let stats_mixed = peak_of(|| {
+        let doc = sgfkit::read_owned(mixed.clone(), &lenient).unwrap();
+        warned = doc.encoding_warnings().len();
+        black_box(doc.collection().node_count());
+    });
+    assert!(
+        warned > 0,
+        "mixed: no encoding warning to keep the input for"
+    );
     let ratio = |peak: usize| peak as f64 / n as f64;
+    eprintln!(
+        "mixed: {m} bytes, {warned} encoding warnings; stats at most {stats_mixed} bytes ({:.2}x)",
+        stats_mixed as f64 / m as f64
+    );
+    assert!(
+        stats_mixed <= 3 * m,
+        "stats on mixed: {stats_mixed} bytes for {m} ({:.2}x)",
+        stats_mixed as f64 / m as f64
+    );
     eprintln!(
         "dense: {n} bytes; at most: stats {stats} bytes ({:.2}x), check {check} ({:.2}x), \
          fmt {fmt} ({:.2}x), export as JSON Lines {ndjson} ({:.2}x), in parts {export} ({:.2}x)",

@@ -2,26 +2,19 @@
 //! plain Rust ([`read_bytes`], [`check_bytes`]) with the GIL released.
 
 use crate::SgfError;
-use crate::tree::{Collection, DiagData, Source};
+use crate::tree::{Collection, DiagData};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
 use sgfkit::check::{CheckOptions, Code, Severity};
-use sgfkit::error::PositionCursor;
 use sgfkit::{Document, Position, ReadOptions};
 use std::path::PathBuf;
 
 /// A tree read from bytes, owning its text, with what reading found.
 pub(crate) struct Parsed {
     pub(crate) collection: sgfkit::Collection<'static>,
-    /// Decoding problems not yet given a line and column: byte offset in
-    /// the input and message, in offset order. Most Fox games have one (a
-    /// truncated UTF-8 sequence) and most callers never look, so the
-    /// positions are counted only when asked for ([`Parsed::position_encoding`],
-    /// or `Collection.diagnostics` with the input kept).
-    pub(crate) encoding: Vec<EncodingFound>,
-    /// The parser's warnings (strict reading) or the lenient reader's
-    /// repairs, positioned; they come after the decoding problems.
+    /// Decoding problems, then the parser's warnings (strict reading) or
+    /// the lenient reader's repairs, positioned.
     pub(crate) diagnostics: Vec<DiagData>,
     pub(crate) charsets: Vec<&'static str>,
 }
@@ -54,12 +47,10 @@ impl SyntaxError {
 
 impl Parsed {
     /// The tree of `doc`, owned, with everything reading found: decoding
-    /// problems (to be positioned in the input), then what the reader
-    /// reported (the strict reader's warnings or the lenient reader's
-    /// repairs), and each tree's charset.
+    /// problems, then what the reader reported (the strict reader's
+    /// warnings or the lenient reader's repairs), and each tree's charset.
     fn from_document(doc: sgfkit::Document<'_>) -> Parsed {
-        let encoding = encoding_found(&doc);
-        let mut diagnostics = Vec::new();
+        let mut diagnostics = encoding_found(&doc);
         diagnostics.extend(doc.diagnostics().iter().map(DiagData::from_check));
         let charsets = doc
             .trees()
@@ -68,22 +59,9 @@ impl Parsed {
             .collect();
         Parsed {
             collection: doc.into_collection().into_owned(),
-            encoding,
             diagnostics,
             charsets,
         }
-    }
-
-    /// Gives the decoding problems their line and column in `bytes` (the
-    /// input this was read from) and puts them first in `diagnostics`.
-    pub(crate) fn position_encoding(&mut self, bytes: &[u8]) {
-        if self.encoding.is_empty() {
-            return;
-        }
-        let mut all = position_encoding(bytes, &self.encoding);
-        self.encoding = Vec::new();
-        all.append(&mut self.diagnostics);
-        self.diagnostics = all;
     }
 }
 
@@ -124,50 +102,34 @@ pub(crate) fn read_bytes(bytes: &[u8], lenient: bool) -> Result<Parsed, SyntaxEr
     Ok(Parsed::from_document(doc))
 }
 
-/// A decoding problem: byte offset, code (`E004`) and message.
-pub(crate) type EncodingFound = (usize, &'static str, String);
-
-/// Decoding problems as (byte offset, code, message), in offset order; none
-/// when nothing was read (a binary file: one line says why, as in
+/// Decoding problems, positioned in the input, in offset order; none when
+/// nothing was read (a binary file: one line says why, as in
 /// `sgfkit check`).
-fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<EncodingFound> {
-    if doc.encoding_warnings().is_empty() || doc.collection().games().len() == 0 {
+fn encoding_found(doc: &sgfkit::Document<'_>) -> Vec<DiagData> {
+    if doc.collection().games().len() == 0 {
         return Vec::new();
     }
-    let mut found: Vec<_> = doc
+    let mut found: Vec<DiagData> = doc
         .encoding_warnings()
         .iter()
-        .map(|w| (w.offset, Code::from(w.kind).as_str(), w.message.clone()))
-        .collect();
-    found.sort_by_key(|w| w.0);
-    found
-}
-
-/// The decoding problems `found` ([`encoding_found`]) positioned in
-/// `bytes`, the input they were found in.
-pub(crate) fn position_encoding(bytes: &[u8], found: &[EncodingFound]) -> Vec<DiagData> {
-    let mut cursor = PositionCursor::new(bytes);
-    found
-        .iter()
-        .map(|(offset, code, message)| {
-            let p = cursor.position(*offset);
-            DiagData {
-                code: Some(*code),
-                severity: "warning",
-                line: p.line,
-                column: p.column,
-                offset: *offset,
-                message: message.clone(),
-                sgfc: None,
-            }
+        .map(|w| DiagData {
+            code: Some(Code::from(w.kind).as_str()),
+            severity: "warning",
+            line: w.position.line,
+            column: w.position.column,
+            offset: w.offset,
+            message: w.message.clone(),
+            sgfc: None,
         })
-        .collect()
+        .collect();
+    found.sort_by_key(|d| d.offset);
+    found
 }
 
 /// Everything `sgfkit check` reports for one file, in its order.
 pub(crate) fn check_bytes(bytes: &[u8], strict: bool) -> Vec<DiagData> {
     let doc = sgfkit::read(bytes, &ReadOptions::lenient()).unwrap_or_else(|e| Document::unread(&e));
-    let mut out = position_encoding(bytes, &encoding_found(&doc));
+    let mut out = encoding_found(&doc);
     let found = doc.check(&CheckOptions::default().strict(strict));
     let no_error = !found.iter().any(|d| d.severity == Severity::Error);
     out.extend(found.iter().map(DiagData::from_check));
@@ -229,16 +191,6 @@ impl Input<'_> {
             Input::Owned(v) => py.detach(|| f(v)),
         })
     }
-
-    /// The input kept for later: the same `bytes` or `str` object (no copy),
-    /// or the copied buffer.
-    fn into_source(self) -> Source {
-        match self {
-            Input::Bytes(b) => Source::Bytes(b.unbind()),
-            Input::Str(s) => Source::Str(s.unbind()),
-            Input::Owned(v) => Source::Owned(v),
-        }
-    }
 }
 
 /// Runs `f` on the bytes of `data` with the GIL released.
@@ -250,10 +202,10 @@ fn with_bytes<T: Send>(
     input(data)?.detached(py, f)
 }
 
-/// The collection of `r`, read from `source`, or the syntax error.
-fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>, source: Source) -> PyResult<Collection> {
+/// The collection of `r`, or the syntax error.
+fn finish(py: Python<'_>, r: Result<Parsed, SyntaxError>) -> PyResult<Collection> {
     match r {
-        Ok(parsed) => Ok(Collection::read_from(parsed, source)),
+        Ok(parsed) => Ok(Collection::new(parsed)),
         Err(e) => Err(e.into_py(py)),
     }
 }
@@ -275,7 +227,7 @@ pub(crate) fn parse(
 ) -> PyResult<Collection> {
     let input = input(data)?;
     let r = input.detached(py, |b| read_bytes(b, lenient))?;
-    finish(py, r, input.into_source())
+    finish(py, r)
 }
 
 /// Reads the SGF file at `path` (`str` or `os.PathLike`) as `parse` does;
@@ -286,9 +238,9 @@ pub(crate) fn parse(
 #[pyfunction]
 #[pyo3(signature = (path, *, lenient = true))]
 pub(crate) fn read_file(py: Python<'_>, path: PathBuf, lenient: bool) -> PyResult<Collection> {
-    let r = py.detach(|| file_bytes(&path).map(|b| (read_bytes(&b, lenient), b)));
+    let r = py.detach(|| file_bytes(&path).map(|b| read_bytes(&b, lenient)));
     match r {
-        Ok((r, bytes)) => finish(py, r, Source::Owned(bytes)),
+        Ok(r) => finish(py, r),
         Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
             Err(PyValueError::new_err(format!("{}: {e}", path.display())))
         }

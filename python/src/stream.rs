@@ -169,7 +169,6 @@ impl Feed {
 fn read_game(game: &Game, lenient: bool) -> Result<Parsed, SyntaxError> {
     match read_bytes(game.bytes(), lenient) {
         Ok(mut p) => {
-            p.position_encoding(game.bytes());
             for d in &mut p.diagnostics {
                 let at = game.position_in_input(d.offset);
                 (d.line, d.column) = (at.line, at.column);

@@ -10,88 +10,27 @@
 
 use crate::go;
 use crate::properties::{Properties, decoded_props, decoded_values, text_kind};
-use crate::read::{EncodingFound, Parsed, position_encoding};
+use crate::read::Parsed;
 use pyo3::exceptions::{PyIndexError, PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyList, PyString};
+use pyo3::types::{PyList, PyString};
 use sgfkit::NodeId;
 use sgfkit::check::Diagnostic as CheckDiagnostic;
 use sgfkit::print::{WriterConfig, push_game, push_sgf};
 use sgfkit::text::{decode_str, encode};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 /// What a collection and its nodes share: the tree, and what reading it
 /// found.
 #[derive(Debug)]
 pub(crate) struct Doc {
     tree: RwLock<sgfkit::Collection<'static>>,
-    findings: Findings,
+    /// What reading found, positioned: decoding problems, then the
+    /// parser's warnings or the lenient reader's repairs.
+    findings: Vec<DiagData>,
     charsets: Vec<&'static str>,
-}
-
-/// The input a collection was read from, kept while decoding problems
-/// wait for their line and column: the caller's `bytes` or `str` object
-/// itself (a reference, not a copy), or the bytes read from a file.
-#[derive(Debug)]
-pub(crate) enum Source {
-    Bytes(Py<PyBytes>),
-    Str(Py<PyString>),
-    Owned(Vec<u8>),
-}
-
-impl Source {
-    /// Runs `f` on the bytes that were read (a `str` as UTF-8, as parsed).
-    fn with_bytes<T>(&self, py: Python<'_>, f: impl FnOnce(&[u8]) -> T) -> PyResult<T> {
-        Ok(match self {
-            Source::Bytes(b) => f(b.bind(py).as_bytes()),
-            Source::Str(s) => f(s.bind(py).to_cow()?.as_bytes()),
-            Source::Owned(v) => f(v),
-        })
-    }
-}
-
-/// What reading found. Decoding problems are positioned (line and column
-/// counted in the input) the first time `diagnostics` is asked for, not
-/// while parsing: most Fox games have one and most callers never look.
-#[derive(Debug)]
-struct Findings {
-    /// Decoding problems (byte offset and message, in offset order) and
-    /// the input they are in; None when there are none.
-    pending: Option<(Vec<EncodingFound>, Source)>,
-    /// The parser's warnings or the lenient reader's repairs, positioned.
-    rest: Vec<DiagData>,
-    /// `pending` positioned, then `rest`: made once, when first asked for.
-    all: OnceLock<Vec<DiagData>>,
-}
-
-impl Findings {
-    fn new(encoding: Vec<EncodingFound>, rest: Vec<DiagData>, source: Option<Source>) -> Self {
-        let pending = match source {
-            Some(source) if !encoding.is_empty() => Some((encoding, source)),
-            _ => None,
-        };
-        Findings {
-            pending,
-            rest,
-            all: OnceLock::new(),
-        }
-    }
-
-    /// Every finding, in file order: decoding problems, then the rest.
-    fn all(&self, py: Python<'_>) -> PyResult<&[DiagData]> {
-        let Some((found, source)) = &self.pending else {
-            return Ok(&self.rest);
-        };
-        if let Some(all) = self.all.get() {
-            return Ok(all);
-        }
-        let mut all = source.with_bytes(py, |b| position_encoding(b, found))?;
-        all.extend(self.rest.iter().cloned());
-        // Another thread may have made it meanwhile: both are the same.
-        Ok(self.all.get_or_init(|| all))
-    }
 }
 
 pub(crate) type Shared = Arc<Doc>;
@@ -233,25 +172,12 @@ pub(crate) struct Collection {
 }
 
 impl Collection {
-    /// The collection of `p`, whose decoding problems (if any) are
-    /// already positioned ([`Parsed::position_encoding`]).
+    /// The collection of `p`, with what reading it found.
     pub(crate) fn new(p: Parsed) -> Collection {
-        debug_assert!(p.encoding.is_empty(), "decoding problems left unpositioned");
-        Collection::make(p, None)
-    }
-
-    /// The collection of `p`, read from `source`: the input is kept (a
-    /// reference to the caller's object, or the file's bytes) only while
-    /// there are decoding problems to position, and only then.
-    pub(crate) fn read_from(p: Parsed, source: Source) -> Collection {
-        Collection::make(p, Some(source))
-    }
-
-    fn make(p: Parsed, source: Option<Source>) -> Collection {
         Collection {
             tree: Arc::new(Doc {
                 tree: RwLock::new(p.collection),
-                findings: Findings::new(p.encoding, p.diagnostics, source),
+                findings: p.diagnostics,
                 charsets: p.charsets,
             }),
         }
@@ -262,7 +188,6 @@ impl Collection {
     pub(crate) fn of_tree(collection: sgfkit::Collection<'static>) -> Collection {
         Collection::new(Parsed {
             collection,
-            encoding: Vec::new(),
             diagnostics: Vec::new(),
             charsets: Vec::new(),
         })
@@ -293,15 +218,13 @@ impl Collection {
     /// repair, or (strict mode) each warning, in file order. For the
     /// checks of `sgfkit check` call `sgfkit.check(data)`.
     #[getter]
-    fn diagnostics(&self, py: Python<'_>) -> PyResult<Vec<Diagnostic>> {
-        Ok(self
-            .tree
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.tree
             .findings
-            .all(py)?
             .iter()
             .cloned()
             .map(Diagnostic::from)
-            .collect())
+            .collect()
     }
 
     /// The character set each game tree was read in (`"UTF-8"`, `"GBK"`,

@@ -1,7 +1,9 @@
 //! Decoding to UTF-8 (whole inputs, tree by tree, single values) and
 //! encoding back.
 
-use super::detect::{UTF8_BOM, detect_inner, is_utf8, malformed_utf8, sniff_bom, sniff_wide};
+use super::detect::{
+    UTF8_BOM, detect_inner, detect_sorted, is_utf8, malformed_utf8, sniff_bom, sniff_wide,
+};
 use super::scan::{game_trees, scan_root};
 use super::*;
 
@@ -211,25 +213,25 @@ impl<'b> MalformedNotes<'b> {
         message.push_str(" byte offset ");
         push_decimal(&mut message, self.base + start);
         message.push_str("; replaced by U+FFFD");
-        warnings.push(EncodingWarning {
-            offset: self.base + start,
-            kind: WarningKind::Malformed,
+        warnings.push(EncodingWarning::new(
+            self.base + start,
+            WarningKind::Malformed,
             message,
-        });
+        ));
     }
 
     /// Lists the last value and counts what was not listed.
     fn finish(mut self, warnings: &mut Vec<EncodingWarning>) {
         self.flush(warnings);
         if self.total > self.shown {
-            warnings.push(EncodingWarning {
-                offset: self.base + self.bytes.len(),
-                kind: WarningKind::Malformed,
-                message: format!(
+            warnings.push(EncodingWarning::new(
+                self.base + self.bytes.len(),
+                WarningKind::Malformed,
+                format!(
                     "{} more malformed sequences not listed",
                     self.total - self.shown
                 ),
-            });
+            ));
         }
     }
 }
@@ -347,6 +349,26 @@ pub(super) fn decode_with<'a>(
 /// assert!(d.transcoded);
 /// ```
 pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
+    placed(bytes, whole_unplaced(bytes, opts))
+}
+
+/// Gives every warning of `d`, decoded from `bytes`, its position and line
+/// ([`place`]).
+fn placed<'a>(bytes: &[u8], mut d: Decoded<'a>) -> Decoded<'a> {
+    let trees = d.trees.iter_mut().flat_map(|t| &mut t.detection.warnings);
+    place(
+        bytes,
+        d.detection
+            .warnings
+            .iter_mut()
+            .chain(&mut d.warnings)
+            .chain(trees),
+    );
+    d
+}
+
+/// [`to_utf8`] before its warnings are placed.
+fn whole_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
     let mut damage = Vec::new();
     let mut detection = detect_inner(bytes, opts, &mut damage);
     detection.warnings.sort_by_key(|w| w.offset);
@@ -399,13 +421,18 @@ pub fn to_utf8<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
 /// assert_eq!(d.trees[1].output.start, "(;CA[Shift_JIS]PB[碁])\n".len());
 /// ```
 pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
+    placed(bytes, per_tree_unplaced(bytes, opts))
+}
+
+/// [`to_utf8_per_tree`] before its warnings are placed.
+fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
     let utf8_bom = bytes.starts_with(UTF8_BOM);
     let whole = opts.forced.is_some()
         || (sniff_bom(bytes).is_some() && !utf8_bom)
         || sniff_wide(bytes).is_some();
     if whole {
         // One charset for everything; trees are found in the decoded text.
-        let mut d = to_utf8(bytes, opts);
+        let mut d = whole_unplaced(bytes, opts);
         let skip = sniff_bom(bytes).map_or(0, |(_, n)| n);
         d.trees = game_trees(&d.text)
             .into_iter()
@@ -427,7 +454,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
         .map(|r| r.start + skip..r.end + skip)
         .collect();
     if ranges.len() <= 1 {
-        let mut d = to_utf8(bytes, opts);
+        let mut d = whole_unplaced(bytes, opts);
         let input = ranges.first().cloned().unwrap_or(skip..bytes.len());
         let output = if d.transcoded {
             0..d.text.len()
@@ -445,7 +472,7 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
     let mut detections: Vec<Detection> = ranges
         .iter()
         .map(|r| {
-            let mut det = detect(&bytes[r.clone()], opts);
+            let mut det = detect_sorted(&bytes[r.clone()], opts);
             for w in &mut det.warnings {
                 w.offset += r.start;
             }

@@ -232,6 +232,14 @@ pub(super) fn first_malformed(bytes: &[u8], charset: Charset) -> Option<usize> {
 /// assert_eq!(d.warnings[0].kind, WarningKind::CaMismatch);
 /// ```
 pub fn detect(bytes: &[u8], opts: &DecodeOptions) -> Detection {
+    let mut detection = detect_sorted(bytes, opts);
+    place(bytes, &mut detection.warnings);
+    detection
+}
+
+/// [`detect`] before its warnings are placed (the decoders place every
+/// warning of an input at once).
+pub(super) fn detect_sorted(bytes: &[u8], opts: &DecodeOptions) -> Detection {
     let mut detection = detect_inner(bytes, opts, &mut Vec::new());
     detection.warnings.sort_by_key(|w| w.offset);
     detection
@@ -265,11 +273,11 @@ pub(super) fn detect_inner(
         if let Some(label) = &declared {
             match encoding_for_label(label) {
                 Some(c) if c.same_family(charset) => {}
-                Some(c) => warnings.push(EncodingWarning {
-                    offset: 0,
-                    kind: WarningKind::CaMismatch,
-                    message: format!("CA[{label}] names {c} but the input is {charset}"),
-                }),
+                Some(c) => warnings.push(EncodingWarning::new(
+                    0,
+                    WarningKind::CaMismatch,
+                    format!("CA[{label}] names {c} but the input is {charset}"),
+                )),
                 None => warnings.push(unknown_ca(0, label)),
             }
         }
@@ -286,23 +294,21 @@ pub(super) fn detect_inner(
     let declared = ca.as_ref().map(|(_, t)| t.clone());
     if let Some((range, label)) = &ca {
         match encoding_for_label(label) {
-            Some(charset) if charset.is_wide() => warnings.push(EncodingWarning {
-                offset: range.start,
-                kind: WarningKind::CaMismatch,
-                message: format!(
-                    "CA[{label}] ignored: the file's structure is 8-bit, not {charset}"
-                ),
-            }),
+            Some(charset) if charset.is_wide() => warnings.push(EncodingWarning::new(
+                range.start,
+                WarningKind::CaMismatch,
+                format!("CA[{label}] ignored: the file's structure is 8-bit, not {charset}"),
+            )),
             Some(charset) => {
                 let utf8_instead = charset != Charset::UTF_8 && utf8_ok && !bytes.is_ascii();
                 if utf8_instead && opts.prefer_utf8_over_ca {
-                    warnings.push(EncodingWarning {
-                        offset: range.start,
-                        kind: WarningKind::CaMismatch,
-                        message: format!(
+                    warnings.push(EncodingWarning::new(
+                        range.start,
+                        WarningKind::CaMismatch,
+                        format!(
                             "CA[{label}] ignored: the input is valid UTF-8 with non-ASCII characters"
                         ),
-                    });
+                    ));
                     return Detection {
                         charset: Charset::UTF_8,
                         reason: Reason::ValidUtf8,
@@ -311,21 +317,21 @@ pub(super) fn detect_inner(
                     };
                 }
                 if let Some(bad) = first_malformed(bytes, charset) {
-                    warnings.push(EncodingWarning {
-                        offset: bad,
-                        kind: WarningKind::CaMismatch,
-                        message: format!(
+                    warnings.push(EncodingWarning::new(
+                        bad,
+                        WarningKind::CaMismatch,
+                        format!(
                             "CA[{label}] honoured, but the input is not valid {charset} (first malformed sequence at offset {bad})"
                         ),
-                    });
+                    ));
                 } else if utf8_instead {
-                    warnings.push(EncodingWarning {
-                        offset: range.start,
-                        kind: WarningKind::CaMismatch,
-                        message: format!(
+                    warnings.push(EncodingWarning::new(
+                        range.start,
+                        WarningKind::CaMismatch,
+                        format!(
                             "CA[{label}] honoured, but the input is valid UTF-8 with non-ASCII characters"
                         ),
-                    });
+                    ));
                 }
                 return Detection {
                     charset,
@@ -387,11 +393,11 @@ pub(super) fn detect_inner(
 }
 
 pub(super) fn unknown_ca(offset: usize, label: &str) -> EncodingWarning {
-    EncodingWarning {
+    EncodingWarning::new(
         offset,
-        kind: WarningKind::UnknownCa,
-        message: format!("CA[{label}] names no supported charset; ignored"),
-    }
+        WarningKind::UnknownCa,
+        format!("CA[{label}] names no supported charset; ignored"),
+    )
 }
 
 /// The declared CA of input in a wide charset (decoded first) or of ASCII-compatible input.

@@ -220,11 +220,11 @@ pub(super) fn root_ca(
         let text = unescape_label(&bytes[hit.value.clone()]);
         match &first {
             None => first = Some((hit.value, text)),
-            Some((_, t)) if !t.eq_ignore_ascii_case(&text) => warnings.push(EncodingWarning {
-                offset: hit.value.start,
-                kind: WarningKind::MultipleCa,
-                message: format!("second CA value {text:?} differs from {t:?}; the first counts"),
-            }),
+            Some((_, t)) if !t.eq_ignore_ascii_case(&text) => warnings.push(EncodingWarning::new(
+                hit.value.start,
+                WarningKind::MultipleCa,
+                format!("second CA value {text:?} differs from {t:?}; the first counts"),
+            )),
             Some(_) => {}
         }
     }
