@@ -37,7 +37,7 @@
 //! [`crate::check::parse_lenient`] its lenient reading.
 
 use crate::check::lenient::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
-use crate::check::{CheckOptions, Code, Diagnostic, check, parse_lenient};
+use crate::check::{CheckOptions, Code, Diagnostic, parse_lenient};
 use crate::encoding::{self, DecodeOptions, Decoded, EncodingWarning, TreeDecoding};
 use crate::error::JunkPlace;
 use crate::format::Format;
@@ -165,13 +165,9 @@ impl<'a> Document<'a> {
     pub fn check(&self, options: &CheckOptions) -> Vec<Diagnostic> {
         let mut read = self.diagnostics.clone();
         self.lower_case_in_old_formats(&mut read);
-        // The reader's first (the sort keeps that order at one place), put
-        // in front of the checks' findings, which are many more: no second
-        // vector of them all.
-        let mut all = check(&self.collection, options);
-        all.splice(0..0, read);
-        all.sort_by_key(|d| d.span.start);
-        all
+        // The reader's first at each position: the checker sorts them in
+        // with its own findings, one vector of all.
+        crate::check::semantic::check_after(&self.collection, options, read)
     }
 }
 

@@ -170,7 +170,23 @@ impl CheckOptions {
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
+    check_after(collection, options, Vec::new())
+}
+
+/// [`check`], the findings of the reader that read `collection` (`read`,
+/// positioned already) put first at their positions: one vector of all,
+/// sorted once, in place.
+pub(crate) fn check_after(
+    collection: &Collection<'_>,
+    options: &CheckOptions,
+    read: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
     let mut ck = Checker::new(false);
+    // Key 0, which the checker's findings before the first tree share and
+    // follow (the order sort keeps the order of equal keys).
+    let read_len = read.len();
+    ck.keys = vec![0; read_len];
+    ck.diags = read;
     let games: Vec<Node<'_, '_>> = collection.games().collect();
     if options.strict && games.len() > 1 {
         let at = games[1].offset().unwrap_or(0);
@@ -197,8 +213,8 @@ pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnos
         }
     }
     std::mem::take(&mut ck.scratch).keep();
-    let mut diags = ck.sorted();
-    fill_positions(collection.source(), &mut diags);
+    let (mut diags, placed) = ck.sorted(read_len);
+    fill_positions(collection.source(), &mut diags, &placed);
     diags
 }
 
@@ -348,7 +364,9 @@ impl<'c> Checker<'c> {
 
     /// The diagnostics in source order; at one position, in the order
     /// the trees and their phases were checked, then as pushed.
-    fn sorted(self) -> Vec<Diagnostic> {
+    /// With them, whether each is one of the first `read`, the reader's,
+    /// whose positions are known.
+    fn sorted(self, read: usize) -> (Vec<Diagnostic>, Vec<bool>) {
         let Checker {
             mut diags, keys, ..
         } = self;
@@ -356,6 +374,7 @@ impl<'c> Checker<'c> {
         // word a diagnostic, not a second vector of them.
         let mut order: Vec<usize> = (0..diags.len()).collect();
         order.sort_by_key(|&i| (diags[i].span.start, keys[i]));
+        let placed = order.iter().map(|&i| i < read).collect();
         const DONE: usize = usize::MAX;
         for start in 0..order.len() {
             let mut at = start;
@@ -369,7 +388,7 @@ impl<'c> Checker<'c> {
                 at = from;
             }
         }
-        diags
+        (diags, placed)
     }
 
     /// True when diagnostics of `code` are no longer kept (more than
@@ -613,11 +632,11 @@ fn diag(code: Code, span: Range<usize>, message: String) -> Diagnostic {
     Diagnostic::from_code(code, span, message, false)
 }
 
-/// Fills in every diagnostic's position (diagnostics sorted by span start),
-/// in one pass over `src`.
-fn fill_positions(src: &[u8], diags: &mut [Diagnostic]) {
+/// Fills in the position of every diagnostic not `placed` yet (diagnostics
+/// sorted by span start), in one pass over `src`.
+fn fill_positions(src: &[u8], diags: &mut [Diagnostic], placed: &[bool]) {
     let mut cursor = crate::error::PositionCursor::new(src);
-    for d in diags.iter_mut() {
+    for (d, _) in diags.iter_mut().zip(placed).filter(|(_, placed)| !**placed) {
         d.position = cursor.position(d.span.start);
     }
 }
