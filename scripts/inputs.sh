@@ -2,7 +2,7 @@
 # scripts/memory.sh and scripts/cli-speed.sh): `build_inputs CORPUS DIR FOX`
 # writes into DIR
 # * dense.sgf: every .sgf of CORPUS/gnugo and CORPUS/fuego concatenated in
-#   sorted order (3.26 MB, 1,694 game trees, six of them Latin-1 or GB18030);
+#   sorted order (3.26 MB, 2,336 game trees, six of them Latin-1 or GB18030);
 # * mixed.sgf: a collection with non-UTF-8 trees: dense.sgf, then the first
 #   FOX fox-pro files (sorted by path) that CORPUS/index.tsv marks as not valid
 #   UTF-8 (GB18030 without CA), then every file of the corpus that declares a

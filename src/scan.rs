@@ -25,12 +25,13 @@
 //! or `FF` further on starts no game.
 //!
 //! The rule holds for both openings: it is part of the framing, which the
-//! stream, [`crate::stream::split_games`] and the charset detection share.
-//! The strict parser ([`crate::parse`]) does not frame: it still reads such
-//! a variation as a variation, and a tree without its `)` as an error; a
-//! framed tree that lost its `)` fails to parse strictly too. The lenient
-//! reader of a whole buffer reads the same variations, and
-//! [`crate::stream::separate_lost_games`] sets them apart by the same rule
+//! stream, [`crate::stream::split_games`], the charset detection and the
+//! lenient reader of a whole buffer share (the reader closes the open trees
+//! there, `L005`). The strict parser ([`crate::parse`]) does not frame: it
+//! still reads such a variation as a variation, and a tree without its `)`
+//! as an error; a framed tree that lost its `)` fails to parse strictly
+//! too. [`crate::stream::separate_lost_games`] sets apart such variations
+//! of a tree read strictly by the same rule
 //! ([`crate::stream::starts_lost_game`] asks [`opens_lost_game`]).
 //!
 //! The scan comes in two forms: [`Framer`], a state machine fed the input a

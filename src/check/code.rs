@@ -101,7 +101,7 @@ codes! {
     L002, Error, Some(67), "`;` missing after the `(` of a variation: node start assumed";
     L003, Error, Some(66), "node outside a variation: `(` assumed";
     L004, Error, Some(12), "empty variation `()` ignored";
-    L005, Error, Some(9), "`)` missing at the end of the input: trees closed";
+    L005, Error, Some(9), "`)` missing at the end of the input or where the next game starts: trees closed";
     L006, Error, Some(20), "property identifier without values ignored";
     L007, Error, Some(54), "values without a property identifier deleted";
     L008, Warning, None, "unescaped `]` inside a text value kept as text";

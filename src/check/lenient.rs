@@ -11,7 +11,10 @@
 //! around the game trees, FF\[3\] identifiers, a byte order mark) — except
 //! where the junk the strict parser skips holds nodes (`;B[aa]` with no `(`
 //! before it, as in Fox files with variations): the lenient reader recovers
-//! them as game trees (`L003`), so its tree has more nodes.
+//! them as game trees (`L003`), so its tree has more nodes; and where a
+//! variation's first node holds `GM` or `FF`, root properties: that `(`
+//! starts the next game, the tree before it having lost its `)` (`L005`),
+//! as the stream frames it ([`crate::scan`]'s rule), not a variation.
 //!
 //! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
 //! the strict parser accepts and reads back to an equal tree — unless the
@@ -475,12 +478,37 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// At a `(` inside a game tree that starts a game of its own: `;` and a
+    /// node with `GM` or `FF` follow it ([`scan::opens_lost_game`], the rule
+    /// by which the stream and the charset detection frame the trees). The
+    /// trees still open lost their `)`: it is assumed before the `(`, which
+    /// then starts the next game tree.
+    fn lost_game(&mut self, at: usize) {
+        let missing = self.stack.iter().filter(|o| !o.implicit).count();
+        if missing > 0 {
+            self.diag(
+                Code::L005,
+                at..at,
+                format!(
+                    "{missing} game tree(s) still open where the next game starts \
+                     (`(;` and a node with GM or FF): `)` assumed before it"
+                ),
+                false,
+            );
+        }
+        while !self.stack.is_empty() {
+            self.close_tree(at);
+        }
+        self.suppressed = 0;
+    }
+
     /// One step inside a game tree.
     fn inside(&mut self) {
         let src = self.src;
         let at = self.i;
         match src[at] {
             b if is_ws(b) => self.i = self.ws_from(at),
+            b'(' if scan::opens_lost_game(src, at) => self.lost_game(at),
             b'(' => self.paren(),
             b')' => {
                 self.i = at + 1;

@@ -62,10 +62,10 @@
 //!   its end; the lenient reader closes it with `L005` there), and the games
 //!   after it come one at a time as usual: memory stays bounded by the
 //!   largest game, not by [`Games::max_game_size`].
-//!   This is where the framing and a parse of the whole input differ: a
-//!   parse reads such a game as a variation of the tree before it (and
-//!   fails for the missing `)` when strict); [`separate_lost_games`] sets
-//!   those variations apart again by the same rule.
+//!   The lenient reader of the whole input frames it the same way (`L005`
+//!   where the next game starts); a strict parse reads such a game as a
+//!   variation of the tree before it (and fails for the missing `)`), and
+//!   [`separate_lost_games`] sets those variations apart by the same rule.
 //! * A tree whose brackets are damaged otherwise (a value that never
 //!   closes: `C[path\]`) runs on into the trees after it, up to the end of
 //!   the input or to [`Games::max_game_size`], as it would in a parse of

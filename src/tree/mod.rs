@@ -151,6 +151,7 @@ impl<'a> Collection<'a> {
     /// The collection with no source (an empty one in its place), free of
     /// the borrow of its own: for [`Collection::reattach`], once the owner
     /// of the bytes it borrowed is free to move.
+    #[cfg(feature = "encoding")]
     pub(crate) fn detach(self) -> Collection<'static> {
         self.with_src(Cow::Borrowed(&[]))
     }
@@ -173,6 +174,7 @@ impl<'a> Collection<'a> {
     /// A [`Collection::detach`]ed collection given back its source, owned:
     /// `src` must be the bytes it was read from (their owner), which are
     /// then not copied as [`Collection::into_owned`] copies them.
+    #[cfg(feature = "encoding")]
     pub(crate) fn reattach(self, src: Vec<u8>) -> Collection<'static> {
         Collection {
             src: Cow::Owned(src),

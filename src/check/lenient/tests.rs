@@ -83,6 +83,36 @@ fn empty_variations() {
     );
 }
 
+/// A game tree that lost its `)` ends where the next game starts, as the
+/// stream frames it: a `(`, `;` and a node with `GM` or `FF`. A variation
+/// whose first node has neither stays a variation; so does one whose
+/// `GM` comes in a later node.
+#[test]
+fn a_game_inside_a_tree_that_lost_its_paren_is_a_game() {
+    case(
+        "(;GM[1]PB[a];B[aa]\n(;GM[1]PB[b];W[bb])\n( ; FF[4]PB[c];B[cc](;W[dd])(;W[ee]))",
+        "(;GM[1]PB[a]\n;B[aa])\n(;GM[1]PB[b]\n;W[bb])\n(;FF[4]PB[c]\n;B[cc]\n(;W[dd])\n(;W[ee]))\n",
+        &["L005@2:1"],
+    );
+    // Two trees open (a variation of the first never closed): both lost
+    // their `)`; one diagnostic says so.
+    let (p, d) = run("(;GM[1];B[aa](;W[bb]\n(;GM[1];B[cc])");
+    assert_eq!(p, "(;GM[1]\n;B[aa];W[bb])\n(;GM[1]\n;B[cc])\n");
+    assert_eq!(d, ["L005@2:1"]);
+    let (_, diags) = parse_lenient(b"(;GM[1];B[aa](;W[bb]\n(;GM[1];B[cc])", &Default::default());
+    assert!(
+        diags[0].message.starts_with("2 game tree(s) still open"),
+        "{}",
+        diags[0].message
+    );
+    // Variations, not games.
+    case(
+        "(;GM[1];B[aa](;W[bb])(;W[cc];GM[1]))",
+        "(;GM[1]\n;B[aa]\n(;W[bb])\n(;W[cc];GM[1]))\n",
+        &[],
+    );
+}
+
 #[test]
 fn missing_final_paren() {
     case(
