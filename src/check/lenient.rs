@@ -14,7 +14,7 @@
 //! them as game trees (`L003`), so its tree has more nodes; and where a
 //! variation's first node holds `GM` or `FF`, root properties: that `(`
 //! starts the next game, the tree before it having lost its `)` (`L005`),
-//! as the stream frames it ([`crate::scan`]'s rule), not a variation.
+//! as the stream frames it ([`crate::stream`]), not a variation.
 //!
 //! Whatever it returns prints (with [`Collection`]'s `Display`) to text that
 //! the strict parser accepts and reads back to an equal tree — unless the
