@@ -91,7 +91,7 @@ impl<'a> Document<'a> {
     /// let bad = sgfkit::read_owned(b"(;CA[UTF-8]\nC[caf\xc3])".to_vec(), &Default::default())?;
     /// let w = &bad.encoding_warnings()[0];
     /// assert_eq!((w.offset, w.position.to_string()), (17, "2:6".to_string()));
-    /// assert_eq!(w.line.as_ref().unwrap().text, "C[caf\u{fffd}])");
+    /// assert_eq!(w.line().unwrap().text, "C[caf\u{fffd}])");
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn encoding_warnings(&self) -> &[EncodingWarning] {
@@ -554,32 +554,11 @@ impl<'a> Document<'a> {
     /// Puts the tree in, marking transcoded trees `CA[UTF-8]`.
     fn with(mut self, mut collection: Collection<'a>) -> Self {
         if self.transcoded {
-            let trees = &self.trees;
-            collection
-                .mark_roots_utf8(|root| root.offset().is_none_or(|at| transcoded_at(trees, at)));
+            collection.mark_roots_utf8();
         }
         self.collection = collection;
         self
     }
-}
-
-/// Whether the game tree at `offset` of the text was transcoded, or
-/// declares a charset other than UTF-8: its root must then say `CA[UTF-8]`.
-/// A tree read as UTF-8 that declares nothing else stays as it is, as it
-/// is in a file of its own. Where no tree of `trees` holds the offset,
-/// true.
-fn transcoded_at(trees: &[TreeDecoding], offset: usize) -> bool {
-    let k = trees.partition_point(|t| t.output.start <= offset);
-    let Some(tree) = k.checked_sub(1).map(|k| &trees[k]) else {
-        return true;
-    };
-    let d = &tree.detection;
-    let utf8 = |c: Option<encoding::Charset>| c == Some(encoding::Charset::UTF_8);
-    let read_as_is = utf8(Some(d.charset))
-        && d.declared
-            .as_deref()
-            .is_none_or(|l| utf8(encoding::encoding_for_label(l)));
-    offset >= tree.output.end || !read_as_is
 }
 
 #[cfg(test)]
@@ -593,33 +572,6 @@ mod tests {
         assert!(!doc.transcoded());
         assert_eq!(doc.collection().source().as_ptr(), src.as_ptr());
         assert_eq!(doc.collection().to_string(), "(;CA[UTF-8]PB[李昌镐])\n");
-    }
-
-    /// In a collection that has to be transcoded, only the trees that were
-    /// (or that declare another charset) are marked `CA[UTF-8]`: each
-    /// tree reads as it does in a file of its own.
-    #[test]
-    fn only_transcoded_trees_are_marked() {
-        let latin1: &[u8] = b"(;PB[Ren\xe9];B[aa])";
-        let ascii: &[u8] = b"(;PB[Lee];B[bb])";
-        let declared: &[u8] = b"(;CA[ISO-8859-1]PB[Kim];B[cc])";
-        let both = [latin1, b"\n", ascii, b"\n", declared].concat();
-        let doc = read(&both, &ReadOptions::lenient()).unwrap();
-        assert!(doc.transcoded());
-        assert_eq!(
-            doc.collection().to_string(),
-            "(;PB[René]CA[UTF-8]\n;B[aa])\n(;PB[Lee]\n;B[bb])\n(;CA[UTF-8]PB[Kim]\n;B[cc])\n"
-        );
-        let alone: usize = [latin1, ascii, declared]
-            .iter()
-            .map(|b| {
-                read(b, &ReadOptions::lenient())
-                    .unwrap()
-                    .collection()
-                    .property_count()
-            })
-            .sum();
-        assert_eq!(doc.collection().property_count(), alone);
     }
 
     #[test]
@@ -736,7 +688,7 @@ mod tests {
                         "{bytes:?}"
                     );
                     assert_eq!(
-                        w.line,
+                        w.line(),
                         crate::error::SourceLine::around(bytes, at),
                         "{bytes:?}"
                     );

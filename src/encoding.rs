@@ -62,7 +62,7 @@
 //! ```
 
 use crate::Position;
-use crate::error::{PositionCursor, SourceLine};
+use crate::error::{LineContext, PositionCursor, SourceLine};
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
@@ -250,7 +250,7 @@ pub enum WarningKind {
 /// let w = &d.warnings[0];
 /// assert_eq!((w.kind, w.offset), (WarningKind::Malformed, 14));
 /// assert_eq!(w.position.to_string(), "1:15");
-/// assert_eq!(w.line.as_ref().unwrap().carets, "^");
+/// assert_eq!(w.line().unwrap().carets, "^");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EncodingWarning {
@@ -262,11 +262,10 @@ pub struct EncodingWarning {
     pub message: String,
     /// Line and column of `offset` in the input.
     pub position: Position,
-    /// The input's line at `offset` (a window of it), to show under the
-    /// warning; `None` for an empty input. With the position, it lets the
-    /// input go once it is decoded
+    /// The bytes around `offset`, for [`EncodingWarning::line`]: with the
+    /// position, they let the input go once it is decoded
     /// ([`read_owned`](crate::read_owned) keeps no copy of it).
-    pub line: Option<SourceLine>,
+    context: Option<LineContext>,
 }
 
 impl EncodingWarning {
@@ -278,8 +277,20 @@ impl EncodingWarning {
             kind,
             message,
             position: Position { line: 1, column: 1 },
-            line: None,
+            context: None,
         }
+    }
+
+    /// The input's line at `offset` (a window of it), to show under the
+    /// warning; `None` for an empty input.
+    pub fn line(&self) -> Option<SourceLine> {
+        self.context.as_ref().and_then(LineContext::line)
+    }
+
+    /// The bytes of the input around `offset` that [`EncodingWarning::line`]
+    /// is made from, for a caller that makes the line later, if at all.
+    pub fn context(&self) -> Option<&LineContext> {
+        self.context.as_ref()
     }
 }
 
@@ -291,7 +302,7 @@ fn place<'w>(bytes: &[u8], warnings: impl IntoIterator<Item = &'w mut EncodingWa
     let mut cursor = PositionCursor::new(bytes);
     for w in all {
         w.position = cursor.position(w.offset);
-        w.line = SourceLine::around(bytes, w.offset..w.offset);
+        w.context = LineContext::of(bytes, w.offset);
     }
 }
 

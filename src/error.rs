@@ -20,7 +20,7 @@ mod position;
 mod source_line;
 pub(crate) use position::{LineCounter, line_start};
 pub use position::{Position, PositionCursor};
-pub use source_line::SourceLine;
+pub use source_line::{LineContext, SourceLine};
 
 /// What the parser expected at the place where it stopped.
 ///

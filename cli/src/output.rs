@@ -4,8 +4,7 @@
 
 use sgfkit::Position;
 use sgfkit::check::{Code, Diagnostic, Severity};
-use sgfkit::error::SourceLine;
-use std::borrow::Cow;
+use sgfkit::error::{LineContext, SourceLine};
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::ops::Range;
@@ -140,10 +139,11 @@ pub(crate) struct Report {
     pub(crate) severity: Severity,
     pub(crate) message: String,
     pub(crate) sgfc: Option<u32>,
-    /// The source line to show, made where the finding was (an encoding
-    /// warning's, in the input); `None`: made from the UTF-8 text the tree
-    /// was read from when the finding is written.
-    pub(crate) line: Option<SourceLine>,
+    /// The bytes to make the source line from, kept where the finding was
+    /// (an encoding warning's, in the input); `None`: the line is made from
+    /// the UTF-8 text the tree was read from. Made only when the finding is
+    /// written.
+    pub(crate) line: Option<LineContext>,
 }
 
 impl Report {
@@ -169,7 +169,7 @@ impl Report {
             severity: Severity::Warning,
             message: w.message.clone(),
             sgfc: None,
-            line: w.line.clone(),
+            line: w.context().cloned(),
         }
     }
 
@@ -210,8 +210,8 @@ pub(crate) fn write_human(
         Paint::bold(color).paint(&format!("{}{times}", r.message)),
     );
     let line = match &r.line {
-        Some(line) => Some(Cow::Borrowed(line)),
-        None => SourceLine::around(text, r.span.clone()).map(Cow::Owned),
+        Some(kept) => kept.line(),
+        None => SourceLine::around(text, r.span.clone()),
     };
     if let Some(s) = line {
         let gutter = Paint::gutter(color).paint("|");

@@ -55,6 +55,54 @@ pub struct SourceLine {
     pub carets: String,
 }
 
+/// The bytes [`SourceLine::around`] looks at for a spot, kept so that its
+/// line can be made later without the rest of the source (a decoding
+/// warning's, once the input it points into is freed): a copy of at most
+/// 8 × 100 bytes, the line made only when asked for.
+///
+/// ```
+/// use sgfkit::error::{LineContext, SourceLine};
+/// let src = format!("(;C[{}]\n;B[aa]C[café]\n;W[bb])", "x".repeat(5_000));
+/// let at = src.find("caf").unwrap();
+/// let kept = LineContext::of(src.as_bytes(), at).unwrap();
+/// assert_eq!(kept.line(), SourceLine::around(src.as_bytes(), at..at));
+/// assert_eq!(kept.line().unwrap().text, ";B[aa]C[café]");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineContext {
+    /// The bytes looked at, and the one before them (which tells whether
+    /// the source went on before).
+    bytes: Box<[u8]>,
+    /// The spot in `bytes`.
+    at: usize,
+}
+
+impl LineContext {
+    /// What [`SourceLine::around`] needs of `src` for the spot `at`;
+    /// `None` for an empty source.
+    pub fn of(src: &[u8], at: usize) -> Option<LineContext> {
+        if src.is_empty() {
+            return None;
+        }
+        let at = at.min(src.len());
+        // From the byte before the window (so that a window that does not
+        // start the source still does not) to the byte after it (which
+        // says whether the line goes on).
+        let from = at.saturating_sub(4 * WIDTH).saturating_sub(1);
+        let to = at.saturating_add(4 * WIDTH + 1).min(src.len());
+        Some(LineContext {
+            bytes: src[from..to].into(),
+            at: at - from,
+        })
+    }
+
+    /// The line of the spot, as [`SourceLine::around`] makes it from the
+    /// whole source.
+    pub fn line(&self) -> Option<SourceLine> {
+        SourceLine::around(&self.bytes, self.at..self.at)
+    }
+}
+
 impl SourceLine {
     /// The line holding `span.start` in `src`, or `None` for an empty
     /// source.
@@ -304,6 +352,22 @@ mod tests {
             let w = Window { start: from, at, end: to, span_end: end, lo, cut_after_window: cut };
             let slow = SourceLine::chars(&src, w).unwrap();
             prop_assert_eq!(SourceLine::around(&src, start..end), Some(slow));
+        }
+
+        /// A kept context gives the line the whole source gives, wherever
+        /// the spot (near either end, in long lines, in broken text).
+        #[test]
+        fn a_kept_context_gives_the_sources_line(
+            parts in proptest::collection::vec(
+                prop_oneof![Just(&b"\n"[..]), Just(&b"\r"[..]), Just(&b"\t"[..]), Just(&b"a"[..]), Just("é".as_bytes()), Just("中".as_bytes()), Just(&b"\xff"[..]), Just(&b"[x]"[..])],
+                0..700,
+            ),
+            at in 0usize..2200,
+        ) {
+            let src = parts.concat();
+            let kept = LineContext::of(&src, at);
+            prop_assert_eq!(kept.as_ref().and_then(LineContext::line), SourceLine::around(&src, at..at));
+            prop_assert!(kept.is_none_or(|k| k.bytes.len() <= 8 * WIDTH + 2));
         }
     }
 

@@ -225,23 +225,17 @@ impl Collection<'_> {
         Ok(())
     }
 
-    /// Sets `CA[UTF-8]` on each game root `which` picks, as
-    /// [`Collection::set_property`] on each does (what the readers do to the
-    /// trees they transcoded), but in one pass over the properties that
-    /// keeps a frozen tree frozen: setting a property one root at a time
-    /// thaws the whole tree and moves each root's properties to the end. A
-    /// root where the value cannot be stored (the pool is full) is left as
-    /// it is, as `set_property` would.
+    /// Sets `CA[UTF-8]` on every game root, as [`Collection::set_property`]
+    /// on each root does (what the readers do after transcoding), but in
+    /// one pass over the properties that keeps a frozen tree frozen: setting
+    /// a property one root at a time thaws the whole tree and moves each
+    /// root's properties to the end. A root where the value cannot be stored
+    /// (the pool is full) is left as it is, as `set_property` would.
     #[cfg(feature = "encoding")]
-    pub(crate) fn mark_roots_utf8(&mut self, which: impl Fn(crate::Node<'_, '_>) -> bool) {
-        let picked: Vec<u32> = self
-            .games
-            .iter()
-            .copied()
-            .filter(|&root| which(self.node(NodeId(root))))
-            .collect();
+    pub(crate) fn mark_roots_utf8(&mut self) {
         if self.thawed {
-            for root in picked {
+            let roots = self.games.clone();
+            for root in roots {
                 let _ = self.set_property(NodeId(root), "CA", ["UTF-8"]);
             }
             return;
@@ -249,9 +243,10 @@ impl Collection<'_> {
         // A root with a `CA` gets the new value in its place; a root
         // without one gets it after its last property, which shifts the
         // properties of the nodes after it (done at the end, in one pass).
+        let games = std::mem::take(&mut self.games);
         let mut inserts: Vec<(u32, usize, PropData)> = Vec::new();
         let mut new_odd: Vec<(u32, u32)> = Vec::new();
-        for &root in &picked {
+        for &root in &games {
             let Ok(ca) = self.new_prop("CA", ["UTF-8"]) else {
                 continue;
             };
@@ -317,6 +312,7 @@ impl Collection<'_> {
                 }
             }
         }
+        self.games = games;
     }
 
     /// Appends property `ident` with the given raw values to `node`, even if

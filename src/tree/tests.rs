@@ -298,13 +298,11 @@ fn marking_roots_in_one_pass_is_setting_each_root() {
     ] {
         let options = crate::ParseOptions::default();
         let c = crate::check::parse_lenient(src.as_bytes(), &options).0;
-        // Every root but the second.
-        let pick = |root: Node<'_, '_>| root.id().0 != c.games().nth(1).map_or(NIL, |g| g.id().0);
         let mut one_pass = c.clone();
-        one_pass.mark_roots_utf8(pick);
+        one_pass.mark_roots_utf8();
         assert!(!one_pass.thawed, "{src}");
         let mut each = c.clone();
-        let roots: Vec<NodeId> = each.games().filter(|&g| pick(g)).map(|g| g.id()).collect();
+        let roots: Vec<NodeId> = each.games().map(|g| g.id()).collect();
         for root in roots {
             each.set_property(root, "CA", ["UTF-8"]).unwrap();
         }
@@ -313,7 +311,7 @@ fn marking_roots_in_one_pass_is_setting_each_root() {
         // A thawed tree takes the slow way, with the same result.
         let mut thawed = c.clone();
         thawed.thaw();
-        thawed.mark_roots_utf8(pick);
+        thawed.mark_roots_utf8();
         assert_eq!(shape_and_spans(&thawed), shape_and_spans(&each), "{src}");
         // Later edits see the same tree.
         for t in [&mut one_pass, &mut each] {
