@@ -38,6 +38,27 @@ pub(crate) use diagnostic::fill_positions;
 pub(crate) use diagnostic::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
 pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
 
+/// Whether the parentheses of `src` outside values leave a game tree open
+/// at its end (more `(` than `)` after them, or a value that never
+/// closes): one pass, a memchr search from each bracket to the next.
+fn leaves_a_tree_open(src: &[u8]) -> bool {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr3(b'(', b')', b'[', &src[i..]) {
+        let at = i + k;
+        i = at + 1;
+        match src[at] {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => match value_end(&src[i..]) {
+                Some(end) => i += end + 1,
+                None => return true,
+            },
+        }
+    }
+    depth > 0
+}
+
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
 const MAX_SWALLOWED: usize = 64;
@@ -99,6 +120,7 @@ pub fn parse_lenient<'a>(
         stack: Vec::new(),
         in_node: false,
         suppressed: 0,
+        left_open: None,
         max_depth: options.max_depth.max(1) as usize,
         nodes: 0,
         counts: [0; Code::COUNT],
@@ -217,6 +239,9 @@ struct Reader<'a> {
     in_node: bool,
     /// `(` ignored beyond the depth limit and not yet closed.
     suppressed: usize,
+    /// Whether the input leaves a game tree open at its end (see
+    /// [`leaves_a_tree_open`]), found when first needed.
+    left_open: Option<bool>,
     max_depth: usize,
     nodes: usize,
     /// Diagnostics emitted per code (`code as usize`).
@@ -502,13 +527,24 @@ impl<'a> Reader<'a> {
         self.suppressed = 0;
     }
 
+    /// Whether the input leaves a game tree open at its end: only then did
+    /// a tree lose its `)`, and a `(` that starts a game inside a tree
+    /// ([`Reader::lost_game`]) ends the tree before it. In input whose
+    /// parentheses balance, such a `(` opens a variation, as the grammar
+    /// reads it.
+    fn left_open(&mut self) -> bool {
+        *self
+            .left_open
+            .get_or_insert_with(|| leaves_a_tree_open(self.src))
+    }
+
     /// One step inside a game tree.
     fn inside(&mut self) {
         let src = self.src;
         let at = self.i;
         match src[at] {
             b if is_ws(b) => self.i = self.ws_from(at),
-            b'(' if scan::opens_lost_game(src, at) => self.lost_game(at),
+            b'(' if scan::opens_lost_game(src, at) && self.left_open() => self.lost_game(at),
             b'(' => self.paren(),
             b')' => {
                 self.i = at + 1;
