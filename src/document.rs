@@ -356,8 +356,8 @@ pub fn read<'a>(bytes: &'a [u8], options: &ReadOptions) -> Result<Document<'a>, 
 /// tree's text (UTF-8 as read) the tree takes them, with no copy; when they
 /// are transcoded they are freed once decoded (the encoding warnings
 /// carry their positions and lines in them). So memory holds one copy of
-/// the text, not two, while the tree is built. Bytes of a record of another format are read as
-/// [`read`] reads them.
+/// the text, not two, while the tree is built. Bytes of a record of
+/// another format are read as [`read`] reads them.
 ///
 /// ```
 /// // 李昌镐 in GBK: the tree holds the UTF-8 text.

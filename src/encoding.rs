@@ -270,7 +270,8 @@ pub struct EncodingWarning {
 
 impl EncodingWarning {
     /// A warning at `offset`, not yet placed: [`place`] gives it its
-    /// position and line once every warning of the input is known.
+    /// position and the bytes of its line once every warning of the input
+    /// is known.
     fn new(offset: usize, kind: WarningKind, message: String) -> Self {
         EncodingWarning {
             offset,
@@ -294,8 +295,9 @@ impl EncodingWarning {
     }
 }
 
-/// Gives each of `warnings` its position and line in `bytes`, the input
-/// their offsets count in: one pass over the input, up to the last one.
+/// Gives each of `warnings` its position in `bytes`, the input their
+/// offsets count in, and the bytes its line is made from: one pass over
+/// the input, up to the last one.
 fn place<'w>(bytes: &[u8], warnings: impl IntoIterator<Item = &'w mut EncodingWarning>) {
     let mut all: Vec<&mut EncodingWarning> = warnings.into_iter().collect();
     all.sort_by_key(|w| w.offset);

@@ -48,7 +48,7 @@
 //! first.
 
 use crate::grammar::{is_ws, opens_tree};
-use crate::structural::{LANE, find_value_byte, tree_mask};
+use crate::structural::{LANE, find_value_byte, tree_mask, value_close};
 use std::ops::Range;
 
 /// Which `(` outside the trees starts one.
@@ -103,6 +103,30 @@ pub(crate) const MAX_PROBE: usize = 64 << 10;
 pub(crate) fn opens_lost_game(bytes: &[u8], paren: usize) -> bool {
     let rest = bytes.get(paren + 1..).unwrap_or_default();
     Probe::default().feed(rest).1 == Some(Verdict::Game)
+}
+
+/// Whether the parentheses of `bytes` outside values leave a game tree
+/// open at its end: more `(` than `)` after them, or a value that never
+/// closes. Only then did a tree lose its `)`: the lenient reader ends a
+/// tree at a `(` that [`opens_lost_game`] inside a tree only in such input,
+/// so that input whose parentheses balance reads as the grammar reads it.
+/// One pass, a memchr search from each bracket to the next.
+pub(crate) fn leaves_a_tree_open(bytes: &[u8]) -> bool {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(k) = memchr::memchr3(b'(', b')', b'[', &bytes[i..]) {
+        let at = i + k;
+        i = at + 1;
+        match bytes[at] {
+            b'(' => depth += 1,
+            b')' => depth = depth.saturating_sub(1),
+            _ => match value_close(bytes, i) {
+                Some(close) => i = close + 1,
+                None => return true,
+            },
+        }
+    }
+    depth > 0
 }
 
 #[cfg(test)]

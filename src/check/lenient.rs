@@ -38,27 +38,6 @@ pub(crate) use diagnostic::fill_positions;
 pub(crate) use diagnostic::{BOM_MESSAGE, lowercase_ident_message, skipped_message};
 pub use diagnostic::{Diagnostic, MAX_PER_CODE, Severity};
 
-/// Whether the parentheses of `src` outside values leave a game tree open
-/// at its end (more `(` than `)` after them, or a value that never
-/// closes): one pass, a memchr search from each bracket to the next.
-fn leaves_a_tree_open(src: &[u8]) -> bool {
-    let mut depth = 0usize;
-    let mut i = 0;
-    while let Some(k) = memchr::memchr3(b'(', b')', b'[', &src[i..]) {
-        let at = i + k;
-        i = at + 1;
-        match src[at] {
-            b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
-            _ => match value_end(&src[i..]) {
-                Some(end) => i += end + 1,
-                None => return true,
-            },
-        }
-    }
-    depth > 0
-}
-
 /// How many `]` a text value may swallow before the reader gives up on the
 /// unescaped-`]` heuristic (keeps the reader linear on hostile input).
 const MAX_SWALLOWED: usize = 64;
@@ -240,7 +219,7 @@ struct Reader<'a> {
     /// `(` ignored beyond the depth limit and not yet closed.
     suppressed: usize,
     /// Whether the input leaves a game tree open at its end (see
-    /// [`leaves_a_tree_open`]), found when first needed.
+    /// [`scan::leaves_a_tree_open`]), found when first needed.
     left_open: Option<bool>,
     max_depth: usize,
     nodes: usize,
@@ -535,7 +514,7 @@ impl<'a> Reader<'a> {
     fn left_open(&mut self) -> bool {
         *self
             .left_open
-            .get_or_insert_with(|| leaves_a_tree_open(self.src))
+            .get_or_insert_with(|| scan::leaves_a_tree_open(self.src))
     }
 
     /// One step inside a game tree.

@@ -495,3 +495,27 @@ proptest! {
         prop_assert_eq!(framed(bytes, 4), grammar.ranges);
     }
 }
+
+/// A tree is left open by more `(` than `)` outside values, or by a value
+/// that never closes; parentheses inside values (escaped `]` included) do
+/// not count.
+#[test]
+fn a_tree_left_open_is_found_outside_values() {
+    for (src, open) in [
+        (&b"(;B[aa](;W[bb])(;W[cc]))"[..], false),
+        (b"(;GM[1];B[aa]\n(;GM[1];W[bb])", true),
+        (b"(;C[(((]))", false),
+        (b"(;C[a\\](]B[aa])", false),
+        (b"(;C[a\\](]B[aa]", true),
+        (b"(;C[never closed)", true),
+        (b"))(;B[aa])", false),
+        (b"", false),
+    ] {
+        assert_eq!(
+            leaves_a_tree_open(src),
+            open,
+            "{:?}",
+            String::from_utf8_lossy(src)
+        );
+    }
+}
