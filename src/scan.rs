@@ -110,23 +110,37 @@ pub(crate) fn opens_lost_game(bytes: &[u8], paren: usize) -> bool {
 /// closes. Only then did a tree lose its `)`: the lenient reader ends a
 /// tree at a `(` that [`opens_lost_game`] inside a tree only in such input,
 /// so that input whose parentheses balance reads as the grammar reads it.
-/// One pass, a memchr search from each bracket to the next.
+/// Outside the trees only a `(` that opens one ([`Opening::Lenient`])
+/// counts: brackets and parentheses in the junk between trees are text,
+/// as the grammar skips them. One pass, a memchr search from each bracket
+/// to the next.
 pub(crate) fn leaves_a_tree_open(bytes: &[u8]) -> bool {
     let mut depth = 0usize;
     let mut i = 0;
-    while let Some(k) = memchr::memchr3(b'(', b')', b'[', &bytes[i..]) {
+    loop {
+        if depth == 0 {
+            let Some(k) = memchr::memchr(b'(', &bytes[i..]) else {
+                return false;
+            };
+            let at = i + k;
+            i = at + 1;
+            depth = usize::from(Opening::Lenient.opens(bytes, at));
+            continue;
+        }
+        let Some(k) = memchr::memchr3(b'(', b')', b'[', &bytes[i..]) else {
+            return true;
+        };
         let at = i + k;
         i = at + 1;
         match bytes[at] {
             b'(' => depth += 1,
-            b')' => depth = depth.saturating_sub(1),
+            b')' => depth -= 1,
             _ => match value_close(bytes, i) {
                 Some(close) => i = close + 1,
                 None => return true,
             },
         }
     }
-    depth > 0
 }
 
 #[cfg(test)]

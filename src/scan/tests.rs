@@ -509,6 +509,9 @@ fn a_tree_left_open_is_found_outside_values() {
         (b"(;C[a\\](]B[aa]", true),
         (b"(;C[never closed)", true),
         (b"))(;B[aa])", false),
+        (b"(;(;GM[]))[", false),
+        (b"(;B[aa])junk [( (x) (;W[bb]) [", false),
+        (b"(;B[aa])junk (GM[1](;W[bb])", true),
         (b"", false),
     ] {
         assert_eq!(
