@@ -2,14 +2,19 @@
 //! boundaries, shared by [`crate::stream`], [`crate::encoding`] and the
 //! lenient reader.
 //!
-//! The rule is the grammar's ([`crate::grammar::collection`]): a game tree
-//! starts at a `(` followed, after white space, by `;`; it ends at the `)`
-//! that balances that `(`, counting only parentheses outside values
-//! (`[...]`, where `\` escapes the next byte). Anything before, between and
-//! after the trees is junk. The lenient reader also takes a `(` followed by
-//! a property (`(GM[1]...`, a tree whose `;` is missing) as a tree start:
-//! [`Opening::Lenient`]. On input the grammar accepts the two rules find the
-//! same trees, since it refuses such a `(` outside the trees.
+//! The rule is the lenient reader's, which on input the grammar accepts is
+//! the grammar's ([`crate::grammar::collection`]): a game tree starts at a
+//! `(` followed, after white space, by `;`; it ends at the `)` that
+//! balances that `(`, counting only parentheses outside values (`[...]`,
+//! where `\` escapes the next byte). Anything before, between and after the
+//! trees is junk. Two more openings hold tree content that the grammar
+//! refuses to skip: a `(` followed by a property (`(GM[1]...`, a tree whose
+//! `;` is missing) and a `;` followed by a property (`;GM[1]...`, a tree
+//! whose `(` is missing, as Fox writes them), which starts a tree one deep
+//! at the `;` ([`opens_tree_at`]). So every reader of the trees (the
+//! stream, [`crate::stream::split_games`], the charset detection and the
+//! lenient reader of a whole buffer) finds the same trees, and no node is
+//! skipped as junk.
 //!
 //! # A game tree that lost its `)`
 //!
@@ -24,10 +29,13 @@
 //! reads one node, and at most [`MAX_PROBE`] bytes after the `(`: a `GM`
 //! or `FF` further on starts no game.
 //!
-//! The rule holds for both openings: it is part of the framing, which the
-//! stream, [`crate::stream::split_games`], the charset detection and the
-//! lenient reader of a whole buffer share (the reader closes the open trees
-//! there, `L005`). The strict parser ([`crate::parse`]) does not frame: it
+//! The rule is part of the framing, which the stream,
+//! [`crate::stream::split_games`] and the charset detection share. The
+//! lenient reader of a whole buffer applies it (closing the open trees
+//! there, `L005`) only to input that leaves a tree open at its end
+//! ([`leaves_a_tree_open`]): input whose parentheses balance reads as the
+//! grammar reads it, such a variation included, where the stream still
+//! ends the tree before it. The strict parser ([`crate::parse`]) does not frame: it
 //! still reads such a variation as a variation, and a tree without its `)`
 //! as an error; a framed tree that lost its `)` fails to parse strictly
 //! too. [`crate::stream::separate_lost_games`] sets apart such variations
@@ -51,23 +59,30 @@ use crate::grammar::{is_ws, opens_tree};
 use crate::structural::{LANE, find_value_byte, tree_mask, value_close};
 use std::ops::Range;
 
-/// Which `(` outside the trees starts one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Opening {
-    /// The grammar's rule: a `(` followed, after white space, by `;`.
-    Grammar,
-    /// The lenient reader's: also a `(` followed, after white space, by a
-    /// property (see [`property_at`]).
-    Lenient,
+/// Whether a game tree starts at `at`, outside the trees: a `(` followed,
+/// after white space, by `;` or a property, or a `;` followed by a
+/// property (see [`property_at`]).
+#[inline]
+pub(crate) fn opens_tree_at(bytes: &[u8], at: usize) -> bool {
+    match bytes.get(at) {
+        Some(b'(') => opens_tree(bytes, at) || property_at(bytes, ws_from(bytes, at + 1)),
+        Some(b';') => property_at(bytes, ws_from(bytes, at + 1)),
+        _ => false,
+    }
 }
 
-impl Opening {
-    /// Whether the `(` at `paren` starts a game tree by this rule.
-    #[inline]
-    pub(crate) fn opens(self, bytes: &[u8], paren: usize) -> bool {
-        opens_tree(bytes, paren)
-            || (self == Opening::Lenient && property_at(bytes, ws_from(bytes, paren + 1)))
+/// Where the next game tree starts at or after `from` ([`opens_tree_at`]):
+/// a memchr search from each `(` or `;` to the next.
+pub(crate) fn next_tree_start(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut k = from;
+    while let Some(off) = memchr::memchr2(b'(', b';', bytes.get(k..)?) {
+        let at = k + off;
+        if opens_tree_at(bytes, at) {
+            return Some(at);
+        }
+        k = at + 1;
     }
+    None
 }
 
 /// Whether a property starts at `k`: letters, a capital among them, then
@@ -110,21 +125,20 @@ pub(crate) fn opens_lost_game(bytes: &[u8], paren: usize) -> bool {
 /// closes. Only then did a tree lose its `)`: the lenient reader ends a
 /// tree at a `(` that [`opens_lost_game`] inside a tree only in such input,
 /// so that input whose parentheses balance reads as the grammar reads it.
-/// Outside the trees only a `(` that opens one ([`Opening::Lenient`])
-/// counts: brackets and parentheses in the junk between trees are text,
-/// as the grammar skips them. One pass, a memchr search from each bracket
-/// to the next.
+/// Outside the trees only where one starts counts ([`next_tree_start`]):
+/// brackets and parentheses in the junk between trees are text, as the
+/// grammar skips them. One pass, a memchr search from each bracket to the
+/// next.
 pub(crate) fn leaves_a_tree_open(bytes: &[u8]) -> bool {
     let mut depth = 0usize;
     let mut i = 0;
     loop {
         if depth == 0 {
-            let Some(k) = memchr::memchr(b'(', &bytes[i..]) else {
+            let Some(at) = next_tree_start(bytes, i) else {
                 return false;
             };
-            let at = i + k;
             i = at + 1;
-            depth = usize::from(Opening::Lenient.opens(bytes, at));
+            depth = 1;
             continue;
         }
         let Some(k) = memchr::memchr3(b'(', b')', b'[', &bytes[i..]) else {
@@ -283,28 +297,32 @@ impl Probe {
 }
 
 /// Top-level game trees of `bytes`, as byte ranges in input order, each
-/// from its `(` to just past its `)`, to just before the `(` of the next
-/// game for a tree that lost its `)` (see the [module docs](self)), or to
-/// the end of the input for a last tree left open. With
-/// [`Opening::Grammar`], the same trees as a [`Framer`] fed `bytes` finds.
-pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
-    if let Some(lone) = lone_tree(bytes, opening) {
+/// from where it starts ([`opens_tree_at`]) to just past its `)`, to just
+/// before the `(` of the next game for a tree that lost its `)` (see the
+/// [module docs](self)), or to the end of the input for a last tree left
+/// open. The same trees as a [`Framer`] fed `bytes` finds.
+pub(crate) fn tree_ranges(bytes: &[u8]) -> Vec<Range<usize>> {
+    if let Some(lone) = lone_tree(bytes) {
         return lone;
     }
     let mut trees = Vec::new();
     let mut split = Splitter::default();
+    split.seek(bytes, 0);
     let mut chunks = bytes.chunks_exact(LANE);
     let mut base = 0usize;
     for chunk in &mut chunks {
+        if split.skip_to == usize::MAX {
+            return trees;
+        }
         let lanes: &[u8; LANE] = chunk.try_into().unwrap_or(&[0; LANE]);
-        split.step(bytes, opening, lanes, base, &mut trees);
+        split.step(bytes, lanes, base, &mut trees);
         base += LANE;
     }
     // The tail, padded with zero bytes (which are not special).
     let mut lanes = [0u8; LANE];
     let tail = chunks.remainder();
     lanes[..tail.len()].copy_from_slice(tail);
-    split.step(bytes, opening, &lanes, base, &mut trees);
+    split.step(bytes, &lanes, base, &mut trees);
     if split.depth > 0 {
         // Left open: the tree runs to the end.
         trees.push(split.start..bytes.len());
@@ -313,53 +331,77 @@ pub(crate) fn tree_ranges(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
 }
 
 /// The trees of `bytes` when that is clear without a scan: the input has a
-/// single `(`, ends with `)`, and has no other `)` after the `(`. Then the
-/// `(` opens the one tree or none, and the tree runs from the `(` to the
-/// end, whatever the values hold: it either ends at that last `)` or, were
-/// that `)` inside a value, is left open and runs to the end all the same.
-/// Most single-game files look like this.
-fn lone_tree(bytes: &[u8], opening: Opening) -> Option<Vec<Range<usize>>> {
-    let open = memchr::memchr(b'(', bytes)?;
+/// single `(`, where the first tree starts, ends with `)`, and has no other
+/// `)` after the `(`. Then the tree runs from the `(` to the end, whatever
+/// the values hold: it either ends at that last `)` or, were that `)`
+/// inside a value, is left open and runs to the end all the same. Most
+/// single-game files look like this. Input where no tree starts has none.
+fn lone_tree(bytes: &[u8]) -> Option<Vec<Range<usize>>> {
+    let Some(start) = next_tree_start(bytes, 0) else {
+        return Some(Vec::new());
+    };
     let last = bytes.len() - 1;
-    let lone = bytes[last] == b')'
-        && open < last
-        && memchr::memchr(b'(', &bytes[open + 1..]).is_none()
-        && memchr::memchr(b')', &bytes[open + 1..last]).is_none();
-    lone.then(|| {
-        if opening.opens(bytes, open) {
-            std::iter::once(open..bytes.len()).collect()
-        } else {
-            Vec::new()
-        }
-    })
+    let lone = bytes[start] == b'('
+        && bytes[last] == b')'
+        && start < last
+        && memchr::memchr(b'(', &bytes[start + 1..]).is_none()
+        && memchr::memchr(b')', &bytes[start + 1..last]).is_none();
+    lone.then(|| std::iter::once(start..bytes.len()).collect())
 }
 
 /// The state of [`tree_ranges`] between steps.
 #[derive(Default)]
 struct Splitter {
-    /// Open parentheses of the current tree (0: between trees).
+    /// Open parentheses of the current tree (0: after the last tree).
     depth: usize,
-    /// Where the current tree's `(` is.
+    /// Where the current tree starts.
     start: usize,
+    /// The bytes before this index are looked at no more: those of the
+    /// current tree's opening, or all of them past the last tree
+    /// (`usize::MAX`).
+    skip_to: usize,
     /// Inside a bracketed value.
     in_value: bool,
-    /// The first byte of the next step is escaped (it follows a `\\` inside a value).
+    /// The first byte of the next step is escaped (it follows a `\` inside a value).
     escaped: bool,
 }
 
 impl Splitter {
+    /// Finds the next tree from `from` on ([`next_tree_start`], a search
+    /// over the junk): the tree is then open, one deep.
+    fn seek(&mut self, bytes: &[u8], from: usize) {
+        match next_tree_start(bytes, from) {
+            Some(start) => {
+                self.start = start;
+                self.depth = 1;
+                self.skip_to = start + 1;
+            }
+            None => self.skip_to = usize::MAX,
+        }
+    }
+
+    /// The bits of `mask`, the special bytes of the lane at `base`, that
+    /// are not before [`Splitter::skip_to`].
+    #[inline(always)]
+    fn unskipped(&self, mask: u64, base: usize) -> u64 {
+        match self.skip_to.saturating_sub(base) {
+            0 => mask,
+            k if k >= LANE => 0,
+            k => mask & (u64::MAX << k),
+        }
+    }
+
     /// Takes the special bytes of `lanes`, which are the bytes of `bytes`
     /// from `base` on (zero bytes past its end).
     #[inline(always)]
     fn step(
         &mut self,
         bytes: &[u8],
-        opening: Opening,
         lanes: &[u8; LANE],
         base: usize,
         trees: &mut Vec<Range<usize>>,
     ) {
-        let mut mask = tree_mask(lanes);
+        let mut mask = self.unskipped(tree_mask(lanes), base);
         if self.escaped {
             mask &= !1;
             self.escaped = false;
@@ -378,13 +420,6 @@ impl Splitter {
                     } else {
                         self.escaped = true;
                     }
-                }
-            } else if self.depth == 0 {
-                // Outside the trees only a `(` that opens a tree counts
-                // (what follows it up to the `;` or `[` is no special byte).
-                if b == b'(' && opening.opens(bytes, base + k) {
-                    self.start = base + k;
-                    self.depth = 1;
                 }
             } else {
                 match b {
@@ -412,7 +447,12 @@ impl Splitter {
                     b')' => {
                         self.depth -= 1;
                         if self.depth == 0 {
-                            trees.push(self.start..base + k + 1);
+                            let end = base + k + 1;
+                            trees.push(self.start..end);
+                            // Outside the trees only where the next one
+                            // starts counts.
+                            self.seek(bytes, end);
+                            mask = self.unskipped(mask, base);
                         }
                     }
                     _ => {}
@@ -427,9 +467,10 @@ impl Splitter {
 pub(crate) enum State {
     /// Between game trees.
     Junk,
-    /// After a `(` (at input offset `paren`) that starts a tree if a `;`
-    /// follows, white space allowed.
-    Opening { paren: u64 },
+    /// After a `(` or `;` (at input offset `at`) that starts a tree if
+    /// what follows makes it one ([`opens_tree_at`]), read so far as far
+    /// as `phase`.
+    Opening { at: u64, phase: Opener },
     /// In a tree, `depth` parentheses deep, outside values.
     Tree { depth: u64 },
     /// After a `(` (at input offset `paren`) inside a tree, `depth` deep
@@ -446,10 +487,59 @@ pub(crate) enum State {
     Escape { depth: u64 },
 }
 
+/// How far a [`Framer`] has read what follows a `(` or `;` outside the
+/// trees ([`State::Opening`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Opener {
+    /// After the `(`, white space perhaps: a `;` or a property may follow.
+    Paren,
+    /// After the `;`, white space perhaps: a property may follow.
+    Semicolon,
+    /// In a run of letters (with a capital among them or not).
+    Letters { capital: bool },
+    /// White space after the run: a `[` makes it a property.
+    Spaced { capital: bool },
+}
+
+impl Opener {
+    /// The phase after byte `b`, or `None` if no tree starts (`b` is not
+    /// taken). A `[` after a property's letters is not taken either: it
+    /// opens the tree's first value.
+    #[inline]
+    fn after(self, b: u8) -> Result<Opener, Started> {
+        use Opener::*;
+        match (self, b) {
+            (Paren, b';') => Err(Started::Taking),
+            (Letters { capital: true } | Spaced { capital: true }, b'[') => Err(Started::Before),
+            (Letters { capital }, _) if is_ws(b) => Ok(Spaced { capital }),
+            (Paren | Semicolon | Spaced { .. }, _) if is_ws(b) => Ok(self),
+            (Paren | Semicolon, _) if b.is_ascii_alphabetic() => Ok(Letters {
+                capital: b.is_ascii_uppercase(),
+            }),
+            (Letters { capital }, _) if b.is_ascii_alphabetic() => Ok(Letters {
+                capital: capital || b.is_ascii_uppercase(),
+            }),
+            _ => Err(Started::No),
+        }
+    }
+}
+
+/// What the byte that ends a [`State::Opening`] decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Started {
+    /// A tree starts, this byte (the `;` after a `(`) in it.
+    Taking,
+    /// A tree starts; this byte (a property's first `[`) is the tree's to read.
+    Before,
+    /// No tree starts; this byte is junk to look at again.
+    No,
+}
+
 /// What a [`Framer`] found, at input offsets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Event {
-    /// A game tree starts at the `(` at this offset.
+    /// A game tree starts at this offset (its `(`, or the `;` of a tree
+    /// whose `(` is missing).
     Start(u64),
     /// A game tree ends before this offset (after its `)`).
     End(u64),
@@ -458,9 +548,8 @@ pub(crate) enum Event {
     Lost(u64),
 }
 
-/// The scan of game-tree boundaries by the grammar's rule
-/// ([`Opening::Grammar`], a tree that lost its `)` ended at the next game),
-/// fed the input a piece at a time.
+/// The scan of game-tree boundaries (see the [module docs](self)), fed the
+/// input a piece at a time.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Framer {
     pub(crate) state: State,
@@ -479,28 +568,34 @@ impl Framer {
     pub(crate) fn scan(&mut self, buf: &[u8], base: u64, pos: &mut usize) -> Option<Event> {
         while *pos < buf.len() {
             match self.state {
-                State::Junk => match memchr::memchr(b'(', &buf[*pos..]) {
+                State::Junk => match memchr::memchr2(b'(', b';', &buf[*pos..]) {
                     Some(k) => {
-                        self.state = State::Opening {
-                            paren: base + (*pos + k) as u64,
+                        let at = *pos + k;
+                        let phase = if buf[at] == b'(' {
+                            Opener::Paren
+                        } else {
+                            Opener::Semicolon
                         };
-                        *pos += k + 1;
+                        self.state = State::Opening {
+                            at: base + at as u64,
+                            phase,
+                        };
+                        *pos = at + 1;
                     }
                     None => *pos = buf.len(),
                 },
-                State::Opening { paren } => {
-                    let b = buf[*pos];
-                    if is_ws(b) {
+                State::Opening { at, phase } => match phase.after(buf[*pos]) {
+                    Ok(phase) => {
+                        self.state = State::Opening { at, phase };
                         *pos += 1;
-                    } else if b == b';' {
-                        self.state = State::Tree { depth: 1 };
-                        *pos += 1;
-                        return Some(Event::Start(paren));
-                    } else {
-                        // Not a tree: this byte may be the next `(`.
-                        self.state = State::Junk;
                     }
-                }
+                    Err(Started::No) => self.state = State::Junk,
+                    Err(started) => {
+                        self.state = State::Tree { depth: 1 };
+                        *pos += usize::from(started == Started::Taking);
+                        return Some(Event::Start(at));
+                    }
+                },
                 State::Probing {
                     paren,
                     depth,

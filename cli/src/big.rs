@@ -24,9 +24,9 @@ pub(crate) struct StreamArgs {
     /// Read files larger than this many bytes one game tree at a time, in
     /// bounded memory (about the largest game tree plus 16 MiB), on every
     /// core. On such files, checks that compare the game trees of a file
-    /// (FF, GM and CA differing, one game per file) are not made, and bytes
-    /// between game trees are skipped without a report (nodes written
-    /// outside any `(...)` included).
+    /// (FF, GM and CA differing, one game per file) are not made, and text
+    /// between game trees is skipped without a report (nodes written
+    /// without their `(` are game trees, as in a whole file).
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_THRESHOLD)]
     pub(crate) stream_above: u64,
 }

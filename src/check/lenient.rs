@@ -27,7 +27,7 @@ use crate::check::{Code, all_codes};
 use crate::events::{Handler, normalize_ident};
 use crate::grammar::{RawProperty, is_ws, value_end};
 use crate::property::{ValueType, lookup_any};
-use crate::scan::{self, Opening};
+use crate::scan;
 use crate::tree::{Builder, Collection};
 use std::ops::Range;
 
@@ -289,7 +289,7 @@ impl<'a> Reader<'a> {
         let mut trees_seen = false;
         while self.i < self.src.len() {
             if self.stack.is_empty() {
-                let Some(start) = self.find_start(self.i) else {
+                let Some(start) = scan::next_tree_start(self.src, self.i) else {
                     let junk = self.i..self.src.len();
                     self.junk(junk, trees_seen, true);
                     break;
@@ -374,27 +374,6 @@ impl<'a> Reader<'a> {
                 false,
             ),
         }
-    }
-
-    /// Where the next game tree starts at or after `from`, outside any tree:
-    /// `(` followed by `;` or a property, or `;` followed by a property.
-    /// Anything else is skipped, as the strict parser does.
-    fn find_start(&self, from: usize) -> Option<usize> {
-        let mut k = from;
-        while let Some(off) = memchr::memchr2(b'(', b';', &self.src[k..]) {
-            let at = k + off;
-            let ok = match self.src[at] {
-                // A tree, perhaps without its `;`.
-                b'(' => Opening::Lenient.opens(self.src, at),
-                // A node without its `(`.
-                _ => self.property_at(self.ws_from(at + 1)),
-            };
-            if ok {
-                return Some(at);
-            }
-            k = at + 1;
-        }
-        None
     }
 
     fn close_node(&mut self) {

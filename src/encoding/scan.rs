@@ -2,7 +2,6 @@
 //! node's `CA`, read before any charset is known.
 
 use super::*;
-use crate::scan::Opening;
 
 /// A `CA` property found in a root node.
 #[derive(Debug, Clone)]
@@ -136,13 +135,13 @@ pub(super) fn unescape_label(raw: &[u8]) -> String {
 }
 
 /// The top-level game trees of undecoded bytes, as the lenient reader will
-/// find them ([`crate::scan`] with [`Opening::Lenient`]; see its limits for
-/// Shift_JIS, Big5 and GBK), so that each tree it reads was decoded on its
+/// find them ([`crate::scan`]; see its limits for Shift_JIS, Big5 and
+/// GBK), so that each tree it reads was decoded on its
 /// own. Input in which the scan finds none is taken as one tree when it
 /// holds a `(` or a `;`, so that a damaged lone game (`;B[aa]`, `(B[aa])`)
 /// is detected and rewritten like any other.
 pub(super) fn game_trees(bytes: &[u8]) -> Vec<Range<usize>> {
-    let mut trees = crate::scan::tree_ranges(bytes, Opening::Lenient);
+    let mut trees = crate::scan::tree_ranges(bytes);
     if trees.is_empty() && memchr::memchr2(b'(', b';', bytes).is_some() {
         trees.push(0..bytes.len());
     }

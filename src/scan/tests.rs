@@ -4,8 +4,26 @@
 use super::*;
 use proptest::prelude::*;
 
+/// Whether a property starts at `k`, white space before it skipped: letters
+/// with a capital among them, white space, `[`.
+fn property_after(bytes: &[u8], mut k: usize) -> bool {
+    let ws = |b: u8| b" \t\n\r\x0B\x0C".contains(&b);
+    while k < bytes.len() && ws(bytes[k]) {
+        k += 1;
+    }
+    let letters = bytes[k..]
+        .iter()
+        .take_while(|b| b.is_ascii_alphabetic())
+        .count();
+    let mut bracket = k + letters;
+    while bracket < bytes.len() && ws(bytes[bracket]) {
+        bracket += 1;
+    }
+    bytes[k..k + letters].iter().any(u8::is_ascii_uppercase) && bytes.get(bracket) == Some(&b'[')
+}
+
 /// The rule as a byte-at-a-time loop.
-fn reference(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
+fn reference(bytes: &[u8]) -> Vec<Range<usize>> {
     let mut trees = Vec::new();
     let (mut depth, mut start, mut i) = (0usize, 0usize, 0usize);
     while i < bytes.len() {
@@ -29,20 +47,14 @@ fn reference(bytes: &[u8], opening: Opening) -> Vec<Range<usize>> {
                 while k < bytes.len() && b" \t\n\r\x0B\x0C".contains(&bytes[k]) {
                     k += 1;
                 }
-                let letters = bytes[k..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_alphabetic())
-                    .count();
-                let mut bracket = k + letters;
-                while bracket < bytes.len() && b" \t\n\r\x0B\x0C".contains(&bytes[bracket]) {
-                    bracket += 1;
-                }
-                let property = bytes[k..k + letters].iter().any(u8::is_ascii_uppercase)
-                    && bytes.get(bracket) == Some(&b'[');
-                if bytes.get(k) == Some(&b';') || (opening == Opening::Lenient && property) {
+                if bytes.get(k) == Some(&b';') || property_after(bytes, k) {
                     start = i;
                     depth = 1;
                 }
+            }
+            b';' if depth == 0 && property_after(bytes, i + 1) => {
+                start = i;
+                depth = 1;
             }
             b')' if depth > 0 => {
                 depth -= 1;
@@ -133,45 +145,29 @@ fn framed(bytes: &[u8], piece: usize) -> Vec<Range<usize>> {
     trees
 }
 
-/// All forms find `expected` by the grammar's rule, and the lenient rule
-/// finds the same (the input holds no `(` before a property outside the
-/// trees).
+/// Both forms and the byte loop find `expected`.
 #[track_caller]
 fn agree(input: &[u8], expected: &[Range<usize>]) {
     let shown = input.escape_ascii().to_string();
-    for opening in [Opening::Grammar, Opening::Lenient] {
-        assert_eq!(tree_ranges(input, opening), expected, "{shown}");
-        assert_eq!(reference(input, opening), expected, "{shown}");
-    }
+    assert_eq!(tree_ranges(input), expected, "{shown}");
+    assert_eq!(reference(input), expected, "{shown}");
     for piece in [1, 2, 3, 7, input.len().max(1)] {
         assert_eq!(framed(input, piece), expected, "{shown}, pieces of {piece}");
     }
 }
 
-/// The lenient rule finds `lenient`, the grammar's `grammar`.
-#[track_caller]
-fn differ(input: &[u8], grammar: &[Range<usize>], lenient: &[Range<usize>]) {
-    let shown = input.escape_ascii().to_string();
-    assert_eq!(tree_ranges(input, Opening::Grammar), grammar, "{shown}");
-    assert_eq!(reference(input, Opening::Grammar), grammar, "{shown}");
-    assert_eq!(framed(input, 3), grammar, "{shown}");
-    assert_eq!(tree_ranges(input, Opening::Lenient), lenient, "{shown}");
-    assert_eq!(reference(input, Opening::Lenient), lenient, "{shown}");
-}
-
 #[test]
 fn a_tree_starts_at_a_paren_before_a_semicolon() {
     agree(b"", &[]);
-    agree(b";B[aa]", &[]);
     agree(b"(;B[aa])", &[0..8]);
     agree(b"( \r\n\t;B[aa])", &[0..12]);
     // No `;` after the `(`: junk, up to the next `(`.
     agree(b"Subject: (not a tree) (;B[aa])", &[22..30]);
-    agree(b"(b[aa]) (1) (GM 1)", &[]);
-    // ... unless a property follows it, for the lenient reader.
-    differ(b"(B[aa])", &[], &[0..7]);
-    differ(b"x( GM [1];B[aa])(;W[bb])", &[16..24], &[1..16, 16..24]);
-    differ(b"(AddBlack[aa](;W[bb]))", &[13..21], &[0..22]);
+    agree(b"(b[aa]) (1) (GM 1) (G M[1]) (\x95[1])", &[]);
+    // ... unless a property follows it: a tree without its `;`.
+    agree(b"(B[aa])", &[0..7]);
+    agree(b"x( GM [1];B[aa])(;W[bb])", &[1..16, 16..24]);
+    agree(b"(AddBlack[aa](;W[bb]))", &[0..22]);
     agree(b"((;B[aa])", &[1..9]);
     agree(b"( x (;B[aa]) ] [ (\n;W[bb]))", &[4..12, 17..26]);
     // Inside a tree every `(` counts, and values hide parentheses.
@@ -183,6 +179,24 @@ fn a_tree_starts_at_a_paren_before_a_semicolon() {
     agree(b"(;C[x\\", &[0..6]);
     // `(` then white space to the end: no tree.
     agree(b"(;B[aa]) (  ", &[0..8]);
+}
+
+#[test]
+fn a_tree_starts_at_a_semicolon_before_a_property() {
+    // Fox's files without `(`: the `)` after the variations closes the
+    // tree the `;` opened.
+    agree(b";B[aa]", &[0..6]);
+    agree(b";GM[1];B[aa](;W[bb])(;W[cc]))", &[0..29]);
+    agree(
+        b";GM[1];B[aa](;W[bb])(;W[cc]))\n;GM[1];B[dd]",
+        &[0..29, 30..42],
+    );
+    // Nodes after the last tree, and in the junk before the first.
+    agree(b"(;B[aa]) ;W[bb] ;B[cc]", &[0..8, 9..22]);
+    agree(b"junk; Re [1] (;B[aa])", &[4..21]);
+    // No property after the `;`: junk.
+    agree(b"a; b; ;; ;b[1] ;G M[1] (;B[aa])", &[23..31]);
+    agree(b";\n;\tFF [4]", &[2..10]);
 }
 
 #[test]
@@ -225,9 +239,8 @@ fn the_look_ahead_stops_after_max_probe_bytes() {
         } else {
             vec![0..input.len()]
         };
-        assert_eq!(reference(&input, Opening::Grammar), expected, "{len}");
-        assert_eq!(tree_ranges(&input, Opening::Grammar), expected, "{len}");
-        assert_eq!(tree_ranges(&input, Opening::Lenient), expected, "{len}");
+        assert_eq!(reference(&input), expected, "{len}");
+        assert_eq!(tree_ranges(&input), expected, "{len}");
         for piece in [1, 1000, input.len()] {
             assert_eq!(framed(&input, piece), expected, "{len}, pieces of {piece}");
         }
@@ -254,7 +267,7 @@ fn the_look_ahead_reads_each_byte_at_most_once() {
         let trees = scan();
         (trees, PROBED.with(std::cell::Cell::get))
     };
-    let (trees, work) = probed(&|| tree_ranges(&input, Opening::Grammar).len());
+    let (trees, work) = probed(&|| tree_ranges(&input).len());
     assert_eq!(trees, 200);
     assert!(
         work <= input.len(),
@@ -274,32 +287,34 @@ fn the_look_ahead_reads_each_byte_at_most_once() {
 #[test]
 fn the_lone_tree_shortcut_applies_only_when_it_cannot_matter() {
     // One `(`, a final `)`, no other `)`: the whole rest is the tree ...
-    let grammar = Opening::Grammar;
-    assert_eq!(lone_tree(b"junk(;B[pd];W[dd])", grammar), Some(vec![4..18]));
-    assert_eq!(lone_tree(b"(;C[x)", grammar), Some(vec![0..6]));
-    // ... or there is none, when the `(` does not open one.
-    assert_eq!(lone_tree(b"junk(B[pd])", grammar), Some(vec![]));
-    assert_eq!(
-        lone_tree(b"junk(B[pd])", Opening::Lenient),
-        Some(vec![4..11])
-    );
+    assert_eq!(lone_tree(b"junk(;B[pd];W[dd])"), Some(vec![4..18]));
+    assert_eq!(lone_tree(b"(;C[x)"), Some(vec![0..6]));
+    assert_eq!(lone_tree(b"junk(B[pd])"), Some(vec![4..11]));
+    // ... or there is none, when nothing opens one.
+    assert_eq!(lone_tree(b"junk(b[pd])"), Some(vec![]));
+    assert_eq!(lone_tree(b"no tree"), Some(vec![]));
     // Each of these falls back to the scan, which finds something else.
-    let cases: [(&[u8], Vec<Range<usize>>); 6] = [
+    let cases: [(&[u8], Vec<Range<usize>>); 9] = [
         // Text after the `)`: the tree ends at the `)`.
         (b"(;B[pd])\n", vec![0..8]),
         // ... unless the `)` is in a value: then it runs to the end.
         (b"(;C[x)\n", vec![0..7]),
-        // Another `)` before the last one ends the tree early.
-        (b"(;B[pd]);C[)]x)", vec![0..8]),
+        // Another `)` before the last one ends the tree early (and the
+        // node after it opens one of its own).
+        (b"(;B[pd]);C[)]x)", vec![0..8, 8..15]),
+        (b"(;B[pd])x[)]x)", vec![0..8]),
         // A second `(`: two trees.
         (b"(;B[pd])(;W[dd])", vec![0..8, 8..16]),
         // A `(` inside a value still counts as a second `(`.
         (b"(;C[(])", vec![0..7]),
         // The only `)` comes before the `(`.
         (b")(;B[pd]", vec![1..8]),
+        // A tree whose `(` is missing comes first, and ends at the `)`.
+        (b";B[aa](;W[bb])", vec![0..14]),
+        (b";B[aa])(;W[bb])", vec![0..7, 7..15]),
     ];
     for (input, expected) in cases {
-        assert_eq!(lone_tree(input, grammar), None);
+        assert_eq!(lone_tree(input), None);
         agree(input, &expected);
     }
 }
@@ -325,19 +340,9 @@ fn every_position_around_the_64_byte_steps() {
             input.extend(std::iter::repeat_n(b'x', pad));
             input.extend_from_slice(piece);
             input.extend_from_slice(b"B[pd])(;W[dd])");
-            let expected = reference(&input, Opening::Grammar);
-            assert_eq!(
-                tree_ranges(&input, Opening::Grammar),
-                expected,
-                "pad {pad}, piece {piece:?}"
-            );
+            let expected = reference(&input);
+            assert_eq!(tree_ranges(&input), expected, "pad {pad}, piece {piece:?}");
             assert_eq!(framed(&input, 5), expected, "pad {pad}, piece {piece:?}");
-            let lenient = reference(&input, Opening::Lenient);
-            assert_eq!(
-                tree_ranges(&input, Opening::Lenient),
-                lenient,
-                "pad {pad}, piece {piece:?}"
-            );
         }
     }
 }
@@ -374,20 +379,16 @@ fn structured_bytes() -> impl Strategy<Value = Vec<u8>> {
 proptest! {
     #[test]
     fn both_forms_agree_with_a_byte_loop(bytes in structured_bytes(), piece in 1usize..80) {
-        let expected = reference(&bytes, Opening::Grammar);
-        prop_assert_eq!(tree_ranges(&bytes, Opening::Grammar), expected.clone());
+        let expected = reference(&bytes);
+        prop_assert_eq!(tree_ranges(&bytes), expected.clone());
         prop_assert_eq!(framed(&bytes, piece), expected);
-        let lenient = reference(&bytes, Opening::Lenient);
-        prop_assert_eq!(tree_ranges(&bytes, Opening::Lenient), lenient);
     }
 
     #[test]
     fn both_forms_agree_on_any_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
-        let expected = reference(&bytes, Opening::Grammar);
-        prop_assert_eq!(tree_ranges(&bytes, Opening::Grammar), expected.clone());
+        let expected = reference(&bytes);
+        prop_assert_eq!(tree_ranges(&bytes), expected.clone());
         prop_assert_eq!(framed(&bytes, 13), expected);
-        let lenient = reference(&bytes, Opening::Lenient);
-        prop_assert_eq!(tree_ranges(&bytes, Opening::Lenient), lenient);
     }
 }
 
@@ -423,11 +424,10 @@ proptest! {
         piece in 1usize..40,
     ) {
         let bytes = input.as_bytes();
-        let expected = reference(bytes, Opening::Grammar);
+        let expected = reference(bytes);
         let found: Vec<usize> = expected.iter().map(|r| r.start).collect();
         prop_assert_eq!(found, starts);
-        prop_assert_eq!(tree_ranges(bytes, Opening::Grammar), expected.clone());
-        prop_assert_eq!(tree_ranges(bytes, Opening::Lenient), expected.clone());
+        prop_assert_eq!(tree_ranges(bytes), expected.clone());
         prop_assert_eq!(framed(bytes, piece), expected);
     }
 }
@@ -490,8 +490,7 @@ proptest! {
         let mut grammar = TopLevel::default();
         crate::events::parse_events(bytes, &Default::default(), &mut grammar, &mut ())
             .map_err(|e| TestCaseError::fail(format!("{e}: {input}")))?;
-        prop_assert_eq!(tree_ranges(bytes, Opening::Grammar), grammar.ranges.clone());
-        prop_assert_eq!(tree_ranges(bytes, Opening::Lenient), grammar.ranges.clone());
+        prop_assert_eq!(tree_ranges(bytes), grammar.ranges.clone());
         prop_assert_eq!(framed(bytes, 4), grammar.ranges);
     }
 }

@@ -33,7 +33,12 @@
 //! it (see [Damaged input](#damaged-input)). The games are then the same as
 //! those `parse` reads from the whole input: a valid collection gives the
 //! same games either way, unless a variation in it starts with `GM` or `FF`
-//! (root properties, which FF\[4\] allows in root nodes only).
+//! (root properties, which FF\[4\] allows in root nodes only). Tree
+//! content that the strict parser refuses to skip starts a game tree too,
+//! as the lenient reader of a whole input reads it: a `(` followed by a
+//! property (its `;` missing) and a `;` followed by a property (its `(`
+//! missing, as in Fox's files), so no node is lost between the games
+//! ([`crate::scan`] has the rule).
 //!
 //! # Memory
 //!
@@ -78,7 +83,7 @@ mod lines;
 mod split;
 
 use crate::error::{ParseError, Position};
-use crate::scan::{Event, Framer, Opening, State};
+use crate::scan::{Event, Framer, State};
 use crate::{Collection, ParseOptions};
 use lines::StreamLines;
 pub use split::{
@@ -94,7 +99,8 @@ pub const DEFAULT_CHUNK_SIZE: usize = 1 << 20;
 pub const DEFAULT_MAX_GAME_SIZE: usize = 256 << 20;
 
 /// One top-level game tree of a larger input: its bytes (from its `(` to
-/// its `)`), and where they stood.
+/// its `)`; from its `;` for a tree whose `(` is missing), and where they
+/// stood.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Game {
     bytes: Vec<u8>,
@@ -115,7 +121,7 @@ impl fmt::Debug for Game {
 }
 
 impl Game {
-    /// The game tree's bytes, `(` to `)`.
+    /// The game tree's bytes, from where it starts to its `)`.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
     }
@@ -347,7 +353,7 @@ impl<R: io::Read> Games<R> {
     fn keep_from(&self) -> u64 {
         match (&self.tree, self.framer.state) {
             (Some((start, _)), _) => *start,
-            (None, State::Opening { paren }) if !self.is_long_opening(paren) => paren,
+            (None, State::Opening { at, .. }) if !self.is_long_opening(at) => at,
             // A `(` that may start the next game (at most `MAX_PROBE` back).
             (None, State::Probing { paren, .. }) => paren,
             _ => self.base + self.pos as u64,
@@ -484,13 +490,13 @@ impl<R: io::Read> Iterator for Games<R> {
                         return Some(Err(e));
                     }
                     match self.framer.state {
-                        State::Opening { paren }
-                            if at - paren > self.max_game as u64
-                                && !self.is_long_opening(paren) =>
+                        State::Opening { at: start, .. }
+                            if at - start > self.max_game as u64
+                                && !self.is_long_opening(start) =>
                         {
-                            self.lines.advance(&self.buf, self.base, paren);
+                            self.lines.advance(&self.buf, self.base, start);
                             self.long_opening =
-                                Some((paren, self.lines.position(&self.buf, self.base)));
+                                Some((start, self.lines.position(&self.buf, self.base)));
                         }
                         State::Opening { .. } => {}
                         _ => self.long_opening = None,
@@ -526,7 +532,7 @@ impl<R: io::Read> std::iter::FusedIterator for Games<R> {}
 /// ```
 pub fn split_games(src: &[u8]) -> SplitGames {
     SplitGames {
-        trees: crate::scan::tree_ranges(src, Opening::Grammar).into_iter(),
+        trees: crate::scan::tree_ranges(src).into_iter(),
     }
 }
 

@@ -295,6 +295,60 @@ fn the_lenient_reader_reports_the_lost_paren_at_its_place() {
 }
 
 #[test]
+fn tree_content_without_its_paren_or_semicolon_is_a_game() {
+    // A Fox file without `(` between two games, then a tree without `;`.
+    let src = b"(;GM[1];B[aa])\n;GM[1]PB[x];B[pd](;W[dd])(;W[dp]))\n(PB[y];B[cc])x";
+    assert_eq!(
+        all_chunks(src),
+        [
+            game("(;GM[1];B[aa])", 0, 1, 1),
+            game(";GM[1]PB[x];B[pd](;W[dd])(;W[dp]))", 15, 2, 1),
+            game("(PB[y];B[cc])", 50, 3, 1),
+        ]
+    );
+}
+
+#[cfg(feature = "encoding")]
+#[test]
+fn streamed_games_read_as_the_whole_input_reads() {
+    let src = b"(;GM[1];B[aa])\n;GM[1]PB[x];B[pd](;W[dd])(;W[dp]))\n(PB[y];B[cc])x";
+    let lenient = crate::ReadOptions::lenient();
+    let whole = crate::read(src, &lenient).unwrap();
+    // Each game as its nodes' properties, in file order.
+    let text = |root: crate::Node<'_, '_>| -> Vec<String> {
+        root.descendants()
+            .flat_map(|n| {
+                n.properties()
+                    .map(|p| format!("{}{}", p.ident(), String::from_utf8_lossy(p.values_raw())))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let mut printed = Vec::new();
+    let mut codes = Vec::new();
+    for game in Games::new(&src[..]).chunk_size(7) {
+        let game = game.unwrap();
+        let doc = game.read(&lenient).unwrap();
+        printed.extend(doc.collection().games().map(text));
+        codes.extend(doc.diagnostics().iter().map(|d| {
+            let at = game.place(d.position);
+            (d.code.as_str(), at.line, at.column)
+        }));
+    }
+    let expected: Vec<_> = whole.collection().games().map(text).collect();
+    assert_eq!(printed, expected);
+    assert_eq!(expected.len(), 3);
+    let whole_codes: Vec<_> = whole
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code.as_str() != "L001")
+        .map(|d| (d.code.as_str(), d.position.line, d.position.column))
+        .collect();
+    assert_eq!(codes, whole_codes);
+    assert_eq!(codes, [("L003", 2, 1), ("L019", 3, 2)]);
+}
+
+#[test]
 fn games_that_lost_their_paren_are_held_one_at_a_time() {
     let game = b"(;GM[1];B[aa];W[bb](;B[cc];W[dd])(;B[ee]\n";
     let src = game.repeat(2000);
