@@ -37,8 +37,7 @@
 //! content that the strict parser refuses to skip starts a game tree too,
 //! as the lenient reader of a whole input reads it: a `(` followed by a
 //! property (its `;` missing) and a `;` followed by a property (its `(`
-//! missing, as in Fox's files), so no node is lost between the games
-//! ([`crate::scan`] has the rule).
+//! missing, as in Fox's files), so no node is lost between the games.
 //!
 //! # Memory
 //!
