@@ -383,12 +383,15 @@ const OCTAVES: [usize; 4] = [0, 0, 1, 2];
 
 /// The ratio of the time at 8x the input to the time at x, on the octaves of
 /// [`OCTAVES`] in turn, stopping at the first that passes; a time above
-/// [`TOO_SLOW`] at 8n (times 8 for each further octave), or a ratio above
-/// [`SURE_RATIO`] past the first octave, fails at once. The last octave
-/// measured decides.
+/// [`TOO_SLOW`] at 8n (times 8 for each further octave) is not taken on to
+/// a larger input but may repeat its octave (a reader with a large cost per
+/// game, such as the diagrams on many tiny trees, is slow and linear, and
+/// one noisy pair of its two-run timings must not fail it), and a ratio
+/// above [`SURE_RATIO`] past the first octave fails at once. The last
+/// octave measured decides.
 fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
     let mut last = None;
-    for k in OCTAVES {
+    for (i, &k) in OCTAVES.iter().enumerate() {
         let small = octaves.input(k);
         let (a, a_len) = (time(run, &small), small.bytes.len());
         let large = octaves.input(k + 1);
@@ -401,7 +404,8 @@ fn growth(run: Run, octaves: &mut Octaves<'_>) -> Growth {
         };
         let too_slow = b > TOO_SLOW * 8u32.pow(k as u32);
         let sure = k >= 1 && g.ratio > SURE_RATIO;
-        let done = g.ratio <= MAX_RATIO || too_slow || sure || g.bandwidth_bound;
+        let repeats = OCTAVES.get(i + 1) == Some(&k);
+        let done = g.ratio <= MAX_RATIO || (too_slow && !repeats) || sure || g.bandwidth_bound;
         last = Some(g);
         if done {
             break;
