@@ -242,7 +242,7 @@ fn stream_file(path: &Path) {
         assert!(game.is_complete());
         games += 1;
         bytes += game.bytes().len() as u64;
-        // Parsing every game in a debug build would take minutes: parse a
+        // Parsing every game would dominate the test's time: parse a
         // sample, and the first of the largest.
         if k % 101 == 0 || game.bytes().len() > largest {
             nodes += game.parse().expect("parses").node_count();

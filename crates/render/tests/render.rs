@@ -1,7 +1,6 @@
 //! Diagrams (`sgfkit_render`): the ASCII board's stones equal
 //! `position_at` at every 50th move of the Go games of half the corpus's
-//! files, and the SVG's stones in half of those (for time: the test stays
-//! near a minute in a debug build); SVG snapshots
+//! files, and the SVG's stones in half of those (for time); SVG snapshots
 //! (`tests/render/*.svg`, rewritten with `SGFKIT_BLESS=1`); the PNG's size
 //! and pixel colours.
 
@@ -104,7 +103,7 @@ fn hash(name: &str) -> u32 {
 }
 
 /// The SVG is checked on one file in four, the ASCII board on every other
-/// file: the test stays near a minute in a debug build on a busy machine.
+/// file, which keeps the test's time within the test command's budget.
 fn svg_sample(name: &str) -> bool {
     hash(name).is_multiple_of(4)
 }
