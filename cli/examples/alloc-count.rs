@@ -154,17 +154,17 @@ fn report(name: &str, input: &[u8]) {
     // peak.
     let ((tree, diags), s) = step(|| sgfkit::check::parse_lenient(&decoded.text, &limits));
     line("lenient reader (tree + diagnostics kept)", s);
-    let counted = tree.node_count() * 12 + tree.property_count() * 8 + tree.games().len() * 4;
+    let counted = tree.node_count() * 4 + tree.property_count() * 8 + tree.games().len() * 4;
     let heap = tree.heap_size();
     println!(
-        "| · tree: {} nodes × 12 + {} properties × 8 + {} games × 4 | {counted} | {:.2} | | |",
+        "| · tree: {} nodes × 4 + {} properties × 8 + {} games × 4 | {counted} | {:.2} | | |",
         tree.node_count(),
         tree.property_count(),
         tree.games().len(),
         per(counted)
     );
     println!(
-        "| · tree: pool, odd offsets, spare capacity (heap_size − counts) | {} | {:.2} | | |",
+        "| · tree: branches (8 bytes a listed parent or sibling), pool, odd offsets, spare capacity (heap_size − counts) | {} | {:.2} | | |",
         heap.saturating_sub(counted),
         per(heap.saturating_sub(counted))
     );

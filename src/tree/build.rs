@@ -2,7 +2,9 @@
 //! reader's): nodes are appended in pre-order, so the tree comes out frozen
 //! (see `store`).
 
-use super::store::{MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, pool_text};
+use super::store::{
+    MAX_PROPS, MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, parent_in, pool_text,
+};
 use super::{Collection, MAX_SOURCE_LEN, NodeId};
 use crate::ParseOptions;
 use crate::error::{ErrorKind, ParseError, WarningSink};
@@ -17,6 +19,9 @@ use std::ops::Range;
 pub(super) struct Parts {
     pool: Vec<u8>,
     nodes: Vec<NodeData>,
+    /// The nodes marked as listed in them, by id (see `store`).
+    parents: Vec<(u32, u32)>,
+    siblings: Vec<(u32, u32)>,
     props: Vec<PropData>,
     games: Vec<u32>,
     odd_offsets: Vec<(u32, u32)>,
@@ -31,6 +36,8 @@ impl Parts {
             src,
             pool: self.pool,
             nodes: self.nodes,
+            parents: self.parents,
+            siblings: self.siblings,
             props: self.props,
             games: self.games,
             odd_offsets: self.odd_offsets,
@@ -39,7 +46,8 @@ impl Parts {
             edited: false,
         };
         for (node, prop) in self.late {
-            c.append_prop(NodeId(node), prop);
+            // The builder counted them against the limit on properties.
+            let _ = c.append_prop(NodeId(node), prop);
         }
         c
     }
@@ -110,6 +118,8 @@ impl Builder {
             parts: Parts {
                 pool: Vec::new(),
                 nodes: reserve(nodes),
+                parents: Vec::new(),
+                siblings: Vec::new(),
                 props: reserve(props),
                 games: Vec::new(),
                 odd_offsets: Vec::new(),
@@ -128,6 +138,12 @@ impl Builder {
 
     pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, ParseError> {
         self.settle_offset(None);
+        if self.parts.props.len() + self.parts.late.len() > MAX_PROPS && !self.overflow {
+            self.limit(LimitHit {
+                what: "the tree holds at most 2^30 - 1 properties",
+                offset: 0,
+            });
+        }
         if self.overflow {
             let hit = self.limit_hit.unwrap_or(LimitHit {
                 what: "the tree's text pool holds at most 4 GiB",
@@ -142,7 +158,12 @@ impl Builder {
         }
         // Give back what the reservation overestimated, so a tree costs
         // about what it holds (a large block shrinks in place).
+        // Next siblings were listed as each next one came: put them in
+        // order of id.
+        self.parts.siblings.sort_unstable();
         shrink(&mut self.parts.nodes);
+        shrink(&mut self.parts.parents);
+        shrink(&mut self.parts.siblings);
         shrink(&mut self.parts.props);
         shrink(&mut self.parts.pool);
         shrink(&mut self.parts.games);
@@ -238,11 +259,7 @@ impl Builder {
     #[inline]
     pub(crate) fn push_move(&mut self, at: usize) {
         let id = self.parts.nodes.len() as u32;
-        self.parts.nodes.push(NodeData {
-            parent: self.current,
-            next_sibling: NIL,
-            props_start: self.parts.props.len() as u32,
-        });
+        self.parts.nodes.push(NodeData::new(self.parts.props.len()));
         self.parts.props.push(PropData::plain(at + 1, at + 6));
         self.current = id;
     }
@@ -267,11 +284,7 @@ impl Builder {
         }
         // The node's offset is one before its first property's: nothing
         // to list (what `settle_offset` would find).
-        self.parts.nodes.push(NodeData {
-            parent: self.current,
-            next_sibling: NIL,
-            props_start: self.parts.props.len() as u32,
-        });
+        self.parts.nodes.push(NodeData::new(self.parts.props.len()));
         self.current = id as u32;
         let start = at + 1;
         let values_at = start + ident_len;
@@ -415,37 +428,40 @@ impl<'a> Handler<'a> for Builder {
         if self.overflow {
             return;
         }
-        let nodes = &mut self.parts.nodes;
-        if nodes.len() >= self.max_nodes {
+        let parts = &mut self.parts;
+        if parts.nodes.len() >= self.max_nodes {
             self.limit(LimitHit {
                 what: "more nodes than ParseOptions::max_nodes",
                 offset,
             });
             return;
         }
-        let id = nodes.len() as u32;
+        let id = parts.nodes.len() as u32;
         let parent = self.current;
+        let mut node = NodeData::new(parts.props.len());
         if parent == NIL {
-            self.parts.games.push(id);
+            // A root: marked, not listed.
+            node.mark_parent();
+            parts.games.push(id);
         } else if parent + 1 != id {
+            node.mark_parent();
+            parts.parents.push((id, parent));
             // The parent has children already (all nodes after it are in
             // its subtree): its last one is the ancestor of the last node
             // that hangs from it. Each node is passed at most once over the
             // whole build, since the subtrees walked up are closed.
             let mut x = id - 1;
-            while let Some(n) = nodes.get_mut(x as usize) {
-                if n.parent == parent {
-                    n.next_sibling = id;
+            while (x as usize) < parts.nodes.len() {
+                let up = parent_in(&parts.nodes, &parts.parents, x);
+                if up == parent {
+                    parts.nodes[x as usize].mark_sibling();
+                    parts.siblings.push((x, id));
                     break;
                 }
-                x = n.parent;
+                x = up;
             }
         }
-        nodes.push(NodeData {
-            parent,
-            next_sibling: NIL,
-            props_start: self.parts.props.len() as u32,
-        });
+        parts.nodes.push(node);
         self.current = id;
         self.settle_offset(None);
         self.pending = Some((id, offset as u32));

@@ -10,7 +10,7 @@
 
 use super::Collection;
 use super::NodeId;
-use super::store::{Links, NIL, NodeData, PoolFull, PropData, pool_text};
+use super::store::{Links, MAX_PROPS, NIL, NodeData, PoolFull, PropData, pool_text};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -89,7 +89,7 @@ impl Collection<'_> {
         if last == NIL {
             p.first_child = id.0;
         } else {
-            self.nodes[last as usize].next_sibling = id.0;
+            self.links[last as usize].next_sibling = id.0;
         }
         self.edited = true;
         Ok(id)
@@ -148,7 +148,7 @@ impl Collection<'_> {
     pub fn remove_subtree(&mut self, node: NodeId) -> Result<(), EditError> {
         self.check(node)?;
         self.thaw();
-        let parent = self.nodes[node.index()].parent;
+        let parent = self.parent_of(node.0);
         if parent == NIL {
             self.games.retain(|&g| g != node.0);
         } else {
@@ -156,10 +156,10 @@ impl Collection<'_> {
             kids.retain(|&k| k != node.0);
             self.relink(parent, &kids);
         }
-        let n = &mut self.nodes[node.index()];
-        n.parent = NIL;
-        n.next_sibling = NIL;
-        self.links[node.index()].root = NIL;
+        let l = &mut self.links[node.index()];
+        l.parent = NIL;
+        l.next_sibling = NIL;
+        l.root = NIL;
         self.edited = true;
         Ok(())
     }
@@ -220,7 +220,7 @@ impl Collection<'_> {
                 }
                 self.props[range.start + k] = prop;
             }
-            None => self.append_prop(node, prop),
+            None => self.append_prop(node, prop)?,
         }
         Ok(())
     }
@@ -284,6 +284,11 @@ impl Collection<'_> {
             merged.extend(new_odd);
             self.odd_offsets = merged;
         }
+        if self.props.len() + inserts.len() > MAX_PROPS {
+            // No room for the new properties: the roots without a `CA`
+            // are left as they are.
+            inserts.clear();
+        }
         if let Some(&(_, _, filler)) = inserts.first() {
             // In place, from the end: each run of properties moves up by
             // the inserts before it (no second vector: a transcoded file's
@@ -306,9 +311,9 @@ impl Collection<'_> {
                 let to = inserts
                     .get(i + 1)
                     .map_or(self.nodes.len(), |next| next.0 as usize + 1);
-                let shift = (i + 1) as u32;
+                let shift = i + 1;
                 for node in self.nodes.get_mut(from..to).unwrap_or_default() {
-                    node.props_start += shift;
+                    node.set_props_start(node.props_start() + shift);
                 }
             }
         }
@@ -328,8 +333,7 @@ impl Collection<'_> {
     ) -> Result<(), EditError> {
         self.check(node)?;
         let prop = self.new_prop(ident, values)?;
-        self.append_prop(node, prop);
-        Ok(())
+        self.append_prop(node, prop)
     }
 
     /// Removes every property `ident` of `node`; returns how many were
@@ -377,7 +381,7 @@ impl Collection<'_> {
         let kids = self.child_ids(node.0);
         let id = self.new_node(node.0);
         for &k in &kids {
-            self.nodes[k as usize].parent = id.0;
+            self.links[k as usize].parent = id.0;
         }
         self.relink(id.0, &kids);
         self.relink(node.0, &[id.0]);
@@ -401,14 +405,14 @@ impl Collection<'_> {
     /// [`EditError::IsRoot`] if it is the root of a game tree.
     pub fn remove_node(&mut self, node: NodeId) -> Result<(), EditError> {
         self.check(node)?;
-        let parent = self.nodes[node.index()].parent;
+        let parent = self.parent_of(node.0);
         if parent == NIL {
             return Err(EditError::IsRoot(node.index()));
         }
         self.thaw();
         let own = self.child_ids(node.0);
         for &k in &own {
-            self.nodes[k as usize].parent = parent;
+            self.links[k as usize].parent = parent;
         }
         let mut kids = Vec::new();
         for k in self.child_ids(parent) {
@@ -419,10 +423,9 @@ impl Collection<'_> {
             }
         }
         self.relink(parent, &kids);
-        let n = &mut self.nodes[node.index()];
-        n.parent = NIL;
-        n.next_sibling = NIL;
         let l = &mut self.links[node.index()];
+        l.parent = NIL;
+        l.next_sibling = NIL;
         l.first_child = NIL;
         l.last_child = NIL;
         l.root = NIL;
@@ -490,7 +493,7 @@ impl Collection<'_> {
         }
         self.links[from.index()].props_end = kept as u32;
         for p in moved {
-            self.append_prop(to, p);
+            self.append_prop(to, p)?;
         }
         Ok(())
     }
@@ -516,8 +519,11 @@ impl Collection<'_> {
             }
         }
         let new_start = self.props.len();
+        if new_start + out.len() > MAX_PROPS {
+            return Err(EditError::TooLarge);
+        }
         self.props.extend(out);
-        self.nodes[node.index()].props_start = new_start as u32;
+        self.nodes[node.index()].set_props_start(new_start);
         self.links[node.index()].props_end = self.props.len() as u32;
         Ok(())
     }
@@ -560,7 +566,7 @@ impl Collection<'_> {
                     })
                     .map_or(NIL, |s| s.wrapping_sub(1)),
             };
-            let parent = self.nodes[i].parent;
+            let parent = self.parent_of(id);
             // Pre-order: the parent comes first.
             let root = match links.get_mut(parent as usize) {
                 Some(p) => {
@@ -573,6 +579,8 @@ impl Collection<'_> {
                 None => id,
             };
             links.push(Links {
+                parent,
+                next_sibling: self.next_sibling_of(id),
                 first_child: NIL,
                 last_child: NIL,
                 props_end: self.props_range(id).end as u32,
@@ -582,6 +590,8 @@ impl Collection<'_> {
         }
         self.links = links;
         self.odd_offsets = Vec::new();
+        self.parents = Vec::new();
+        self.siblings = Vec::new();
         self.thawed = true;
     }
 
@@ -590,12 +600,10 @@ impl Collection<'_> {
         let id = self.nodes.len() as u32;
         let root = self.links.get(parent as usize).map_or(id, |p| p.root);
         let props_start = self.props.len() as u32;
-        self.nodes.push(NodeData {
+        self.nodes.push(NodeData::new(props_start as usize));
+        self.links.push(Links {
             parent,
             next_sibling: NIL,
-            props_start,
-        });
-        self.links.push(Links {
             first_child: NIL,
             last_child: NIL,
             props_end: props_start,
@@ -610,7 +618,7 @@ impl Collection<'_> {
         let mut k = self.first_child_of(parent);
         while k != NIL {
             kids.push(k);
-            k = self.nodes[k as usize].next_sibling;
+            k = self.links[k as usize].next_sibling;
         }
         kids
     }
@@ -618,10 +626,10 @@ impl Collection<'_> {
     /// Makes `kids` the children of `parent` (the tree is thawed).
     fn relink(&mut self, parent: u32, kids: &[u32]) {
         for w in kids.windows(2) {
-            self.nodes[w[0] as usize].next_sibling = w[1];
+            self.links[w[0] as usize].next_sibling = w[1];
         }
         if let Some(&last) = kids.last() {
-            self.nodes[last as usize].next_sibling = NIL;
+            self.links[last as usize].next_sibling = NIL;
         }
         let p = &mut self.links[parent as usize];
         p.first_child = kids.first().copied().unwrap_or(NIL);
@@ -659,17 +667,26 @@ impl Collection<'_> {
     }
 
     /// Appends `prop` to the properties of `node`.
-    pub(super) fn append_prop(&mut self, node: NodeId, prop: PropData) {
+    ///
+    /// # Errors
+    /// [`EditError::TooLarge`] if the collection would hold more than
+    /// [`MAX_PROPS`] properties.
+    pub(super) fn append_prop(&mut self, node: NodeId, prop: PropData) -> Result<(), EditError> {
+        let range = self.props_range(node.0);
+        if self.props.len() + range.len() >= MAX_PROPS {
+            return Err(EditError::TooLarge);
+        }
         self.thaw();
         let range = self.props_range(node.0);
         if range.end != self.props.len() {
             // Move the node's properties to the end so they stay contiguous.
             let new_start = self.props.len();
             self.props.extend_from_within(range);
-            self.nodes[node.index()].props_start = new_start as u32;
+            self.nodes[node.index()].set_props_start(new_start);
         }
         self.props.push(prop);
         self.links[node.index()].props_end = self.props.len() as u32;
+        Ok(())
     }
 }
 

@@ -44,7 +44,7 @@ use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
-use store::{Links, NIL, NodeData, POOL_BIT, PropData, TextRef};
+use store::{Links, NIL, NodeData, POOL_BIT, PropData, TextRef, parent_in, sibling_in};
 
 /// The largest source the tree can index: offsets are 31-bit.
 pub const MAX_SOURCE_LEN: usize = (POOL_BIT - 1) as usize;
@@ -69,6 +69,11 @@ pub struct Collection<'a> {
     src: Cow<'a, [u8]>,
     pool: Vec<u8>,
     nodes: Vec<NodeData>,
+    /// While frozen: the nodes whose parent is not the node before them
+    /// (roots aside), with their parent, by id (see `store`).
+    parents: Vec<(u32, u32)>,
+    /// While frozen: the nodes that have a next sibling, with it, by id.
+    siblings: Vec<(u32, u32)>,
     props: Vec<PropData>,
     /// The game roots in order; while not thawed, increasing.
     games: Vec<u32>,
@@ -107,6 +112,8 @@ impl<'a> Collection<'a> {
             src: Cow::Borrowed(&[]),
             pool: Vec::new(),
             nodes: Vec::new(),
+            parents: Vec::new(),
+            siblings: Vec::new(),
             props: Vec::new(),
             games: Vec::new(),
             odd_offsets: Vec::new(),
@@ -162,6 +169,8 @@ impl<'a> Collection<'a> {
             src,
             pool: self.pool,
             nodes: self.nodes,
+            parents: self.parents,
+            siblings: self.siblings,
             props: self.props,
             games: self.games,
             odd_offsets: self.odd_offsets,
@@ -186,24 +195,34 @@ impl<'a> Collection<'a> {
     /// property arenas, its list of games and its pool of edited text (not
     /// the source it borrows or owns).
     ///
-    /// A parsed tree costs 12 bytes a node, 8 a property and 4 a game;
-    /// properties not written in plain FF\[4\] form (`AddBlack[aa]`,
-    /// `B [aa]`, an identifier longer than 15 letters) cost 16 bytes more
-    /// and their identifier, and nodes whose `;` is not right before their
-    /// first property (`;` alone, `; B[aa]`) 8 bytes more. For real games
-    /// that is 1.1 to 2.8 times the size of the file (a file of bare moves,
-    /// `;B[pd];W[dd]`, is the densest at 3.3). The reader sizes the arenas
-    /// from a count of `;` and `[` and keeps spare room of less than an
-    /// eighth (comments holding `;` or `[`), rather than reallocate them.
-    /// The first edit that changes the tree's shape adds 20 bytes a node.
+    /// A parsed tree costs 4 bytes a node, 8 a property and 4 a game, and
+    /// 8 bytes more for each node where a variation branches off (the first
+    /// node of a variation other than the main line, and the node it
+    /// follows as a sibling); properties not written in plain FF\[4\] form
+    /// (`AddBlack[aa]`, `B [aa]`, an identifier longer than 15 letters)
+    /// cost 16 bytes more and their identifier, and nodes whose `;` is not
+    /// right before their first property (`;` alone, `; B[aa]`) 8 bytes
+    /// more. For real games that is 0.8 to 1.7 times the size of the file
+    /// (Kogo's Joseki Dictionary; the Fox professional games), and 2.0 for
+    /// the densest form, a file of bare moves (`;B[pd];W[dd]`). The reader
+    /// sizes the arenas from a count of `;` and `[` and keeps spare room
+    /// of less than an eighth (comments holding `;` or `[`), rather than
+    /// reallocate them. The first edit that changes the tree's shape adds
+    /// 28 bytes a node.
     ///
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
-    /// assert_eq!(t.heap_size(), 3 * 12 + 3 * 8 + 4);
+    /// assert_eq!(t.heap_size(), 3 * 4 + 3 * 8 + 4);
+    ///
+    /// // A variation: its first node is listed with its parent, and the
+    /// // node before it with its next sibling (8 bytes each).
+    /// let t = sgfkit::parse(b"(;GM[1](;B[aa])(;B[bb]))")?;
+    /// assert_eq!(t.heap_size(), 3 * 4 + 8 + 8 + 3 * 8 + 4);
     /// # Ok::<(), sgfkit::ParseError>(())
     /// ```
     pub fn heap_size(&self) -> usize {
         self.nodes.capacity() * size_of::<NodeData>()
+            + (self.parents.capacity() + self.siblings.capacity()) * size_of::<(u32, u32)>()
             + self.props.capacity() * size_of::<PropData>()
             + self.pool.capacity()
             + self.games.capacity() * size_of::<u32>()
@@ -245,7 +264,7 @@ impl<'a> Collection<'a> {
             .iter()
             .skip(1)
             .zip(root.0..)
-            .filter(|(n, before)| n.parent == *before)
+            .filter(|(n, _)| !n.listed_parent())
             .count();
         Some((nodes.len(), nodes.len() - first_children))
     }
@@ -355,23 +374,41 @@ impl<'a> Collection<'a> {
         }
         // Pre-order: a first child comes right after its parent.
         match self.nodes.get(i as usize + 1) {
-            Some(n) if n.parent == i => i + 1,
+            Some(n) if !n.listed_parent() => i + 1,
             _ => NIL,
         }
+    }
+
+    /// The parent of node `i`, or NIL.
+    #[inline]
+    fn parent_of(&self, i: u32) -> u32 {
+        if self.thawed {
+            return self.links.get(i as usize).map_or(NIL, |l| l.parent);
+        }
+        parent_in(&self.nodes, &self.parents, i)
+    }
+
+    /// The next sibling of node `i`, or NIL.
+    #[inline]
+    fn next_sibling_of(&self, i: u32) -> u32 {
+        if self.thawed {
+            return self.links.get(i as usize).map_or(NIL, |l| l.next_sibling);
+        }
+        sibling_in(&self.nodes, &self.siblings, i)
     }
 
     /// The indices of node `i`'s properties.
     #[inline]
     fn props_range(&self, i: u32) -> Range<usize> {
         let i = i as usize;
-        let start = self.nodes.get(i).map_or(0, |n| n.props_start as usize);
+        let start = self.nodes.get(i).map_or(0, |n| n.props_start());
         let end = if self.thawed {
             self.links.get(i).map_or(start, |l| l.props_end as usize)
         } else {
             // Pre-order: a node's properties end where the next node's start.
             self.nodes
                 .get(i + 1)
-                .map_or(self.props.len(), |n| n.props_start as usize)
+                .map_or(self.props.len(), |n| n.props_start())
         };
         start..end.max(start)
     }
@@ -432,10 +469,6 @@ impl PartialEq for Node<'_, '_> {
 }
 
 impl<'c, 'a> Node<'c, 'a> {
-    fn data(&self) -> NodeData {
-        self.coll.nodes[self.id.index()]
-    }
-
     fn at(&self, i: u32) -> Option<Node<'c, 'a>> {
         (i != NIL).then_some(Node {
             coll: self.coll,
@@ -450,12 +483,12 @@ impl<'c, 'a> Node<'c, 'a> {
 
     /// The parent node; `None` for the root of a game tree.
     pub fn parent(&self) -> Option<Node<'c, 'a>> {
-        self.at(self.data().parent)
+        self.at(self.coll.parent_of(self.id.0))
     }
 
     /// True for the root node of a game tree.
     pub fn is_root(&self) -> bool {
-        self.data().parent == NIL
+        self.coll.parent_of(self.id.0) == NIL
     }
 
     /// The first child: the next move of the main line from here.
@@ -465,7 +498,7 @@ impl<'c, 'a> Node<'c, 'a> {
 
     /// The next sibling (the next variation at the same point).
     pub fn next_sibling(&self) -> Option<Node<'c, 'a>> {
-        self.at(self.data().next_sibling)
+        self.at(self.coll.next_sibling_of(self.id.0))
     }
 
     /// The children, in file order: the first continues the main line, the

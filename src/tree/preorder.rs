@@ -12,7 +12,7 @@
 //! stored as its span): anything else is `None`, to be read through
 //! [`Node`].
 
-use super::store::{NIL, NodeData, PropData};
+use super::store::{NodeData, PropData};
 use super::{Collection, Node, NodeId};
 
 /// The arena of a frozen [`Collection`]; see the module docs. Made by
@@ -54,7 +54,8 @@ impl<'c, 'a> Preorder<'c, 'a> {
     pub(crate) fn only_child(self, id: NodeId) -> Option<NodeId> {
         let next = id.0.checked_add(1)?;
         let n = self.nodes.get(next as usize)?;
-        (n.parent == id.0 && n.next_sibling == NIL).then_some(NodeId(next))
+        // Its parent is `id`, and it has no next sibling.
+        (!n.listed_parent() && !n.listed_sibling()).then_some(NodeId(next))
     }
 
     /// The source text of the property of `id` when the node has exactly
@@ -65,11 +66,11 @@ impl<'c, 'a> Preorder<'c, 'a> {
     #[inline]
     pub(crate) fn lone_property(self, id: NodeId) -> Option<&'c [u8]> {
         let i = id.index();
-        let start = self.nodes.get(i)?.props_start as usize;
+        let start = self.nodes.get(i)?.props_start();
         let end = self
             .nodes
             .get(i + 1)
-            .map_or(self.props.len(), |n| n.props_start as usize);
+            .map_or(self.props.len(), |n| n.props_start());
         if end != start + 1 {
             return None;
         }

@@ -18,7 +18,7 @@ impl Collection<'_> {
         let props = self
             .nodes
             .get(node)
-            .map_or(self.props.len(), |n: &NodeData| n.props_start as usize);
+            .map_or(self.props.len(), |n: &NodeData| n.props_start());
         node + props
     }
 

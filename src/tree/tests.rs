@@ -57,21 +57,34 @@ fn frozen_tree_derives_children_properties_and_roots() {
     assert!(thawed.thawed);
     assert_eq!(shape(&thawed), shape(&t));
     assert_eq!(t.odd_offsets, [(4, 25)]);
+    // Only the nodes where a variation branches off are listed: the first
+    // nodes of the second variations, and the nodes before them.
+    assert_eq!(t.parents, [(4, 2), (6, 0)]);
+    assert_eq!(t.siblings, [(1, 6), (3, 4)]);
+    let marked: Vec<_> = t
+        .nodes
+        .iter()
+        .map(|n| (n.listed_parent(), n.listed_sibling()))
+        .collect();
+    let (f, p, s) = ((false, false), (true, false), (false, true));
+    assert_eq!(marked, [p, s, f, s, p, f, p, p, f]);
+    // Thawed: links for every node, and no lists of odd offsets, parents
+    // or siblings.
     assert_eq!(
         thawed.heap_size(),
-        t.heap_size() + 9 * size_of::<Links>() - 8
+        t.heap_size() + 9 * size_of::<Links>() - 8 - 4 * 8
     );
 }
 
 #[test]
 fn nodes_and_properties_are_small() {
-    assert_eq!(size_of::<NodeData>(), 12);
+    assert_eq!(size_of::<NodeData>(), 4);
     assert_eq!(size_of::<PropData>(), 8);
     let src = b"(;GM[1]SZ[19];B[pd];W[dd])";
     let t = crate::parse(src).unwrap();
     // Plain FF[4] properties need no pool, and nothing is over-reserved.
     assert_eq!(t.pool.capacity(), 0);
-    assert_eq!(t.heap_size(), 3 * 12 + 4 * 8 + 4);
+    assert_eq!(t.heap_size(), 3 * 4 + 4 * 8 + 4);
 }
 
 #[test]
