@@ -374,40 +374,7 @@ pub fn read_owned(bytes: Vec<u8>, options: &ReadOptions) -> Result<Document<'sta
     if imported || (sniffed.is_some() && !options.lenient) {
         return read(&bytes, options).map(Document::into_owned);
     }
-    let (text, doc) = decode(&bytes, options);
-    // The text as it was decoded: a part of the input (all of it, or all
-    // past a UTF-8 byte order mark), or a transcoded copy.
-    let text = match text {
-        Cow::Borrowed(b) => Err((b.as_ptr() as usize - bytes.as_ptr() as usize, b.len())),
-        Cow::Owned(v) => Ok(v),
-    };
-    // The document apart from its (empty) tree, free of the borrow.
-    let Document {
-        trees,
-        transcoded,
-        encoding_warnings,
-        ..
-    } = doc;
-    let text = match text {
-        // Warnings whose offsets count a byte order mark the text has not.
-        Err((start, len)) => {
-            let mut bytes = bytes;
-            bytes.truncate(start + len);
-            bytes.drain(..start);
-            bytes
-        }
-        Ok(v) => {
-            drop(bytes);
-            v
-        }
-    };
-    let doc = Document {
-        collection: Collection::new(),
-        trees,
-        transcoded,
-        encoding_warnings,
-        diagnostics: Vec::new(),
-    };
+    let (text, doc) = decode_owned(bytes, options);
     let limits = &options.limits;
     if options.lenient {
         let (c, diagnostics) = parse_lenient(&text, limits);
@@ -505,30 +472,54 @@ fn as_diagnostic(w: &Warning, src: &[u8]) -> Diagnostic {
     d
 }
 
-/// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
-/// A known format that is not SGF ([`crate::format::sniff`]) is left as it
-/// is, for the reader to name.
-fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Document<'a>) {
-    let as_they_are = Document {
+/// A document without its tree, as read before decoding: nothing decoded.
+fn as_they_are<'a>() -> Document<'a> {
+    Document {
         collection: Collection::new(),
         trees: Vec::new(),
         transcoded: false,
         encoding_warnings: Vec::new(),
         diagnostics: Vec::new(),
-    };
-    let Some(options) = options.decode_options() else {
-        return (Cow::Borrowed(bytes), as_they_are);
-    };
-    if crate::format::sniff(bytes).is_some() {
-        return (Cow::Borrowed(bytes), as_they_are);
     }
+}
+
+/// The decoding options for `bytes`: `None` when they are read as they
+/// are, or are a known format that is not SGF ([`crate::format::sniff`]),
+/// left for the reader to name.
+fn decoding<'o>(bytes: &[u8], options: &'o ReadOptions) -> Option<&'o DecodeOptions> {
+    options
+        .decode_options()
+        .filter(|_| crate::format::sniff(bytes).is_none())
+}
+
+/// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
+fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Document<'a>) {
+    match decoding(bytes, options) {
+        Some(options) => started(encoding::to_utf8_per_tree(bytes, options)),
+        None => (Cow::Borrowed(bytes), as_they_are()),
+    }
+}
+
+/// [`decode`] of an input given away: the text is made in its buffer.
+fn decode_owned(bytes: Vec<u8>, options: &ReadOptions) -> (Vec<u8>, Document<'static>) {
+    match decoding(&bytes, options) {
+        Some(options) => {
+            let (text, decoded) = encoding::to_utf8_per_tree_owned(bytes, options);
+            (text, started(decoded).1)
+        }
+        None => (bytes, as_they_are()),
+    }
+}
+
+/// A document started from how its input was decoded, and its text.
+fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
     let Decoded {
         text,
         detection,
         transcoded,
         warnings,
         trees,
-    } = encoding::to_utf8_per_tree(bytes, options);
+    } = decoded;
     let mut encoding_warnings = detection.warnings;
     // A tree's own detection repeats the whole input's for a file of one
     // tree: each problem once.

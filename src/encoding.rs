@@ -494,6 +494,23 @@ impl Decoded<'_> {
         };
         detection.chain(self.warnings.iter())
     }
+
+    /// The same without its text, which is given apart when it was owned
+    /// (empty when it borrowed).
+    pub(crate) fn without_text(self) -> (Decoded<'static>, Vec<u8>) {
+        let text = match self.text {
+            Cow::Owned(v) => v,
+            Cow::Borrowed(_) => Vec::new(),
+        };
+        let d = Decoded {
+            text: Cow::Borrowed(&[]),
+            detection: self.detection,
+            transcoded: self.transcoded,
+            warnings: self.warnings,
+            trees: self.trees,
+        };
+        (d, text)
+    }
 }
 
 /// How one game tree of a collection was decoded by [`to_utf8_per_tree`].
@@ -576,6 +593,7 @@ mod decode;
 mod detect;
 mod scan;
 
+pub(crate) use decode::to_utf8_per_tree_owned;
 pub use decode::{
     can_encode, decode_value, encode_from_utf8, rewrite_ca_to_utf8, to_utf8, to_utf8_per_tree,
 };

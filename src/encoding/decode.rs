@@ -426,6 +426,153 @@ pub fn to_utf8_per_tree<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a
 
 /// [`to_utf8_per_tree`] before its warnings are placed.
 fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
+    match per_tree_plan(bytes, opts) {
+        Plan::Done(d) => d,
+        Plan::Pieces(mut d, pieces) => {
+            d.text = Cow::Owned(pieces.copied(bytes));
+            d
+        }
+    }
+}
+
+/// [`to_utf8_per_tree`] of an input given away: the text is put together
+/// in the input's own buffer where the trees are decoded one by one (only
+/// the trees and the bytes between them that are not UTF-8 are decoded
+/// apart first), so that a big collection with a few trees to transcode is
+/// not held twice. The returned [`Decoded`]'s `text` is empty: the text
+/// is the vector. Growing the buffer reallocates it unless it has the room
+/// (its capacity): a reader that expects to transcode reserves some.
+pub(crate) fn to_utf8_per_tree_owned(
+    bytes: Vec<u8>,
+    opts: &DecodeOptions,
+) -> (Vec<u8>, Decoded<'static>) {
+    let (text, d) = match per_tree_plan(&bytes, opts) {
+        Plan::Done(d) => {
+            let d = placed(&bytes, d);
+            let text = match &d.text {
+                Cow::Borrowed(b) => {
+                    // A part of the input: all of it, or all past a UTF-8
+                    // byte order mark.
+                    let start = b.as_ptr() as usize - bytes.as_ptr() as usize;
+                    Err(start..start + b.len())
+                }
+                Cow::Owned(_) => Ok(()),
+            };
+            let (d, owned) = d.without_text();
+            match text {
+                Err(part) => {
+                    let mut bytes = bytes;
+                    bytes.truncate(part.end);
+                    bytes.drain(..part.start);
+                    (bytes, d)
+                }
+                Ok(()) => (owned, d),
+            }
+        }
+        Plan::Pieces(d, pieces) => {
+            let (d, _) = placed(&bytes, d).without_text();
+            (pieces.in_place(bytes), d)
+        }
+    };
+    let mut text = text;
+    // The room the reader left for the text to grow, when it was not
+    // needed, goes back (a large block shrinks in place).
+    if text.capacity() - text.len() > text.len() / 8 {
+        text.shrink_to_fit();
+    }
+    (text, d)
+}
+
+/// How [`to_utf8_per_tree`] makes its text: a [`Decoded`] complete, or
+/// one whose text is still to be put together from pieces of the input.
+enum Plan<'a> {
+    Done(Decoded<'a>),
+    Pieces(Decoded<'a>, Pieces),
+}
+
+/// The pieces of the input that make up the text, in order and covering
+/// it (past a UTF-8 byte order mark): each piece taken as it is (`None`) or decoded apart.
+struct Pieces {
+    pieces: Vec<(Range<usize>, Option<Vec<u8>>)>,
+}
+
+impl Pieces {
+    fn out_len(&self) -> usize {
+        self.pieces
+            .iter()
+            .map(|(r, d)| d.as_ref().map_or(r.len(), Vec::len))
+            .sum()
+    }
+
+    /// The text in a new vector, allocated once at its size.
+    fn copied(self, bytes: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.out_len());
+        for (range, d) in self.pieces {
+            match d {
+                Some(d) => out.extend_from_slice(&d),
+                None => out.extend_from_slice(&bytes[range]),
+            }
+        }
+        out
+    }
+
+    /// The text put together in `buf`, the input the pieces were cut
+    /// from. The pieces taken as they are move to where they go in the
+    /// text: those that move towards the start first, from the first, then
+    /// those that move towards the end, from the last; then the decoded
+    /// pieces are copied in. No move overwrites bytes still to be moved:
+    /// a piece going left lands on bytes before its own, which are the
+    /// text's already or the input of a piece that went left before it or
+    /// was decoded; a piece going right lands past its own end, on bytes
+    /// of pieces after it, which have moved already (to the right, from
+    /// the last) or went left or were decoded; and a piece going right
+    /// lands at or past where each piece before it ends in the text, so
+    /// past its input.
+    fn in_place(self, mut buf: Vec<u8>) -> Vec<u8> {
+        let len = self.out_len();
+        if buf.len() < len {
+            // Only what the text needs: no amortised doubling.
+            buf.reserve_exact(len - buf.len());
+            buf.resize(len, 0);
+        }
+        let mut at = 0;
+        let placed: Vec<usize> = self
+            .pieces
+            .iter()
+            .map(|(r, d)| {
+                let start = at;
+                at += d.as_ref().map_or(r.len(), Vec::len);
+                start
+            })
+            .collect();
+        let moves = || {
+            self.pieces
+                .iter()
+                .zip(&placed)
+                .filter(|((_, d), _)| d.is_none())
+        };
+        for ((range, _), &to) in moves() {
+            if to < range.start {
+                buf.copy_within(range.clone(), to);
+            }
+        }
+        for ((range, _), &to) in moves().collect::<Vec<_>>().into_iter().rev() {
+            if to > range.start {
+                buf.copy_within(range.clone(), to);
+            }
+        }
+        for ((_, d), &to) in self.pieces.iter().zip(&placed) {
+            if let Some(d) = d {
+                buf[to..to + d.len()].copy_from_slice(d);
+            }
+        }
+        buf.truncate(len);
+        buf
+    }
+}
+
+/// [`to_utf8_per_tree`]'s plan for `bytes`, before its warnings are placed.
+fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
     let utf8_bom = bytes.starts_with(UTF8_BOM);
     let whole = opts.forced.is_some()
         || (sniff_bom(bytes).is_some() && !utf8_bom)
@@ -446,7 +593,7 @@ fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
                 detection: d.detection.clone(),
             })
             .collect();
-        return d;
+        return Plan::Done(d);
     }
     let skip = if utf8_bom { UTF8_BOM.len() } else { 0 };
     let ranges: Vec<Range<usize>> = game_trees(&bytes[skip..])
@@ -466,10 +613,10 @@ fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
             output,
             detection: d.detection.clone(),
         });
-        return d;
+        return Plan::Done(d);
     }
 
-    let mut detections: Vec<Detection> = ranges
+    let detections: Vec<Detection> = ranges
         .iter()
         .map(|r| {
             let mut det = detect_sorted(&bytes[r.clone()], opts);
@@ -497,7 +644,8 @@ fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
     let all_utf8 = detections.iter().all(|d| d.charset == Charset::UTF_8) && is_utf8(bytes);
     let mut trees = Vec::with_capacity(ranges.len());
     let mut warnings = Vec::new();
-    let text: Cow<'a, [u8]> = if all_utf8 {
+    let detection = detections[0].clone();
+    if all_utf8 {
         for (k, r) in ranges.iter().enumerate() {
             trees.push(TreeDecoding {
                 input: r.clone(),
@@ -505,64 +653,58 @@ fn per_tree_unplaced<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Decoded<'a> {
                 detection: detections[k].clone(),
             });
         }
-        Cow::Borrowed(&bytes[skip..])
-    } else {
-        // The pieces that are not UTF-8 decoded first (a copy of those
-        // alone), so that the text is allocated once at its size.
-        let decoded: Vec<Option<Vec<u8>>> = pieces
-            .iter()
-            .map(|(range, k, _)| {
-                let charset = detections[*k].charset;
-                let piece = &bytes[range.clone()];
-                // ASCII reads the same in UTF-8 and in every charset
-                // that keeps ASCII as it is.
-                let as_is = if charset == Charset::UTF_8 {
-                    is_utf8(piece)
-                } else {
-                    is_ascii_safe(charset) && piece.is_ascii()
-                };
-                (!as_is).then(|| {
-                    decode_into(
-                        piece,
-                        range.start,
-                        charset,
-                        &mut warnings,
-                        MAX_MALFORMED_WARNINGS,
-                    )
-                })
-            })
-            .collect();
-        let len = pieces
-            .iter()
-            .zip(&decoded)
-            .map(|((range, ..), d)| d.as_ref().map_or(range.len(), Vec::len))
-            .sum();
-        let mut out = Vec::with_capacity(len);
-        for ((range, k, is_tree), d) in pieces.into_iter().zip(decoded) {
-            let start_out = out.len();
-            match d {
-                Some(d) => out.extend_from_slice(&d),
-                None => out.extend_from_slice(&bytes[range.clone()]),
-            }
-            if is_tree {
-                trees.push(TreeDecoding {
-                    input: range,
-                    output: start_out..out.len(),
-                    detection: detections[k].clone(),
-                });
-            }
-        }
-        Cow::Owned(out)
-    };
-    let transcoded = matches!(text, Cow::Owned(_));
-    let detection = detections.swap_remove(0);
-    Decoded {
-        text,
-        detection,
-        transcoded,
-        warnings,
-        trees,
+        return Plan::Done(Decoded {
+            text: Cow::Borrowed(&bytes[skip..]),
+            detection,
+            transcoded: false,
+            warnings,
+            trees,
+        });
     }
+    // The pieces that are not UTF-8 are decoded apart (a copy of those
+    // alone), so that the text is put together once at its size.
+    let mut parts = Vec::with_capacity(pieces.len());
+    let mut at = 0;
+    for (range, k, is_tree) in pieces {
+        let charset = detections[k].charset;
+        let piece = &bytes[range.clone()];
+        // ASCII reads the same in UTF-8 and in every charset that keeps
+        // ASCII as it is.
+        let as_is = if charset == Charset::UTF_8 {
+            is_utf8(piece)
+        } else {
+            is_ascii_safe(charset) && piece.is_ascii()
+        };
+        let decoded = (!as_is).then(|| {
+            decode_into(
+                piece,
+                range.start,
+                charset,
+                &mut warnings,
+                MAX_MALFORMED_WARNINGS,
+            )
+        });
+        let len = decoded.as_ref().map_or(range.len(), Vec::len);
+        if is_tree {
+            trees.push(TreeDecoding {
+                input: range.clone(),
+                output: at..at + len,
+                detection: detections[k].clone(),
+            });
+        }
+        at += len;
+        parts.push((range, decoded));
+    }
+    Plan::Pieces(
+        Decoded {
+            text: Cow::Borrowed(&[]),
+            detection,
+            transcoded: true,
+            warnings,
+            trees,
+        },
+        Pieces { pieces: parts },
+    )
 }
 
 /// Decodes one raw property value (without brackets, escapes still in place) from an

@@ -2,7 +2,7 @@
 //! files in `corpus`; the fast scans against byte loops in `scans`.
 
 use super::decode::{MAX_MALFORMED_WARNINGS, decode_into};
-use super::detect::{is_utf8, non_ascii_chars};
+use super::detect::{UTF8_BOM, is_utf8, non_ascii_chars};
 use super::scan::{game_trees, root_ca, skip_value};
 use super::*;
 use std::collections::BTreeMap;
@@ -589,5 +589,92 @@ proptest! {
             // pure-ASCII content in an ASCII-safe charset reads the same under any of them
             || sgf.is_ascii();
         prop_assert!(stripped_ok, "{} detected as {:?}", charset, d.detection);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The text made in the input's own buffer
+
+/// Game trees whose text grows (Latin-1, malformed bytes), shrinks (GB18030's four-byte
+/// sequences for two-byte UTF-8 characters) or stays (UTF-8, ASCII) when decoded, and what
+/// may stand between them.
+const GROWS: &[u8] = b"(;CA[ISO-8859-1]PB[Ren\xe9 \xe9\xe9])";
+const SHRINKS: &[u8] = b"(;CA[GB18030]C[\x81\x30\x81\x30\x81\x30\x81\x31\x81\x30\x81\x32])";
+const STAYS: &[u8] = "(;CA[UTF-8]C[棋])".as_bytes();
+const ASCII: &[u8] = b"(;C[plain];B[pd])";
+const DAMAGED: &[u8] = b"(;C[caf\xc3\xa9 \xff\xfe])";
+
+fn pieces_of_trees() -> impl Strategy<Value = Vec<u8>> {
+    let tree = prop::sample::select(vec![GROWS, SHRINKS, STAYS, ASCII, DAMAGED]);
+    let between = prop::sample::select(vec![&b""[..], b"\n", b"junk \xe9 ", b" \x81\x30\x81\x30 "]);
+    (any::<bool>(), prop::collection::vec((tree, between), 0..8)).prop_map(|(bom, parts)| {
+        let mut bytes = if bom { UTF8_BOM.to_vec() } else { Vec::new() };
+        for (tree, between) in parts {
+            bytes.extend_from_slice(tree);
+            bytes.extend_from_slice(between);
+        }
+        bytes
+    })
+}
+
+/// Decoding an input given away gives what decoding it borrowed gives, its text made
+/// in the input's buffer.
+fn owned_as_borrowed(bytes: &[u8]) -> Result<(), TestCaseError> {
+    let opts = DecodeOptions::default();
+    let borrowed = to_utf8_per_tree(bytes, &opts);
+    let (text, owned) = to_utf8_per_tree_owned(bytes.to_vec(), &opts);
+    prop_assert_eq!(
+        String::from_utf8_lossy(&text),
+        String::from_utf8_lossy(&borrowed.text)
+    );
+    prop_assert!(owned.text.is_empty());
+    prop_assert_eq!(owned.transcoded, borrowed.transcoded);
+    prop_assert_eq!(
+        format!("{:?}", owned.trees),
+        format!("{:?}", borrowed.trees)
+    );
+    prop_assert_eq!(
+        format!("{:?}", owned.all_warnings().collect::<Vec<_>>()),
+        format!("{:?}", borrowed.all_warnings().collect::<Vec<_>>())
+    );
+    Ok(())
+}
+
+#[test]
+fn owned_input_is_decoded_in_its_own_buffer() {
+    // Trees that grow and shrink in one collection, after a byte order mark: the
+    // text is put together in the input's buffer.
+    let mut bytes = UTF8_BOM.to_vec();
+    for tree in [ASCII, SHRINKS, STAYS, GROWS, ASCII, SHRINKS, ASCII] {
+        bytes.extend_from_slice(tree);
+        bytes.push(b'\n');
+    }
+    owned_as_borrowed(&bytes).unwrap();
+    let (text, d) = to_utf8_per_tree_owned(bytes.clone(), &DecodeOptions::default());
+    assert!(d.transcoded);
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.starts_with("(;C[plain];B[pd])\n(;CA[GB18030]C[\u{80}\u{81}\u{82}])\n"));
+    assert!(text.contains("(;CA[ISO-8859-1]PB[René éé])\n(;C[plain]"));
+    // With room for the text, the buffer is the input's.
+    let mut roomy = Vec::with_capacity(bytes.len() * 2);
+    roomy.extend_from_slice(&bytes);
+    let at = roomy.as_ptr();
+    let (text, _) = to_utf8_per_tree_owned(roomy, &DecodeOptions::default());
+    assert_eq!(text.as_ptr(), at);
+    // UTF-8 throughout: the input itself, past its byte order mark.
+    let mut utf8 = UTF8_BOM.to_vec();
+    utf8.extend_from_slice(STAYS);
+    utf8.extend_from_slice(ASCII);
+    let (text, d) = to_utf8_per_tree_owned(utf8.clone(), &DecodeOptions::default());
+    assert!(!d.transcoded);
+    assert_eq!(text, &utf8[UTF8_BOM.len()..]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    #[test]
+    fn owned_decoding_matches_borrowed(bytes in pieces_of_trees()) {
+        owned_as_borrowed(&bytes)?;
     }
 }
