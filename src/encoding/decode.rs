@@ -491,23 +491,19 @@ enum Plan<'a> {
 }
 
 /// The pieces of the input that make up the text, in order and covering
-/// it (past a UTF-8 byte order mark): each piece taken as it is (`None`) or decoded apart.
+/// it (past a UTF-8 byte order mark): each piece's input range, where it
+/// starts in the text, and its text when decoded apart (`None`: taken as
+/// it is). `len` is the text's length.
 struct Pieces {
-    pieces: Vec<(Range<usize>, Option<Vec<u8>>)>,
+    pieces: Vec<(Range<usize>, usize, Option<Vec<u8>>)>,
+    len: usize,
 }
 
 impl Pieces {
-    fn out_len(&self) -> usize {
-        self.pieces
-            .iter()
-            .map(|(r, d)| d.as_ref().map_or(r.len(), Vec::len))
-            .sum()
-    }
-
     /// The text in a new vector, allocated once at its size.
     fn copied(self, bytes: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.out_len());
-        for (range, d) in self.pieces {
+        let mut out = Vec::with_capacity(self.len);
+        for (range, _, d) in self.pieces {
             match d {
                 Some(d) => out.extend_from_slice(&d),
                 None => out.extend_from_slice(&bytes[range]),
@@ -529,41 +525,26 @@ impl Pieces {
     /// lands at or past where each piece before it ends in the text, so
     /// past its input.
     fn in_place(self, mut buf: Vec<u8>) -> Vec<u8> {
-        let len = self.out_len();
+        let len = self.len;
         if buf.len() < len {
             // Only what the text needs: no amortised doubling.
             buf.reserve_exact(len - buf.len());
             buf.resize(len, 0);
         }
-        let mut at = 0;
-        let placed: Vec<usize> = self
-            .pieces
-            .iter()
-            .map(|(r, d)| {
-                let start = at;
-                at += d.as_ref().map_or(r.len(), Vec::len);
-                start
-            })
-            .collect();
-        let moves = || {
-            self.pieces
-                .iter()
-                .zip(&placed)
-                .filter(|((_, d), _)| d.is_none())
-        };
-        for ((range, _), &to) in moves() {
-            if to < range.start {
-                buf.copy_within(range.clone(), to);
+        let moves = || self.pieces.iter().filter(|(.., d)| d.is_none());
+        for (range, to, _) in moves() {
+            if *to < range.start {
+                buf.copy_within(range.clone(), *to);
             }
         }
-        for ((range, _), &to) in moves().collect::<Vec<_>>().into_iter().rev() {
-            if to > range.start {
-                buf.copy_within(range.clone(), to);
+        for (range, to, _) in moves().rev() {
+            if *to > range.start {
+                buf.copy_within(range.clone(), *to);
             }
         }
-        for ((_, d), &to) in self.pieces.iter().zip(&placed) {
+        for (_, to, d) in &self.pieces {
             if let Some(d) = d {
-                buf[to..to + d.len()].copy_from_slice(d);
+                buf[*to..*to + d.len()].copy_from_slice(d);
             }
         }
         buf.truncate(len);
@@ -692,8 +673,8 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
                 detection: detections[k].clone(),
             });
         }
+        parts.push((range, at, decoded));
         at += len;
-        parts.push((range, decoded));
     }
     Plan::Pieces(
         Decoded {
@@ -703,7 +684,10 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             warnings,
             trees,
         },
-        Pieces { pieces: parts },
+        Pieces {
+            pieces: parts,
+            len: at,
+        },
     )
 }
 
