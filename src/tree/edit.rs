@@ -10,7 +10,7 @@
 
 use super::Collection;
 use super::NodeId;
-use super::store::{Links, MAX_PROPS, NIL, NodeData, PoolFull, PropData, pool_text};
+use super::store::{Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, pool_text};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -548,14 +548,15 @@ impl Collection<'_> {
             return;
         }
         let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len());
-        // The odd offsets are by id: walk them along with the nodes instead
-        // of searching them for each node.
-        let mut odd = self.odd_offsets.iter().peekable();
-        for i in 0..self.nodes.len() {
+        // The lists are by id: walk them along with the nodes instead of
+        // searching them for each node.
+        let mut odd = ListWalk::from(&self.odd_offsets, 0);
+        let mut parents = ListWalk::from(&self.parents, 0);
+        let mut siblings = ListWalk::from(&self.siblings, 0);
+        for (i, node) in self.nodes.iter().enumerate() {
             let id = i as u32;
-            while odd.next_if(|o| o.0 < id).is_some() {}
-            let offset = match odd.next_if(|o| o.0 == id) {
-                Some(&(_, o)) => o,
+            let offset = match odd.get(id) {
+                Some(o) => o,
                 // Right before the first property (see `offset_of`).
                 None => self
                     .props
@@ -566,7 +567,11 @@ impl Collection<'_> {
                     })
                     .map_or(NIL, |s| s.wrapping_sub(1)),
             };
-            let parent = self.parent_of(id);
+            let parent = match node.listed_parent() {
+                // A root is marked but not listed.
+                true => parents.get(id).unwrap_or(NIL),
+                false => id.wrapping_sub(1),
+            };
             // Pre-order: the parent comes first.
             let root = match links.get_mut(parent as usize) {
                 Some(p) => {
@@ -580,7 +585,10 @@ impl Collection<'_> {
             };
             links.push(Links {
                 parent,
-                next_sibling: self.next_sibling_of(id),
+                next_sibling: match node.listed_sibling() {
+                    true => siblings.get(id).unwrap_or(NIL),
+                    false => NIL,
+                },
                 first_child: NIL,
                 last_child: NIL,
                 props_end: self.props_range(id).end as u32,

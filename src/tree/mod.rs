@@ -44,7 +44,7 @@ use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
-use store::{Links, NIL, NodeData, POOL_BIT, PropData, TextRef, parent_in, sibling_in};
+use store::{Links, ListWalk, NIL, NodeData, POOL_BIT, PropData, TextRef, parent_in, sibling_in};
 
 /// The largest source the tree can index: offsets are 31-bit.
 pub const MAX_SOURCE_LEN: usize = (POOL_BIT - 1) as usize;
@@ -520,9 +520,11 @@ impl<'c, 'a> Node<'c, 'a> {
     /// This node and all below it, in pre-order (file order), without
     /// recursion.
     pub fn descendants(&self) -> Descendants<'c, 'a> {
+        let coll = self.coll;
         Descendants {
             top: *self,
             next: Some(*self),
+            parents: (!coll.thawed).then(|| ListWalk::from(&coll.parents, self.id.0 + 1)),
         }
     }
 
@@ -657,12 +659,31 @@ impl<'c, 'a> Node<'c, 'a> {
 pub struct Descendants<'c, 'a> {
     top: Node<'c, 'a>,
     next: Option<Node<'c, 'a>>,
+    /// In a frozen tree, the walk along its list of parents: the nodes
+    /// below `top` are the ids after it, up to the first whose parent is
+    /// above `top` (or that is a root).
+    parents: Option<ListWalk<'c>>,
 }
 
 impl<'c, 'a> Iterator for Descendants<'c, 'a> {
     type Item = Node<'c, 'a>;
     fn next(&mut self) -> Option<Node<'c, 'a>> {
         let cur = self.next?;
+        if let Some(parents) = &mut self.parents {
+            let coll = cur.coll;
+            let i = cur.id.0 + 1;
+            let below = coll.nodes.get(i as usize).is_some_and(|n| {
+                // Not listed: the parent is `cur`. Listed: the parent is in
+                // the subtree when it is not before `top` (pre-order); a
+                // root is not listed.
+                !n.listed_parent() || parents.get(i).is_some_and(|p| p >= self.top.id.0)
+            });
+            self.next = below.then_some(Node {
+                coll,
+                id: NodeId(i),
+            });
+            return Some(cur);
+        }
         self.next = if let Some(c) = cur.first_child() {
             Some(c)
         } else {

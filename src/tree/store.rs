@@ -139,6 +139,37 @@ fn listed(list: &[(u32, u32)], i: u32) -> u32 {
         .map_or(NIL, |k| list[k].1)
 }
 
+/// Looks ids up in a list by id (the parents, siblings or odd offsets of a
+/// frozen tree) in increasing order: one walk along the list, where a
+/// search for each id would cost a binary search over a list larger than
+/// the caches on a tree of many variations.
+#[derive(Debug, Clone)]
+pub(super) struct ListWalk<'l> {
+    list: &'l [(u32, u32)],
+    /// The first entry whose id is not below the last id asked for.
+    at: usize,
+}
+
+impl<'l> ListWalk<'l> {
+    /// A walk along `list` for ids from `first` on.
+    pub(super) fn from(list: &'l [(u32, u32)], first: u32) -> ListWalk<'l> {
+        ListWalk {
+            list,
+            at: list.partition_point(|e| e.0 < first),
+        }
+    }
+
+    /// The value listed for id `i`, or `None`; `i` is not below the id of
+    /// the previous call.
+    #[inline]
+    pub(super) fn get(&mut self, i: u32) -> Option<u32> {
+        while self.list.get(self.at).is_some_and(|e| e.0 < i) {
+            self.at += 1;
+        }
+        self.list.get(self.at).filter(|e| e.0 == i).map(|e| e.1)
+    }
+}
+
 /// The fields a frozen tree derives from ids, stored once it is edited.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Links {

@@ -76,6 +76,43 @@ fn frozen_tree_derives_children_properties_and_roots() {
     );
 }
 
+/// The ids below every node, by [`Node::descendants`].
+fn subtrees(c: &Collection<'_>) -> Vec<Vec<usize>> {
+    (0..c.node_count())
+        .map(|i| {
+            let n = c.node(NodeId(i as u32));
+            n.descendants().map(|d| d.id().index()).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn frozen_and_thawed_trees_have_the_same_subtrees() {
+    for src in [
+        &b"(;A[1](;B[2];C[3](;D[4])(;;E[5]F[6]))(;G[7]))(;H[8];I[9])"[..],
+        b"(;A[1](;B[1])(;B[2])(;B[3]))(;C[1](;D[1](;E[1])(;E[2]))(;D[2]))",
+        b"(;(;(;(;)(;))(;(;)))(;;(;)(;)))(;)(;;;)",
+    ] {
+        let t = crate::parse(src).unwrap();
+        let mut thawed = t.clone();
+        thawed.thaw();
+        assert!(!t.thawed && thawed.thawed);
+        let frozen = subtrees(&t);
+        assert_eq!(
+            frozen,
+            subtrees(&thawed),
+            "{}",
+            String::from_utf8_lossy(src)
+        );
+        // Each game's subtree is its nodes, in order, up to the next root.
+        let mut games: Vec<usize> = t.games().map(|g| g.id().index()).collect();
+        games.push(t.node_count());
+        for w in games.windows(2) {
+            assert_eq!(frozen[w[0]], (w[0]..w[1]).collect::<Vec<_>>());
+        }
+    }
+}
+
 #[test]
 fn nodes_and_properties_are_small() {
     assert_eq!(size_of::<NodeData>(), 4);
