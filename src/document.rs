@@ -45,6 +45,7 @@ use crate::grammar::is_ws;
 use crate::import::{self, ImportWarningKind};
 use crate::{Collection, ParseError, ParseOptions, Position, Warning, WarningKind};
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 /// A collection read by [`read`], with how its bytes were decoded.
 #[derive(Debug)]
@@ -522,10 +523,18 @@ fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
     } = decoded;
     let mut encoding_warnings = detection.warnings;
     // A tree's own detection repeats the whole input's for a file of one
-    // tree: each problem once.
+    // tree: each problem once. Equal warnings are at the same offset, and
+    // each tree's are inside it: a look-up by offset compares a few, where
+    // a search of the whole list made a file of many trees quadratic.
+    let mut at: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (k, w) in encoding_warnings.iter().enumerate() {
+        at.entry(w.offset).or_default().push(k);
+    }
     for t in &trees {
         for w in &t.detection.warnings {
-            if !encoding_warnings.contains(w) {
+            let same = at.entry(w.offset).or_default();
+            if !same.iter().any(|&k| encoding_warnings[k] == *w) {
+                same.push(encoding_warnings.len());
                 encoding_warnings.push(w.clone());
             }
         }
@@ -576,6 +585,25 @@ mod tests {
             "(;CA[UTF-8]PB[李昌镐]\n;B[pd])\n"
         );
         assert!(doc.encoding_warnings().is_empty());
+    }
+
+    #[test]
+    fn each_encoding_problem_is_reported_once() {
+        // One tree: its own detection and the whole input's find the same
+        // problem.
+        let one = read(b"(;CA[bogus]B[aa])", &ReadOptions::default()).unwrap();
+        assert_eq!(
+            one.encoding_warnings().len(),
+            1,
+            "{:?}",
+            one.encoding_warnings()
+        );
+        // Many trees: one a tree, in file order.
+        let src = b"(;CA[bogus]B[aa])".repeat(3000);
+        let many = read(&src, &ReadOptions::default()).unwrap();
+        let offsets: Vec<usize> = many.encoding_warnings().iter().map(|w| w.offset).collect();
+        assert_eq!(offsets.len(), 3000);
+        assert!(offsets.windows(2).all(|w| w[0] < w[1]), "{offsets:?}");
     }
 
     #[test]

@@ -126,6 +126,10 @@ const SHAPES: &[Shape] = &[
     shape("tiny-trees", b"", b"(;)"),
     shape("tiny-games", b"", b"(;FF[4]GM[1]SZ[19];B[pd];W[dp])\n"),
     shape("tiny-games-gbk", b"", b"(;CA[GBK]PB[\xc0\xee];B[pd])"),
+    // An encoding warning in every tree: each tree's detection is merged
+    // with the whole input's.
+    shape("unknown-charset-per-tree", b"", b"(;CA[bogus]B[aa])"),
+    shape("bad-bytes-per-tree", b"", b"(;CA[UTF-8]C[\xff])"),
     shape("wide-variations", b"(;GM[1]", b"(;B[aa])"),
     shape("point-rectangles", b"(;AB", b"[aa:ss]"),
     shape("point-rectangles-large-board", b"(;SZ[52]AB", b"[aa:ZZ]"),
