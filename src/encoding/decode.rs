@@ -597,14 +597,20 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
         return Plan::Done(d);
     }
 
-    let detections: Vec<Detection> = ranges
+    let mut detections: Vec<Detection> = ranges
         .iter()
         .map(|r| {
             let mut det = detect_sorted(&bytes[r.clone()], opts);
             for w in &mut det.warnings {
                 w.offset += r.start;
             }
-            det
+            // Copied at its size: the detector's strings and vectors have
+            // room to spare, and a file of many trees keeps one each.
+            if det.warnings.is_empty() && det.declared.is_none() {
+                det
+            } else {
+                Detection::clone(&det)
+            }
         })
         .collect();
 
@@ -631,7 +637,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             trees.push(TreeDecoding {
                 input: r.clone(),
                 output: r.start.saturating_sub(skip)..r.end - skip,
-                detection: detections[k].clone(),
+                detection: take_detection(&mut detections[k]),
             });
         }
         return Plan::Done(Decoded {
@@ -670,7 +676,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             trees.push(TreeDecoding {
                 input: range.clone(),
                 output: at..at + len,
-                detection: detections[k].clone(),
+                detection: take_detection(&mut detections[k]),
             });
         }
         parts.push((range, at, decoded));
@@ -689,6 +695,18 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             len: at,
         },
     )
+}
+
+/// A tree's detection moved out of the list of detections, of which only
+/// the charset is used after it (a copy would hold each tree's warnings
+/// twice while the text is planned).
+fn take_detection(d: &mut Detection) -> Detection {
+    Detection {
+        charset: d.charset,
+        reason: d.reason,
+        declared: d.declared.take(),
+        warnings: std::mem::take(&mut d.warnings),
+    }
 }
 
 /// Decodes one raw property value (without brackets, escapes still in place) from an

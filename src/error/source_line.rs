@@ -87,9 +87,14 @@ impl LineContext {
         let at = at.min(src.len());
         // From the byte before the window (so that a window that does not
         // start the source still does not) to the byte after it (which
-        // says whether the line goes on).
-        let from = at.saturating_sub(4 * WIDTH).saturating_sub(1);
-        let to = at.saturating_add(4 * WIDTH + 1).min(src.len());
+        // says whether the line goes on); within the window, from the
+        // line break before the line to the one after it (a file of short
+        // lines keeps a line's worth, not the whole window).
+        let lo = at.saturating_sub(4 * WIDTH);
+        let hi = at.saturating_add(4 * WIDTH).min(src.len());
+        let from = super::line_start(src, lo, at).map_or(lo.saturating_sub(1), |s| s - 1);
+        let to = memchr::memchr2(b'\n', b'\r', &src[at..hi])
+            .map_or((hi + 1).min(src.len()), |p| at + p + 1);
         Some(LineContext {
             bytes: src[from..to].into(),
             at: at - from,
@@ -367,7 +372,10 @@ mod tests {
             let src = parts.concat();
             let kept = LineContext::of(&src, at);
             prop_assert_eq!(kept.as_ref().and_then(LineContext::line), SourceLine::around(&src, at..at));
-            prop_assert!(kept.is_none_or(|k| k.bytes.len() <= 8 * WIDTH + 2));
+            prop_assert!(kept.as_ref().is_none_or(|k| k.bytes.len() <= 8 * WIDTH + 2));
+            // No more than the line and the bytes on either side of it.
+            let breaks = |b: &[u8]| b.iter().filter(|&&c| c == b'\n' || c == b'\r').count();
+            prop_assert!(kept.is_none_or(|k| breaks(k.bytes.get(1..k.bytes.len().saturating_sub(1)).unwrap_or(&[])) <= 1));
         }
     }
 
