@@ -3,7 +3,8 @@
 //! (see `store`).
 
 use super::store::{
-    MAX_PROPS, MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, parent_in, pool_text,
+    MAX_PROPS, MAX_SOURCE_IDENT, NIL, NodeData, PoolFull, PropData, TextRef, listed, parent_in,
+    pool_text,
 };
 use super::{Collection, MAX_SOURCE_LEN, NodeId};
 use crate::ParseOptions;
@@ -452,7 +453,7 @@ impl<'a> Handler<'a> for Builder {
             // whole build, since the subtrees walked up are closed.
             let mut x = id - 1;
             while (x as usize) < parts.nodes.len() {
-                let up = parent_in(&parts.nodes, &parts.parents, x);
+                let up = parent_in(&parts.nodes, x, |x| listed(&parts.parents, x));
                 if up == parent {
                     parts.nodes[x as usize].mark_sibling();
                     parts.siblings.push((x, id));

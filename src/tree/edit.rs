@@ -10,7 +10,10 @@
 
 use super::Collection;
 use super::NodeId;
-use super::store::{Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, pool_text};
+use super::store::{
+    Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, listed, parent_in, pool_text,
+    sibling_in,
+};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -258,12 +261,7 @@ impl Collection<'_> {
                 Some(k) => {
                     // The node's offset followed from the first
                     // property's span, which the new one has not.
-                    if k == 0
-                        && self
-                            .odd_offsets
-                            .binary_search_by_key(&root, |o| o.0)
-                            .is_err()
-                    {
+                    if k == 0 && listed(&self.odd_offsets, root).is_none() {
                         new_odd.push((root, self.offset_of(root)));
                     }
                     self.props[range.start + k] = ca;
@@ -553,25 +551,9 @@ impl Collection<'_> {
         let mut odd = ListWalk::from(&self.odd_offsets, 0);
         let mut parents = ListWalk::from(&self.parents, 0);
         let mut siblings = ListWalk::from(&self.siblings, 0);
-        for (i, node) in self.nodes.iter().enumerate() {
-            let id = i as u32;
-            let offset = match odd.get(id) {
-                Some(o) => o,
-                // Right before the first property (see `offset_of`).
-                None => self
-                    .props
-                    .get(self.props_range(id).start)
-                    .and_then(|&p| match p.source_span() {
-                        Some(r) => Some(r.start as u32),
-                        None => p.decode(&self.src, &self.pool).span.map(|(s, _)| s),
-                    })
-                    .map_or(NIL, |s| s.wrapping_sub(1)),
-            };
-            let parent = match node.listed_parent() {
-                // A root is marked but not listed.
-                true => parents.get(id).unwrap_or(NIL),
-                false => id.wrapping_sub(1),
-            };
+        for id in 0..self.nodes.len() as u32 {
+            let offset = self.frozen_offset(id, odd.get(id));
+            let parent = parent_in(&self.nodes, id, |i| parents.get(i));
             // Pre-order: the parent comes first.
             let root = match links.get_mut(parent as usize) {
                 Some(p) => {
@@ -585,10 +567,7 @@ impl Collection<'_> {
             };
             links.push(Links {
                 parent,
-                next_sibling: match node.listed_sibling() {
-                    true => siblings.get(id).unwrap_or(NIL),
-                    false => NIL,
-                },
+                next_sibling: sibling_in(&self.nodes, id, |i| siblings.get(i)),
                 first_child: NIL,
                 last_child: NIL,
                 props_end: self.props_range(id).end as u32,

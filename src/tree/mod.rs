@@ -44,7 +44,9 @@ use crate::grammar::RawValues;
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
-use store::{Links, ListWalk, NIL, NodeData, POOL_BIT, PropData, TextRef, parent_in, sibling_in};
+use store::{
+    Links, ListWalk, NIL, NodeData, POOL_BIT, PropData, TextRef, listed, parent_in, sibling_in,
+};
 
 /// The largest source the tree can index: offsets are 31-bit.
 pub const MAX_SOURCE_LEN: usize = (POOL_BIT - 1) as usize;
@@ -385,7 +387,7 @@ impl<'a> Collection<'a> {
         if self.thawed {
             return self.links.get(i as usize).map_or(NIL, |l| l.parent);
         }
-        parent_in(&self.nodes, &self.parents, i)
+        parent_in(&self.nodes, i, |i| listed(&self.parents, i))
     }
 
     /// The next sibling of node `i`, or NIL.
@@ -394,7 +396,7 @@ impl<'a> Collection<'a> {
         if self.thawed {
             return self.links.get(i as usize).map_or(NIL, |l| l.next_sibling);
         }
-        sibling_in(&self.nodes, &self.siblings, i)
+        sibling_in(&self.nodes, i, |i| listed(&self.siblings, i))
     }
 
     /// The indices of node `i`'s properties.
@@ -418,10 +420,16 @@ impl<'a> Collection<'a> {
         if self.thawed {
             return self.links.get(i as usize).map_or(NIL, |l| l.offset);
         }
-        if let Ok(k) = self.odd_offsets.binary_search_by_key(&i, |o| o.0) {
-            return self.odd_offsets[k].1;
+        self.frozen_offset(i, listed(&self.odd_offsets, i))
+    }
+
+    /// The offset of node `i`'s `;` in a frozen tree, given its entry in
+    /// `odd_offsets` (if any): the offset listed there, or right before the
+    /// node's first property.
+    pub(super) fn frozen_offset(&self, i: u32, odd: Option<u32>) -> u32 {
+        if let Some(o) = odd {
+            return o;
         }
-        // Right before the first property.
         let first = self.props.get(self.props_range(i).start);
         first
             .and_then(|&p| match p.source_span() {
@@ -672,12 +680,10 @@ impl<'c, 'a> Iterator for Descendants<'c, 'a> {
         if let Some(parents) = &mut self.parents {
             let coll = cur.coll;
             let i = cur.id.0 + 1;
-            let below = coll.nodes.get(i as usize).is_some_and(|n| {
-                // Not listed: the parent is `cur`. Listed: the parent is in
-                // the subtree when it is not before `top` (pre-order); a
-                // root is not listed.
-                !n.listed_parent() || parents.get(i).is_some_and(|p| p >= self.top.id.0)
-            });
+            // In pre-order, node `i` is in the subtree when its parent is
+            // not before `top` (a root has none).
+            let parent = parent_in(&coll.nodes, i, |i| parents.get(i));
+            let below = parent != NIL && parent >= self.top.id.0;
             self.next = below.then_some(Node {
                 coll,
                 id: NodeId(i),

@@ -111,32 +111,43 @@ impl NodeData {
 }
 
 /// The parent of node `i` of a frozen tree, or NIL: see the module docs.
-/// `parents` is the list by id of the nodes marked [`NodeData::listed_parent`]
-/// that are not roots.
+/// `listed` looks `i` up in the list by id of the nodes marked
+/// [`NodeData::listed_parent`] that are not roots (a search with [`listed`],
+/// or a [`ListWalk`] when the ids come in order).
 #[inline]
-pub(super) fn parent_in(nodes: &[NodeData], parents: &[(u32, u32)], i: u32) -> u32 {
+pub(super) fn parent_in(
+    nodes: &[NodeData],
+    i: u32,
+    listed: impl FnOnce(u32) -> Option<u32>,
+) -> u32 {
     match nodes.get(i as usize) {
-        Some(n) if n.listed_parent() => listed(parents, i),
+        // A root is marked but not listed.
+        Some(n) if n.listed_parent() => listed(i).unwrap_or(NIL),
         Some(_) if i > 0 => i - 1,
         _ => NIL,
     }
 }
 
-/// The next sibling of node `i` of a frozen tree, or NIL. `siblings` is the
-/// list by id of the nodes marked [`NodeData::listed_sibling`].
+/// The next sibling of node `i` of a frozen tree, or NIL. `listed` looks
+/// `i` up in the list by id of the nodes marked [`NodeData::listed_sibling`].
 #[inline]
-pub(super) fn sibling_in(nodes: &[NodeData], siblings: &[(u32, u32)], i: u32) -> u32 {
+pub(super) fn sibling_in(
+    nodes: &[NodeData],
+    i: u32,
+    listed: impl FnOnce(u32) -> Option<u32>,
+) -> u32 {
     match nodes.get(i as usize) {
-        Some(n) if n.listed_sibling() => listed(siblings, i),
+        Some(n) if n.listed_sibling() => listed(i).unwrap_or(NIL),
         _ => NIL,
     }
 }
 
-/// The value listed for node `i` in `list` (by id), or NIL.
+/// The value listed for id `i` in `list` (sorted by id), or `None`.
 #[inline]
-fn listed(list: &[(u32, u32)], i: u32) -> u32 {
+pub(super) fn listed(list: &[(u32, u32)], i: u32) -> Option<u32> {
     list.binary_search_by_key(&i, |e| e.0)
-        .map_or(NIL, |k| list[k].1)
+        .ok()
+        .map(|k| list[k].1)
 }
 
 /// Looks ids up in a list by id (the parents, siblings or odd offsets of a
