@@ -15,6 +15,9 @@ use crate::limits::{LimitHit, Meter};
 use std::borrow::Cow;
 use std::ops::Range;
 
+/// What a tree whose text pool is full reports.
+const POOL_FULL: &str = "the tree's text pool holds at most 4 GiB";
+
 /// A collection's arena without its source (so it can be paired with a
 /// borrowed or an owned source).
 pub(super) struct Parts {
@@ -87,6 +90,8 @@ pub(crate) struct Builder {
     /// The node properties go to.
     current: u32,
     max_nodes: usize,
+    /// The most properties the tree may hold: [`MAX_PROPS`], lower in tests.
+    max_props: usize,
     overflow: bool,
     /// Value lengths and points counted against the limits.
     meter: Meter,
@@ -131,6 +136,7 @@ impl Builder {
             attach: Vec::new(),
             current: NIL,
             max_nodes: options.max_nodes,
+            max_props: MAX_PROPS,
             overflow: false,
             meter: Meter::new(options),
             limit_hit: None,
@@ -139,15 +145,25 @@ impl Builder {
 
     pub(super) fn finish(mut self, src: &[u8]) -> Result<Parts, ParseError> {
         self.settle_offset(None);
-        if self.parts.props.len() + self.parts.late.len() > MAX_PROPS && !self.overflow {
+        let max = self.max_props;
+        if self.parts.props.len() + self.parts.late.len() > max && !self.overflow {
+            // Counted once at the end, not per property: the first property
+            // past the limit is where the tree could not go on.
+            let first_over = self.parts.props.get(max).copied().or_else(|| {
+                let k = max.saturating_sub(self.parts.props.len());
+                self.parts.late.get(k).map(|&(_, p)| p)
+            });
+            let offset = first_over
+                .and_then(|p| p.decode(src, &self.parts.pool).span)
+                .map_or(0, |(start, _)| start as usize);
             self.limit(LimitHit {
                 what: "the tree holds at most 2^30 - 1 properties",
-                offset: 0,
+                offset,
             });
         }
         if self.overflow {
             let hit = self.limit_hit.unwrap_or(LimitHit {
-                what: "the tree's text pool holds at most 4 GiB",
+                what: POOL_FULL,
                 offset: 0,
             });
             let at = hit.offset.min(src.len());
@@ -170,6 +186,14 @@ impl Builder {
         shrink(&mut self.parts.games);
         shrink(&mut self.parts.odd_offsets);
         Ok(self.parts)
+    }
+
+    /// The builder with room for `max` properties only: the limit of
+    /// [`MAX_PROPS`] tested on a small tree.
+    #[cfg(test)]
+    pub(super) fn max_props(mut self, max: usize) -> Builder {
+        self.max_props = max;
+        self
     }
 
     /// Adds a property whose identifier and values text are not a slice of
@@ -200,7 +224,7 @@ impl Builder {
             .and_then(|v| PropData::record(&mut self.parts.pool, ident, v, span))
         {
             Ok(p) => self.push_prop(p),
-            Err(PoolFull) => self.overflow = true,
+            Err(PoolFull) => self.pool_full(span),
         }
     }
 
@@ -369,8 +393,17 @@ impl Builder {
         let span = Some((span.start as u32, span.end as u32));
         match values.and_then(|v| PropData::record(pool, ident, v, span)) {
             Ok(p) => self.push_prop(p),
-            Err(PoolFull) => self.overflow = true,
+            Err(PoolFull) => self.pool_full(span),
         }
+    }
+
+    /// The text pool could not take the property at `span`.
+    #[cold]
+    fn pool_full(&mut self, span: Option<(u32, u32)>) {
+        self.limit(LimitHit {
+            what: POOL_FULL,
+            offset: span.map_or(0, |(start, _)| start as usize),
+        });
     }
 }
 

@@ -377,3 +377,34 @@ fn marking_roots_in_one_pass_is_setting_each_root() {
         assert_eq!(shape_and_spans(&one_pass), shape_and_spans(&each), "{src}");
     }
 }
+
+#[test]
+fn a_tree_past_its_properties_limit_is_refused_where_it_overflows() {
+    // Four properties allowed: the fifth, `E[e]` at byte 21, is where the
+    // tree could not go on.
+    let src: &[u8] = b"(;A[a]B[b];C[c]\n;D[d]E[e]F[f])";
+    let opts = ParseOptions::default();
+    let build = |max: usize| {
+        let mut b = Builder::new(src, &opts).unwrap().max_props(max);
+        crate::events::parse_events(src, &opts, &mut b, &mut ()).unwrap();
+        b.finish_borrowed(src)
+    };
+    let e = build(4).unwrap_err();
+    assert!(
+        matches!(e.kind(), crate::ErrorKind::TooLarge { what } if what.contains("2^30")),
+        "{e}"
+    );
+    assert_eq!(e.span(), 21..22);
+    assert_eq!((e.position().line, e.position().column), (2, 6));
+    // At the limit exactly, the tree is whole.
+    assert_eq!(
+        build(6)
+            .unwrap()
+            .games()
+            .next()
+            .unwrap()
+            .main_line()
+            .count(),
+        3
+    );
+}
