@@ -74,7 +74,17 @@ impl<'a> Document<'a> {
     }
 
     /// One entry per game tree: its byte range in the input and how its
-    /// encoding was chosen (which charset, and why).
+    /// encoding was chosen (which charset, and why). What its detection
+    /// found wrong is in [`Document::encoding_warnings`], each problem
+    /// once: the trees' own lists of warnings are empty here.
+    ///
+    /// ```
+    /// let doc = sgfkit::read(b"(;CA[bogus]B[aa])(;CA[bogus]W[bb])", &Default::default())?;
+    /// assert_eq!(doc.trees().len(), 2);
+    /// assert!(doc.trees().iter().all(|t| t.detection.warnings.is_empty()));
+    /// assert_eq!(doc.encoding_warnings().len(), 2);
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
     pub fn trees(&self) -> &[TreeDecoding] {
         &self.trees
     }
@@ -519,23 +529,24 @@ fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
         detection,
         transcoded,
         warnings,
-        trees,
+        mut trees,
     } = decoded;
     let mut encoding_warnings = detection.warnings;
-    // A tree's own detection repeats the whole input's for a file of one
-    // tree: each problem once. Equal warnings are at the same offset, and
-    // each tree's are inside it: a look-up by offset compares a few, where
-    // a search of the whole list made a file of many trees quadratic.
+    // Each tree's warnings move to the document's list, each problem once:
+    // the whole input's detection repeats the first tree's. Equal warnings
+    // are at the same offset, and each tree's are inside it: a look-up by
+    // offset compares a few, where a search of the whole list made a file
+    // of many trees quadratic.
     let mut at: HashMap<usize, Vec<usize>> = HashMap::new();
     for (k, w) in encoding_warnings.iter().enumerate() {
         at.entry(w.offset).or_default().push(k);
     }
-    for t in &trees {
-        for w in &t.detection.warnings {
+    for t in &mut trees {
+        for w in std::mem::take(&mut t.detection.warnings) {
             let same = at.entry(w.offset).or_default();
-            if !same.iter().any(|&k| encoding_warnings[k] == *w) {
+            if !same.iter().any(|&k| encoding_warnings[k] == w) {
                 same.push(encoding_warnings.len());
-                encoding_warnings.push(w.clone());
+                encoding_warnings.push(w);
             }
         }
     }
