@@ -19,8 +19,18 @@
 #   GB18030, EUC-CN, Big5, Shift_JIS, MS_KANJI, EUC-KR), all concatenated.
 #
 # The baseline of each command is the same command on a 9-byte file
-# (`(;B[aa])`): the process, its libraries, the allocator and the thread
-# pool; `sgfkit --version` is printed too.
+# (`(;B[aa])`): the process, its libraries and the allocator;
+# `sgfkit --version` is printed too.
+#
+# A 9-byte file starts no worker thread and runs little of the program's
+# code, so "less baseline" also holds costs that come once per process
+# whatever the input's size: with -j 2, the worker threads (each with its
+# stack and its own allocator heap), and the pages of code that a check of
+# thousands of different games runs. The last column tells them apart: the
+# same command on the input twice over (the file concatenated with
+# itself), the growth in peak RSS from the input to it, per byte of input
+# -- what each further byte costs, the once-per-process costs cancelled.
+# A whole folder is not doubled ("-").
 #
 # Where the memory goes inside the library, allocation by allocation, is
 # `cargo run --release -p sgfkit-cli --example alloc-count` (see its header).
@@ -81,28 +91,37 @@ peak() {
 }
 
 version=$(peak "$bin" --version)
-echo "sgfkit: $bin ($("$bin" --version)); $runs runs each, medians; ${JOBS:+-j $JOBS}${JOBS:-every core}"
+echo "sgfkit: $bin ($("$bin" --version)); $runs runs each, medians; ${jobs[*]:-every core}"
 echo "--version: $version KiB"
 echo "dense.sgf $(wc -c <"$dense") bytes; mixed.sgf $(wc -c <"$mixed") bytes;" \
     "corpus $corpus_bytes bytes in .sgf files, the largest $largest bytes"
 echo
-echo "| command | input | peak RSS (KiB) | baseline (KiB) | less baseline (KiB) | ÷ input |"
-echo "|---|---|---:|---:|---:|---:|"
-# One row: the command ($4...) on $path, and on the tiny file for its baseline.
+echo "| command | input | peak RSS (KiB) | baseline (KiB) | less baseline (KiB) | ÷ input | twice the input (KiB) | growth ÷ input |"
+echo "|---|---|---:|---:|---:|---:|---:|---:|"
+# One row: the command ($4...) on $path, on the tiny file for its baseline,
+# and on $twice (empty: not measured) for the growth.
 row() {
     local name=$1 input=$2 bytes=$3
     shift 3
-    local p b
+    local p b d=0
     p=$(peak "$bin" "${jobs[@]}" "$@" "$path")
     b=$(peak "$bin" "${jobs[@]}" "$@" "$tiny")
-    awk -v c="$name" -v i="$input" -v p="$p" -v b="$b" -v n="$bytes" \
-        'BEGIN { printf "| %s | %s | %d | %d | %d | %.2f |\n", c, i, p, b, p - b, (p - b) * 1024 / n }'
+    if [ -n "$twice" ]; then
+        d=$(peak "$bin" "${jobs[@]}" "$@" "$twice")
+    fi
+    awk -v c="$name" -v i="$input" -v p="$p" -v b="$b" -v d="$d" -v n="$bytes" 'BEGIN {
+        printf "| %s | %s | %d | %d | %d | %.2f |", c, i, p, b, p - b, (p - b) * 1024 / n
+        if (d > 0) printf " %d | %.2f |\n", d, (d - p) * 1024 / n
+        else printf " - | - |\n"
+    }'
 }
+cat "$dense" "$dense" >"$tmp/dense-twice.sgf"
+cat "$mixed" "$mixed" >"$tmp/mixed-twice.sgf"
 for input in dense mixed corpus; do
     case $input in
-        dense) path=$dense bytes=$(wc -c <"$dense") label=dense.sgf ;;
-        mixed) path=$mixed bytes=$(wc -c <"$mixed") label=mixed.sgf ;;
-        corpus) path=$corpus bytes=$largest label="corpus (÷ largest file)" ;;
+        dense) path=$dense twice=$tmp/dense-twice.sgf bytes=$(wc -c <"$dense") label=dense.sgf ;;
+        mixed) path=$mixed twice=$tmp/mixed-twice.sgf bytes=$(wc -c <"$mixed") label=mixed.sgf ;;
+        corpus) path=$corpus twice="" bytes=$largest label="corpus (÷ largest file)" ;;
     esac
     row stats "$label" "$bytes" stats
     row "check -q" "$label" "$bytes" check -q
