@@ -11,8 +11,7 @@
 use super::Collection;
 use super::NodeId;
 use super::store::{
-    Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, listed, parent_in, pool_text,
-    sibling_in,
+    Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, parent_in, pool_text, sibling_in,
 };
 use crate::grammar::value_end;
 
@@ -261,7 +260,7 @@ impl Collection<'_> {
                 Some(k) => {
                     // The node's offset followed from the first
                     // property's span, which the new one has not.
-                    if k == 0 && listed(&self.odd_offsets, root).is_none() {
+                    if k == 0 && super::store::listed(&self.odd_offsets, root).is_none() {
                         new_odd.push((root, self.offset_of(root)));
                     }
                     self.props[range.start + k] = ca;
