@@ -45,7 +45,6 @@ use crate::grammar::is_ws;
 use crate::import::{self, ImportWarningKind};
 use crate::{Collection, ParseError, ParseOptions, Position, Warning, WarningKind};
 use std::borrow::Cow;
-use std::collections::HashMap;
 
 /// A collection read by [`read`], with how its bytes were decoded.
 #[derive(Debug)]
@@ -531,21 +530,22 @@ fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
         warnings,
         mut trees,
     } = decoded;
+    // Each tree's warnings move to the document's list, each problem once.
+    // A tree's detection is its own, inside its bytes, or the whole
+    // input's, which also is the first tree's: a warning the whole input's
+    // detection already lists (at the same offset, searched in that short
+    // sorted list) is the same problem, and no two trees share one.
     let mut encoding_warnings = detection.warnings;
-    // Each tree's warnings move to the document's list, each problem once:
-    // the whole input's detection repeats the first tree's. Equal warnings
-    // are at the same offset, and each tree's are inside it: a look-up by
-    // offset compares a few, where a search of the whole list made a file
-    // of many trees quadratic.
-    let mut at: HashMap<usize, Vec<usize>> = HashMap::new();
-    for (k, w) in encoding_warnings.iter().enumerate() {
-        at.entry(w.offset).or_default().push(k);
-    }
+    encoding_warnings.sort_by_key(|w| w.offset);
+    let whole = encoding_warnings.len();
     for t in &mut trees {
         for w in std::mem::take(&mut t.detection.warnings) {
-            let same = at.entry(w.offset).or_default();
-            if !same.iter().any(|&k| encoding_warnings[k] == w) {
-                same.push(encoding_warnings.len());
+            let from = encoding_warnings[..whole].partition_point(|x| x.offset < w.offset);
+            let listed = encoding_warnings[from..whole]
+                .iter()
+                .take_while(|x| x.offset == w.offset)
+                .any(|x| *x == w);
+            if !listed {
                 encoding_warnings.push(w);
             }
         }
@@ -615,6 +615,20 @@ mod tests {
         let offsets: Vec<usize> = many.encoding_warnings().iter().map(|w| w.offset).collect();
         assert_eq!(offsets.len(), 3000);
         assert!(offsets.windows(2).all(|w| w[0] < w[1]), "{offsets:?}");
+        // Read as one (UTF-16): every tree's detection is the whole
+        // input's, and its problem is listed once.
+        let mut wide = vec![0xFF, 0xFE];
+        for u in "(;CA[bogus]B[aa])(;W[bb])(;B[cc])".encode_utf16() {
+            wide.extend(u.to_le_bytes());
+        }
+        let doc = read(&wide, &ReadOptions::default()).unwrap();
+        assert_eq!(doc.trees().len(), 3);
+        assert_eq!(
+            doc.encoding_warnings().len(),
+            1,
+            "{:?}",
+            doc.encoding_warnings()
+        );
     }
 
     #[test]

@@ -604,13 +604,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             for w in &mut det.warnings {
                 w.offset += r.start;
             }
-            // Copied at its size: the detector's strings and vectors have
-            // room to spare, and a file of many trees keeps one each.
-            if det.warnings.is_empty() && det.declared.is_none() {
-                det
-            } else {
-                Detection::clone(&det)
-            }
+            det
         })
         .collect();
 

@@ -242,6 +242,15 @@ pub fn detect(bytes: &[u8], opts: &DecodeOptions) -> Detection {
 pub(super) fn detect_sorted(bytes: &[u8], opts: &DecodeOptions) -> Detection {
     let mut detection = detect_inner(bytes, opts, &mut Vec::new());
     detection.warnings.sort_by_key(|w| w.offset);
+    // Handed over at its size (the messages and the list were built with
+    // room to spare): a file of many trees keeps a detection per tree.
+    for w in &mut detection.warnings {
+        w.message.shrink_to_fit();
+    }
+    detection.warnings.shrink_to_fit();
+    if let Some(declared) = &mut detection.declared {
+        declared.shrink_to_fit();
+    }
     detection
 }
 
