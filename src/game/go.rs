@@ -26,7 +26,7 @@ mod chains;
 mod gtp;
 mod rules;
 
-pub use board::{Board, MoveOutcome, MoveSummary, OffBoard};
+pub use board::{Board, MoveOutcome, MoveSummary, OffBoard, Snapshot};
 pub use gtp::{GTP_MAX_SIZE, GtpError, Vertex};
 pub use rules::Rules;
 

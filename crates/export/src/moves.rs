@@ -2,6 +2,7 @@
 //! order, as rows borrowed from the tree ([`MoveView`]).
 
 use super::*;
+use sgfkit::game::go::Snapshot;
 use sgfkit::record::Clock;
 
 /// A `moves` row as [`walk`] finds it, borrowing from the tree: what a
@@ -215,13 +216,14 @@ pub(crate) fn move_rows(
 /// position and outcome,
 /// without reading the node again). On the main line one board is enough; over every node (in file
 /// order), a node that is not the first child starts from its parent's
-/// position, kept on a stack: a copy of the board at a node with more than
-/// one child, for each child but the first.
+/// position, kept on a stack: a snapshot of the board (its cells, without
+/// the groups) at a node with more than one child, for each child but the
+/// first.
 struct Replay {
     board: Board,
-    /// The positions the later children of branch nodes start from, a copy
+    /// The positions the later children of branch nodes start from, one
     /// a child, the innermost branch on top.
-    pending: Vec<Board>,
+    pending: Vec<Snapshot>,
     /// The reports of [`apply_numbered`], not used here.
     reports: Vec<MoveReport>,
 }
@@ -240,9 +242,9 @@ impl Replay {
     fn enter(&mut self, node: Node<'_, '_>) {
         let first = node.parent().and_then(|p| p.first_child());
         if first.is_some_and(|f| f != node)
-            && let Some(b) = self.pending.pop()
+            && let Some(s) = self.pending.pop()
         {
-            self.board = b;
+            self.board.restore(&s);
         }
     }
 
@@ -254,7 +256,7 @@ impl Replay {
         };
         let mut c = Some(second);
         while let Some(k) = c {
-            self.pending.push(self.board.clone());
+            self.pending.push(self.board.snapshot());
             c = k.next_sibling();
         }
     }

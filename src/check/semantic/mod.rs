@@ -35,7 +35,7 @@ use std::rc::Rc;
 
 use super::correctable::{self, Verdict};
 use super::{Code, Diagnostic, Severity};
-use crate::game::go::{Board, Color, Go, MoveSummary};
+use crate::game::go::{Board, Color, Go, MoveSummary, Snapshot};
 use crate::game::{BoardSize, Game, GameType};
 use crate::property::typed::Prop;
 use crate::property::{PropertyInfo, PropertyType, ValueType, lookup, lookup_any};
@@ -301,7 +301,7 @@ struct Pending<'c> {
     /// The Go position before the node, shared by the siblings that wait
     /// (`None` when the walk goes on with the board in hand, and outside
     /// Go).
-    board: Option<Rc<Board>>,
+    board: Option<Rc<Snapshot>>,
     /// The colour of the last move on the path above.
     last: Option<Color>,
     /// The node is on the main line.
@@ -521,7 +521,7 @@ impl<'c> Checker<'c> {
                 now_last = end_last;
             }
             // On to the first child; the other children wait, sharing one
-            // copy of the board.
+            // snapshot of the position (its cells, without the groups).
             if let Some(first) = node.first_child() {
                 if let Some(second) = first.next_sibling() {
                     kids.clear();
@@ -530,7 +530,7 @@ impl<'c> Checker<'c> {
                         kids.push(k);
                         c = k.next_sibling();
                     }
-                    let shared = board.as_ref().map(|b| Rc::new(b.clone()));
+                    let shared = board.as_ref().map(|b| Rc::new(b.snapshot()));
                     for &k in kids.iter().rev() {
                         stack.push(Pending {
                             node: k,
@@ -548,8 +548,10 @@ impl<'c> Checker<'c> {
             let Some(mut w) = stack.pop() else {
                 break;
             };
-            if let Some(b) = w.board.take() {
-                board = Some(Rc::try_unwrap(b).unwrap_or_else(|rc| (*rc).clone()));
+            if let Some(s) = w.board.take() {
+                board
+                    .get_or_insert_with(|| Board::new(s.size()))
+                    .restore(&s);
             }
             node = w.node;
             (last, main_line, gi_above) = (w.last, w.main_line, w.gi_above);

@@ -218,6 +218,48 @@ impl std::fmt::Display for Board {
     }
 }
 
+/// A [`Board`]'s position kept for later, without the groups the board
+/// keeps to play moves: the cells, the captures, whose turn and the ko.
+/// About a ninth of a board's memory (on 19×19, 420 bytes of cells where
+/// the board with its groups holds 3,780), for the positions a walk over variations comes back
+/// to; [`Board::restore`] puts one back, and the board regroups its stones
+/// at the next move.
+///
+/// ```
+/// use sgfkit::game::{BoardSize, go::{Board, Color, Move, Point}};
+/// let mut b = Board::new(BoardSize::square(9));
+/// b.play(Color::Black, Move::Play(Point::new(2, 2))).unwrap();
+/// let branch = b.snapshot();
+/// b.play(Color::White, Move::Play(Point::new(3, 2))).unwrap();
+/// b.restore(&branch);
+/// assert_eq!(b.get(Point::new(3, 2)), None);
+/// assert_eq!(b.to_move(), Color::White);
+/// // The restored board plays on as the one the snapshot was taken of.
+/// b.play(Color::White, Move::Play(Point::new(2, 3))).unwrap();
+/// assert_eq!(b.liberties(Point::new(2, 2)), Some(3));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    size: BoardSize,
+    cells: Box<Cells>,
+    captured: [u32; 2],
+    to_move: Color,
+    ko: Option<(Point, Color, Point)>,
+}
+
+impl Snapshot {
+    /// The size of the board the snapshot was taken of.
+    ///
+    /// ```
+    /// use sgfkit::game::{BoardSize, go::Board};
+    /// let b = Board::new(BoardSize::new(13, 9));
+    /// assert_eq!(b.snapshot().size(), BoardSize::new(13, 9));
+    /// ```
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+}
+
 /// A point outside the board was given to a [`Board`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("point {0} is outside the board")]
@@ -238,6 +280,36 @@ impl Board {
             ko: None,
             chains: Chains::new(stride, n),
         }
+    }
+
+    /// The board's position, without its groups (see [`Snapshot`]).
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            size: self.size,
+            cells: self.cells.clone(),
+            captured: self.captured,
+            to_move: self.to_move,
+            ko: self.ko,
+        }
+    }
+
+    /// Puts back the position of `snapshot`, taken of this board or of any
+    /// other: the board's groups are found again, in one pass over the
+    /// board, at the next move. A snapshot of a board of the same size
+    /// costs no allocation.
+    pub fn restore(&mut self, snapshot: &Snapshot) {
+        if self.size == snapshot.size {
+            self.cells.copy_from_slice(&snapshot.cells);
+        } else {
+            let (stride, n, _) = empty_grid(snapshot.size);
+            (self.size, self.stride, self.n) = (snapshot.size, stride, n);
+            self.cells = snapshot.cells.clone();
+            self.chains = Chains::new(stride, n);
+        }
+        self.captured = snapshot.captured;
+        self.to_move = snapshot.to_move;
+        self.ko = snapshot.ko;
+        self.chains.stale = true;
     }
 
     /// The board's size.

@@ -412,6 +412,56 @@ proptest! {
         }
     }
 
+    /// A snapshot taken part way, restored after more play, onto the same
+    /// board and onto a board of another size: both play the rest of the
+    /// steps as the reference does from the position of the snapshot
+    /// (captures, ko and whose turn included).
+    #[test]
+    fn a_restored_snapshot_plays_on_as_the_position_it_was_taken_of(
+        w in 1usize..=9,
+        h in 1usize..=9,
+        steps in proptest::collection::vec(arb_step(), 0..200),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let cut = cut.index(steps.len() + 1);
+        let step = |b: &mut Board, r: &mut Reference, s: &Step| -> Result<(), TestCaseError> {
+            match *s {
+                Step::Setup(x, y, stone) => {
+                    let p = on_board(x, y, w, h);
+                    b.setup(p, stone).unwrap();
+                    r.setup(p, stone);
+                }
+                Step::Play(colour, at) => {
+                    let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
+                    prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
+                }
+            }
+            same_stones(b, r)?;
+            prop_assert!(b.chains.stale || b.chains.consistent(&b.cells));
+            Ok(())
+        };
+        let mut b = Board::new(BoardSize::new(w as u16, h as u16));
+        let mut r = Reference::new(w, h);
+        for s in &steps[..cut] {
+            step(&mut b, &mut r, s)?;
+        }
+        let (snapshot, at_cut, turn) = (b.snapshot(), r.clone(), b.to_move());
+        for s in &steps[cut..] {
+            step(&mut b, &mut r, s)?;
+        }
+        let other = Board::new(BoardSize::new(w as u16 + 3, 2));
+        for mut board in [b, other] {
+            board.restore(&snapshot);
+            prop_assert_eq!(board.size(), BoardSize::new(w as u16, h as u16));
+            prop_assert_eq!(board.to_move(), turn);
+            prop_assert_eq!(board.snapshot(), snapshot.clone());
+            let mut r = at_cut.clone();
+            for s in &steps[cut..] {
+                step(&mut board, &mut r, s)?;
+            }
+        }
+    }
+
     /// Large boards filled by setup, then played on: the chains stay right
     /// after setup that splits a group.
     #[test]
