@@ -334,6 +334,28 @@ fn same_stones(b: &Board, r: &Reference) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// One step on the board and on the reference, on a `w`×`h` board: the
+/// same outcome of a move, then the same stones.
+fn take_step(
+    b: &mut Board,
+    r: &mut Reference,
+    step: &Step,
+    (w, h): (usize, usize),
+) -> Result<(), TestCaseError> {
+    match *step {
+        Step::Setup(x, y, stone) => {
+            let p = on_board(x, y, w, h);
+            b.setup(p, stone).unwrap();
+            r.setup(p, stone);
+        }
+        Step::Play(colour, at) => {
+            let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
+            prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
+        }
+    }
+    same_stones(b, r)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     /// Random setup and moves (captures, suicide, ko, moves onto stones) on
@@ -347,21 +369,8 @@ proptest! {
     ) {
         let mut b = Board::new(BoardSize::new(w as u16, h as u16));
         let mut r = Reference::new(w, h);
-        for step in steps {
-            match step {
-                Step::Setup(x, y, stone) => {
-                    let p = on_board(x, y, w, h);
-                    b.setup(p, stone).unwrap();
-                    r.setup(p, stone);
-                }
-                Step::Play(colour, at) => {
-                    let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
-                    let got = b.play(colour, m).unwrap();
-                    let want = r.play(colour, m);
-                    prop_assert_eq!(got, want);
-                }
-            }
-            same_stones(&b, &r)?;
+        for step in &steps {
+            take_step(&mut b, &mut r, step, (w, h))?;
             prop_assert!(b.chains.consistent(&b.cells));
             for k in 0..w * h {
                 if r.cells[k].is_some() {
@@ -424,30 +433,14 @@ proptest! {
         cut in any::<prop::sample::Index>(),
     ) {
         let cut = cut.index(steps.len() + 1);
-        let step = |b: &mut Board, r: &mut Reference, s: &Step| -> Result<(), TestCaseError> {
-            match *s {
-                Step::Setup(x, y, stone) => {
-                    let p = on_board(x, y, w, h);
-                    b.setup(p, stone).unwrap();
-                    r.setup(p, stone);
-                }
-                Step::Play(colour, at) => {
-                    let m = at.map_or(Move::Pass, |(x, y)| Move::Play(on_board(x, y, w, h)));
-                    prop_assert_eq!(b.play(colour, m).unwrap(), r.play(colour, m));
-                }
-            }
-            same_stones(b, r)?;
-            prop_assert!(b.chains.stale || b.chains.consistent(&b.cells));
-            Ok(())
-        };
         let mut b = Board::new(BoardSize::new(w as u16, h as u16));
         let mut r = Reference::new(w, h);
         for s in &steps[..cut] {
-            step(&mut b, &mut r, s)?;
+            take_step(&mut b, &mut r, s, (w, h))?;
         }
         let (snapshot, at_cut, turn) = (b.snapshot(), r.clone(), b.to_move());
         for s in &steps[cut..] {
-            step(&mut b, &mut r, s)?;
+            take_step(&mut b, &mut r, s, (w, h))?;
         }
         let other = Board::new(BoardSize::new(w as u16 + 3, 2));
         for mut board in [b, other] {
@@ -457,7 +450,8 @@ proptest! {
             prop_assert_eq!(board.snapshot(), snapshot.clone());
             let mut r = at_cut.clone();
             for s in &steps[cut..] {
-                step(&mut board, &mut r, s)?;
+                take_step(&mut board, &mut r, s, (w, h))?;
+                prop_assert!(board.chains.stale || board.chains.consistent(&board.cells));
             }
         }
     }
