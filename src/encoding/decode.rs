@@ -290,18 +290,8 @@ fn replace_malformed_utf8(
 }
 
 /// Appends `n` in decimal.
-pub(super) fn push_decimal(s: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    s.extend(digits[at..].iter().map(|&d| char::from(d)));
+pub(super) fn push_decimal(s: &mut String, n: usize) {
+    s.push_str(itoa::Buffer::new().format(n));
 }
 
 /// Decodes a whole input to UTF-8 with an already chosen charset (BOM of that charset

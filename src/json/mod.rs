@@ -543,21 +543,8 @@ impl<'w, W: Write> JsonOut<'w, W> {
     }
 
     fn int(&mut self, n: i64) {
-        if n < 0 {
-            self.buf.push(b'-');
-        }
-        let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut m = n.unsigned_abs();
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (m % 10) as u8;
-            m /= 10;
-            if m == 0 {
-                break;
-            }
-        }
-        self.buf.extend_from_slice(&digits[at..]);
+        self.buf
+            .extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
     }
 
     /// A JSON string, escaped as serde_json escapes it.

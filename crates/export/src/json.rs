@@ -4,7 +4,7 @@
 use super::walk::Walk;
 use super::{DiagnosticRow, ExportOptions, GameRow, MoveRow, PropertyEntry};
 use sgfkit::Document;
-use std::fmt::Write as _;
+use std::io::Write as _;
 use std::sync::Arc;
 
 /// An object being written into a buffer.
@@ -19,16 +19,21 @@ impl<'b> Obj<'b> {
         Obj { out, first: true }
     }
 
-    fn key(&mut self, k: &str) {
+    /// The key `k`, one of the schema's column names: ASCII letters and
+    /// `_`, written between quotes as it is (no escape to look for: every
+    /// row writes a dozen of them).
+    fn key(&mut self, k: &'static str) {
+        debug_assert!(k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
         if !self.first {
             self.out.push(b',');
         }
         self.first = false;
-        string(self.out, k);
-        self.out.push(b':');
+        self.out.push(b'"');
+        self.out.extend_from_slice(k.as_bytes());
+        self.out.extend_from_slice(b"\":");
     }
 
-    fn str(&mut self, k: &str, v: Option<&str>) -> &mut Self {
+    fn str(&mut self, k: &'static str, v: Option<&str>) -> &mut Self {
         self.key(k);
         match v {
             Some(v) => string(self.out, v),
@@ -37,30 +42,36 @@ impl<'b> Obj<'b> {
         self
     }
 
-    fn char(&mut self, k: &str, v: Option<char>) -> &mut Self {
+    fn char(&mut self, k: &'static str, v: Option<char>) -> &mut Self {
         let mut buf = [0u8; 4];
         self.str(k, v.map(|c| &*c.encode_utf8(&mut buf)))
     }
 
-    fn num(&mut self, k: &str, v: Option<impl std::fmt::Display>) -> &mut Self {
+    fn num(&mut self, k: &'static str, v: Option<impl itoa::Integer>) -> &mut Self {
         self.key(k);
         match v {
+            Some(v) => self
+                .out
+                .extend_from_slice(itoa::Buffer::new().format(v).as_bytes()),
+            None => self.out.extend_from_slice(b"null"),
+        }
+        self
+    }
+
+    fn float(&mut self, k: &'static str, v: Option<f64>) -> &mut Self {
+        self.key(k);
+        // JSON has no NaN or infinity. A finite f64's `Display` is the
+        // shortest text that reads back as it, without an exponent.
+        match v.filter(|f| f.is_finite()) {
             Some(v) => {
-                let mut s = String::new();
-                let _ = write!(s, "{v}");
-                self.out.extend_from_slice(s.as_bytes());
+                let _ = write!(self.out, "{v}");
             }
             None => self.out.extend_from_slice(b"null"),
         }
         self
     }
 
-    fn float(&mut self, k: &str, v: Option<f64>) -> &mut Self {
-        // JSON has no NaN or infinity.
-        self.num(k, v.filter(|f| f.is_finite()))
-    }
-
-    fn bool(&mut self, k: &str, v: Option<bool>) -> &mut Self {
+    fn bool(&mut self, k: &'static str, v: Option<bool>) -> &mut Self {
         self.key(k);
         self.out.extend_from_slice(match v {
             Some(true) => b"true",
@@ -70,7 +81,7 @@ impl<'b> Obj<'b> {
         self
     }
 
-    fn props(&mut self, k: &str, props: &[PropertyEntry]) -> &mut Self {
+    fn props(&mut self, k: &'static str, props: &[PropertyEntry]) -> &mut Self {
         self.key(k);
         self.out.push(b'{');
         for (i, (ident, values)) in props.iter().enumerate() {
