@@ -256,6 +256,17 @@ struct How {
     grouping: Grouping,
 }
 
+impl How {
+    /// The most members a batch holds (besides [`BATCH_BYTES`]): 64 a
+    /// thread, and at least four full groups a thread, so that every
+    /// thread has groups to take: with 64 members a thread, a batch of
+    /// small files would make a single group of export's (up to 256
+    /// files), worked on by one thread while the others wait.
+    fn batch_members(&self) -> usize {
+        self.threads * 64.max(4 * self.grouping.files)
+    }
+}
+
 /// Reads the archive `source` (at `path`, the `index`th input) member by
 /// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
 /// as `how.grouping` says): memory holds one batch, whatever the archive's
@@ -324,7 +335,7 @@ fn stream_archive<R: Send>(
                     bytes += data.len();
                     batch.push(Source::Member(source, data));
                     indices.push(at);
-                    if bytes >= BATCH_BYTES || batch.len() >= how.threads * 64 {
+                    if bytes >= BATCH_BYTES || batch.len() >= how.batch_members() {
                         bytes = 0;
                         flush(&mut batch, &mut indices, emit)?;
                     }
@@ -412,5 +423,26 @@ mod tests {
         assert_eq!(got, [0..3, 3..5, 5..6, 6..7, 7..8]);
         assert_eq!(groups(&sized(&[100, 100]), grouping), [0..1, 1..2]);
         assert!(groups(&[], grouping).is_empty());
+    }
+
+    #[test]
+    fn a_batch_of_small_members_makes_four_groups_a_thread() {
+        for (threads, files) in [(1, 1), (2, 1), (2, 256), (2, 1024), (8, 64)] {
+            let how = How {
+                threads,
+                threshold: DEFAULT_THRESHOLD,
+                grouping: Grouping {
+                    bytes: 256 << 10,
+                    files,
+                    ahead: 2,
+                },
+            };
+            let batch = sized(&vec![100; how.batch_members()]);
+            let made = groups(&batch, how.grouping).len();
+            assert!(
+                made >= 4 * threads,
+                "{threads} threads, groups of {files}: {made}"
+            );
+        }
     }
 }
