@@ -15,10 +15,12 @@
 //! average, identifiers of one or two capitals. The token scanners
 //! ([`ws_end`], [`ident_end`], [`value_close`]) work on byte indices into
 //! the whole input and read the first bytes of a token with plain
-//! comparisons (a two-letter point in one test); only a value longer than
-//! 16 bytes, such as a comment, is handed to a memchr search
-//! ([`find_value_byte`]), which costs more than a short value to set up
-//! but runs through long ones with vector instructions. The scan of tree
+//! comparisons (a two-letter point in one test); the node of a move
+//! (`;B[pd]` before the next node or tree), most of a real game, is
+//! recognised whole in one test of seven bytes ([`move_node`]). Only a
+//! value longer than 16 bytes, such as a comment, is handed to a memchr
+//! search ([`find_value_byte`]), which costs more than a short value to
+//! set up but runs through long ones with vector instructions. The scan of tree
 //! boundaries over a whole buffer looks at *lanes* of 64 bytes, the bytes
 //! it needs marked as the bits of a `u64` ([`tree_mask`]) and taken in
 //! turn with `trailing_zeros`. Everything here is safe Rust.
@@ -109,6 +111,32 @@ pub fn ws_end(bytes: &[u8], mut at: usize) -> usize {
         at += 1;
     }
     at
+}
+
+/// The index of the `]` of a move node at `at`: `;`, one capital, one
+/// value of two bytes, and then `;`, `(` or `)` (`;B[pd];W[dp]`), the
+/// node that makes up most of a real game, read in one test of seven
+/// bytes. Anything else (`;AB[..]`, `;B[pd]C[..]`, `;B[]`, an escape,
+/// white space) is `None`, left to the token scanners.
+///
+/// ```
+/// use sgfkit::structural::move_node;
+/// assert_eq!(move_node(b";B[pd];W[dp])", 0), Some(5));
+/// assert_eq!(move_node(b";B[pd]C[ok];W[dp])", 0), None);
+/// assert_eq!(move_node(b";B[\\]];W[dp])", 0), None);
+/// ```
+#[inline(always)]
+pub fn move_node(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at..at + 7)? {
+        &[b';', ident, b'[', a, b, b']', b';' | b'(' | b')']
+            if ident.is_ascii_uppercase()
+                && !matches!(a, b']' | b'\\')
+                && !matches!(b, b']' | b'\\') =>
+        {
+            Some(at + 5)
+        }
+        _ => None,
+    }
 }
 
 /// The property identifier `bytes` starts with: how many letters, and

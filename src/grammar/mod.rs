@@ -50,7 +50,7 @@ pub mod value;
 use crate::error::{Expected, JunkPlace};
 pub(crate) use crate::structural::is_ws;
 pub use crate::structural::value_end;
-use crate::structural::{ident_end, ident_len, value_close, ws_end, ws_len};
+use crate::structural::{ident_end, ident_len, move_node, value_close, ws_end, ws_len};
 use nom::error::{ErrorKind, ParseError};
 use nom::{Err, IResult, Input, Offset};
 use nom_locate::LocatedSpan;
@@ -392,6 +392,14 @@ fn node_at<'a, V: Visitor<'a>>(visitor: &mut V, bytes: &'a [u8], at: usize) -> R
         return Err(Stop::error(at, Expected::Char(b';')));
     }
     visitor.start_node(&bytes[at..]);
+    // A move node (`;B[pd]` before the next `;`, `(` or `)`) in one test.
+    if let Some(close) = move_node(bytes, at) {
+        visitor.property(RawProperty::new(
+            &bytes[at + 1..at + 2],
+            &bytes[at + 2..close + 1],
+        ));
+        return Ok(close + 1);
+    }
     let mut k = ws_end(bytes, at + 1);
     loop {
         match bytes.get(k) {

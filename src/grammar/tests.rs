@@ -514,6 +514,24 @@ mod same_as_reference {
             check(&src, 1000)?;
         }
 
+        /// Runs of move nodes (`;B[pd]`) and the near misses around them:
+        /// other idents, values of other lengths, escapes, white space,
+        /// more values or properties after the move, cut short anywhere.
+        #[test]
+        fn same_events_on_move_nodes(
+            pieces in prop::collection::vec(prop::sample::select(vec![
+                ";B[pd]", ";W[dp]", ";B[pd]", ";W[tt]", ";AB[pd]", ";B[]", ";W[p]", ";B[pdq]",
+                ";B[\\]]", ";W[a\\]", ";b[pd]", ";B [pd]", "; W[dd]", "[aa]", " [aa]", "C[x]",
+                "\n", "(", ")", "((", "))", ";", "]", "[", "B", "pd]",
+            ]), 0..40),
+            cut in any::<prop::sample::Index>(),
+        ) {
+            let text = format!("(;GM[1]{})", pieces.concat());
+            let bytes = text.as_bytes();
+            check(bytes, 1000)?;
+            check(&bytes[..cut.index(bytes.len() + 1)], 1000)?;
+        }
+
         #[test]
         fn same_value_ends(v in value(), tail in "[^\\]]{0,3}") {
             let bytes = format!("{v}]{tail}").into_bytes();
