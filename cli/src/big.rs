@@ -269,8 +269,8 @@ impl How {
 
 /// Reads the archive `source` (at `path`, the `index`th input) member by
 /// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
-/// as `how.grouping` says): memory holds one batch, whatever the archive's
-/// size. Each member is an input of its own for `emit`: its index is the
+/// as `how.grouping` says), the next batch read while one is worked on:
+/// memory holds two batches, whatever the archive's size. Each member is an input of its own for `emit`: its index is the
 /// next of `members` (past the indices of the sources, so that no command
 /// takes two members for one file). A `*.sgf.gz` above the threshold (one
 /// file, gzip-compressed) is read one game tree at a time, under the
@@ -295,7 +295,6 @@ fn stream_archive<R: Send>(
     // The members read and not yet run, and the index of each.
     let mut batch: Vec<Source> = Vec::new();
     let mut indices: Vec<usize> = Vec::new();
-    let mut bytes = 0usize;
     let mut found = 0usize;
     let flush = |batch: &mut Vec<Source>,
                  indices: &mut Vec<usize>,
@@ -312,41 +311,53 @@ fn stream_archive<R: Send>(
             |(i, r)| emit(i, Ok(r)),
         )
     };
-    // The archive is read (decompressed) on a thread of its own, a few
-    // members ahead of the batch being parsed.
+    // The archive is read (decompressed) on a thread of its own, which
+    // gathers the next batch while the one before it is worked on: memory
+    // holds two batches at most.
     std::thread::scope(|scope| -> io::Result<()> {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<(String, io::Result<Vec<u8>>)>(16);
+        type Read = (String, io::Result<Vec<u8>>);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Read>>(0);
         let archive = name.as_str();
         let reader = scope.spawn(move || {
-            sgfkit::archive::for_each_member(path, &mut |member| {
+            let mut next: Vec<Read> = Vec::new();
+            let mut bytes = 0usize;
+            let read = sgfkit::archive::for_each_member(path, &mut |member| {
                 let source = member.source(archive);
                 // A damaged member is said; the archive goes on.
                 let data = member.read_all();
-                tx.send((source, data))
-                    .map_err(|_| io::Error::other("the reading stopped"))
-            })
+                bytes += data.as_ref().map_or(0, Vec::len);
+                next.push((source, data));
+                if bytes >= BATCH_BYTES || next.len() >= how.batch_members() {
+                    bytes = 0;
+                    tx.send(std::mem::take(&mut next))
+                        .map_err(|_| io::Error::other("the reading stopped"))?;
+                }
+                Ok(())
+            });
+            // The members read before the end, or before the damage.
+            if !next.is_empty() {
+                let _ = tx.send(next);
+            }
+            read
         });
-        for (source, data) in rx.iter() {
-            found += 1;
-            let at = *members;
-            *members += 1;
-            match data {
-                Ok(data) => {
-                    bytes += data.len();
-                    batch.push(Source::Member(source, data));
-                    indices.push(at);
-                    if bytes >= BATCH_BYTES || batch.len() >= how.batch_members() {
-                        bytes = 0;
+        for members_read in rx.iter() {
+            for (source, data) in members_read {
+                found += 1;
+                let at = *members;
+                *members += 1;
+                match data {
+                    Ok(data) => {
+                        batch.push(Source::Member(source, data));
+                        indices.push(at);
+                    }
+                    Err(e) => {
                         flush(&mut batch, &mut indices, emit)?;
+                        emit(at, Err(format!("sgfkit: {name}: {e}")))?;
                     }
                 }
-                Err(e) => {
-                    flush(&mut batch, &mut indices, emit)?;
-                    emit(at, Err(format!("sgfkit: {name}: {e}")))?;
-                }
             }
+            flush(&mut batch, &mut indices, emit)?;
         }
-        flush(&mut batch, &mut indices, emit)?;
         // A panic of the reader is a bug: it goes on here.
         let read = reader
             .join()
