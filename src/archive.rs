@@ -7,7 +7,7 @@
 //! bounded by what the caller keeps, however large the archive. A member is
 //! taken by the rule of the [walk](crate::walk): its last name component
 //! is `*.sgf` in any case, and no component is hidden (starts with `.`, as
-//! macOS's `__MACOSX/._game.sgf`). Other members, nested archives
+//! macOS's `__MACOSX/._game.sgf`; `.` and `..` are not hidden). Other members, nested archives
 //! included, are skipped. A member is named [`Member::source`]
 //! `ARCHIVE!/MEMBER` (`kgs-2019-01.zip!/2019/01/x.sgf`); the one file of a
 //! `*.sgf.gz` is named as the archive.
@@ -194,9 +194,12 @@ pub fn first_member(path: &Path) -> io::Result<(Option<Vec<u8>>, usize)> {
 }
 
 /// Is the member named `name` an SGF file: an SGF name and no hidden
-/// component (`/` or `\` separated)?
+/// component (`/` or `\` separated)? `.` and `..` are not hidden: `tar
+/// -C games -czf games.tgz .` names every member `./…`.
 fn is_sgf_member(name: &str) -> bool {
-    let mut parts = name.split(['/', '\\']).filter(|p| !p.is_empty());
+    let mut parts = name
+        .split(['/', '\\'])
+        .filter(|p| !matches!(*p, "" | "." | ".."));
     let last = parts.next_back();
     last.is_some_and(is_sgf_name) && !parts.any(|p| p.starts_with('.'))
 }
@@ -423,6 +426,9 @@ mod tests {
         assert!(is_sgf_member("x.SGF"));
         assert!(!is_sgf_member("__MACOSX/2019/._x.sgf"));
         assert!(!is_sgf_member(".git/x.sgf"));
+        assert!(is_sgf_member("./2019/x.sgf"));
+        assert!(is_sgf_member("../games/./x.sgf"));
+        assert!(!is_sgf_member("./.git/x.sgf"));
         assert!(!is_sgf_member("2019/"));
         assert!(!is_sgf_member("inner.zip"));
         assert!(!is_sgf_member("x.sgf.gz"));
