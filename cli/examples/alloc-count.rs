@@ -248,6 +248,15 @@ fn report(name: &str, input: &[u8]) {
         }),
     );
     command(
+        "fix --dry-run: read (the input borrowed), repair",
+        peak_of(|| {
+            let bytes = input.to_vec();
+            let mut doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let found = sgfkit::check::repair(doc.collection_mut(), &Default::default());
+            black_box(found.len());
+        }),
+    );
+    command(
         "json: read_owned, write_json to a writer",
         peak_of(|| {
             let doc = sgfkit::read_owned(input.to_vec(), &lenient)

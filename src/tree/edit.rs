@@ -6,7 +6,8 @@
 //! garbage until the collection is dropped; handles to them must not be used.
 //!
 //! The first edit that changes the shape of the tree or moves properties
-//! *thaws* it (see `store`): 16 bytes more a node, once.
+//! *thaws* it (see `store`): 28 bytes more a node, once, with room for a
+//! sixteenth more nodes and properties.
 
 use super::Collection;
 use super::NodeId;
@@ -544,7 +545,14 @@ impl Collection<'_> {
         if self.thawed {
             return;
         }
-        let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len());
+        // Room for the nodes and properties edits add (a sixteenth more):
+        // the vectors, sized to what the reader found, would otherwise
+        // double at the first node or property added, the old and the
+        // new one both held while the one is copied to the other.
+        let room = |n: usize| n / 16 + 64;
+        self.nodes.reserve_exact(room(self.nodes.len()));
+        self.props.reserve_exact(room(self.props.len()));
+        let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len() + room(self.nodes.len()));
         // The lists are by id: walk them along with the nodes instead of
         // searching them for each node.
         let mut odd = ListWalk::from(&self.odd_offsets, 0);
