@@ -64,8 +64,8 @@ impl Member<'_> {
         &self.name
     }
 
-    /// Its size uncompressed, when the archive says it (zip and tar do,
-    /// gzip does not).
+    /// Its size uncompressed, when the archive says it: zip and tar do, and
+    /// a `*.sgf.gz` by its gzip trailer ([`gzip_size`]).
     pub fn size(&self) -> Option<u64> {
         self.size
     }
@@ -117,6 +117,38 @@ impl Member<'_> {
     }
 }
 
+/// The size uncompressed of the file at `path`, compressed by gzip, as
+/// its trailer says: the size (modulo 4 GiB) of its last gzip member,
+/// which is the whole file's when it was compressed in one go, as `gzip`
+/// does. `None` for a file too short to be gzip.
+///
+/// ```
+/// use std::io::Write;
+///
+/// let path = std::env::temp_dir().join(format!("sgfkit-gzip-size-{}.sgf.gz", std::process::id()));
+/// let mut gz = flate2::write::GzEncoder::new(std::fs::File::create(&path)?, Default::default());
+/// gz.write_all(&b"(;GM[1];B[pd])".repeat(1000))?;
+/// gz.finish()?;
+/// assert_eq!(sgfkit::archive::gzip_size(&path)?, Some(14_000));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), std::io::Error>(())
+/// ```
+///
+/// # Errors
+/// The file cannot be opened or read.
+pub fn gzip_size(path: &Path) -> io::Result<Option<u64>> {
+    use std::io::{Seek, SeekFrom};
+    let mut file = std::fs::File::open(path)?;
+    // A header of 10 bytes and a trailer of 8 at the least.
+    if file.metadata()?.len() < 18 {
+        return Ok(None);
+    }
+    file.seek(SeekFrom::End(-4))?;
+    let mut isize = [0u8; 4];
+    file.read_exact(&mut isize)?;
+    Ok(Some(u64::from(u32::from_le_bytes(isize))))
+}
+
 /// Gives each SGF member of the archive at `path` (its kind told by its
 /// name, [`Archive::of_name`]) to `f`, in the archive's order (see the
 /// [module](self)). `f` may read the member or not; an error it returns
@@ -143,11 +175,12 @@ pub fn for_each_member(
                 let n = n.to_string_lossy();
                 n[..n.len() - 3].to_string()
             });
+            let size = gzip_size(path).ok().flatten();
             let mut reader = flate2::read::MultiGzDecoder::new(file);
             f(Member {
                 kind,
                 name,
-                size: None,
+                size,
                 reader: &mut reader,
             })
         }

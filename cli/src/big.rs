@@ -270,10 +270,11 @@ impl How {
 /// Reads the archive `source` (at `path`, the `index`th input) member by
 /// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
 /// as `how.grouping` says), the next batch read while one is worked on:
-/// memory holds two batches, whatever the archive's size. Each member is an input of its own for `emit`: its index is the
-/// next of `members` (past the indices of the sources, so that no command
-/// takes two members for one file). A `*.sgf.gz` above the threshold (one
-/// file, gzip-compressed) is read one game tree at a time, under the
+/// memory holds two batches, whatever the archive's size. Each member is an
+/// input of its own for `emit`: its index is the next of `members` (past
+/// the indices of the sources, so that no command takes two members for
+/// one file). A `*.sgf.gz` whose file is above the threshold uncompressed
+/// (its gzip trailer says) is read one game tree at a time, under the
 /// archive's index, as a big file. A damaged archive is given to `emit`
 /// under the archive's index, after the members read before the damage; a
 /// damaged member under its own; an archive with no SGF member is said on
@@ -288,7 +289,11 @@ fn stream_archive<R: Send>(
     emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = source.name();
-    if kind == sgfkit::format::Archive::Gzip && source.file_len().is_some_and(|n| n > how.threshold)
+    // A `*.sgf.gz` is streamed by its size uncompressed (or compressed,
+    // should its trailer say less).
+    let big = |n: Option<u64>| n.is_some_and(|n| n > how.threshold);
+    if kind == sgfkit::format::Archive::Gzip
+        && (big(source.file_len()) || big(sgfkit::archive::gzip_size(path).ok().flatten()))
     {
         return stream_gzip(index, &name, path, how.threads, work, emit);
     }

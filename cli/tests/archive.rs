@@ -220,6 +220,30 @@ fn a_gzipped_file_is_that_file_in_every_command() {
     );
 }
 
+/// A `*.sgf.gz` is streamed by the size of its file uncompressed, as its
+/// gzip trailer says, not by its compressed size: 88 bytes of gzip hold
+/// 6 kB here. Streamed, the check that compares the file's game trees
+/// (S022, FF differing) is not made.
+#[test]
+fn a_gzipped_file_is_streamed_by_its_size_uncompressed() {
+    let x = "x".repeat(3000);
+    let text = format!("(;GM[1]FF[4]C[{x}];B[aa])\n(;GM[1]FF[3]C[{x}];B[aa])\n");
+    let dir = temp_dir("gz-size");
+    let gz_path = dir.join("two.sgf.gz");
+    let mut gz =
+        flate2::write::GzEncoder::new(std::fs::File::create(&gz_path).unwrap(), Default::default());
+    gz.write_all(text.as_bytes()).unwrap();
+    gz.finish().unwrap();
+    assert!(std::fs::metadata(&gz_path).unwrap().len() < 1000);
+    let g = gz_path.to_str().unwrap();
+    let s022 = |above: &str| {
+        let out = sgfkit(&["check", "--stream-above", above, g]);
+        String::from_utf8_lossy(&out.stdout).contains("warning[S022]")
+    };
+    assert!(s022("100000"), "read whole");
+    assert!(!s022("1000"), "streamed");
+}
+
 #[test]
 fn one_file_commands_refuse_an_archive_of_several() {
     let dir = temp_dir("several");
