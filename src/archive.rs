@@ -7,8 +7,8 @@
 //! bounded by what the caller keeps, however large the archive. A member is
 //! taken by the rule of the [walk](crate::walk): its last name component
 //! is `*.sgf` in any case, and no component is hidden (starts with `.`, as
-//! macOS's `__MACOSX/._game.sgf`; `.` and `..` are not hidden). Other members, nested archives
-//! included, are skipped. A member is named [`Member::source`]
+//! macOS's `__MACOSX/._game.sgf`; `.` and `..` are not hidden). Other
+//! members, nested archives included, are skipped. A member is named [`Member::source`]
 //! `ARCHIVE!/MEMBER` (`kgs-2019-01.zip!/2019/01/x.sgf`); the one file of a
 //! `*.sgf.gz` is named as the archive.
 //!

@@ -20,10 +20,10 @@
 //! recognised whole in one test of seven bytes ([`move_node`]). Only a
 //! value longer than 16 bytes, such as a comment, is handed to a memchr
 //! search ([`find_value_byte`]), which costs more than a short value to
-//! set up but runs through long ones with vector instructions. The scan of tree
-//! boundaries over a whole buffer looks at *lanes* of 64 bytes, the bytes
-//! it needs marked as the bits of a `u64` ([`tree_mask`]) and taken in
-//! turn with `trailing_zeros`. Everything here is safe Rust.
+//! set up but runs through long ones with vector instructions. The scan
+//! of tree boundaries over a whole buffer looks at *lanes* of 64 bytes,
+//! the bytes it needs marked as the bits of a `u64` ([`tree_mask`]) and
+//! taken in turn with `trailing_zeros`. Everything here is safe Rust.
 //!
 //! ```
 //! use sgfkit::structural::{ident_len, value_end, ws_len};
