@@ -177,8 +177,33 @@ impl<'a> Document<'a> {
         self.lower_case_in_old_formats(&mut read);
         // The reader's first at each position: the checker sorts them in
         // with its own findings, one vector of all.
-        crate::check::semantic::check_after(&self.collection, options, read)
+        // A transcoded tree's root says `CA[UTF-8]` now: S024 compares the
+        // charsets the file declared.
+        let charsets = self.transcoded.then(|| {
+            self.collection
+                .games()
+                .map(|root| match decoding_at(&self.trees, root.offset()) {
+                    Some(t) if t.transcoded => t
+                        .detection
+                        .declared
+                        .clone()
+                        .unwrap_or_else(|| "ISO-8859-1".into()),
+                    _ => crate::check::semantic::declared_charset(&root),
+                })
+                .collect()
+        });
+        crate::check::semantic::check_after(&self.collection, options, read, charsets)
     }
+}
+
+/// How the tree a root at byte `at` of the text stands in was decoded: the
+/// last tree whose text starts at or before it (the bytes between trees
+/// are decoded as the tree before them). `None` when there is no such
+/// record (the input was not decoded per tree) or the root was added.
+fn decoding_at(trees: &[TreeDecoding], at: Option<usize>) -> Option<&TreeDecoding> {
+    let at = at?;
+    let k = trees.partition_point(|t| t.output.start <= at);
+    trees.get(k.saturating_sub(1))
 }
 
 impl Document<'_> {
@@ -562,10 +587,15 @@ fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
 }
 
 impl<'a> Document<'a> {
-    /// Puts the tree in, marking transcoded trees `CA[UTF-8]`.
+    /// Puts the tree in, marking transcoded trees `CA[UTF-8]`: a root is
+    /// in the tree whose text starts at or before its `;` (the bytes
+    /// between trees are decoded as the tree before them).
     fn with(mut self, mut collection: Collection<'a>) -> Self {
         if self.transcoded {
-            collection.mark_roots_utf8();
+            let trees = &self.trees;
+            collection.mark_roots_utf8(|at| {
+                decoding_at(trees, Some(at as usize)).is_none_or(|t| t.transcoded)
+            });
         }
         self.collection = collection;
         self
@@ -596,6 +626,84 @@ mod tests {
             "(;CA[UTF-8]PB[李昌镐]\n;B[pd])\n"
         );
         assert!(doc.encoding_warnings().is_empty());
+    }
+
+    /// Only the transcoded trees of a collection are marked `CA[UTF-8]`,
+    /// so that reading the collection whole gives each tree as reading it
+    /// alone does (as a file streamed one tree at a time is read).
+    #[test]
+    fn only_the_transcoded_trees_are_marked() {
+        let trees: [&[u8]; 4] = [
+            b"(;GM[1]PB[Lee];B[pd])",
+            b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4];B[pd])",
+            b"\n(;CA[ISO-8859-1]PB[Ren];W[dd])",
+            b"\n(;PB[Ren\xe9];W[dd])\n",
+        ];
+        // As written, without declaring UTF-8 on the way out.
+        fn sgf(node: crate::Node<'_, '_>) -> String {
+            let config = crate::print::WriterConfig::default().declare_utf8(false);
+            let mut out = Vec::new();
+            crate::print::push_game(&mut out, node, &config);
+            String::from_utf8(out).unwrap()
+        }
+        let all = trees.concat();
+        let whole = read(&all, &ReadOptions::default()).unwrap();
+        assert!(whole.transcoded());
+        let roots: Vec<String> = whole.collection().games().map(sgf).collect();
+        let alone: Vec<String> = trees
+            .iter()
+            .map(|t| {
+                let doc = read(t, &ReadOptions::default()).unwrap();
+                sgf(doc.collection().games().next().unwrap())
+            })
+            .collect();
+        assert_eq!(roots, alone);
+        let ca: Vec<Option<&[u8]>> = whole
+            .collection()
+            .games()
+            .map(|g| g.get("CA").map(|p| p.value()))
+            .collect();
+        assert_eq!(
+            ca,
+            [
+                None,
+                Some(&b"UTF-8"[..]),
+                Some(b"ISO-8859-1"),
+                Some(b"UTF-8")
+            ]
+        );
+    }
+
+    /// S024 compares the charsets the trees declared, not the `CA[UTF-8]`
+    /// the reader gives a tree it transcoded.
+    #[test]
+    fn different_charsets_are_the_declared_ones() {
+        let trees: [&[u8]; 3] = [
+            b"(;CA[GBK]PB[\xc0\xee\xb2\xfd\xb8\xe4])",
+            b"(;CA[gbk]PB[Lee])",
+            b"(;CA[UTF-8]PB[Lee])",
+        ];
+        let all = trees.concat();
+        let doc = read(&all, &ReadOptions::default()).unwrap();
+        let flags: Vec<bool> = doc.trees().iter().map(|t| t.transcoded).collect();
+        // The GBK run is decoded as one; the UTF-8 tree is its bytes.
+        assert_eq!(flags, [true, true, false]);
+        let found: Vec<(String, usize)> = doc
+            .check(&CheckOptions::default())
+            .iter()
+            .filter(|d| d.code == Code::S024)
+            .map(|d| (d.message.clone(), d.span.start))
+            .collect();
+        let third = doc.collection().games().nth(2).unwrap();
+        let at = third.get("CA").unwrap().span().unwrap().start;
+        assert_eq!(
+            found,
+            [(
+                "this game tree's charset is UTF-8, the tree before's gbk (a file with one charset is safer)"
+                    .to_string(),
+                at
+            )]
+        );
     }
 
     #[test]

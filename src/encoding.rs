@@ -520,6 +520,7 @@ impl Decoded<'_> {
 /// let d = to_utf8_per_tree(b"(;CA[UTF-8])(;CA[GBK])", &DecodeOptions::default());
 /// assert_eq!(d.trees[1].input, 12..22);
 /// assert_eq!(d.trees[1].detection.charset.name(), "GBK");
+/// assert!(!d.trees[0].transcoded); // UTF-8 already: its text is its bytes
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TreeDecoding {
@@ -529,6 +530,9 @@ pub struct TreeDecoding {
     pub output: Range<usize>,
     /// How the tree's charset was chosen.
     pub detection: Detection,
+    /// Whether the tree's bytes were converted: `false` when its text is
+    /// its bytes (UTF-8 already, or ASCII in a charset that keeps ASCII).
+    pub transcoded: bool,
 }
 
 // ---------------------------------------------------------------------------------------------

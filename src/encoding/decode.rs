@@ -562,6 +562,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
                 },
                 output,
                 detection: d.detection.clone(),
+                transcoded: d.transcoded,
             })
             .collect();
         return Plan::Done(d);
@@ -583,6 +584,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             input,
             output,
             detection: d.detection.clone(),
+            transcoded: d.transcoded,
         });
         return Plan::Done(d);
     }
@@ -622,6 +624,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
                 input: r.clone(),
                 output: r.start.saturating_sub(skip)..r.end - skip,
                 detection: take_detection(&mut detections[k]),
+                transcoded: false,
             });
         }
         return Plan::Done(Decoded {
@@ -661,6 +664,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
                 input: range.clone(),
                 output: at..at + len,
                 detection: take_detection(&mut detections[k]),
+                transcoded: decoded.is_some(),
             });
         }
         parts.push((range, at, decoded));

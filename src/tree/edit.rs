@@ -228,18 +228,22 @@ impl Collection<'_> {
         Ok(())
     }
 
-    /// Sets `CA[UTF-8]` on every game root, as [`Collection::set_property`]
-    /// on each root does (what the readers do after transcoding), but in
-    /// one pass over the properties that keeps a frozen tree frozen: setting
-    /// a property one root at a time thaws the whole tree and moves each
+    /// Sets `CA[UTF-8]` on the game roots whose `;` is at a byte offset
+    /// `which` picks (the roots of the trees the readers transcoded), as
+    /// [`Collection::set_property`] on each of them does, but in one pass
+    /// over the properties that keeps a frozen tree frozen: setting a
+    /// property one root at a time thaws the whole tree and moves each
     /// root's properties to the end. A root where the value cannot be stored
     /// (the pool is full) is left as it is, as `set_property` would.
     #[cfg(feature = "encoding")]
-    pub(crate) fn mark_roots_utf8(&mut self) {
+    pub(crate) fn mark_roots_utf8(&mut self, which: impl Fn(u32) -> bool) {
+        let picked = |c: &Self, root: u32| which(c.offset_of(root));
         if self.thawed {
             let roots = self.games.clone();
             for root in roots {
-                let _ = self.set_property(NodeId(root), "CA", ["UTF-8"]);
+                if picked(self, root) {
+                    let _ = self.set_property(NodeId(root), "CA", ["UTF-8"]);
+                }
             }
             return;
         }
@@ -250,6 +254,9 @@ impl Collection<'_> {
         let mut inserts: Vec<(u32, usize, PropData)> = Vec::new();
         let mut new_odd: Vec<(u32, u32)> = Vec::new();
         for &root in &games {
+            if !picked(self, root) {
+                continue;
+            }
             let Ok(ca) = self.new_prop("CA", ["UTF-8"]) else {
                 continue;
             };

@@ -350,7 +350,7 @@ fn marking_roots_in_one_pass_is_setting_each_root() {
         let options = crate::ParseOptions::default();
         let c = crate::check::parse_lenient(src.as_bytes(), &options).0;
         let mut one_pass = c.clone();
-        one_pass.mark_roots_utf8();
+        one_pass.mark_roots_utf8(|_| true);
         assert!(!one_pass.thawed, "{src}");
         let mut each = c.clone();
         let roots: Vec<NodeId> = each.games().map(|g| g.id()).collect();
@@ -362,7 +362,7 @@ fn marking_roots_in_one_pass_is_setting_each_root() {
         // A thawed tree takes the slow way, with the same result.
         let mut thawed = c.clone();
         thawed.thaw();
-        thawed.mark_roots_utf8();
+        thawed.mark_roots_utf8(|_| true);
         assert_eq!(shape_and_spans(&thawed), shape_and_spans(&each), "{src}");
         // Later edits see the same tree.
         for t in [&mut one_pass, &mut each] {

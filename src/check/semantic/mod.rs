@@ -54,6 +54,7 @@ mod values;
 
 use go::{PointMarks, go_coord};
 use root::TreeInfo;
+pub(crate) use root::declared_charset;
 use scratch::{Scratch, ident_slot};
 use values::{compose_missing_everywhere, is_point_list, leading_number};
 
@@ -170,16 +171,19 @@ impl CheckOptions {
 /// # Ok::<(), sgfkit::Error>(())
 /// ```
 pub fn check(collection: &Collection<'_>, options: &CheckOptions) -> Vec<Diagnostic> {
-    check_after(collection, options, Vec::new())
+    check_after(collection, options, Vec::new(), None)
 }
 
 /// [`check`], the findings of the reader that read `collection` (`read`,
 /// positioned already) put first at their positions: one vector of all,
-/// sorted once, in place.
+/// sorted once, in place. `charsets` are the charsets the trees declared,
+/// one per game, when the reader knows them better than the roots' `CA`
+/// (which a transcoded tree has as `UTF-8`).
 pub(crate) fn check_after(
     collection: &Collection<'_>,
     options: &CheckOptions,
     read: Vec<Diagnostic>,
+    charsets: Option<Vec<String>>,
 ) -> Vec<Diagnostic> {
     let mut ck = Checker::new(false);
     // Key 0, which the checker's findings before the first tree share and
@@ -196,7 +200,10 @@ pub(crate) fn check_after(
             format!("the file holds {} game trees", games.len()),
         );
     }
-    ck.collection_differences(&games);
+    if games.len() > 1 {
+        let charsets = charsets.unwrap_or_else(|| games.iter().map(declared_charset).collect());
+        ck.collection_differences(&games, &charsets);
+    }
     if let Some(first) = games.first() {
         ck.late_charset(collection.source(), first);
     }

@@ -171,8 +171,9 @@ impl Checker<'_> {
 
     /// S022–S024: FF and GM differ between the trees (once each, at the
     /// first tree that differs from the first tree); CA differs (at each
-    /// tree whose charset differs from the tree before it).
-    pub(super) fn collection_differences(&mut self, games: &[Node<'_, '_>]) {
+    /// tree whose charset, as `charsets` gives it for each tree, differs
+    /// from the tree before it's).
+    pub(super) fn collection_differences(&mut self, games: &[Node<'_, '_>], charsets: &[String]) {
         // One tree (most files) differs from no other.
         let [first, _, ..] = games else {
             return;
@@ -211,17 +212,14 @@ impl Checker<'_> {
             );
             self.push(Code::S023, prop_span(g, "GM"), msg);
         }
-        let ca = |n: &Node<'_, '_>| raw(n, "CA", "ISO-8859-1");
-        let mut before = ca(first);
-        for g in &games[1..] {
-            let now = ca(g);
-            if !before.eq_ignore_ascii_case(&now) {
+        for (pair, g) in charsets.windows(2).zip(&games[1..]) {
+            let [before, now] = pair else { continue };
+            if !before.eq_ignore_ascii_case(now) {
                 let msg = format!(
                     "this game tree's charset is {now}, the tree before's {before} (a file with one charset is safer)"
                 );
                 self.push(Code::S024, prop_span(g, "CA"), msg);
             }
-            before = now;
         }
     }
 
@@ -310,4 +308,14 @@ impl Checker<'_> {
             size_ok,
         }
     }
+}
+
+/// The charset a root declares: its `CA` as written, or FF\[4\]'s
+/// default, ISO-8859-1. What S024 compares, unless the reader says
+/// what the file declared before transcoding
+/// ([`Document::check`](crate::Document::check)).
+pub(crate) fn declared_charset(root: &Node<'_, '_>) -> String {
+    root.get("CA").map_or("ISO-8859-1".to_string(), |p| {
+        String::from_utf8_lossy(p.value().trim_ascii()).into_owned()
+    })
 }
