@@ -1,16 +1,19 @@
-//! The SGF files inside archives, read as they are: `*.sgf.gz`, `*.zip`,
-//! `*.tar`, `*.tar.gz` / `*.tgz` and `*.tar.bz2` (feature `archive`;
-//! flate2, zip with deflate only, tar, bzip2).
+//! The game records inside archives, read as they are: `*.sgf.gz`,
+//! `*.zip`, `*.tar`, `*.tar.gz` / `*.tgz` and `*.tar.bz2` (feature
+//! `archive`; flate2, zip with deflate only, tar, bzip2).
 //!
-//! [`for_each_member`] gives the SGF members of an archive one at a time,
-//! in the archive's order, each with a reader of its bytes: memory stays
+//! [`for_each_member`] gives the members of an archive one at a time, in
+//! the archive's order, each with a reader of its bytes: memory stays
 //! bounded by what the caller keeps, however large the archive. A member is
-//! taken by the rule of the [walk](crate::walk): its last name component
-//! is `*.sgf` in any case, and no component is hidden (starts with `.`, as
-//! macOS's `__MACOSX/._game.sgf`; `.` and `..` are not hidden). Other
-//! members, nested archives included, are skipped. A member is named [`Member::source`]
-//! `ARCHIVE!/MEMBER` (`kgs-2019-01.zip!/2019/01/x.sgf`); the one file of a
-//! `*.sgf.gz` is named as the archive.
+//! taken by the rule of the [walk](crate::walk)
+//! ([`is_read_name`](crate::format::is_read_name)): its last name component
+//! is `*.sgf` in any case or, unless `sgf_only`, a record of another format
+//! the crate reads (`*.gib`, `*.ngf`, `*.ugf`, `*.ugi`), and no component
+//! is hidden (starts with `.`, as macOS's `__MACOSX/._game.sgf`; `.` and
+//! `..` are not hidden). Other members, nested archives included, are
+//! skipped. A member is named [`Member::source`] `ARCHIVE!/MEMBER`
+//! (`kgs-2019-01.zip!/2019/01/x.sgf`); the one file of a `*.sgf.gz` is
+//! named as the archive.
 //!
 //! ```
 //! use std::io::Write;
@@ -21,7 +24,7 @@
 //! gz.finish()?;
 //!
 //! let mut found = Vec::new();
-//! sgfkit::archive::for_each_member(&path, &mut |member| {
+//! sgfkit::archive::for_each_member(&path, false, &mut |member| {
 //!     let source = member.source(&path.to_string_lossy());
 //!     found.push((source, member.read_all()?));
 //!     Ok(())
@@ -31,7 +34,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use crate::format::{Archive, is_sgf_name};
+use crate::format::{Archive, is_read_name};
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
@@ -39,7 +42,8 @@ use std::path::Path;
 /// index): a larger one, or a decompression bomb, is an error.
 pub const MAX_MEMBER: u64 = 4 << 30;
 
-/// One SGF member of an archive, given by [`for_each_member`].
+/// One member of an archive, given by [`for_each_member`]: an SGF file or
+/// a record of another format.
 pub struct Member<'r> {
     kind: Archive,
     name: String,
@@ -149,8 +153,9 @@ pub fn gzip_size(path: &Path) -> io::Result<Option<u64>> {
     Ok(Some(u64::from(u32::from_le_bytes(isize))))
 }
 
-/// Gives each SGF member of the archive at `path` (its kind told by its
-/// name, [`Archive::of_name`]) to `f`, in the archive's order (see the
+/// Gives each member of the archive at `path` (its kind told by its name,
+/// [`Archive::of_name`]) that is an SGF file or, unless `sgf_only`, a
+/// record of another format to `f`, in the archive's order (see the
 /// [module](self)). `f` may read the member or not; an error it returns
 /// stops the reading and is returned as it is.
 ///
@@ -160,6 +165,7 @@ pub fn gzip_size(path: &Path) -> io::Result<Option<u64>> {
 /// damaged member); or the first error of `f`.
 pub fn for_each_member(
     path: &Path,
+    sgf_only: bool,
     f: &mut dyn FnMut(Member<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let Some(kind) = path.file_name().and_then(Archive::of_name) else {
@@ -184,16 +190,23 @@ pub fn for_each_member(
                 reader: &mut reader,
             })
         }
-        Archive::Zip => zip_members(file, f),
-        Archive::Tar => tar_members(kind, file, f),
-        Archive::TarGz => tar_members(kind, flate2::read::MultiGzDecoder::new(file), f),
-        Archive::TarBz2 => tar_members(kind, bzip2::read::MultiBzDecoder::new(file), f),
+        Archive::Zip => zip_members(file, sgf_only, f),
+        Archive::Tar => tar_members(kind, file, sgf_only, f),
+        Archive::TarGz => {
+            let reader = flate2::read::MultiGzDecoder::new(file);
+            tar_members(kind, reader, sgf_only, f)
+        }
+        Archive::TarBz2 => {
+            let reader = bzip2::read::MultiBzDecoder::new(file);
+            tar_members(kind, reader, sgf_only, f)
+        }
     }
 }
 
-/// The first SGF member of the archive at `path`, read whole, and how many
-/// SGF members it has (the others not read): what a reader of one file
-/// (`sgfkit fmt`, Python's `read_file`) takes from an archive.
+/// The first member of the archive at `path` ([`for_each_member`] with
+/// `sgf_only`), read whole, and how many members it has (the others not
+/// read): what a reader of one file (`sgfkit fmt`, Python's `read_file`)
+/// takes from an archive.
 ///
 /// ```
 /// use std::io::Write;
@@ -205,7 +218,7 @@ pub fn for_each_member(
 ///     zip.write_all(b"(;)")?;
 /// }
 /// zip.finish()?;
-/// let (first, count) = sgfkit::archive::first_member(&path)?;
+/// let (first, count) = sgfkit::archive::first_member(&path, false)?;
 /// assert_eq!((first.as_deref(), count), (Some(&b"(;)"[..]), 2));
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -213,10 +226,10 @@ pub fn for_each_member(
 ///
 /// # Errors
 /// As [`for_each_member`].
-pub fn first_member(path: &Path) -> io::Result<(Option<Vec<u8>>, usize)> {
+pub fn first_member(path: &Path, sgf_only: bool) -> io::Result<(Option<Vec<u8>>, usize)> {
     let mut first = None;
     let mut count = 0usize;
-    for_each_member(path, &mut |member| {
+    for_each_member(path, sgf_only, &mut |member| {
         count += 1;
         if count == 1 {
             first = Some(member.read_all()?);
@@ -226,25 +239,27 @@ pub fn first_member(path: &Path) -> io::Result<(Option<Vec<u8>>, usize)> {
     Ok((first, count))
 }
 
-/// Is the member named `name` an SGF file: an SGF name and no hidden
-/// component (`/` or `\` separated)? `.` and `..` are not hidden: `tar
-/// -C games -czf games.tgz .` names every member `./…`.
-fn is_sgf_member(name: &str) -> bool {
+/// Is the member named `name` one to read: its last component an SGF file
+/// or (unless `sgf_only`) a record of another format, and no component
+/// hidden (`/` or `\` separated)? `.` and `..` are not hidden: `tar -C
+/// games -czf games.tgz .` names every member `./…`.
+fn is_read_member(name: &str, sgf_only: bool) -> bool {
     let mut parts = name
         .split(['/', '\\'])
         .filter(|p| !matches!(*p, "" | "." | ".."));
     let last = parts.next_back();
-    last.is_some_and(is_sgf_name) && !parts.any(|p| p.starts_with('.'))
+    last.is_some_and(|n| is_read_name(n, sgf_only)) && !parts.any(|p| p.starts_with('.'))
 }
 
 fn zip_members(
     file: BufReader<std::fs::File>,
+    sgf_only: bool,
     f: &mut dyn FnMut(Member<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut zip = zip::ZipArchive::new(file).map_err(|e| damaged(Archive::Zip, e))?;
     for i in 0..zip.len() {
         let name = match zip.name_for_index(i) {
-            Some(n) if is_sgf_member(n) => n.to_string(),
+            Some(n) if is_read_member(n, sgf_only) => n.to_string(),
             _ => continue,
         };
         let mut member = match zip.by_index(i) {
@@ -268,6 +283,7 @@ fn zip_members(
 fn tar_members(
     kind: Archive,
     reader: impl Read,
+    sgf_only: bool,
     f: &mut dyn FnMut(Member<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut tar = tar::Archive::new(reader);
@@ -278,7 +294,7 @@ fn tar_members(
             continue;
         }
         let name = String::from_utf8_lossy(&entry.path_bytes()).into_owned();
-        if !is_sgf_member(&name) {
+        if !is_read_member(&name, sgf_only) {
             continue;
         }
         let size = Some(entry.size());
@@ -319,13 +335,14 @@ mod tests {
     use std::path::PathBuf;
 
     /// The files of every archive below: SGF files in folders, a file of
-    /// another kind, a hidden one, a nested archive.
-    const FILES: [(&str, &[u8]); 5] = [
+    /// another kind, a hidden one, a nested archive, a Tygem record.
+    const FILES: [(&str, &[u8]); 6] = [
         ("games/a.sgf", b"(;GM[1];B[pd])"),
         ("games/2019/b.SGF", b"(;GM[1];W[dd])(;GM[1])"),
         ("games/notes.txt", b"not a game"),
         ("__MACOSX/games/._a.sgf", b"\0\x05\x16\x07"),
         ("games/inner.zip", b"PK\x05\x06"),
+        ("games/2020/c.GIB", b"\\HS\n\\HE\n"),
     ];
 
     fn temp(name: &str) -> PathBuf {
@@ -382,9 +399,13 @@ mod tests {
     type Got = (String, Option<u64>, Vec<u8>);
 
     fn members(path: &Path) -> io::Result<Vec<Got>> {
+        members_of(path, false)
+    }
+
+    fn members_of(path: &Path, sgf_only: bool) -> io::Result<Vec<Got>> {
         let archive = path.to_string_lossy().into_owned();
         let mut out = Vec::new();
-        for_each_member(path, &mut |m| {
+        for_each_member(path, sgf_only, &mut |m| {
             let (source, size) = (m.source(&archive), m.size());
             out.push((source, size, m.read_all()?));
             Ok(())
@@ -396,20 +417,28 @@ mod tests {
     fn every_kind_gives_its_sgf_members_in_order() {
         for name in ["t.zip", "t.tar", "t.tar.gz", "t.tgz", "t.tar.bz2"] {
             let path = write_archive(name);
-            let got = members(&path).unwrap();
+            let got = members_of(&path, true).unwrap();
             let p = path.display();
-            assert_eq!(
-                got,
-                [
-                    (format!("{p}!/games/a.sgf"), Some(14), FILES[0].1.to_vec()),
-                    (
-                        format!("{p}!/games/2019/b.SGF"),
-                        Some(22),
-                        FILES[1].1.to_vec()
-                    ),
-                ],
-                "{name}"
-            );
+            let sgf = [
+                (format!("{p}!/games/a.sgf"), Some(14), FILES[0].1.to_vec()),
+                (
+                    format!("{p}!/games/2019/b.SGF"),
+                    Some(22),
+                    FILES[1].1.to_vec(),
+                ),
+            ];
+            assert_eq!(got, sgf, "{name}");
+            // With the records of other formats the crate reads, as the
+            // walk takes them from a folder.
+            let mut all = sgf.to_vec();
+            if cfg!(feature = "encoding") {
+                all.push((
+                    format!("{p}!/games/2020/c.GIB"),
+                    Some(8),
+                    FILES[5].1.to_vec(),
+                ));
+            }
+            assert_eq!(members(&path).unwrap(), all, "{name}");
         }
         let path = write_archive("one.sgf.gz");
         let name = path.to_string_lossy().into_owned();
@@ -418,7 +447,10 @@ mod tests {
             members(&path).unwrap(),
             [(name, Some(14), FILES[0].1.to_vec())]
         );
-        assert_eq!(first_member(&write_archive("f.zip")).unwrap().1, 2);
+        let zip = write_archive("f.zip");
+        let records = if cfg!(feature = "encoding") { 3 } else { 2 };
+        assert_eq!(first_member(&zip, false).unwrap().1, records);
+        assert_eq!(first_member(&zip, true).unwrap().1, 2);
     }
 
     #[test]
@@ -442,14 +474,14 @@ mod tests {
         assert!(e.contains("tar.gz") || e.contains(".sgf"), "{e}");
         // A member is never read past MAX_MEMBER (checked on a small one).
         assert!(members(Path::new("/nonexistent/x.zip")).is_err());
-        assert!(for_each_member(Path::new("x.sgf"), &mut |_| Ok(())).is_err());
+        assert!(for_each_member(Path::new("x.sgf"), false, &mut |_| Ok(())).is_err());
     }
 
     #[test]
     fn the_callers_error_stops_the_reading() {
         let path = write_archive("stop.zip");
         let mut seen = 0;
-        let e = for_each_member(&path, &mut |_| {
+        let e = for_each_member(&path, false, &mut |_| {
             seen += 1;
             Err(io::Error::other("enough"))
         })
@@ -459,6 +491,7 @@ mod tests {
 
     #[test]
     fn members_are_taken_by_the_walks_rule() {
+        let is_sgf_member = |name| is_read_member(name, true);
         assert!(is_sgf_member("2019/01/x.sgf"));
         assert!(is_sgf_member("x.SGF"));
         assert!(!is_sgf_member("__MACOSX/2019/._x.sgf"));
@@ -469,5 +502,10 @@ mod tests {
         assert!(!is_sgf_member("2019/"));
         assert!(!is_sgf_member("inner.zip"));
         assert!(!is_sgf_member("x.sgf.gz"));
+        assert!(!is_sgf_member("x.gib"));
+        let encoding = cfg!(feature = "encoding");
+        assert_eq!(is_read_member("2019/x.gib", false), encoding);
+        assert_eq!(is_read_member("x.UGI", false), encoding);
+        assert!(!is_read_member("__MACOSX/._x.gib", false));
     }
 }

@@ -323,8 +323,8 @@ impl Archive {
 }
 
 /// Is `name` the name of an SGF file: `*.sgf` in any case, longer than
-/// the ending, not hidden (starting with `.`)? The rule of the walk and
-/// of an archive's members (of which only the last `/` component counts).
+/// the ending, not hidden (starting with `.`)? (With the other formats,
+/// [`is_read_name`]: the rule of the walk and of an archive's members.)
 ///
 /// ```
 /// use sgfkit::format::is_sgf_name;
@@ -362,19 +362,46 @@ pub fn is_record_name(name: impl AsRef<std::ffi::OsStr>) -> bool {
             .any(|e| ends_with_ignore_case(name, e.as_bytes()))
 }
 
-/// The name patterns a walk looks for in this build: `*.sgf`, the other
-/// record formats it reads, and the archives it can open (for a message
-/// that says none was found).
+/// Is `name` a file that the walk and archives take to read: an SGF file
+/// ([`is_sgf_name`]) or, unless `sgf_only`, a record of another format
+/// ([`is_record_name`])? The one rule of [`crate::walk`] (besides the
+/// archives it opens) and of [`crate::archive`]'s members.
 ///
 /// ```
-/// let looked = sgfkit::format::walked_patterns();
-/// assert_eq!(looked[0], "*.sgf");
+/// use sgfkit::format::is_read_name;
+/// assert!(is_read_name("game.sgf", true) && is_read_name("game.sgf", false));
+/// assert_eq!(is_read_name("game.gib", false), cfg!(feature = "encoding"));
+/// assert!(!is_read_name("game.gib", true) && !is_read_name("notes.txt", false));
 /// ```
-pub fn walked_patterns() -> Vec<String> {
+pub fn is_read_name(name: impl AsRef<std::ffi::OsStr>, sgf_only: bool) -> bool {
+    let name = name.as_ref();
+    is_sgf_name(name) || (!sgf_only && is_record_name(name))
+}
+
+/// The name patterns of the files [`is_read_name`] takes in this build:
+/// `*.sgf` and, unless `sgf_only`, the other record formats it reads.
+///
+/// ```
+/// assert_eq!(sgfkit::format::read_patterns(true), ["*.sgf"]);
+/// ```
+pub fn read_patterns(sgf_only: bool) -> Vec<String> {
     let mut out = vec!["*.sgf".to_string()];
-    if cfg!(feature = "encoding") {
+    if cfg!(feature = "encoding") && !sgf_only {
         out.extend(RECORD_ENDINGS.iter().map(|e| format!("*{e}")));
     }
+    out
+}
+
+/// The name patterns a walk looks for in this build: `*.sgf`, the other
+/// record formats it reads (unless `sgf_only`), and the archives it can
+/// open (for a message that says none was found).
+///
+/// ```
+/// let looked = sgfkit::format::walked_patterns(false);
+/// assert_eq!(looked[0], "*.sgf");
+/// ```
+pub fn walked_patterns(sgf_only: bool) -> Vec<String> {
+    let mut out = read_patterns(sgf_only);
     out.extend(
         Archive::ENDINGS
             .iter()

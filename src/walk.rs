@@ -41,7 +41,7 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
-use crate::format::{Archive, is_record_name, is_sgf_name};
+use crate::format::{Archive, is_read_name};
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -289,9 +289,7 @@ fn walk_error(dir: &Path, e: walkdir::Error) -> Found {
 /// Named `*.sgf` in any case, as a record of another format (unless
 /// `sgf_only`), or as an archive this build can open.
 fn is_taken(name: &OsStr, sgf_only: bool) -> bool {
-    is_sgf_name(name)
-        || (!sgf_only && is_record_name(name))
-        || Archive::of_name(name).is_some_and(Archive::readable)
+    is_read_name(name, sgf_only) || Archive::of_name(name).is_some_and(Archive::readable)
 }
 
 fn is_hidden(name: &OsStr) -> bool {

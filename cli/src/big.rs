@@ -6,7 +6,7 @@
 //! a batch of members at a time, whatever its size; a `*.sgf.gz` above the
 //! threshold one game tree at a time.
 
-use crate::input::Source;
+use crate::input::{self, Source};
 use crate::run;
 use sgfkit::stream::{Game, Games, StreamError};
 use std::io;
@@ -277,7 +277,7 @@ impl How {
 /// (its gzip trailer says) is read one game tree at a time, under the
 /// archive's index, as a big file. A damaged archive is given to `emit`
 /// under the archive's index, after the members read before the damage; a
-/// damaged member under its own; an archive with no SGF member is said on
+/// damaged member under its own; an archive with no member to read is said on
 /// stderr.
 fn stream_archive<R: Send>(
     index: usize,
@@ -326,7 +326,7 @@ fn stream_archive<R: Send>(
         let reader = scope.spawn(move || {
             let mut next: Vec<Read> = Vec::new();
             let mut bytes = 0usize;
-            let read = sgfkit::archive::for_each_member(path, &mut |member| {
+            let read = sgfkit::archive::for_each_member(path, input::sgf_only(), &mut |member| {
                 let source = member.source(archive);
                 // A damaged member is said; the archive goes on.
                 let data = member.read_all();
@@ -370,9 +370,10 @@ fn stream_archive<R: Send>(
         match read {
             Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
             Ok(()) if found == 0 => {
+                let looked = sgfkit::format::read_patterns(input::sgf_only()).join(", ");
                 crate::output::path_error(
                     &name,
-                    "warning: no SGF file inside (members named *.sgf)",
+                    &format!("warning: no game record inside (members named {looked})"),
                 );
                 Ok(())
             }
@@ -392,7 +393,7 @@ fn stream_gzip<R: Send>(
     emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut fatal: Option<io::Error> = None;
-    let read = sgfkit::archive::for_each_member(path, &mut |mut member| {
+    let read = sgfkit::archive::for_each_member(path, input::sgf_only(), &mut |mut member| {
         let streamed = Source::Member(member.source(name), Vec::new());
         let step = match stream_games(index, &streamed, member.reader(), threads, work, emit) {
             Ok(true) => Ok(()),

@@ -12,6 +12,7 @@ use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,17 +133,20 @@ impl Source {
 /// file whole (`fmt`, `fix`, `show`, `tree`): an archive that holds none
 /// or several is an error that says so.
 fn read_single_member(path: &Path) -> io::Result<Vec<u8>> {
-    match sgfkit::archive::first_member(path)? {
+    match sgfkit::archive::first_member(path, sgf_only())? {
         (Some(bytes), 1) => Ok(bytes),
         (_, 0) => Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            "holds no SGF file (members named *.sgf)",
+            format!(
+                "holds no game record (members named {})",
+                sgfkit::format::read_patterns(sgf_only()).join(", ")
+            ),
         )),
         (_, count) => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "holds {count} SGF files: this command reads one file (check, json, stats and \
-                 export read every member of an archive)"
+                "holds {count} game records: this command reads one file (check, json, stats \
+                 and export read every member of an archive)"
             ),
         )),
     }
@@ -202,6 +206,7 @@ pub(crate) struct WalkArgs {
 /// (each of them with `list_skipped`), and each file reached a second time
 /// (a hard link, a file named twice), which is read once.
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
+    SGF_ONLY.store(walk.sgf_only, Ordering::Relaxed);
     let mut out = Vec::new();
     // One walker for all the paths: a file reached twice is read once.
     let mut walker = sgfkit::walk::Walker::default()
@@ -268,14 +273,7 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                     &p.display().to_string(),
                     &format!(
                         "warning: no SGF file found (looked for {})",
-                        sgfkit::format::walked_patterns()
-                            .into_iter()
-                            .filter(|p| !walk.sgf_only
-                                || !sgfkit::format::RECORD_ENDINGS
-                                    .iter()
-                                    .any(|e| p.ends_with(e)))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        sgfkit::format::walked_patterns(walk.sgf_only).join(", ")
                     ),
                 );
             }
@@ -373,6 +371,16 @@ impl LimitArgs {
 }
 
 static LIMITS: OnceLock<ParseOptions> = OnceLock::new();
+
+/// `--sgf-only` of the run, set by [`sources`]: the members an archive
+/// gives are taken by the walk's rule ([`sgfkit::format::is_read_name`]).
+static SGF_ONLY: AtomicBool = AtomicBool::new(false);
+
+/// Whether archives give their SGF members only (`--sgf-only`), or the
+/// records of other formats too, as a folder walked does.
+pub(crate) fn sgf_only() -> bool {
+    SGF_ONLY.load(Ordering::Relaxed)
+}
 
 /// Sets the limits for the whole run (once, from the command line).
 pub(crate) fn set_limits(args: &LimitArgs) {

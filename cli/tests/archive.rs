@@ -256,7 +256,7 @@ fn one_file_commands_refuse_an_archive_of_several() {
     let out = sgfkit(&["fmt", zip.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("two.zip: holds 2 SGF files"), "{stderr}");
+    assert!(stderr.contains("two.zip: holds 2 game records"), "{stderr}");
     // `check` reads both, each named, and counts them.
     let out = sgfkit(&["check", zip.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
@@ -351,4 +351,43 @@ fn other_formats_and_empty_walks_say_so() {
         "{stderr}"
     );
     assert_eq!(out.status.code(), Some(0), "{stderr}");
+}
+
+/// An archive of a folder holding Tygem, WBaduk and Pandanet records gives
+/// the games the folder gives (a member is taken by the walk's rule), and
+/// none with `--sgf-only`, as the folder.
+#[test]
+fn an_archive_gives_the_records_its_folder_gives() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED an_archive_gives_the_records_its_folder_gives: no corpus");
+        return;
+    };
+    let folder = corpus.join("other-formats");
+    let (tables, _) = export("records-folder", &[folder.to_str().unwrap()]);
+    let prefix = format!("{}/", corpus.display());
+    let expected: Vec<Vec<String>> = tables.iter().map(|t| rows(t, &prefix)).collect();
+    // 3 GIB, 3 NGF, 1 UGF, 1 UGI.
+    assert_eq!(expected[0].len(), 8, "{:?}", expected[0]);
+    let dir = temp_dir("records");
+    for name in ["records.zip", "records.tar.gz"] {
+        let archive = dir.join(name);
+        pack(&folder, &archive);
+        let a = archive.to_str().unwrap();
+        let (tables, _) = export(name, &[a]);
+        for (t, want) in tables.iter().zip(&expected) {
+            same(&rows(t, &format!("{a}!/")), want, name);
+        }
+        let out = sgfkit(&["stats", "--sgf-only", a]);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("games 0 "), "{name}: {stdout}");
+    }
+    // One record in an archive is read by a command that reads one file.
+    let one = dir.join("one");
+    std::fs::create_dir_all(&one).unwrap();
+    std::fs::copy(folder.join("gib/utf8.gib"), one.join("utf8.gib")).unwrap();
+    let archive = dir.join("one.zip");
+    pack(&one, &archive);
+    let out = sgfkit(&["fmt", archive.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.starts_with("(;"), "{stdout}");
 }

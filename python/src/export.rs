@@ -199,7 +199,7 @@ pub(crate) fn export_arrow_files(
         open_archives(inputs)
     })?;
     if inputs.is_empty() {
-        let looked = sgfkit::format::walked_patterns().join(", ");
+        let looked = sgfkit::format::walked_patterns(false).join(", ");
         let message = format!("read_tables: no SGF file found (looked for {looked})");
         PyErr::warn(
             py,
@@ -233,7 +233,7 @@ fn open_archives(inputs: Vec<Input<'_>>) -> PyResult<Vec<Input<'_>>> {
             }
         };
         let name = path.to_string_lossy().into_owned();
-        sgfkit::archive::for_each_member(&path, &mut |member| {
+        sgfkit::archive::for_each_member(&path, false, &mut |member| {
             let source = member.source(&name);
             out.push(Input::Member(source, member.read_all()?));
             Ok(())

@@ -260,15 +260,15 @@ fn file_bytes(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
     {
         return std::fs::read(path);
     }
-    match sgfkit::archive::first_member(path)? {
+    match sgfkit::archive::first_member(path, false)? {
         (Some(bytes), 1) => Ok(bytes),
         (_, 0) => Err(Error::new(
             ErrorKind::InvalidInput,
-            "holds no SGF file (members named *.sgf)",
+            "holds no game record (members named *.sgf, *.gib, *.ngf, *.ugf or *.ugi)",
         )),
         (_, n) => Err(Error::new(
             ErrorKind::InvalidInput,
-            format!("holds {n} SGF files: read them with iter_games() or read_tables()"),
+            format!("holds {n} game records: read them with iter_games() or read_tables()"),
         )),
     }
 }

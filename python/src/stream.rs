@@ -110,7 +110,8 @@ impl Feed {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Piece>(4);
         std::thread::spawn(move || {
             let gone = || io::Error::other("iterator dropped");
-            let read = sgfkit::archive::for_each_member(&path, &mut |mut member| {
+            // SGF members only: game trees are framed in their bytes.
+            let read = sgfkit::archive::for_each_member(&path, true, &mut |mut member| {
                 tx.send(Piece::Start).map_err(|_| gone())?;
                 let mut buf = vec![0u8; 64 * 1024];
                 loop {

@@ -95,7 +95,7 @@ def test_read_file_takes_an_archive_of_one_file_only(tmp_path):
     assert len(sgfkit.read_file(z)) == 1
     with zipfile.ZipFile(z, "a") as f:
         f.writestr("a/two.sgf", "(;B[bb])")
-    with pytest.raises(ValueError, match="holds 2 SGF files"):
+    with pytest.raises(ValueError, match="holds 2 game records"):
         sgfkit.read_file(z)
     assert sgfkit.read_tables(z)["games"].column("source").to_pylist() == [
         f"{z}!/a/one.sgf",
