@@ -139,6 +139,22 @@ def test_other_formats_are_read_into_sgf(corpus):
         assert t["moves"].num_rows > 100
 
 
+def test_an_archive_gives_the_records_of_its_folder(corpus, tmp_path):
+    """Tygem, WBaduk and Pandanet records inside an archive are read as
+    the walk reads them in a folder; iter_games frames the SGF members."""
+    folder = corpus / "other-formats"
+    walked = sgfkit.read_tables(folder)
+    assert walked["games"].num_rows == 8
+    archive = pack(folder, tmp_path / "records.zip")
+    packed = sgfkit.read_tables(archive)
+    for table in ("games", "moves", "diagnostics"):
+        assert rows(packed[table], f"{archive}!/") == rows(walked[table], f"{corpus}/"), table
+    one = tmp_path / "one.zip"
+    with zipfile.ZipFile(one, "w") as z:
+        z.write(folder / "gib" / "utf8.gib", "utf8.gib")
+    assert sgfkit.read_file(one)[0].get("PB") == "jy512"
+
+
 def test_finding_no_sgf_file_warns(tmp_path):
     (tmp_path / "notes.txt").write_text("no games here")
     with pytest.warns(UserWarning, match=r"no SGF file found \(looked for \*\.sgf, \*\.gib, \*\.ngf"):
