@@ -105,9 +105,15 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         ctx.threads,
         threshold,
         |unit| match unit {
+            Unit::Whole(source) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => Piece {
+                formatted: Formatted::default(),
+                games: None,
+                direct: true,
+            },
             Unit::Whole(source) => Piece {
                 formatted: whole(source, args, &read, lines),
                 games: None,
+                direct: false,
             },
             Unit::Game(source, game) => game_piece(&source.name(), game, args, &read, lines),
         },
@@ -127,6 +133,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             };
             let Some(games) = piece.games else {
                 close(&mut open, &mut stdout, &mut status)?;
+                if piece.direct {
+                    let f = write_whole(&sources[index], args, &read, lines, &mut stdout)?;
+                    return f.report(&mut stdout, &mut status);
+                }
                 return piece.formatted.report(&mut stdout, &mut status);
             };
             if open.is_some_and(|(i, _)| i != index) {
@@ -166,40 +176,63 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
 struct Piece {
     formatted: Formatted,
     games: Option<usize>,
+    /// A whole input of [`DIRECT_FROM`] bytes or more, left to the thread
+    /// that writes: read there and written as its document is made.
+    direct: bool,
 }
 
-/// A whole input as one document, or as one line with `lines`.
+/// The size from which an input among several is written by the thread
+/// that writes, as its document is made, instead of in memory by a worker
+/// and then copied out: a document is some six times its input (Kogo's
+/// Joseki Dictionary, 1.3 MB, held 25 MB at the peak, its document and a
+/// copy of it on one line, against 12 MB written as made).
+const DIRECT_FROM: u64 = 1 << 20;
+
+/// A whole input as one document, or as one line with `lines`, in memory.
 fn whole(source: &Source, args: &Args, read: &sgfkit::ReadOptions, lines: bool) -> Formatted {
+    // The document is about six times the input for move-dense games:
+    // reserve it once instead of growing it by copies.
+    let reserve = source.file_len().unwrap_or(0).saturating_mul(6);
+    let mut out = Vec::with_capacity(usize::try_from(reserve).unwrap_or(0));
+    let mut f = write_whole(source, args, read, lines, &mut out)
+        .unwrap_or_else(|e| Formatted::failed(&source.name(), &e));
+    f.out = out;
+    f
+}
+
+/// Reads `source` and writes its document to `out` (as one line with its
+/// path first, with `lines`) as it is made; the messages and counts in
+/// what it returns, whose `out` is empty.
+fn write_whole(
+    source: &Source,
+    args: &Args,
+    read: &sgfkit::ReadOptions,
+    lines: bool,
+    out: &mut dyn Write,
+) -> io::Result<Formatted> {
     let name = source.name();
     let bytes = match source.read() {
         Ok(b) => b,
-        Err(e) => return Formatted::failed(&name, &e),
+        Err(e) => return Ok(Formatted::failed(&name, &e)),
     };
-    let len = bytes.len();
     let (tree, messages) = input::read_owned_to_write(&name, bytes, read);
-    // No game tree: the lenient reader's L013 (or L017) line says why.
-    let error = tree.games().len() == 0;
-    // The document is about six times the input for move-dense
-    // games: reserve it once instead of growing it by copies.
-    let mut out = Vec::with_capacity(len.saturating_mul(6));
-    // Writing into memory cannot fail.
-    if args.compact {
-        let _ = sgfkit::json::write_json_compact(&tree, &mut out);
-        if lines {
-            out = with_path(&name, &out);
+    match (args.compact, lines) {
+        (true, true) => sgfkit::json::write_json_compact(&tree, &mut WithPath::new(&name, out))?,
+        (true, false) => sgfkit::json::write_json_compact(&tree, out)?,
+        (false, true) => {
+            let mut line = OneLine::new(&name, out);
+            sgfkit::json::write_json(&tree, &mut line)?;
+            line.finish()?;
         }
-    } else {
-        let _ = sgfkit::json::write_json(&tree, &mut out);
-        if lines {
-            out = one_line(&name, &out);
-        }
+        (false, false) => sgfkit::json::write_json(&tree, out)?,
     }
-    Formatted {
-        out,
+    Ok(Formatted {
+        out: Vec::new(),
         messages,
-        error,
+        // No game tree: the lenient reader's L013 (or L017) line says why.
+        error: tree.games().len() == 0,
         failed: false,
-    }
+    })
 }
 
 /// One game tree of a streamed file: its games as the whole file's
@@ -216,9 +249,10 @@ fn game_piece(
     let mut out = Vec::with_capacity(game.bytes().len().saturating_mul(6));
     // Writing into memory cannot fail.
     let games = if args.compact {
-        let _ = sgfkit::json::write_json_compact(&tree, &mut out);
         if lines {
-            out = with_path(name, &out);
+            let _ = sgfkit::json::write_json_compact(&tree, &mut WithPath::new(name, &mut out));
+        } else {
+            let _ = sgfkit::json::write_json_compact(&tree, &mut out);
         }
         tree.games().len()
     } else {
@@ -237,31 +271,103 @@ fn game_piece(
             failed: false,
         },
         games: Some(games),
+        direct: false,
     }
 }
 
-/// The JSON document `doc` (`{"games":[...]}`, a node a line) as one line
-/// `{"path":"...","games":[...]}`. JSON strings hold no raw line breaks, so
-/// every line break of the document is layout.
-fn one_line(path: &str, doc: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(doc.len() + path.len() + 16);
-    out.extend_from_slice(b"{\"path\":");
-    out.extend_from_slice(serde_json::Value::from(path).to_string().as_bytes());
-    out.push(b',');
-    out.extend(doc.iter().skip(1).copied().filter(|&b| b != b'\n'));
-    out.push(b'\n');
-    out
+/// A writer of the JSON document (`{"games":[...]}`, a node a line) as one
+/// line `{"path":"...","games":[...]}` to the writer it wraps: JSON
+/// strings hold no raw line breaks, so every line break of the document is
+/// layout, and is left out. [`OneLine::finish`] ends the line.
+struct OneLine<'w> {
+    out: &'w mut dyn Write,
+    /// `{"path":"...",`, written in place of the document's `{`; `None`
+    /// once written.
+    head: Option<String>,
 }
 
-/// The compact lines `doc` (one object a line) with `"path":"..."` first in
-/// each object.
-fn with_path(path: &str, doc: &[u8]) -> Vec<u8> {
-    let key = format!("{{\"path\":{},", serde_json::Value::from(path));
-    let mut out = Vec::with_capacity(doc.len() + 64);
-    for line in doc.split(|&b| b == b'\n').filter(|l| l.len() > 1) {
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(&line[1..]);
-        out.push(b'\n');
+impl<'w> OneLine<'w> {
+    fn new(path: &str, out: &'w mut dyn Write) -> Self {
+        let head = format!("{{\"path\":{},", serde_json::Value::from(path));
+        OneLine {
+            out,
+            head: Some(head),
+        }
     }
-    out
+
+    /// Ends the line (after a document that was written whole).
+    fn finish(self) -> io::Result<()> {
+        self.out.write_all(b"\n")
+    }
+}
+
+impl Write for OneLine<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        if let Some(head) = &self.head
+            && let Some((_, after)) = rest.split_first()
+        {
+            self.out.write_all(head.as_bytes())?;
+            self.head = None;
+            rest = after;
+        }
+        for part in rest.split(|&b| b == b'\n') {
+            self.out.write_all(part)?;
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// A writer of the compact lines (one object a line) with `"path":"..."`
+/// first in each object, to the writer it wraps.
+struct WithPath<'w> {
+    out: &'w mut dyn Write,
+    /// `{"path":"...",`, written in place of each line's `{`.
+    head: String,
+    /// The next byte starts a line.
+    at_start: bool,
+}
+
+impl<'w> WithPath<'w> {
+    fn new(path: &str, out: &'w mut dyn Write) -> Self {
+        let head = format!("{{\"path\":{},", serde_json::Value::from(path));
+        WithPath {
+            out,
+            head,
+            at_start: true,
+        }
+    }
+}
+
+impl Write for WithPath<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let mut rest = buf;
+        while !rest.is_empty() {
+            if self.at_start {
+                // An empty line is left out; else the line's `{` is the head.
+                if rest[0] != b'\n' {
+                    self.out.write_all(self.head.as_bytes())?;
+                    self.at_start = false;
+                }
+                rest = &rest[1..];
+                continue;
+            }
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |k| k + 1);
+            self.out.write_all(&rest[..end])?;
+            self.at_start = rest[end - 1] == b'\n';
+            rest = &rest[end..];
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
 }

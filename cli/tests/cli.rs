@@ -951,3 +951,47 @@ fn written_sgf_declares_its_charset() {
         b"(;GM[1]FF[4]PB[\xc0\xee\xb2\xfd\xb8\xe4]CA[gb2312]\n(;B[pd])\n(;B[dd]))\n(;GM[1]FF[4]PW[x])\n"
     );
 }
+
+/// An input of 1 MiB or more among several is written by the thread that
+/// writes, as its document is made: its line is the document it has alone,
+/// on one line with its path first (with `--compact`, each line of it).
+#[test]
+fn json_writes_a_big_input_among_several_as_alone() {
+    let game = b"(;GM[1]SZ[19]PB[Lee \\] Sedol]C[two\nlines];B[pd];W[dp](;B[qq]C[a])(;B[dd]))\n";
+    let big = game.repeat((1 << 20) / game.len() + 1);
+    let big = temp_file("json-big.sgf", &big);
+    let small = temp_file("json-small.sgf", game);
+    let head = format!(
+        "{{\"path\":{},",
+        serde_json::Value::from(big.display().to_string())
+    );
+    for compact in [false, true] {
+        let run = |paths: &[&std::path::Path]| {
+            let mut args = vec!["json"];
+            if compact {
+                args.push("--compact");
+            }
+            args.extend(paths.iter().map(|p| p.to_str().unwrap()));
+            let out = sgfkit(&args, None);
+            assert!(out.status.success(), "{args:?}");
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let alone = run(&[&big]);
+        let both = run(&[&big, &small]);
+        let want: String = if compact {
+            alone
+                .lines()
+                .map(|l| format!("{head}{}\n", &l[1..]))
+                .collect()
+        } else {
+            format!("{head}{}\n", alone[1..].replace('\n', ""))
+        };
+        assert!(want.len() > 1 << 20, "{}", want.len());
+        assert!(both.starts_with(&want), "compact: {compact}");
+        let rest = &both[want.len()..];
+        assert!(
+            rest.starts_with("{\"path\":") && rest.contains("json-small.sgf"),
+            "{rest}"
+        );
+    }
+}
