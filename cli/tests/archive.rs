@@ -110,17 +110,30 @@ fn same(got: &[String], want: &[String], what: &str) {
     assert_eq!(got.len(), want.len(), "{what}: rows");
 }
 
+/// The tables `export` makes of the corpus folder `name`, each table's rows
+/// as [`rows`] gives them; and the folder.
+fn folder_rows(corpus: &Path, name: &str) -> (PathBuf, Vec<Vec<String>>) {
+    let folder = corpus.join(name);
+    let (tables, _) = export(&format!("folder-{name}"), &[folder.to_str().unwrap()]);
+    let prefix = format!("{}/", corpus.display());
+    (folder, tables.iter().map(|t| rows(t, &prefix)).collect())
+}
+
+/// The tables of the archive `a` are `expected`, apart from `source`.
+fn same_tables(tables: &[Vec<String>], a: &str, expected: &[Vec<String>], what: &str) {
+    for (t, want) in tables.iter().zip(expected) {
+        same(&rows(t, &format!("{a}!/")), want, what);
+    }
+}
+
 #[test]
 fn an_archive_exports_the_rows_of_its_folder() {
     let Some(corpus) = shared_corpus() else {
         eprintln!("SKIPPED an_archive_exports_the_rows_of_its_folder: no corpus");
         return;
     };
-    let folder = corpus.join("fuego");
+    let (folder, expected) = folder_rows(&corpus, "fuego");
     let dir = temp_dir("packed");
-    let (tables, _) = export("folder", &[folder.to_str().unwrap()]);
-    let prefix = format!("{}/", corpus.display());
-    let expected: Vec<Vec<String>> = tables.iter().map(|t| rows(t, &prefix)).collect();
     assert!(expected[0].len() > 500, "{} games", expected[0].len());
     for name in [
         "fuego.zip",
@@ -139,18 +152,14 @@ fn an_archive_exports_the_rows_of_its_folder() {
             "{}",
             tables[0][0]
         );
-        for (t, want) in tables.iter().zip(&expected) {
-            same(&rows(t, &format!("{a}!/")), want, name);
-        }
+        same_tables(&tables, a, &expected, name);
         assert!(stderr.contains("exported 575 games"), "{stderr}");
     }
     // Above --stream-above, still member by member: the same rows.
     let a = dir.join("fuego.tar.gz");
     let a = a.to_str().unwrap();
     let (tables, _) = export("streamed", &["--stream-above", "3000", a]);
-    for (t, want) in tables.iter().zip(&expected) {
-        same(&rows(t, &format!("{a}!/")), want, "above --stream-above");
-    }
+    same_tables(&tables, a, &expected, "above --stream-above");
     // The walk takes archives in folders.
     let (tables, _) = export("walked", &[dir.to_str().unwrap()]);
     assert_eq!(tables[0].len(), 5 * expected[0].len());
@@ -362,10 +371,7 @@ fn an_archive_gives_the_records_its_folder_gives() {
         eprintln!("SKIPPED an_archive_gives_the_records_its_folder_gives: no corpus");
         return;
     };
-    let folder = corpus.join("other-formats");
-    let (tables, _) = export("records-folder", &[folder.to_str().unwrap()]);
-    let prefix = format!("{}/", corpus.display());
-    let expected: Vec<Vec<String>> = tables.iter().map(|t| rows(t, &prefix)).collect();
+    let (folder, expected) = folder_rows(&corpus, "other-formats");
     // 3 GIB, 3 NGF, 1 UGF, 1 UGI.
     assert_eq!(expected[0].len(), 8, "{:?}", expected[0]);
     let dir = temp_dir("records");
@@ -374,9 +380,7 @@ fn an_archive_gives_the_records_its_folder_gives() {
         pack(&folder, &archive);
         let a = archive.to_str().unwrap();
         let (tables, _) = export(name, &[a]);
-        for (t, want) in tables.iter().zip(&expected) {
-            same(&rows(t, &format!("{a}!/")), want, name);
-        }
+        same_tables(&tables, a, &expected, name);
         let out = sgfkit(&["stats", "--sgf-only", a]);
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert!(stdout.contains("games 0 "), "{name}: {stdout}");
