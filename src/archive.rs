@@ -5,15 +5,14 @@
 //! [`for_each_member`] gives the members of an archive one at a time, in
 //! the archive's order, each with a reader of its bytes: memory stays
 //! bounded by what the caller keeps, however large the archive. A member is
-//! taken by the rule of the [walk](crate::walk)
-//! ([`is_read_name`](crate::format::is_read_name)): its last name component
-//! is `*.sgf` in any case or, unless `sgf_only`, a record of another format
-//! the crate reads (`*.gib`, `*.ngf`, `*.ugf`, `*.ugi`), and no component
-//! is hidden (starts with `.`, as macOS's `__MACOSX/._game.sgf`; `.` and
-//! `..` are not hidden). Other members, nested archives included, are
-//! skipped. A member is named [`Member::source`] `ARCHIVE!/MEMBER`
-//! (`kgs-2019-01.zip!/2019/01/x.sgf`); the one file of a `*.sgf.gz` is
-//! named as the archive.
+//! taken by the rule of the [walk](crate::walk) ([`is_read_name`]): its
+//! last name component is `*.sgf` in any case or, unless `sgf_only`, a
+//! record of another format the crate reads (`*.gib`, `*.ngf`, `*.ugf`,
+//! `*.ugi`), and no component is hidden (starts with `.`, as macOS's
+//! `__MACOSX/._game.sgf`; `.` and `..` are not hidden). Other members,
+//! nested archives included, are skipped. A member is named
+//! [`Member::source`] `ARCHIVE!/MEMBER` (`kgs-2019-01.zip!/2019/01/x.sgf`);
+//! the one file of a `*.sgf.gz` is named as the archive.
 //!
 //! ```
 //! use std::io::Write;
