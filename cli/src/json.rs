@@ -105,15 +105,17 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         ctx.threads,
         threshold,
         |unit| match unit {
+            // An archive's member is no source of the command line: the
+            // piece takes it along.
             Unit::Whole(source) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => Piece {
                 formatted: Formatted::default(),
                 games: None,
-                direct: true,
+                direct: Some(source.clone()),
             },
             Unit::Whole(source) => Piece {
                 formatted: whole(source, args, &read, lines),
                 games: None,
-                direct: false,
+                direct: None,
             },
             Unit::Game(source, game) => game_piece(&source.name(), game, args, &read, lines),
         },
@@ -133,8 +135,8 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             };
             let Some(games) = piece.games else {
                 close(&mut open, &mut stdout, &mut status)?;
-                if piece.direct {
-                    let f = write_whole(&sources[index], args, &read, lines, &mut stdout)?;
+                if let Some(source) = &piece.direct {
+                    let f = write_whole(source, args, &read, lines, &mut stdout)?;
                     return f.report(&mut stdout, &mut status);
                 }
                 return piece.formatted.report(&mut stdout, &mut status);
@@ -178,7 +180,7 @@ struct Piece {
     games: Option<usize>,
     /// A whole input of [`DIRECT_FROM`] bytes or more, left to the thread
     /// that writes: read there and written as its document is made.
-    direct: bool,
+    direct: Option<Source>,
 }
 
 /// The size from which an input among several is written by the thread
@@ -271,7 +273,7 @@ fn game_piece(
             failed: false,
         },
         games: Some(games),
-        direct: false,
+        direct: None,
     }
 }
 

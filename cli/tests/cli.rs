@@ -993,5 +993,23 @@ fn json_writes_a_big_input_among_several_as_alone() {
             rest.starts_with("{\"path\":") && rest.contains("json-small.sgf"),
             "{rest}"
         );
+        // The same two files in a zip: the big member is written as made
+        // too, under its name in the archive.
+        let zip_path = big.with_file_name(format!("json-two-{compact}.zip"));
+        let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+        for p in [&big, &small] {
+            let name = p.file_name().unwrap().to_str().unwrap();
+            zip.start_file(name, zip::write::SimpleFileOptions::default())
+                .unwrap();
+            zip.write_all(&std::fs::read(p).unwrap()).unwrap();
+        }
+        zip.finish().unwrap();
+        let member = format!("{}!/json-big.sgf", zip_path.display());
+        let member_head = format!("{{\"path\":{},", serde_json::Value::from(member));
+        let zipped = run(&[&zip_path]);
+        assert!(
+            zipped.starts_with(&want.replace(&head, &member_head)),
+            "compact: {compact}"
+        );
     }
 }
