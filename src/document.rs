@@ -187,7 +187,7 @@ impl<'a> Document<'a> {
                         .detection
                         .declared
                         .clone()
-                        .unwrap_or_else(|| "ISO-8859-1".into()),
+                        .unwrap_or_else(|| crate::check::semantic::DEFAULT_CHARSET.into()),
                     _ => crate::check::semantic::declared_charset(&root),
                 })
                 .collect()

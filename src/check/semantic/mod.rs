@@ -54,7 +54,7 @@ mod values;
 
 use go::{PointMarks, go_coord};
 use root::TreeInfo;
-pub(crate) use root::declared_charset;
+pub(crate) use root::{DEFAULT_CHARSET, declared_charset};
 use scratch::{Scratch, ident_slot};
 use values::{compose_missing_everywhere, is_point_list, leading_number};
 

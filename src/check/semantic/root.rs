@@ -310,12 +310,15 @@ impl Checker<'_> {
     }
 }
 
-/// The charset a root declares: its `CA` as written, or FF\[4\]'s
-/// default, ISO-8859-1. What S024 compares, unless the reader says
+/// The charset a tree without `CA` declares: FF\[4\]'s default.
+pub(crate) const DEFAULT_CHARSET: &str = "ISO-8859-1";
+
+/// The charset a root declares: its `CA` as written, or
+/// [`DEFAULT_CHARSET`]. What S024 compares, unless the reader says
 /// what the file declared before transcoding
 /// ([`Document::check`](crate::Document::check)).
 pub(crate) fn declared_charset(root: &Node<'_, '_>) -> String {
-    root.get("CA").map_or("ISO-8859-1".to_string(), |p| {
+    root.get("CA").map_or(DEFAULT_CHARSET.to_string(), |p| {
         String::from_utf8_lossy(p.value().trim_ascii()).into_owned()
     })
 }
