@@ -39,7 +39,6 @@ pub(crate) struct Args {
 }
 
 /// A file formatted: the text for stdout, the messages for stderr.
-#[derive(Default)]
 pub(crate) struct Formatted {
     pub(crate) out: Vec<u8>,
     pub(crate) messages: Vec<String>,

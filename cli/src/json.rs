@@ -107,16 +107,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         |unit| match unit {
             // An archive's member is no source of the command line: the
             // piece takes it along.
-            Unit::Whole(source) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => Piece {
-                formatted: Formatted::default(),
-                games: None,
-                direct: Some(source.clone()),
-            },
-            Unit::Whole(source) => Piece {
-                formatted: whole(source, args, &read, lines),
-                games: None,
-                direct: None,
-            },
+            Unit::Whole(source) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => {
+                Piece::Direct(source.clone())
+            }
+            Unit::Whole(source) => Piece::Whole(whole(source, args, &read, lines)),
             Unit::Game(source, game) => game_piece(&source.name(), game, args, &read, lines),
         },
         |index, piece| {
@@ -133,13 +127,17 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     return Ok(());
                 }
             };
-            let Some(games) = piece.games else {
-                close(&mut open, &mut stdout, &mut status)?;
-                if let Some(source) = &piece.direct {
-                    let f = write_whole(source, args, &read, lines, &mut stdout)?;
+            let (formatted, games) = match piece {
+                Piece::Games { formatted, games } => (formatted, games),
+                Piece::Whole(formatted) => {
+                    close(&mut open, &mut stdout, &mut status)?;
+                    return formatted.report(&mut stdout, &mut status);
+                }
+                Piece::Direct(source) => {
+                    close(&mut open, &mut stdout, &mut status)?;
+                    let f = write_whole(&source, args, &read, lines, &mut stdout)?;
                     return f.report(&mut stdout, &mut status);
                 }
-                return piece.formatted.report(&mut stdout, &mut status);
             };
             if open.is_some_and(|(i, _)| i != index) {
                 close(&mut open, &mut stdout, &mut status)?;
@@ -164,7 +162,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 stdout.write_all(b",")?;
             }
             *written += games;
-            piece.formatted.report(&mut stdout, &mut status)
+            formatted.report(&mut stdout, &mut status)
         },
     )?;
     close(&mut open, &mut stdout, &mut status)?;
@@ -172,15 +170,16 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     Ok(status)
 }
 
-/// What `json` writes for one unit: a whole input's document (or line), or
-/// the games of one game tree of a streamed file (`games`: how many), to
-/// go between the brackets of its file's document.
-struct Piece {
-    formatted: Formatted,
-    games: Option<usize>,
+/// What `json` writes for one unit.
+enum Piece {
+    /// A whole input's document (or line), made in memory.
+    Whole(Formatted),
     /// A whole input of [`DIRECT_FROM`] bytes or more, left to the thread
     /// that writes: read there and written as its document is made.
-    direct: Option<Source>,
+    Direct(Source),
+    /// The games of one game tree of a streamed file (`games`: how many),
+    /// to go between the brackets of its file's document.
+    Games { formatted: Formatted, games: usize },
 }
 
 /// The size from which an input among several is written by the thread
@@ -265,15 +264,14 @@ fn game_piece(
         }
         n
     };
-    Piece {
+    Piece::Games {
         formatted: Formatted {
             out,
             messages,
             error: false,
             failed: false,
         },
-        games: Some(games),
-        direct: None,
+        games,
     }
 }
 
