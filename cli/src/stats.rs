@@ -19,7 +19,9 @@ use std::time::Instant;
 /// finding with an L code: --by-code counts them; `sgfkit check` shows
 /// them, `sgfkit fix` writes the repaired file); `games`, the game trees;
 /// `nodes` and `properties`, in all game trees; `bytes`, the size of the
-/// input. The semantic checks of `sgfkit check` (S codes) are not made.
+/// input, uncompressed (of a big compressed file read one game tree at a
+/// time: to the end of its last game tree). The semantic checks of
+/// `sgfkit check` (S codes) are not made.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
     #[command(flatten)]
@@ -44,8 +46,9 @@ pub(crate) struct Args {
 struct Counts {
     /// For a file with no game tree: the lenient reader's line saying why.
     why: Option<String>,
-    /// From one game tree of a streamed file.
-    streamed: bool,
+    /// From one game tree of a streamed file: where the tree ends in the
+    /// (uncompressed) input.
+    streamed: Option<u64>,
     failed: usize,
     repaired: usize,
     games: usize,
@@ -66,6 +69,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut sum = Counts::default();
     let mut files = 0usize;
     let mut last_file = None;
+    // Of the file being counted: whether it failed, was repaired, and
+    // where its last game tree read ends (a streamed file).
+    let (mut file_failed, mut file_repaired, mut file_end) = (false, false, 0u64);
     // The findings of the file being counted (a streamed file comes a game
     // tree at a time).
     let mut file_codes = Tally::default();
@@ -74,7 +80,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         ctx.threads,
         args.stream.stream_above,
         |unit| -> Result<Counts, String> {
-            let streamed = matches!(unit, Unit::Game(..));
+            let streamed = match unit {
+                Unit::Game(_, game) => Some(game.offset() + game.bytes().len() as u64),
+                Unit::Whole(_) => None,
+            };
             let name = match unit {
                 Unit::Whole(source) | Unit::Game(source, _) => source.name(),
             };
@@ -125,25 +134,42 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     if let Some(why) = &c.why {
                         eprintln!("{why}");
                     }
-                    // A streamed file gives one count a game tree.
-                    if last_file != Some(index) {
+                    // A streamed file gives one count a game tree; its
+                    // counts of files are made once.
+                    let first = last_file != Some(index);
+                    if first {
                         if !file_codes.is_empty() {
                             sum.codes.add_file(&file_codes);
                             file_codes = Tally::default();
                         }
                         files += 1;
                         last_file = Some(index);
-                        if c.streamed {
-                            // Count the whole file, bytes between trees included.
+                        (file_failed, file_repaired, file_end) = (false, false, 0);
+                    }
+                    match c.streamed {
+                        // A plain file: its size, bytes between trees
+                        // included.
+                        Some(_) if first && sources[index].archive().is_none() => {
                             sum.bytes += sources[index].file_len().unwrap_or(0) as usize;
                         }
+                        // A compressed one: its bytes uncompressed, as
+                        // when read whole, to the end of its last tree.
+                        Some(end) if sources[index].archive().is_some() => {
+                            sum.bytes += end.saturating_sub(file_end) as usize;
+                            file_end = file_end.max(end);
+                        }
+                        Some(_) => {}
+                        None => sum.bytes += c.bytes,
                     }
-                    if !c.streamed {
-                        sum.bytes += c.bytes;
+                    if c.failed > 0 && !file_failed {
+                        file_failed = true;
+                        sum.failed += 1;
+                    }
+                    if c.repaired > 0 && !file_repaired {
+                        file_repaired = true;
+                        sum.repaired += 1;
                     }
                     file_codes.merge(&c.codes);
-                    sum.failed += c.failed;
-                    sum.repaired += c.repaired;
                     sum.games += c.games;
                     sum.nodes += c.nodes;
                     sum.properties += c.properties;

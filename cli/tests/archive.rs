@@ -217,6 +217,25 @@ fn a_gzipped_file_is_that_file_in_every_command() {
     for (a, b) in plain_rows.iter().zip(&gz_rows) {
         same(&rows(b, g), &rows(a, p), "streamed .sgf.gz");
     }
+    // stats counts the same file, its bytes uncompressed, whole or
+    // streamed (where the bytes run to the end of the last game tree).
+    let totals = |args: &[&str]| {
+        let out = sgfkit(&[&["stats"][..], args].concat());
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        text.lines().take(2).map(str::to_string).collect::<Vec<_>>()
+    };
+    let whole = totals(&[p]);
+    assert_eq!(totals(&[g]), whole);
+    let plain_len = std::fs::read(&plain).unwrap().trim_ascii_end().len();
+    let streamed = totals(&["--stream-above", "100", g]);
+    assert_eq!(streamed[0], whole[0]);
+    assert_eq!(
+        streamed[1],
+        whole[1].replace(
+            &format!("bytes {}", std::fs::metadata(&plain).unwrap().len()),
+            &format!("bytes {plain_len}")
+        )
+    );
     // The same bytes named `.sgf`: said to be gzip, by name.
     let misnamed = dir.join("game.sgf");
     std::fs::copy(&gz_path, &misnamed).unwrap();
