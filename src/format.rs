@@ -308,11 +308,32 @@ impl Archive {
     /// assert_eq!(Archive::of_name("a.sgf"), None);
     /// ```
     pub fn of_name(name: impl AsRef<std::ffi::OsStr>) -> Option<Archive> {
-        let name = name.as_ref().as_encoded_bytes();
+        Archive::ending(name.as_ref().as_encoded_bytes()).map(|&(_, kind)| kind)
+    }
+
+    /// The name of what an archive named `name` holds: a `*.sgf.gz` its
+    /// one SGF file, without `.gz`; any other kind the folder of its
+    /// members, without the ending. `None`: no archive's name.
+    ///
+    /// ```
+    /// use sgfkit::format::Archive;
+    ///
+    /// assert_eq!(Archive::inner_name("kgs-2019-01.ZIP"), Some("kgs-2019-01"));
+    /// assert_eq!(Archive::inner_name("games.sgf.gz"), Some("games.sgf"));
+    /// assert_eq!(Archive::inner_name("a.tar.bz2"), Some("a"));
+    /// assert_eq!(Archive::inner_name("a.sgf"), None);
+    /// ```
+    pub fn inner_name(name: &str) -> Option<&str> {
+        let (end, kind) = Archive::ending(name.as_bytes())?;
+        let cut = if *kind == Archive::Gzip { 3 } else { end.len() };
+        name.get(..name.len() - cut)
+    }
+
+    /// The entry of [`Archive::ENDINGS`] `name` ends with, in any case.
+    fn ending(name: &[u8]) -> Option<&'static (&'static str, Archive)> {
         Archive::ENDINGS
             .iter()
             .find(|(end, _)| ends_with_ignore_case(name, end.as_bytes()))
-            .map(|&(_, kind)| kind)
     }
 
     /// Can this build of sgfkit open it? All kinds with the `archive`
