@@ -1,9 +1,10 @@
 //! `sgfkit convert`: records of other formats (and SGF) written as SGF.
 
+use crate::big::{self, Unit};
 use crate::fmt::Formatted;
-use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
-use crate::run::{self, Status};
+use crate::run::Status;
 use sgfkit::print::{WriterConfig, push_sgf};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -12,11 +13,14 @@ use std::path::PathBuf;
 /// .ugi) records read into SGF, and SGF files, in the canonical FF[4] form
 /// in UTF-8.
 ///
-/// Folders are walked as every command walks them. Without -o the SGF goes
-/// to stdout (several files one after the other: a collection). With -o
-/// FILE (one input) it goes to that file; with -o DIR each input goes to
-/// DIR, at its path below the folder named (or its file name), ending in
-/// `.sgf`. What the reading reports (codes I… for the other formats, L…
+/// Folders are walked as every command walks them, and archives (zip, tar,
+/// tar.gz, tar.bz2, *.sgf.gz) are read member by member. Without -o the SGF
+/// goes to stdout (several files one after the other: a collection). With
+/// -o FILE (one input, or one archive) it goes to that file; with -o DIR
+/// each input goes to DIR, at its path below the folder named (or its file
+/// name), ending in `.sgf`, and each member of an archive below a folder
+/// named as the archive without its ending (`games.zip!/a/b.gib` →
+/// `DIR/games/a/b.sgf`; `x.sgf.gz` → `DIR/x.sgf`). What the reading reports (codes I… for the other formats, L…
 /// for SGF) goes to stderr as PATH:LINE:COL: severity[CODE]: message.
 /// Exit status 1 when a file could not be read or holds no game.
 #[derive(clap::Args, Debug)]
@@ -45,61 +49,108 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let config = WriterConfig::default()
         .line_width(args.width)
         .declare_utf8(true);
-    // -o FILE: one input, a name that is no folder.
+    // -o FILE: one input, a name that is no folder; everything read (an
+    // archive's members one after the other) goes to it.
     let to_file = args
         .output
         .as_ref()
         .filter(|o| !o.is_dir() && sources.len() == 1 && o.extension().is_some());
-    let targets = match (&args.output, to_file) {
-        (Some(_), Some(file)) => Some(vec![Some(file.clone())]),
+    let mut to = match (&args.output, to_file) {
+        (Some(_), Some(file)) => To::File(file, None),
         (Some(dir), None) => {
             std::fs::create_dir_all(dir)?;
-            Some(input::targets(dir, &args.paths, &sources))
+            To::Dir(input::Places::new(dir, &args.paths, &sources))
         }
-        _ => None,
+        _ => To::Stdout,
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    let items: Vec<usize> = (0..sources.len()).collect();
-    run::ordered(
-        &items,
+    // Every file and every member of an archive, whole.
+    big::drive(
+        &sources,
         ctx.threads,
-        |&k| {
-            let source = &sources[k];
-            let name = source.name();
-            let bytes = match source.read() {
-                Ok(b) => b,
-                Err(e) => return Formatted::failed(&name, &e),
+        u64::MAX,
+        |unit| {
+            let (source, bytes) = match unit {
+                Unit::Whole(source) => match source.read() {
+                    Ok(b) => (source, b),
+                    Err(e) => return (source.name(), Formatted::failed(&source.name(), &e)),
+                },
+                Unit::Game(source, game) => (source, game.bytes().to_vec()),
             };
-            let (tree, messages) = input::read_for_writing(&name, &bytes, &read, false);
+            let name = source.name();
+            let (tree, messages) = input::read_to_write(&name, &bytes, &read, false);
             let mut out = Vec::new();
             push_sgf(&mut out, &tree, &config);
             let error = tree.games().len() == 0;
-            let mut f = Formatted {
+            let f = Formatted {
                 out,
                 messages,
                 error,
                 failed: false,
             };
-            if let Some(targets) = &targets {
-                let written = match &targets[k] {
-                    None => Err(io::Error::other(
-                        "no place to write it (an archive member, or a second file for the same name)",
-                    )),
-                    Some(t) => t
-                        .parent()
-                        .map_or(Ok(()), std::fs::create_dir_all)
-                        .and_then(|()| std::fs::write(t, &f.out)),
-                };
-                f.out.clear();
-                if let Err(e) = written {
+            (name, f)
+        },
+        |index, converted| {
+            let (name, mut f) = match converted {
+                Ok(c) => c,
+                Err(message) => {
+                    return Formatted::failed_with(message).report(&mut stdout, &mut status);
+                }
+            };
+            if !f.failed {
+                // A member of an archive has an index past the sources'.
+                if let Err(e) = to.write(sources.get(index), &name, &f.out) {
                     f.messages.push(format!("sgfkit: {name}: not written: {e}"));
                     f.failed = true;
                 }
             }
-            f
+            if !matches!(to, To::Stdout) {
+                f.out.clear();
+            }
+            f.report(&mut stdout, &mut status)
         },
-        |f| f.report(&mut stdout, &mut status),
     )?;
     stdout.flush()?;
     Ok(status)
+}
+
+/// Where `convert` writes.
+enum To<'a> {
+    Stdout,
+    /// `-o FILE`, created at the first write.
+    File(&'a std::path::Path, Option<std::fs::File>),
+    /// `-o DIR`.
+    Dir(input::Places),
+}
+
+impl To<'_> {
+    /// Writes the SGF of `source`, or of the member of an archive named
+    /// `name` (to stdout: left to the report).
+    fn write(&mut self, source: Option<&Source>, name: &str, sgf: &[u8]) -> io::Result<()> {
+        match self {
+            To::Stdout => Ok(()),
+            To::File(path, file) => {
+                if file.is_none() {
+                    *file = Some(std::fs::File::create(path)?);
+                }
+                file.as_mut().map_or(Ok(()), |f| f.write_all(sgf))
+            }
+            To::Dir(places) => {
+                let place = match source {
+                    Some(s) => places.of(s),
+                    None => places.of_member(name),
+                };
+                let Some(place) = place else {
+                    return Err(io::Error::other(
+                        "no place to write it (a second file for the same name, or a \
+                         member's path that leaves its archive)",
+                    ));
+                };
+                place
+                    .parent()
+                    .map_or(Ok(()), std::fs::create_dir_all)
+                    .and_then(|()| std::fs::write(place, sgf))
+            }
+        }
+    }
 }

@@ -593,31 +593,101 @@ pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
     sources.iter().filter_map(Source::file_len).sum()
 }
 
-/// Where `-o DIR` writes each source: its path below the folder named on
-/// the command line that holds it, or its file name for a file named
-/// directly. `None` for a source with no place (an archive, or a second
-/// source for the same place: both are said when written). A record of
-/// another format is written as SGF: its name ends in `.sgf` (`x.gib` →
-/// `x.sgf`).
+/// Where `-o DIR` writes each source: [`Places::of`] for each, in order.
 pub(crate) fn targets(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Vec<Option<PathBuf>> {
-    let folders: Vec<&PathBuf> = paths.iter().filter(|p| p.is_dir()).collect();
-    let mut taken = HashSet::new();
-    sources
-        .iter()
-        .map(|s| {
-            let path = s.path()?;
-            let below = folders
-                .iter()
-                .find_map(|f| path.strip_prefix(f).ok())
-                .map(Path::to_path_buf)
-                .or_else(|| path.file_name().map(PathBuf::from))?;
-            let mut target = dir.join(below);
-            if sgfkit::format::is_record_name(&target) {
-                target.set_extension("sgf");
+    let mut places = Places::new(dir, paths, sources);
+    sources.iter().map(|s| places.of(s)).collect()
+}
+
+/// Where `-o DIR` writes what is read: a file at its path below the folder
+/// named on the command line that holds it, or at its file name for a file
+/// named directly; a record of another format as SGF, its name ending in
+/// `.sgf` (`x.gib` → `x.sgf`). An archive's members go below a folder
+/// named as the archive without its ending (`games.zip!/a/b.gib` →
+/// `DIR/games/a/b.sgf`), a `*.sgf.gz` to its name without `.gz`. Each
+/// place is given once: a second source for the same place has none.
+pub(crate) struct Places {
+    dir: PathBuf,
+    folders: Vec<PathBuf>,
+    /// The archives among the sources, in order: their names and where
+    /// their members go (the archive's place without its ending).
+    archives: Vec<(String, PathBuf)>,
+    /// The archive whose members come now ([`Places::of_member`]).
+    archive: usize,
+    taken: HashSet<PathBuf>,
+}
+
+impl Places {
+    pub(crate) fn new(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Places {
+        let folders: Vec<PathBuf> = paths.iter().filter(|p| p.is_dir()).cloned().collect();
+        let archives = sources
+            .iter()
+            .filter_map(|s| {
+                let (path, _) = s.archive()?;
+                let below = below(&folders, path)?;
+                let inner = Archive::inner_name(below.file_name()?.to_str()?)?;
+                Some((s.name(), dir.join(below.with_file_name(inner))))
+            })
+            .collect();
+        Places {
+            dir: dir.to_path_buf(),
+            folders,
+            archives,
+            archive: 0,
+            taken: HashSet::new(),
+        }
+    }
+
+    /// The place of a file (`None`: no file of the file system, or a place
+    /// already given). A member of an archive is placed by
+    /// [`Places::of_member`].
+    pub(crate) fn of(&mut self, source: &Source) -> Option<PathBuf> {
+        let below = below(&self.folders, source.path()?)?;
+        self.take(self.dir.join(below))
+    }
+
+    /// The place of the member named `name` (`ARCHIVE!/MEMBER`, or the
+    /// archive's name for a `*.sgf.gz`), the members of the archives coming
+    /// in the order of the sources. `None` for a member whose path inside
+    /// its archive leaves its folder (`..`, `/`): nothing is written out of
+    /// `DIR`.
+    pub(crate) fn of_member(&mut self, name: &str) -> Option<PathBuf> {
+        while let Some((archive, base)) = self.archives.get(self.archive) {
+            if name == archive {
+                let place = base.clone();
+                return self.take(place);
             }
-            taken.insert(target.clone()).then_some(target)
-        })
-        .collect()
+            if let Some(inner) = name
+                .strip_prefix(archive.as_str())
+                .and_then(|rest| rest.strip_prefix("!/"))
+            {
+                let inner = Path::new(inner);
+                let inside = inner
+                    .components()
+                    .all(|c| matches!(c, std::path::Component::Normal(_)));
+                let place = base.join(inner);
+                return if inside { self.take(place) } else { None };
+            }
+            self.archive += 1;
+        }
+        None
+    }
+
+    fn take(&mut self, mut target: PathBuf) -> Option<PathBuf> {
+        if sgfkit::format::is_record_name(&target) {
+            target.set_extension("sgf");
+        }
+        self.taken.insert(target.clone()).then_some(target)
+    }
+}
+
+/// `path` below the first of `folders` that holds it, or its file name.
+fn below(folders: &[PathBuf], path: &Path) -> Option<PathBuf> {
+    folders
+        .iter()
+        .find_map(|f| path.strip_prefix(f).ok())
+        .map(Path::to_path_buf)
+        .or_else(|| path.file_name().map(PathBuf::from))
 }
 
 #[cfg(test)]

@@ -81,3 +81,60 @@ fn fix_in_place_refuses_to_overwrite_a_record() {
     assert!(stderr(&out).contains("sgfkit convert"), "{}", stderr(&out));
     assert_eq!(std::fs::read_to_string(&ngf).unwrap(), NGF);
 }
+
+/// An archive of records is converted member by member: to stdout one
+/// after the other, to `-o FILE` as one collection, to `-o DIR` below a
+/// folder named as the archive; a member whose path leaves the archive's
+/// folder is not written (said, exit status 2), the others are.
+#[test]
+fn convert_reads_every_member_of_an_archive() {
+    use std::io::Write;
+    let dir = temp_dir("convert-archive");
+    let zip_path = dir.join("records.zip");
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(&zip_path).unwrap());
+    for (name, text) in [
+        ("a.ngf", NGF),
+        ("sub/b.UGF", UGF),
+        ("c.sgf", "(;GM[1]FF[4]SZ[9];B[ee])"),
+        ("../out.ngf", NGF),
+    ] {
+        zip.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(text.as_bytes()).unwrap();
+    }
+    zip.finish().unwrap();
+    let archive = zip_path.to_str().unwrap();
+
+    let out = sgfkit(&["convert", archive]);
+    assert_eq!(
+        stdout(&out).matches("(;CA[UTF-8]").count(),
+        4,
+        "{}",
+        stdout(&out)
+    );
+
+    let file = dir.join("all.sgf");
+    let out = sgfkit(&["convert", "-o", file.to_str().unwrap(), archive]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let all = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(all.matches("(;CA[UTF-8]").count(), 4, "{all}");
+    assert!(
+        all.contains("PB[Cho]") && all.contains(";B[cc];W[gg]"),
+        "{all}"
+    );
+
+    let to = dir.join("out");
+    let out = sgfkit(&["convert", "-o", to.to_str().unwrap(), archive]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("records.zip!/../out.ngf: not written: no place to write it"),
+        "{}",
+        stderr(&out)
+    );
+    let a = std::fs::read_to_string(to.join("records/a.sgf")).unwrap();
+    assert!(a.contains("PB[Cho]") && a.contains("RE[B+0.5]"), "{a}");
+    let b = std::fs::read_to_string(to.join("records/sub/b.sgf")).unwrap();
+    assert!(b.contains("RE[W+R]"), "{b}");
+    assert!(to.join("records/c.sgf").exists());
+    assert!(!to.join("out.sgf").exists() && !dir.join("out.sgf").exists());
+}
