@@ -53,8 +53,10 @@ mod tests;
 mod values;
 
 use go::{PointMarks, go_coord};
+#[cfg(feature = "encoding")]
+pub(crate) use root::DEFAULT_CHARSET;
 use root::TreeInfo;
-pub(crate) use root::{DEFAULT_CHARSET, declared_charset};
+pub(crate) use root::declared_charset;
 use scratch::{Scratch, ident_slot};
 use values::{compose_missing_everywhere, is_point_list, leading_number};
 
