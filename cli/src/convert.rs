@@ -20,8 +20,9 @@ use std::path::PathBuf;
 /// each input goes to DIR, at its path below the folder named (or its file
 /// name), ending in `.sgf`, and each member of an archive below a folder
 /// named as the archive without its ending (`games.zip!/a/b.gib` →
-/// `DIR/games/a/b.sgf`; `x.sgf.gz` → `DIR/x.sgf`). What the reading reports (codes I… for the other formats, L…
-/// for SGF) goes to stderr as PATH:LINE:COL: severity[CODE]: message.
+/// `DIR/games/a/b.sgf`; `x.sgf.gz` → `DIR/x.sgf`). What the reading
+/// reports (codes I… for the other formats, L… for SGF) goes to stderr as
+/// PATH:LINE:COL: severity[CODE]: message.
 /// Exit status 1 when a file could not be read or holds no game.
 #[derive(clap::Args, Debug)]
 pub(crate) struct Args {
