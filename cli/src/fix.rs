@@ -1,9 +1,10 @@
 //! `sgfkit fix`: repair files and write them in canonical FF\[4\].
 
+use crate::big::{self, Unit};
 use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::{Context, Tally};
-use crate::run::{self, Status};
+use crate::run::Status;
 use sgfkit::check::{
     CheckOptions, Code, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
 };
@@ -21,10 +22,13 @@ use std::path::{Path, PathBuf};
 /// Each repair is reported on stderr as PATH:LINE:COL: severity[CODE]:
 /// message, and a last line sums up: files repaired, repairs by code
 /// (`encoding`: the text transcoded to UTF-8), files unchanged, files that
-/// failed. One file is written to stdout
-/// unless -o or --in-place; several files need -o DIR, --in-place or
-/// --dry-run. -o DIR writes each file under DIR, at its place below the
-/// folder named (a file named directly: at the top of DIR). A file with
+/// failed. One file (or the members of one archive, one after the other) is
+/// written to stdout unless -o or --in-place; several files need -o DIR,
+/// --in-place or --dry-run. -o DIR writes each file under DIR, at its place
+/// below the folder named (a file named directly: at the top of DIR), and
+/// each member of an archive below a folder named as the archive without
+/// its ending (`games.zip!/a/b.sgf` → `DIR/games/a/b.sgf`); --in-place
+/// never writes an archive. A file with
 /// nothing to repair is copied as it is by -o and left untouched by
 /// --in-place (byte for byte, its time kept), unless --reformat.
 /// --in-place writes a temporary file beside the original and renames it
@@ -115,10 +119,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     if let Some(dir) = &args.output {
         refuse_input_folder(dir, &args.paths)?;
     }
-    let targets = args
+    let mut places = args
         .output
         .as_ref()
-        .map(|dir| input::targets(dir, &args.paths, &sources));
+        .map(|dir| input::Places::new(dir, &args.paths, &sources));
     let repairs = RepairOptions::default()
         .fox_komi(args.fox_komi)
         .remove_empty_nodes(args.remove_empty_nodes);
@@ -128,24 +132,78 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let (mut repaired, mut unchanged, mut failed) = (0usize, 0usize, 0usize);
     let mut codes = Tally::default();
-    let items: Vec<(usize, &Source)> = sources.iter().enumerate().collect();
-    run::ordered(
-        &items,
+    let mut count = |outcome: Outcome| match outcome {
+        Outcome::Repaired(t) => {
+            repaired += 1;
+            codes.add_file(&t);
+        }
+        Outcome::Unchanged => unchanged += 1,
+        Outcome::Failed => failed += 1,
+    };
+    // An archive is never rewritten: said once, its members not read.
+    let mut sources = sources;
+    if mode == Mode::InPlace {
+        for source in sources.iter().filter(|s| s.archive().is_some()) {
+            Formatted::failed_with(format!(
+                "sgfkit: {}: not written: --in-place never rewrites an archive \
+                 (-o DIR writes its members repaired)",
+                source.name()
+            ))
+            .report(&mut stdout, &mut status)?;
+            count(Outcome::Failed);
+        }
+        sources.retain(|s| s.archive().is_none());
+    }
+    // Every file and every member of an archive, whole; -o DIR writes in
+    // input order, each at its place (input::Places).
+    big::drive(
+        &sources,
         ctx.threads,
-        |&(k, source)| {
-            let target = targets.as_ref().and_then(|t| t[k].as_deref());
-            fix_file(source, target, mode, args, &read, &repairs, &config)
+        u64::MAX,
+        |unit| {
+            let source = match unit {
+                Unit::Whole(source) | Unit::Game(source, _) => source,
+            };
+            fix_file(source, mode, args, &read, &repairs, &config)
         },
-        |(formatted, outcome)| {
-            formatted.report(&mut stdout, &mut status)?;
-            match outcome {
-                Outcome::Repaired(t) => {
-                    repaired += 1;
-                    codes.add_file(&t);
+        |index, fixed| {
+            let Fixed {
+                name,
+                mut formatted,
+                mut outcome,
+                write,
+            } = match fixed {
+                Ok(f) => f,
+                Err(message) => {
+                    Formatted::failed_with(message).report(&mut stdout, &mut status)?;
+                    count(Outcome::Failed);
+                    return Ok(());
                 }
-                Outcome::Unchanged => unchanged += 1,
-                Outcome::Failed => failed += 1,
+            };
+            if let (Some(bytes), Some(places)) = (write, places.as_mut()) {
+                // A member of an archive has an index past the sources'.
+                let place = match sources.get(index) {
+                    Some(s) => places.of(s),
+                    None => places.of_member(&name),
+                };
+                let written = match &place {
+                    None => Err(io::Error::other(
+                        "no place under the -o folder (another input has the same place, \
+                         or a member's path leaves its archive)",
+                    )),
+                    Some(target) => write_new(target, &bytes),
+                };
+                if let Err(e) = written {
+                    let at = place.map_or(name, |t| t.display().to_string());
+                    formatted
+                        .messages
+                        .push(format!("sgfkit: {at}: not written: {e}"));
+                    formatted.failed = true;
+                    outcome = Outcome::Failed;
+                }
             }
+            formatted.report(&mut stdout, &mut status)?;
+            count(outcome);
             Ok(())
         },
     )?;
@@ -194,22 +252,31 @@ fn refuse_input_folder(dir: &Path, paths: &[PathBuf]) -> io::Result<()> {
     Ok(())
 }
 
+/// What fixing one input gave, and (with -o DIR) what to write for it.
+struct Fixed {
+    /// The input's name in messages.
+    name: String,
+    formatted: Formatted,
+    outcome: Outcome,
+    /// The bytes to write under the -o folder.
+    write: Option<Vec<u8>>,
+}
+
 fn fix_file(
     source: &Source,
-    target: Option<&Path>,
     mode: Mode,
     args: &Args,
     read: &sgfkit::ReadOptions,
     repairs: &RepairOptions,
     config: &WriterConfig,
-) -> (Formatted, Outcome) {
+) -> Fixed {
     let name = source.name();
-    let failed = |formatted: Formatted| (formatted, Outcome::Failed);
-    if matches!(mode, Mode::InPlace | Mode::Folder) && source.archive().is_some() {
-        return failed(Formatted::failed_with(format!(
-            "sgfkit: {name}: not written: -o and --in-place never write an archive (unpack it first)"
-        )));
-    }
+    let failed = |formatted: Formatted| Fixed {
+        name: source.name(),
+        formatted,
+        outcome: Outcome::Failed,
+        write: None,
+    };
     let bytes = match source.read() {
         Ok(b) => b,
         Err(e) => return failed(Formatted::failed(&name, &e)),
@@ -236,7 +303,7 @@ fn fix_file(
             error: true,
             failed: false,
         };
-        return (formatted, Outcome::Failed);
+        return failed(formatted);
     }
     let kept = keep_outside_text(&mut tree, &read.diagnostics);
     let repaired = repair(&mut tree, repairs);
@@ -267,6 +334,7 @@ fn fix_file(
     };
     let rewrite = !matches!(outcome, Outcome::Unchanged) || args.reformat;
     let mut out = Vec::new();
+    let mut write = None;
     match mode {
         Mode::DryRun => {}
         Mode::Stdout => push_sgf(&mut out, &tree, config),
@@ -286,27 +354,13 @@ fn fix_file(
             }
         }
         Mode::Folder => {
-            let Some(target) = target else {
-                return failed(Formatted::failed_with(format!(
-                    "sgfkit: {name}: not written: another input has the same place under the -o folder"
-                )));
-            };
-            let written = if rewrite {
+            write = Some(if rewrite {
                 push_sgf(&mut out, &tree, config);
-                write_new(target, &out)
+                std::mem::take(&mut out)
             } else {
-                write_new(target, &bytes)
-            };
-            out.clear();
-            if let Err(e) = written {
-                messages.push(format!("sgfkit: {}: not written: {e}", target.display()));
-                return failed(Formatted {
-                    out: Vec::new(),
-                    messages,
-                    error: false,
-                    failed: true,
-                });
-            }
+                drop(tree);
+                bytes
+            });
         }
     }
     let formatted = Formatted {
@@ -315,7 +369,12 @@ fn fix_file(
         error: false,
         failed: false,
     };
-    (formatted, outcome)
+    Fixed {
+        name,
+        formatted,
+        outcome,
+        write,
+    }
 }
 
 /// Writes `bytes` to `path`, its folders made as needed.

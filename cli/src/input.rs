@@ -593,12 +593,6 @@ pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
     sources.iter().filter_map(Source::file_len).sum()
 }
 
-/// Where `-o DIR` writes each source: [`Places::of`] for each, in order.
-pub(crate) fn targets(dir: &Path, paths: &[PathBuf], sources: &[Source]) -> Vec<Option<PathBuf>> {
-    let mut places = Places::new(dir, paths, sources);
-    sources.iter().map(|s| places.of(s)).collect()
-}
-
 /// Where `-o DIR` writes what is read: a file at its path below the folder
 /// named on the command line that holds it, or at its file name for a file
 /// named directly; a record of another format as SGF, its name ending in

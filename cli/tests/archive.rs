@@ -203,7 +203,7 @@ fn a_gzipped_file_is_that_file_in_every_command() {
     let before = std::fs::read(&gz_path).unwrap();
     let out = sgfkit(&["fix", "--in-place", g]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("never write an archive"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--in-place never rewrites an archive"));
     assert_eq!(std::fs::read(&gz_path).unwrap(), before);
     let (tables, _) = export("gz", &[g]);
     assert!(
@@ -413,4 +413,59 @@ fn an_archive_gives_the_records_its_folder_gives() {
     let out = sgfkit(&["fmt", archive.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && stdout.starts_with("(;"), "{stdout}");
+}
+
+/// `fix -o DIR` writes an archive's members repaired below `DIR/NAME/`,
+/// byte for byte what it writes for the folder packed; `--in-place` never
+/// rewrites an archive.
+#[test]
+fn fix_writes_the_members_of_an_archive_as_those_of_its_folder() {
+    let Some(corpus) = shared_corpus() else {
+        eprintln!("SKIPPED fix_writes_the_members_of_an_archive_as_those_of_its_folder: no corpus");
+        return;
+    };
+    let folder = corpus.join("suite-sgfc");
+    let dir = temp_dir("fix-archive");
+    let archive = dir.join("suite.tar.gz");
+    pack(&folder, &archive);
+    let (from_folder, from_archive) = (dir.join("folder"), dir.join("archive"));
+    let a = sgfkit(&[
+        "fix",
+        "-o",
+        from_folder.to_str().unwrap(),
+        folder.to_str().unwrap(),
+    ]);
+    let b = sgfkit(&[
+        "fix",
+        "-o",
+        from_archive.to_str().unwrap(),
+        archive.to_str().unwrap(),
+    ]);
+    assert_eq!(a.status.code(), b.status.code());
+    let summary = |o: &std::process::Output| {
+        String::from_utf8_lossy(&o.stderr)
+            .lines()
+            .last()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(summary(&a), summary(&b));
+    assert!(summary(&a).contains(" repaired ("), "{}", summary(&a));
+    let written = files(&from_folder);
+    assert!(written.len() > 20, "{} files", written.len());
+    for (name, path) in &written {
+        // `folder/x.sgf` ↔ `archive/suite/suite-sgfc/x.sgf`.
+        let inner = name.strip_prefix("folder/").unwrap();
+        let member = from_archive.join("suite/suite-sgfc").join(inner);
+        assert_eq!(
+            std::fs::read(&member).unwrap_or_default(),
+            std::fs::read(path).unwrap(),
+            "{inner}"
+        );
+    }
+    assert_eq!(files(&from_archive).len(), written.len());
+    let before = std::fs::read(&archive).unwrap();
+    let out = sgfkit(&["fix", "--in-place", archive.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(std::fs::read(&archive).unwrap(), before);
 }
