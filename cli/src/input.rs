@@ -145,8 +145,9 @@ fn read_single_member(path: &Path) -> io::Result<Vec<u8>> {
         (_, count) => Err(io::Error::new(
             io::ErrorKind::InvalidInput,
             format!(
-                "holds {count} game records: this command reads one file (check, json, stats \
-                 and export read every member of an archive)"
+                "holds {count} game records: this command reads one file (check, fix, \
+                 convert, json, stats, export, dedupe, split and join read every member of \
+                 an archive)"
             ),
         )),
     }
