@@ -136,22 +136,10 @@ impl To<'_> {
                 }
                 file.as_mut().map_or(Ok(()), |f| f.write_all(sgf))
             }
-            To::Dir(places) => {
-                let place = match source {
-                    Some(s) => places.of(s),
-                    None => places.of_member(name),
-                };
-                let Some(place) = place else {
-                    return Err(io::Error::other(
-                        "no place to write it (a second file for the same name, or a \
-                         member's path that leaves its archive)",
-                    ));
-                };
-                place
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| std::fs::write(place, sgf))
-            }
+            To::Dir(places) => places
+                .write(source, name, sgf)
+                .map(drop)
+                .map_err(|(_, e)| e),
         }
     }
 }

@@ -182,18 +182,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             };
             if let (Some(bytes), Some(places)) = (write, places.as_mut()) {
                 // A member of an archive has an index past the sources'.
-                let place = match sources.get(index) {
-                    Some(s) => places.of(s),
-                    None => places.of_member(&name),
-                };
-                let written = match &place {
-                    None => Err(io::Error::other(
-                        "no place under the -o folder (another input has the same place, \
-                         or a member's path leaves its archive)",
-                    )),
-                    Some(target) => write_new(target, &bytes),
-                };
-                if let Err(e) = written {
+                if let Err((place, e)) = places.write(sources.get(index), &name, &bytes) {
                     let at = place.map_or(name, |t| t.display().to_string());
                     formatted
                         .messages
@@ -375,14 +364,6 @@ fn fix_file(
         outcome,
         write,
     }
-}
-
-/// Writes `bytes` to `path`, its folders made as needed.
-fn write_new(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, bytes)
 }
 
 /// Replaces the file at `path` by `bytes` safely: the text is written to a

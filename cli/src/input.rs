@@ -646,7 +646,7 @@ impl Places {
     /// in the order of the sources. `None` for a member whose path inside
     /// its archive leaves its folder (`..`, `/`): nothing is written out of
     /// `DIR`.
-    pub(crate) fn of_member(&mut self, name: &str) -> Option<PathBuf> {
+    fn of_member(&mut self, name: &str) -> Option<PathBuf> {
         while let Some((archive, base)) = self.archives.get(self.archive) {
             if name == archive {
                 let place = base.clone();
@@ -666,6 +666,38 @@ impl Places {
             self.archive += 1;
         }
         None
+    }
+
+    /// Writes `bytes` at the place of `source`, or (`None`: a member of an
+    /// archive) of the member named `member`, its folders made as needed.
+    /// The place written, or, with the error, the place that was to be
+    /// written (`None`: no place: a second input for the same place, or a
+    /// member's path that leaves its archive).
+    pub(crate) fn write(
+        &mut self,
+        source: Option<&Source>,
+        member: &str,
+        bytes: &[u8],
+    ) -> Result<PathBuf, (Option<PathBuf>, io::Error)> {
+        let place = match source {
+            Some(s) => self.of(s),
+            None => self.of_member(member),
+        };
+        let Some(place) = place else {
+            let e = io::Error::other(
+                "no place to write it under the -o folder (another input has the same place, or a \
+                 member's path leaves its archive)",
+            );
+            return Err((None, e));
+        };
+        let written = match place.parent() {
+            Some(dir) => std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&place, bytes)),
+            None => std::fs::write(&place, bytes),
+        };
+        match written {
+            Ok(()) => Ok(place),
+            Err(e) => Err((Some(place), e)),
+        }
     }
 
     fn take(&mut self, mut target: PathBuf) -> Option<PathBuf> {
