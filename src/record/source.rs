@@ -98,23 +98,29 @@ impl Origin {
     /// ```
     pub fn of(node: Node<'_, '_>) -> Option<Origin> {
         let root = node.game_root();
-        // Every value of every property `ident` of the root (Fox roots
-        // carry two AP), decoded and lower-cased.
-        let texts = |ident: &str| -> Vec<String> {
-            root.properties()
-                .filter(|p| p.ident() == ident)
-                .flat_map(|p| p.values().map(|v| v.to_vec()).collect::<Vec<_>>())
-                .map(|v| decode_str(&v, TextKind::SimpleText).trim().to_lowercase())
-                .collect()
-        };
+        // Every value of the properties that name a source (Fox roots
+        // carry two AP), decoded, trimmed and lower-cased, with its
+        // identifier: one pass over the root.
+        let mut texts: Vec<(&str, String)> = Vec::new();
+        let (mut tc, mut tt) = (false, false);
+        for p in root.properties() {
+            let ident = p.ident();
+            tc |= ident == "TC";
+            tt |= ident == "TT";
+            if NAMING.contains(&ident) {
+                texts.extend(p.values().map(|v| {
+                    let text = decode_str(v, TextKind::SimpleText).trim().to_lowercase();
+                    (ident, text)
+                }));
+            }
+        }
         let any = |idents: &[&str], hit: &dyn Fn(&str) -> bool| {
-            idents.iter().any(|i| texts(i).iter().any(|t| hit(t)))
+            texts
+                .iter()
+                .any(|(ident, t)| idents.contains(ident) && hit(t))
         };
-        let ap = texts("AP");
-        if ap.iter().any(|t| t.starts_with("foxwq"))
-            || (root.get("TC").is_some()
-                && root.get("TT").is_some()
-                && ap.iter().any(|t| t == "gnu go:3.8"))
+        if any(&["AP"], &|t| t.starts_with("foxwq"))
+            || (tc && tt && any(&["AP"], &|t| t == "gnu go:3.8"))
         {
             return Some(Origin::Fox);
         }
@@ -149,6 +155,9 @@ impl fmt::Display for Origin {
         f.write_str(self.name())
     }
 }
+
+/// The properties whose values [`Origin::of`] reads for a source's name.
+const NAMING: [&str; 6] = ["AP", "US", "CP", "SO", "PC", "GN"];
 
 /// `word` in `text` with no letter or digit on either side.
 fn has_word(text: &str, word: &str) -> bool {
