@@ -73,6 +73,29 @@ pub(crate) fn drive<R: Send>(
     )
 }
 
+/// As [`drive`] for a command that needs each input whole (it rewrites
+/// files, or reads what is outside the game trees): `work` gets every file
+/// and every member of an archive read whole, whatever its size; no file
+/// is streamed.
+pub(crate) fn drive_whole<R: Send>(
+    sources: &[Source],
+    threads: usize,
+    work: impl Fn(&Source) -> R + Sync,
+    emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+) -> io::Result<()> {
+    // No file is larger than u64::MAX bytes: no game tree is streamed, and
+    // a `Unit::Game` could only name its source (read whole again).
+    drive(
+        sources,
+        threads,
+        u64::MAX,
+        |unit| match unit {
+            Unit::Whole(source) | Unit::Game(source, _) => work(source),
+        },
+        emit,
+    )
+}
+
 /// How many consecutive small inputs [`drive_grouped`] hands over at once.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Grouping {

@@ -1,6 +1,6 @@
 //! `sgfkit convert`: records of other formats (and SGF) written as SGF.
 
-use crate::big::{self, Unit};
+use crate::big;
 use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
@@ -66,19 +66,15 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     };
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     // Every file and every member of an archive, whole.
-    big::drive(
+    big::drive_whole(
         &sources,
         ctx.threads,
-        u64::MAX,
-        |unit| {
-            let (source, bytes) = match unit {
-                Unit::Whole(source) => match source.read() {
-                    Ok(b) => (source, b),
-                    Err(e) => return (source.name(), Formatted::failed(&source.name(), &e)),
-                },
-                Unit::Game(source, game) => (source, game.bytes().to_vec()),
-            };
+        |source| {
             let name = source.name();
+            let bytes = match source.read() {
+                Ok(b) => b,
+                Err(e) => return (name, Formatted::failed(&source.name(), &e)),
+            };
             let (tree, messages) = input::read_to_write(&name, &bytes, &read, false);
             let mut out = Vec::new();
             push_sgf(&mut out, &tree, &config);

@@ -1,6 +1,6 @@
 //! `sgfkit fix`: repair files and write them in canonical FF\[4\].
 
-use crate::big::{self, Unit};
+use crate::big;
 use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::{Context, Tally};
@@ -156,16 +156,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     }
     // Every file and every member of an archive, whole; -o DIR writes in
     // input order, each at its place (input::Places).
-    big::drive(
+    big::drive_whole(
         &sources,
         ctx.threads,
-        u64::MAX,
-        |unit| {
-            let source = match unit {
-                Unit::Whole(source) | Unit::Game(source, _) => source,
-            };
-            fix_file(source, mode, args, &read, &repairs, &config)
-        },
+        |source| fix_file(source, mode, args, &read, &repairs, &config),
         |index, fixed| {
             let Fixed {
                 name,
