@@ -21,6 +21,7 @@
 //! # Ok::<(), sgfkit::Error>(())
 //! ```
 
+use std::cell::OnceCell;
 use std::fmt;
 
 use super::info::{Fact, GameInfo};
@@ -99,25 +100,25 @@ impl Origin {
     pub fn of(node: Node<'_, '_>) -> Option<Origin> {
         let root = node.game_root();
         // Every value of the properties that name a source (Fox roots
-        // carry two AP), decoded, trimmed and lower-cased, with its
-        // identifier: one pass over the root.
-        let mut texts: Vec<(&str, String)> = Vec::new();
+        // carry two AP), with its identifier: one pass over the root. Each
+        // is decoded, trimmed and lower-cased once, when a rule first asks.
+        let mut values: Vec<(&str, &[u8], OnceCell<String>)> = Vec::new();
         let (mut tc, mut tt) = (false, false);
         for p in root.properties() {
             let ident = p.ident();
             tc |= ident == "TC";
             tt |= ident == "TT";
             if NAMING.contains(&ident) {
-                texts.extend(p.values().map(|v| {
-                    let text = decode_str(v, TextKind::SimpleText).trim().to_lowercase();
-                    (ident, text)
-                }));
+                values.extend(p.values().map(|v| (ident, v, OnceCell::new())));
             }
         }
         let any = |idents: &[&str], hit: &dyn Fn(&str) -> bool| {
-            texts
-                .iter()
-                .any(|(ident, t)| idents.contains(ident) && hit(t))
+            values.iter().any(|(ident, raw, text)| {
+                idents.contains(ident)
+                    && hit(text.get_or_init(|| {
+                        decode_str(raw, TextKind::SimpleText).trim().to_lowercase()
+                    }))
+            })
         };
         if any(&["AP"], &|t| t.starts_with("foxwq"))
             || (tc && tt && any(&["AP"], &|t| t == "gnu go:3.8"))
