@@ -25,7 +25,7 @@
 //! ```
 
 use crate::grammar::RawValues;
-use crate::tree::{Collection, Node};
+use crate::tree::{Collection, Node, Step};
 use std::fmt;
 use std::io;
 
@@ -208,13 +208,20 @@ impl<'o> Printer<'o> {
 
     fn game(&mut self, root: Node<'_, '_>) {
         self.open();
+        if let Some(arena) = root.collection().preorder() {
+            // As parsed: the nodes in file order, linear in the tree's size.
+            arena.shape(root.id(), |step| match step {
+                Step::Node(id) => self.tree_node(root, arena.node(id)),
+                Step::Open => self.open(),
+                Step::Close => self.out.push(b')'),
+            });
+            self.out.push(b')');
+            self.newline();
+            return;
+        }
         let mut cur = root;
         loop {
-            self.node(cur, cur == root && self.declare_utf8);
-            let has_props = cur.properties().len() > 0 || self.declare_utf8;
-            if cur == root && has_props && cur.first_child().is_some() {
-                self.newline();
-            }
+            self.tree_node(root, cur);
             let mut kids = cur.children();
             match (kids.next(), kids.next()) {
                 (Some(only), None) => cur = only,
@@ -246,6 +253,16 @@ impl<'o> Printer<'o> {
                     }
                 }
             }
+        }
+    }
+
+    /// Writes `node` of the game tree of `root`, and a line break after a
+    /// root with properties and children.
+    fn tree_node(&mut self, root: Node<'_, '_>, node: Node<'_, '_>) {
+        self.node(node, node == root && self.declare_utf8);
+        let has_props = node.properties().len() > 0 || self.declare_utf8;
+        if node == root && has_props && node.first_child().is_some() {
+            self.newline();
         }
     }
 

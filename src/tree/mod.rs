@@ -36,7 +36,7 @@ pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
 pub use lines::Lines;
-pub(crate) use preorder::Preorder;
+pub(crate) use preorder::{Preorder, Step};
 
 use crate::ParseOptions;
 use crate::error::{ParseError, WarningSink};
