@@ -10,7 +10,8 @@
 //! tree, so it reads them with no such test, and its answers are only the
 //! cases its callers have a quick path for (an only child, a lone property
 //! stored as its span): anything else is `None`, to be read through
-//! [`Node`].
+//! [`Node`]. [`Preorder::shape`] lays a game tree out in file order, as the
+//! printer writes it, in time linear in its size.
 
 use super::store::{ListWalk, NodeData, PropData};
 use super::{Collection, Node, NodeId};
