@@ -207,53 +207,15 @@ impl<'o> Printer<'o> {
     }
 
     fn game(&mut self, root: Node<'_, '_>) {
+        let c = root.collection();
         self.open();
-        if let Some(arena) = root.collection().preorder() {
-            // As parsed: the nodes in file order, linear in the tree's size.
-            arena.shape(root.id(), |step| match step {
-                Step::Node(id) => self.tree_node(root, arena.node(id)),
-                Step::Open => self.open(),
-                Step::Close => self.out.push(b')'),
-            });
-            self.out.push(b')');
-            self.newline();
-            return;
-        }
-        let mut cur = root;
-        loop {
-            self.tree_node(root, cur);
-            let mut kids = cur.children();
-            match (kids.next(), kids.next()) {
-                (Some(only), None) => cur = only,
-                (Some(first), Some(_)) => {
-                    self.open();
-                    cur = first;
-                }
-                (None, _) => {
-                    // Close the variations that end here.
-                    loop {
-                        self.out.push(b')');
-                        let start = sequence_start(cur);
-                        if start == root {
-                            self.newline();
-                            return;
-                        }
-                        if let Some(sibling) = start.next_sibling() {
-                            self.open();
-                            cur = sibling;
-                            break;
-                        }
-                        match start.parent() {
-                            Some(p) => cur = p,
-                            None => {
-                                self.newline();
-                                return;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        c.shape(root.id(), |step| match step {
+            Step::Node(id) => self.tree_node(root, c.node(id)),
+            Step::Open => self.open(),
+            Step::Close => self.out.push(b')'),
+        });
+        self.out.push(b')');
+        self.newline();
     }
 
     /// Writes `node` of the game tree of `root`, and a line break after a
@@ -393,19 +355,6 @@ fn tight(raw: &[u8]) -> Option<Option<usize>> {
 #[inline]
 fn special(b: u8) -> bool {
     matches!(b, b']' | b'\\' | b'\n')
-}
-
-/// The first node of the sequence `node` belongs to: climb while the parent
-/// has exactly one child.
-fn sequence_start<'c, 'a>(node: Node<'c, 'a>) -> Node<'c, 'a> {
-    let mut n = node;
-    while let Some(p) = n.parent() {
-        if p.first_child().and_then(|c| c.next_sibling()).is_some() {
-            break;
-        }
-        n = p;
-    }
-    n
 }
 
 #[cfg(test)]

@@ -30,13 +30,15 @@ mod edit;
 mod lines;
 mod preorder;
 mod runs;
+mod shape;
 mod store;
 
 pub(crate) use build::Builder;
 pub use edit::EditError;
 pub(crate) use edit::NewProp;
 pub use lines::Lines;
-pub(crate) use preorder::{Preorder, Step};
+pub(crate) use preorder::Preorder;
+pub(crate) use shape::Step;
 
 use crate::ParseOptions;
 use crate::error::{ParseError, WarningSink};

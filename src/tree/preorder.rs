@@ -10,10 +10,9 @@
 //! tree, so it reads them with no such test, and its answers are only the
 //! cases its callers have a quick path for (an only child, a lone property
 //! stored as its span): anything else is `None`, to be read through
-//! [`Node`]. [`Preorder::shape`] lays a game tree out in file order, as the
-//! printer writes it, in time linear in its size.
+//! [`Node`].
 
-use super::store::{ListWalk, NodeData, PropData};
+use super::store::{NodeData, PropData};
 use super::{Collection, Node, NodeId};
 
 /// The arena of a frozen [`Collection`]; see the module docs. Made by
@@ -24,18 +23,6 @@ pub(crate) struct Preorder<'c, 'a> {
     src: &'c [u8],
     nodes: &'c [NodeData],
     props: &'c [PropData],
-    parents: &'c [(u32, u32)],
-}
-
-/// One step of [`Preorder::shape`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// A node, in file order.
-    Node(NodeId),
-    /// A variation starts: the node that follows is its first.
-    Open,
-    /// The innermost open variation ends.
-    Close,
 }
 
 impl<'a> Collection<'a> {
@@ -47,7 +34,6 @@ impl<'a> Collection<'a> {
             src: &self.src,
             nodes: &self.nodes,
             props: &self.props,
-            parents: &self.parents,
         })
     }
 }
@@ -90,48 +76,6 @@ impl<'c, 'a> Preorder<'c, 'a> {
         }
         let span = self.props.get(start)?.source_span()?;
         self.src.get(span)
-    }
-
-    /// The game tree of `root` as its text lays it out: its nodes in file
-    /// order, with where each variation opens and closes (not the tree's
-    /// own parentheses). Ids are file order, so the walk goes through them
-    /// in turn, reading the listed parents with a cursor: linear in the
-    /// tree's size, where asking each node for its parent and next sibling
-    /// would search the lists once a node.
-    pub(crate) fn shape(self, root: NodeId, mut visit: impl FnMut(Step)) {
-        let mut parents = ListWalk::from(self.parents, root.0.saturating_add(1));
-        // The node each open variation branches from, outermost first.
-        let mut open: Vec<u32> = Vec::new();
-        visit(Step::Node(root));
-        let mut i = root.0.saturating_add(1);
-        while let Some(n) = self.nodes.get(i as usize) {
-            if n.listed_parent() {
-                // A later sibling (a root is marked but not listed: the
-                // next game tree).
-                let Some(parent) = parents.get(i) else {
-                    break;
-                };
-                // The variations still open down to its previous
-                // sibling's close.
-                while let Some(p) = open.pop() {
-                    visit(Step::Close);
-                    if p == parent {
-                        break;
-                    }
-                }
-                open.push(parent);
-                visit(Step::Open);
-            } else if n.listed_sibling() {
-                // The first of several children.
-                open.push(i - 1);
-                visit(Step::Open);
-            }
-            visit(Step::Node(NodeId(i)));
-            i += 1;
-        }
-        for _ in open {
-            visit(Step::Close);
-        }
     }
 }
 

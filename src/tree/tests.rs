@@ -437,3 +437,40 @@ fn a_few_edits_of_a_big_tree_do_not_double_it() {
         "{before} + links {links} -> {after} (bound {bound})"
     );
 }
+
+/// The shape of every game of `c` as text: `;` a node, `(` and `)` the
+/// variations ([`Collection::shape`]).
+fn shape_text(c: &Collection<'_>) -> Vec<String> {
+    c.games()
+        .map(|root| {
+            let mut s = String::new();
+            c.shape(root.id(), |step| {
+                s.push(match step {
+                    Step::Node(_) => ';',
+                    Step::Open => '(',
+                    Step::Close => ')',
+                })
+            });
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn shape_lays_out_frozen_and_edited_trees_alike() {
+    let src = b"(;A[1];B[1](;C[1](;D[1])(;E[1];F[1]))(;G[1])(;H[1](;I[1])(;J[1])))(;K[1])(;L[1](;M[1])(;N[1]))";
+    let mut c = crate::parse(src).unwrap();
+    let frozen = shape_text(&c);
+    assert_eq!(frozen, [";;(;(;)(;;))(;)(;(;)(;))", ";", ";(;)(;)"]);
+    c.thaw();
+    assert_eq!(shape_text(&c), frozen);
+    // Nodes come in file order, each once.
+    let root = c.games().next().unwrap().id();
+    let mut ids = Vec::new();
+    c.shape(root, |step| {
+        if let Step::Node(id) = step {
+            ids.push(id.index());
+        }
+    });
+    assert_eq!(ids, (0..10).collect::<Vec<_>>());
+}
