@@ -670,6 +670,17 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
         parts.push((range, at, decoded));
         at += len;
     }
+    if parts.iter().all(|(.., d)| d.is_none()) {
+        // Every piece reads as it is (trees in other charsets holding
+        // ASCII alone): the text is the input, nothing was converted.
+        return Plan::Done(Decoded {
+            text: Cow::Borrowed(&bytes[skip..]),
+            detection,
+            transcoded: false,
+            warnings,
+            trees,
+        });
+    }
     Plan::Pieces(
         Decoded {
             text: Cow::Borrowed(&[]),

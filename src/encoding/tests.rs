@@ -449,6 +449,30 @@ fn encoding_split_and_per_tree() {
 }
 
 #[test]
+fn encoding_per_tree_ascii_in_other_charsets_is_not_converted() {
+    // Trees that declare charsets other than UTF-8 but hold ASCII alone
+    // read as they are: the text is the input, borrowed, not transcoded.
+    let input = b"\xEF\xBB\xBF(;CA[UTF-8]C[a])\n(;CA[ISO-8859-1]C[b])\n(;CA[ISO-8859-2]C[c])";
+    let d = to_utf8_per_tree(input, &DecodeOptions::default());
+    assert!(!d.transcoded);
+    assert!(matches!(d.text, Cow::Borrowed(_)));
+    assert_eq!(d.as_str().as_bytes(), &input[3..]);
+    assert!(d.trees.iter().all(|t| !t.transcoded));
+    assert_eq!(
+        d.trees[2].detection.charset,
+        Charset::Encoding(encoding_rs::ISO_8859_2)
+    );
+    let (text, owned) = to_utf8_per_tree_owned(input.to_vec(), &DecodeOptions::default());
+    assert!(!owned.transcoded);
+    assert_eq!(text, &input[3..]);
+    // One byte that is not ASCII, and the text is converted.
+    let input = b"(;CA[UTF-8]C[a])(;CA[ISO-8859-1]C[\xE9])";
+    let d = to_utf8_per_tree(input, &DecodeOptions::default());
+    assert!(d.transcoded && d.trees[1].transcoded && !d.trees[0].transcoded);
+    assert_eq!(d.as_str(), "(;CA[UTF-8]C[a])(;CA[ISO-8859-1]C[é])");
+}
+
+#[test]
 fn encoding_per_tree_wide_input_is_decoded_whole() {
     let mut input = b"\xFF\xFE".to_vec();
     input.extend(encode_from_utf8(
