@@ -248,10 +248,10 @@ fn report(name: &str, input: &[u8]) {
         }),
     );
     command(
-        "fix --dry-run: read (the input borrowed), repair",
+        "fix --dry-run: read_owned, repair",
         peak_of(|| {
-            let bytes = input.to_vec();
-            let mut doc = sgfkit::read(&bytes, &lenient).unwrap_or_else(|e| Document::unread(&e));
+            let mut doc = sgfkit::read_owned(input.to_vec(), &lenient)
+                .unwrap_or_else(|e| Document::unread(&e));
             let found = sgfkit::check::repair(doc.collection_mut(), &Default::default());
             black_box(found.len());
         }),

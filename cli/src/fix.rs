@@ -276,7 +276,7 @@ fn fix_file(
              `sgfkit convert -o DIR` writes it as SGF"
         )));
     }
-    let (read, mut messages) = input::read_for_fixing(&name, &bytes, read);
+    let (read, mut messages) = input::read_for_fixing(&name, bytes, read);
     let mut tree = read.tree;
     // The lenient reader's L013 (or L017) line says why nothing was read.
     if tree.games().len() == 0 {
@@ -341,8 +341,9 @@ fn fix_file(
                 push_sgf(&mut out, &tree, config);
                 std::mem::take(&mut out)
             } else {
-                drop(tree);
-                bytes
+                // Nothing repaired, so nothing transcoded: the tree's
+                // source is the file's bytes.
+                tree.into_source().into_owned()
             });
         }
     }

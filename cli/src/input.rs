@@ -5,7 +5,7 @@
 
 use sgfkit::check::Code;
 use sgfkit::encoding::DecodeOptions;
-use sgfkit::format::Archive;
+use sgfkit::format::{Archive, Format};
 use sgfkit::walk::{Found, Skip};
 use sgfkit::{Document, ParseOptions, ReadOptions};
 use std::collections::HashSet;
@@ -440,8 +440,8 @@ pub(crate) fn read_to_write<'a>(
         return (doc.into_collection(), messages);
     }
     let mut messages: Vec<String> = Vec::new();
-    let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
-    (read.tree, messages)
+    let tree = read_with_messages(name, bytes, options, |p| p, &mut messages);
+    (tree, messages)
 }
 
 /// [`read_to_write`], the tree owned, for a command that keeps it past the
@@ -457,25 +457,44 @@ pub(crate) fn read_for_writing(
 }
 
 /// What [`read_for_fixing`] read.
-pub(crate) struct ForFixing<'a> {
-    /// The tree (borrowing the input when that is its text).
-    pub(crate) tree: sgfkit::Collection<'a>,
+pub(crate) struct ForFixing {
+    /// The tree, which owns its text.
+    pub(crate) tree: sgfkit::Collection<'static>,
     /// The lenient reader's diagnostics (spans in the tree's source).
     pub(crate) diagnostics: Vec<sgfkit::check::Diagnostic>,
-    /// The text differs from the bytes: transcoded to UTF-8, or malformed
-    /// sequences replaced.
+    /// The text differs from the bytes: transcoded to UTF-8, malformed
+    /// sequences replaced, a UTF-8 byte order mark dropped, or a record of
+    /// another format read into SGF. When it does not, the tree's source
+    /// is the bytes.
     pub(crate) transcoded: bool,
 }
 
-/// Reads `bytes` as [`read_for_writing`] does, for `fix`, which also needs
-/// the reader's diagnostics and whether the text was transcoded.
-pub(crate) fn read_for_fixing<'a>(
+/// Reads `bytes` as [`read_owned`] does, for `fix`, which also needs the
+/// reader's diagnostics and whether the text is the bytes: given away, so
+/// that a transcoded input is not held beside its text while the tree is
+/// built and repaired.
+pub(crate) fn read_for_fixing(
     name: &str,
-    bytes: &'a [u8],
+    bytes: Vec<u8>,
     options: &ReadOptions,
-) -> (ForFixing<'a>, Vec<String>) {
-    let mut messages: Vec<String> = Vec::new();
-    let read = read_with_messages(name, bytes, options, |p| p, &mut messages);
+) -> (ForFixing, Vec<String>) {
+    // What reading changes that the document does not tell, looked at
+    // before the bytes are given away.
+    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
+    let imported = matches!(
+        sgfkit::format::sniff(&bytes),
+        Some(Format::Gib | Format::Ngf | Format::Ugf)
+    );
+    let doc = read_owned(bytes, options);
+    let mut messages = Vec::new();
+    add_messages(name, &doc, |p| p, &mut messages);
+    let transcoded = bom || imported || doc.transcoded() || !doc.encoding_warnings().is_empty();
+    let diagnostics = doc.diagnostics().to_vec();
+    let read = ForFixing {
+        tree: doc.into_collection(),
+        diagnostics,
+        transcoded,
+    };
     (read, messages)
 }
 
@@ -509,14 +528,14 @@ pub(crate) fn read_game_for_writing(
     options: &ReadOptions,
 ) -> (sgfkit::Collection<'static>, Vec<String>) {
     let mut messages = Vec::new();
-    let read = read_with_messages(
+    let tree = read_with_messages(
         name,
         game.bytes(),
         options,
         |p| game.place(p),
         &mut messages,
     );
-    (read.tree.into_owned(), messages)
+    (tree.into_owned(), messages)
 }
 
 /// [`read`], its encoding warnings and repairs added to `messages` as
@@ -527,16 +546,10 @@ fn read_with_messages<'a>(
     options: &ReadOptions,
     place: impl Fn(sgfkit::Position) -> sgfkit::Position,
     messages: &mut Vec<String>,
-) -> ForFixing<'a> {
+) -> sgfkit::Collection<'a> {
     let doc = read(bytes, options);
     add_messages(name, &doc, place, messages);
-    let transcoded = doc.collection().source() != bytes || !doc.encoding_warnings().is_empty();
-    let diagnostics = doc.diagnostics().to_vec();
-    ForFixing {
-        tree: doc.into_collection(),
-        diagnostics,
-        transcoded,
-    }
+    doc.into_collection()
 }
 
 /// [`read_to_write`] of an input given away ([`read_owned`]): the tree

@@ -72,6 +72,38 @@ fn fix_o_mirrors_the_folder_and_copies_clean_files_unchanged() {
 }
 
 #[test]
+fn fix_o_writes_text_not_read_as_it_is_in_utf8_and_copies_the_rest() {
+    let dir = temp_dir("o-encodings");
+    let (input, output) = (dir.join("in"), dir.join("out"));
+    std::fs::create_dir_all(&input).unwrap();
+    // 李昌镐 in GBK; a UTF-8 byte order mark; a clean file with a comment
+    // in UTF-8.
+    let name = b"\xc0\xee\xb2\xfd\xb8\xe4";
+    let gbk = [&b"(;FF[4]CA[GBK]GM[1]SZ[19]PB["[..], name, b"];B[pd])"].concat();
+    let bom = "\u{feff}(;FF[4]GM[1]SZ[19];B[pd])";
+    let clean = "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[李昌镐];B[pd]C[好])\n";
+    std::fs::write(input.join("gbk.sgf"), &gbk).unwrap();
+    std::fs::write(input.join("bom.sgf"), bom).unwrap();
+    std::fs::write(input.join("clean.sgf"), clean).unwrap();
+    let out = sgfkit(&["fix", "-o", s(&output), s(&input)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let read = |f: &str| std::fs::read_to_string(output.join(f)).unwrap();
+    assert_eq!(
+        read("gbk.sgf"),
+        "(;CA[UTF-8]FF[4]GM[1]SZ[19]PB[李昌镐]\n;B[pd])\n"
+    );
+    assert_eq!(read("bom.sgf"), "(;CA[UTF-8]FF[4]GM[1]SZ[19]\n;B[pd])\n");
+    assert_eq!(
+        std::fs::read(output.join("clean.sgf")).unwrap(),
+        clean.as_bytes()
+    );
+    assert_eq!(
+        summary(&out),
+        "fixed 3 files: 2 repaired (encoding \u{d7}2), 1 unchanged (copied as they were), 0 failed"
+    );
+}
+
+#[test]
 fn fix_o_refuses_to_write_over_the_folder_it_reads() {
     let dir = three_files("same");
     let input = dir.join("in");

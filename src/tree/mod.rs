@@ -278,6 +278,22 @@ impl<'a> Collection<'a> {
         &self.src
     }
 
+    /// The bytes the collection was parsed from, the tree dropped: no copy
+    /// when the collection owns them. Edits never change the source (what
+    /// they write is kept apart), so these are the bytes as read.
+    ///
+    /// ```
+    /// let text = b"(;GM[1];B[aa])".to_vec();
+    /// let mut c = sgfkit::read_owned(text, &Default::default())?.into_collection();
+    /// let root = c.games().next().unwrap().id();
+    /// c.set_property(root, "C", ["edited"]).unwrap();
+    /// assert_eq!(c.into_source().as_ref(), b"(;GM[1];B[aa])");
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
+    pub fn into_source(self) -> Cow<'a, [u8]> {
+        self.src
+    }
+
     /// The root nodes of the game trees, in file order.
     pub fn games(&self) -> impl ExactSizeIterator<Item = Node<'_, 'a>> + '_ {
         self.games.iter().map(move |&i| Node {
