@@ -106,24 +106,23 @@ impl<W: io::Write> Writer<W> {
         Writer { inner, config }
     }
 
-    /// Writes `collection`, as it is printed: game tree by game tree
-    /// through one buffer, handed to the writer each time it passes 64
-    /// KiB, so that memory holds the text of the largest game tree, not
-    /// the document's.
+    /// Writes `collection`, as it is printed: through one buffer, handed
+    /// to the writer after the node that takes it past 64 KiB, so that
+    /// memory holds a node's text and a little more, not a game tree's
+    /// (one tree can be a whole dictionary of variations).
     ///
     /// # Errors
     /// Whatever the underlying writer returns.
     pub fn write(&mut self, collection: &Collection<'_>) -> io::Result<()> {
         const FLUSH_AT: usize = 64 << 10;
-        let mut buf = Vec::new();
+        // Room for the text up to the flush and the node that passes it,
+        // mostly: no doubling of the buffer as it fills.
+        let mut buf = Vec::with_capacity(FLUSH_AT + FLUSH_AT / 4);
+        let mut p = Printer::new(&mut buf, &self.config);
         for root in collection.games() {
-            push_game(&mut buf, root, &self.config);
-            if buf.len() >= FLUSH_AT {
-                self.inner.write_all(&buf)?;
-                buf.clear();
-            }
+            p.game_to(root, &mut self.inner, FLUSH_AT)?;
         }
-        self.inner.write_all(&buf)
+        p.hand_over(&mut self.inner)
     }
 
     /// Gives the inner writer back.
@@ -176,6 +175,11 @@ impl fmt::Display for Collection<'_> {
 
 struct Printer<'o> {
     out: &'o mut Vec<u8>,
+    /// Bytes handed over from `out` to a writer ([`Printer::hand_over`]):
+    /// positions below count from the printer's first byte, `out[0]` is at
+    /// `handed`.
+    handed: usize,
+    /// Where the current line starts.
     line_start: usize,
     width: usize,
     /// [`WriterConfig::declare_utf8`].
@@ -188,34 +192,77 @@ impl<'o> Printer<'o> {
         let line_start = memchr::memrchr(b'\n', out).map_or(0, |k| k + 1);
         Printer {
             out,
+            handed: 0,
             line_start,
             width: config.line_width,
             declare_utf8: config.declare_utf8,
         }
     }
 
+    /// The position of the next byte written.
+    fn at(&self) -> usize {
+        self.handed + self.out.len()
+    }
+
     fn newline(&mut self) {
         self.out.push(b'\n');
-        self.line_start = self.out.len();
+        self.line_start = self.at();
     }
 
     fn open(&mut self) {
-        if self.out.len() > self.line_start {
+        if self.at() > self.line_start {
             self.newline();
         }
         self.out.push(b'(');
     }
 
+    /// Writes the text so far to `w` and empties the buffer.
+    fn hand_over(&mut self, w: &mut dyn io::Write) -> io::Result<()> {
+        w.write_all(self.out)?;
+        self.handed += self.out.len();
+        self.out.clear();
+        Ok(())
+    }
+
     fn game(&mut self, root: Node<'_, '_>) {
+        // Never handed over: the text stays in `out`.
+        let _ = self.game_to(root, &mut io::sink(), usize::MAX);
+    }
+
+    /// Writes the game tree of `root`, handing the text over to `w` after
+    /// each node that takes the buffer to `flush_at` bytes or more.
+    fn game_to(
+        &mut self,
+        root: Node<'_, '_>,
+        w: &mut dyn io::Write,
+        flush_at: usize,
+    ) -> io::Result<()> {
         let c = root.collection();
+        let mut failed = None;
         self.open();
-        c.shape(root.id(), |step| match step {
-            Step::Node(id) => self.tree_node(root, c.node(id)),
-            Step::Open => self.open(),
-            Step::Close => self.out.push(b')'),
+        c.shape(root.id(), |step| {
+            if failed.is_some() {
+                return;
+            }
+            match step {
+                Step::Node(id) => {
+                    self.tree_node(root, c.node(id));
+                    // After a node, so that the line break the next one may
+                    // put before itself is in the buffer.
+                    if self.out.len() >= flush_at {
+                        failed = self.hand_over(w).err();
+                    }
+                }
+                Step::Open => self.open(),
+                Step::Close => self.out.push(b')'),
+            }
         });
+        if let Some(e) = failed {
+            return Err(e);
+        }
         self.out.push(b')');
         self.newline();
+        Ok(())
     }
 
     /// Writes `node` of the game tree of `root`, and a line break after a
@@ -235,8 +282,9 @@ impl<'o> Printer<'o> {
         // width: its length is what was written, so the values are read
         // once.
         let start = self.out.len();
-        let breakable = self.width > 0 && start > self.line_start && !self.out.ends_with(b"(");
-        let column = start - self.line_start;
+        // What is handed over never ends with `(`: it ends after a node.
+        let breakable = self.width > 0 && self.at() > self.line_start && !self.out.ends_with(b"(");
+        let column = self.at() - self.line_start;
         // One past the last line break inside a value of this node.
         let mut value_break = None;
         self.out.push(b';');
@@ -266,7 +314,7 @@ impl<'o> Printer<'o> {
             // all) are copied as they are; the others value by value.
             if let Some(newline) = tight(values_raw) {
                 if let Some(k) = newline {
-                    value_break = Some(self.out.len() + k + 1);
+                    value_break = Some(self.at() + k + 1);
                 }
                 self.out.extend_from_slice(values_raw);
                 continue;
@@ -276,14 +324,14 @@ impl<'o> Printer<'o> {
                 self.out.extend_from_slice(v);
                 self.out.push(b']');
                 if let Some(k) = v.iter().rposition(|&b| b == b'\n') {
-                    value_break = Some(self.out.len() - (v.len() - k));
+                    value_break = Some(self.at() - (v.len() - k));
                 }
             }
         }
         let len = self.out.len() - start;
         if breakable && column + len > self.width {
             self.out.insert(start, b'\n');
-            self.line_start = value_break.map_or(start + 1, |b| b + 1);
+            self.line_start = value_break.map_or(self.handed + start + 1, |b| b + 1);
         } else if let Some(b) = value_break {
             self.line_start = b;
         }
@@ -360,6 +408,7 @@ fn special(b: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     /// Each value written in brackets, as the printer's slow path does.
     fn one_by_one(raw: &[u8]) -> Vec<u8> {
@@ -434,6 +483,66 @@ mod tests {
             &WriterConfig::default().declare_utf8(true),
         );
         assert_eq!(one, b"(;CA[UTF-8]B[aa]\n;CA[ISO-8859-1])\n");
+    }
+
+    /// A value: points, text with line breaks, long comments, escapes.
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            6 => "[a-s]{2}",
+            2 => "[a-z \n]{0,12}",
+            1 => "[a-z ]{40,120}",
+            1 => Just("a\\]b\\\\".to_string()),
+        ]
+    }
+
+    /// A collection: game trees of nodes with a few properties each, and
+    /// variations, with white space the printer does not keep.
+    fn collection() -> impl Strategy<Value = String> {
+        let prop = ("[A-Z]{1,2}", prop::collection::vec(value(), 1..3), "[ \n]?")
+            .prop_map(|(id, vs, ws)| format!("{id}{ws}[{}]", vs.join("][")));
+        let node = prop::collection::vec(prop, 0..3)
+            .prop_map(|ps| format!(";{}", ps.concat()))
+            .boxed();
+        let leaf =
+            prop::collection::vec(node.clone(), 1..6).prop_map(|ns| format!("({})", ns.concat()));
+        let tree = leaf.prop_recursive(4, 40, 4, move |inner| {
+            (
+                prop::collection::vec(node.clone(), 1..4),
+                prop::collection::vec(inner, 0..4),
+            )
+                .prop_map(|(ns, ts)| format!("({}{})", ns.concat(), ts.concat()))
+        });
+        prop::collection::vec(tree, 1..4).prop_map(|ts| ts.join("\n"))
+    }
+
+    proptest! {
+        /// Text handed over to a writer as it is printed, after any node,
+        /// is the text printed whole: the line breaks and widths carry
+        /// over the hand-overs.
+        #[test]
+        fn text_handed_over_node_by_node_is_the_text_printed_whole(
+            src in collection(),
+            width in prop_oneof![Just(0usize), 1..100usize],
+            utf8 in any::<bool>(),
+            flush_at in 1..300usize,
+        ) {
+            let c = crate::parse(src.as_bytes()).unwrap();
+            let config = WriterConfig::default().line_width(width).declare_utf8(utf8);
+            let mut whole = Vec::new();
+            push_sgf(&mut whole, &c, &config);
+            let mut handed = Vec::new();
+            let mut buf = Vec::new();
+            let mut p = Printer::new(&mut buf, &config);
+            for root in c.games() {
+                p.game_to(root, &mut handed, flush_at).unwrap();
+            }
+            p.hand_over(&mut handed).unwrap();
+            prop_assert_eq!(String::from_utf8_lossy(&handed), String::from_utf8_lossy(&whole));
+            // And through the public writer, which hands over at 64 KiB.
+            let mut written = Vec::new();
+            Writer::new(&mut written, config).write(&c).unwrap();
+            prop_assert_eq!(written, whole);
+        }
     }
 
     #[test]
