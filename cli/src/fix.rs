@@ -9,7 +9,7 @@ use sgfkit::check::{
     CheckOptions, Code, REPORT_ONLY_CODES, RepairOptions, Severity, keep_outside_text, repair,
 };
 use sgfkit::format::Format;
-use sgfkit::print::{WriterConfig, push_sgf};
+use sgfkit::print::{Writer, WriterConfig, push_sgf};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -323,8 +323,11 @@ fn fix_file(
         Mode::Stdout => push_sgf(&mut out, &tree, config),
         Mode::InPlace => {
             if let (true, Some(path)) = (rewrite, source.path()) {
-                push_sgf(&mut out, &tree, config);
-                if let Err(e) = replace_file(path, &out) {
+                // Into the new file as it is printed: the text is never
+                // held whole beside the tree.
+                let written =
+                    replace_file(path, |file| Writer::new(file, config.clone()).write(&tree));
+                if let Err(e) = written {
                     messages.push(format!("sgfkit: {name}: not rewritten: {e}"));
                     return failed(Formatted {
                         out: Vec::new(),
@@ -333,7 +336,6 @@ fn fix_file(
                         failed: true,
                     });
                 }
-                out.clear();
             }
         }
         Mode::Folder => {
@@ -361,16 +363,11 @@ fn fix_file(
     }
 }
 
-/// Replaces the file at `path` by `bytes` safely: the text is written to a
-/// new file in the same folder, flushed to disk and renamed over the
-/// original, whose permissions it takes. On any error the original is
-/// untouched and the temporary file removed.
-pub(crate) fn replace_file(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    replace_with(path, |file| file.write_all(bytes))
-}
-
-/// [`replace_file`] with the writing done by `write`.
-fn replace_with(
+/// Replaces the file at `path` by what `write` writes, safely: the text is
+/// written to a new file in the same folder, flushed to disk and renamed
+/// over the original, whose permissions it takes. On any error the
+/// original is untouched and the temporary file removed.
+fn replace_file(
     path: &Path,
     write: impl FnOnce(&mut std::fs::File) -> io::Result<()>,
 ) -> io::Result<()> {
@@ -421,7 +418,7 @@ mod tests {
         let dir = temp_dir("fail");
         let f = dir.join("game.sgf");
         std::fs::write(&f, b"(;B[aa])").unwrap();
-        let err = replace_with(&f, |file| {
+        let err = replace_file(&f, |file| {
             file.write_all(b"(;B[")?;
             Err(io::Error::new(
                 io::ErrorKind::StorageFull,
@@ -444,7 +441,7 @@ mod tests {
         let f = dir.join("game.sgf");
         std::fs::write(&f, b"old").unwrap();
         std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o640)).unwrap();
-        replace_file(&f, b"new").unwrap();
+        replace_file(&f, |file| file.write_all(b"new")).unwrap();
         assert_eq!(std::fs::read(&f).unwrap(), b"new");
         let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o640);
