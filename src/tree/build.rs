@@ -45,7 +45,7 @@ impl Parts {
             props: self.props,
             games: self.games,
             odd_offsets: self.odd_offsets,
-            links: Vec::new(),
+            overlay: super::store::Overlay::default(),
             thawed: false,
             edited: false,
         };

@@ -6,14 +6,13 @@
 //! garbage until the collection is dropped; handles to them must not be used.
 //!
 //! The first edit that changes the shape of the tree or moves properties
-//! *thaws* it (see `store`): 28 bytes more a node, once, with room for a
-//! sixteenth more nodes and properties.
+//! *thaws* it (see `store`): room for a sixteenth more nodes and
+//! properties, once, and a bit a node; then each node an edit touches or
+//! adds stores its links (some 50 bytes), the others derive them as before.
 
 use super::Collection;
 use super::NodeId;
-use super::store::{
-    Links, ListWalk, MAX_PROPS, NIL, NodeData, PoolFull, PropData, parent_in, pool_text, sibling_in,
-};
+use super::store::{Links, MAX_PROPS, NIL, NodeData, Overlay, PoolFull, PropData, pool_text};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -86,13 +85,13 @@ impl Collection<'_> {
     pub fn add_child(&mut self, parent: NodeId) -> Result<NodeId, EditError> {
         self.check(parent)?;
         let id = self.new_node(parent.0);
-        let p = &mut self.links[parent.index()];
+        let p = self.links_mut(parent.0);
         let last = p.last_child;
         p.last_child = id.0;
         if last == NIL {
             p.first_child = id.0;
         } else {
-            self.links[last as usize].next_sibling = id.0;
+            self.links_mut(last).next_sibling = id.0;
         }
         self.edited = true;
         Ok(id)
@@ -159,7 +158,7 @@ impl Collection<'_> {
             kids.retain(|&k| k != node.0);
             self.relink(parent, &kids);
         }
-        let l = &mut self.links[node.index()];
+        let l = self.links_mut(node.0);
         l.parent = NIL;
         l.next_sibling = NIL;
         l.root = NIL;
@@ -219,7 +218,7 @@ impl Collection<'_> {
                 if k == 0 {
                     // The node's offset may follow from the first
                     // property's span, which the new one has not.
-                    self.thaw();
+                    self.links_mut(node.0);
                 }
                 self.props[range.start + k] = prop;
             }
@@ -353,7 +352,8 @@ impl Collection<'_> {
         if !range.clone().any(|k| hit(self, k)) {
             return Ok(0);
         }
-        self.thaw();
+        // Its offset and end stored before its first property moves.
+        self.links_mut(node.0);
         let mut kept = range.start;
         for k in range.clone() {
             if !hit(self, k) {
@@ -361,7 +361,7 @@ impl Collection<'_> {
                 kept += 1;
             }
         }
-        self.links[node.index()].props_end = kept as u32;
+        self.links_mut(node.0).props_end = kept as u32;
         Ok(range.end - kept)
     }
 
@@ -382,11 +382,10 @@ impl Collection<'_> {
     /// [`EditError::NoSuchNode`] if `node` is not in the collection.
     pub fn insert_below(&mut self, node: NodeId) -> Result<NodeId, EditError> {
         self.check(node)?;
-        self.thaw();
         let kids = self.child_ids(node.0);
         let id = self.new_node(node.0);
         for &k in &kids {
-            self.links[k as usize].parent = id.0;
+            self.links_mut(k).parent = id.0;
         }
         self.relink(id.0, &kids);
         self.relink(node.0, &[id.0]);
@@ -414,10 +413,9 @@ impl Collection<'_> {
         if parent == NIL {
             return Err(EditError::IsRoot(node.index()));
         }
-        self.thaw();
         let own = self.child_ids(node.0);
         for &k in &own {
-            self.links[k as usize].parent = parent;
+            self.links_mut(k).parent = parent;
         }
         let mut kids = Vec::new();
         for k in self.child_ids(parent) {
@@ -428,7 +426,7 @@ impl Collection<'_> {
             }
         }
         self.relink(parent, &kids);
-        let l = &mut self.links[node.index()];
+        let l = self.links_mut(node.0);
         l.parent = NIL;
         l.next_sibling = NIL;
         l.first_child = NIL;
@@ -483,7 +481,8 @@ impl Collection<'_> {
     ) -> Result<(), EditError> {
         self.check(from)?;
         self.check(to)?;
-        self.thaw();
+        // Its offset and end stored before its first property moves.
+        self.links_mut(from.0);
         let range = self.props_range(from.0);
         let all: Vec<PropData> = self.props[range.clone()].to_vec();
         let mut kept = range.start;
@@ -496,7 +495,7 @@ impl Collection<'_> {
                 kept += 1;
             }
         }
-        self.links[from.index()].props_end = kept as u32;
+        self.links_mut(from.0).props_end = kept as u32;
         for p in moved {
             self.append_prop(to, p)?;
         }
@@ -512,7 +511,7 @@ impl Collection<'_> {
         items: &[NewProp<'_>],
     ) -> Result<(), EditError> {
         self.check(node)?;
-        self.thaw();
+        self.links_mut(node.0);
         let range = self.props_range(node.0);
         let (start, len) = (range.start, range.len());
         let mut out = Vec::with_capacity(items.len());
@@ -528,14 +527,14 @@ impl Collection<'_> {
             return Err(EditError::TooLarge);
         }
         self.props.extend(out);
-        self.nodes[node.index()].set_props_start(new_start);
-        self.links[node.index()].props_end = self.props.len() as u32;
+        self.set_props_start(node.0, new_start);
+        self.links_mut(node.0).props_end = self.props.len() as u32;
         Ok(())
     }
 
     fn check(&self, node: NodeId) -> Result<(), EditError> {
         let ok = if self.thawed {
-            self.links.get(node.index()).is_some_and(|l| l.root != NIL)
+            node.index() < self.nodes.len() && self.root_of(node.0) != NIL
         } else {
             node.index() < self.nodes.len()
         };
@@ -546,8 +545,9 @@ impl Collection<'_> {
         }
     }
 
-    /// Stores the fields a frozen tree derives from its ids (see `store`),
-    /// so that the tree can change shape.
+    /// Starts the overlay of links (see `store`), so that the tree can
+    /// change shape: the nodes keep deriving their links as they are until
+    /// an edit touches them.
     pub(super) fn thaw(&mut self) {
         if self.thawed {
             return;
@@ -559,58 +559,77 @@ impl Collection<'_> {
         let room = |n: usize| n / 16 + 64;
         self.nodes.reserve_exact(room(self.nodes.len()));
         self.props.reserve_exact(room(self.props.len()));
-        let mut links: Vec<Links> = Vec::with_capacity(self.nodes.len() + room(self.nodes.len()));
-        // The lists are by id: walk them along with the nodes instead of
-        // searching them for each node.
-        let mut odd = ListWalk::from(&self.odd_offsets, 0);
-        let mut parents = ListWalk::from(&self.parents, 0);
-        let mut siblings = ListWalk::from(&self.siblings, 0);
-        for id in 0..self.nodes.len() as u32 {
-            let offset = self.frozen_offset(id, odd.get(id));
-            let parent = parent_in(&self.nodes, id, |i| parents.get(i));
-            // Pre-order: the parent comes first.
-            let root = match links.get_mut(parent as usize) {
-                Some(p) => {
-                    if p.first_child == NIL {
-                        p.first_child = id;
-                    }
-                    p.last_child = id;
-                    p.root
-                }
-                None => id,
-            };
-            links.push(Links {
-                parent,
-                next_sibling: sibling_in(&self.nodes, id, |i| siblings.get(i)),
-                first_child: NIL,
-                last_child: NIL,
-                props_end: self.props_range(id).end as u32,
-                root,
-                offset,
-            });
-        }
-        self.links = links;
-        self.odd_offsets = Vec::new();
-        self.parents = Vec::new();
-        self.siblings = Vec::new();
+        self.overlay = Overlay::new(self.nodes.len(), self.props.len(), self.games.clone());
         self.thawed = true;
+    }
+
+    /// The stored links of node `i` (not a new id), to change: the tree
+    /// thawed and the node given its links as it derives them, if it has
+    /// none yet.
+    pub(super) fn links_mut(&mut self, i: u32) -> &mut Links {
+        self.thaw();
+        if self.overlay.get(i).is_none() {
+            let first_child = self.first_child_of(i);
+            let mut last_child = first_child;
+            let mut k = first_child;
+            while k != NIL {
+                last_child = k;
+                k = self.next_sibling_of(k);
+            }
+            let links = Links {
+                parent: self.parent_of(i),
+                next_sibling: self.next_sibling_of(i),
+                first_child,
+                last_child,
+                props_end: self.props_range(i).end as u32,
+                root: self.root_of(i),
+                offset: self.offset_of(i),
+            };
+            self.overlay.insert(i, links);
+        }
+        self.overlay
+            .get_mut(i)
+            .expect("the node was just given its links")
+    }
+
+    /// Moves the start of node `i`'s properties to `start`. The node before
+    /// it, if it derives where its properties end from this start, stores
+    /// its end first; so does the node itself, whose `;` offset may follow
+    /// from its first property.
+    fn set_props_start(&mut self, i: u32, start: usize) {
+        self.links_mut(i);
+        if i > 0 && i < self.overlay.nodes {
+            self.links_mut(i - 1);
+        }
+        self.nodes[i as usize].set_props_start(start);
     }
 
     fn new_node(&mut self, parent: u32) -> NodeId {
         self.thaw();
         let id = self.nodes.len() as u32;
-        let root = self.links.get(parent as usize).map_or(id, |p| p.root);
+        let root = if parent == NIL {
+            id
+        } else {
+            self.root_of(parent)
+        };
         let props_start = self.props.len() as u32;
-        self.nodes.push(NodeData::new(props_start as usize));
-        self.links.push(Links {
-            parent,
-            next_sibling: NIL,
-            first_child: NIL,
-            last_child: NIL,
-            props_end: props_start,
-            root,
-            offset: NIL,
-        });
+        // Marked as listed: the node before it never derives it as its
+        // first child.
+        let mut data = NodeData::new(props_start as usize);
+        data.mark_parent();
+        self.nodes.push(data);
+        self.overlay.insert(
+            id,
+            Links {
+                parent,
+                next_sibling: NIL,
+                first_child: NIL,
+                last_child: NIL,
+                props_end: props_start,
+                root,
+                offset: NIL,
+            },
+        );
         NodeId(id)
     }
 
@@ -619,7 +638,7 @@ impl Collection<'_> {
         let mut k = self.first_child_of(parent);
         while k != NIL {
             kids.push(k);
-            k = self.links[k as usize].next_sibling;
+            k = self.next_sibling_of(k);
         }
         kids
     }
@@ -627,12 +646,12 @@ impl Collection<'_> {
     /// Makes `kids` the children of `parent` (the tree is thawed).
     fn relink(&mut self, parent: u32, kids: &[u32]) {
         for w in kids.windows(2) {
-            self.links[w[0] as usize].next_sibling = w[1];
+            self.links_mut(w[0]).next_sibling = w[1];
         }
         if let Some(&last) = kids.last() {
-            self.links[last as usize].next_sibling = NIL;
+            self.links_mut(last).next_sibling = NIL;
         }
-        let p = &mut self.links[parent as usize];
+        let p = self.links_mut(parent);
         p.first_child = kids.first().copied().unwrap_or(NIL);
         p.last_child = kids.last().copied().unwrap_or(NIL);
     }
@@ -677,16 +696,17 @@ impl Collection<'_> {
         if self.props.len() + range.len() >= MAX_PROPS {
             return Err(EditError::TooLarge);
         }
-        self.thaw();
+        // Its offset and end stored before its properties move.
+        self.links_mut(node.0);
         let range = self.props_range(node.0);
         if range.end != self.props.len() {
             // Move the node's properties to the end so they stay contiguous.
             let new_start = self.props.len();
             self.props.extend_from_within(range);
-            self.nodes[node.index()].set_props_start(new_start);
+            self.set_props_start(node.0, new_start);
         }
         self.props.push(prop);
-        self.links[node.index()].props_end = self.props.len() as u32;
+        self.links_mut(node.0).props_end = self.props.len() as u32;
         Ok(())
     }
 }

@@ -47,7 +47,8 @@ use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 use store::{
-    Links, ListWalk, NIL, NodeData, POOL_BIT, PropData, TextRef, listed, parent_in, sibling_in,
+    Links, ListWalk, NIL, NodeData, Overlay, POOL_BIT, PropData, TextRef, listed, parent_in,
+    sibling_in,
 };
 
 /// The largest source the tree can index: offsets are 31-bit.
@@ -73,20 +74,22 @@ pub struct Collection<'a> {
     src: Cow<'a, [u8]>,
     pool: Vec<u8>,
     nodes: Vec<NodeData>,
-    /// While frozen: the nodes whose parent is not the node before them
+    /// The nodes as parsed whose parent is not the node before them
     /// (roots aside), with their parent, by id (see `store`).
     parents: Vec<(u32, u32)>,
-    /// While frozen: the nodes that have a next sibling, with it, by id.
+    /// The nodes as parsed that have a next sibling, with it, by id.
     siblings: Vec<(u32, u32)>,
     props: Vec<PropData>,
     /// The game roots in order; while not thawed, increasing.
     games: Vec<u32>,
-    /// While frozen: the nodes whose `;` is not right before their first
+    /// The nodes as parsed whose `;` is not right before their first
     /// property, with its offset, by id (see `store`).
     odd_offsets: Vec<(u32, u32)>,
-    /// Empty while frozen; one entry a node once thawed (see `store`).
-    links: Vec<Links>,
-    /// True once the first edit stored the derived fields in `links`.
+    /// Empty while frozen; once thawed, the links of the nodes edits
+    /// touched or added (see `store`).
+    overlay: Overlay,
+    /// True once the first edit that changes the shape or moves
+    /// properties started the overlay.
     thawed: bool,
     /// False while node ids are in pre-order (as parsed): then node numbers
     /// are id differences.
@@ -121,7 +124,7 @@ impl<'a> Collection<'a> {
             props: Vec::new(),
             games: Vec::new(),
             odd_offsets: Vec::new(),
-            links: Vec::new(),
+            overlay: Overlay::default(),
             thawed: false,
             edited: false,
         }
@@ -178,7 +181,7 @@ impl<'a> Collection<'a> {
             props: self.props,
             games: self.games,
             odd_offsets: self.odd_offsets,
-            links: self.links,
+            overlay: self.overlay,
             thawed: self.thawed,
             edited: self.edited,
         }
@@ -212,7 +215,8 @@ impl<'a> Collection<'a> {
     /// sizes the arenas from a count of `;` and `[` and keeps spare room
     /// of less than an eighth (comments holding `;` or `[`), rather than
     /// reallocate them. The first edit that changes the tree's shape adds
-    /// 28 bytes a node.
+    /// a sixteenth of room and a bit a node, and each node an edit touches
+    /// or adds some 50 bytes (its links, stored).
     ///
     /// ```
     /// let t = sgfkit::parse(b"(;GM[1];B[aa];W[bb])")?;
@@ -231,7 +235,7 @@ impl<'a> Collection<'a> {
             + self.pool.capacity()
             + self.games.capacity() * size_of::<u32>()
             + self.odd_offsets.capacity() * size_of::<(u32, u32)>()
-            + self.links.capacity() * size_of::<Links>()
+            + self.overlay.heap_size()
     }
 
     /// True while node ids are in pre-order within each game tree (no edit
@@ -389,10 +393,11 @@ impl<'a> Collection<'a> {
     /// The first child of node `i`, or NIL.
     #[inline]
     fn first_child_of(&self, i: u32) -> u32 {
-        if self.thawed {
-            return self.links.get(i as usize).map_or(NIL, |l| l.first_child);
+        if let Some(l) = self.touched(i) {
+            return l.first_child;
         }
-        // Pre-order: a first child comes right after its parent.
+        // Pre-order: a first child comes right after its parent (a node
+        // added by an edit is marked as listed: never a derived child).
         match self.nodes.get(i as usize + 1) {
             Some(n) if !n.listed_parent() => i + 1,
             _ => NIL,
@@ -402,8 +407,8 @@ impl<'a> Collection<'a> {
     /// The parent of node `i`, or NIL.
     #[inline]
     fn parent_of(&self, i: u32) -> u32 {
-        if self.thawed {
-            return self.links.get(i as usize).map_or(NIL, |l| l.parent);
+        if let Some(l) = self.touched(i) {
+            return l.parent;
         }
         parent_in(&self.nodes, i, |i| listed(&self.parents, i))
     }
@@ -411,8 +416,8 @@ impl<'a> Collection<'a> {
     /// The next sibling of node `i`, or NIL.
     #[inline]
     fn next_sibling_of(&self, i: u32) -> u32 {
-        if self.thawed {
-            return self.links.get(i as usize).map_or(NIL, |l| l.next_sibling);
+        if let Some(l) = self.touched(i) {
+            return l.next_sibling;
         }
         sibling_in(&self.nodes, i, |i| listed(&self.siblings, i))
     }
@@ -422,8 +427,15 @@ impl<'a> Collection<'a> {
     fn props_range(&self, i: u32) -> Range<usize> {
         let i = i as usize;
         let start = self.nodes.get(i).map_or(0, |n| n.props_start());
-        let end = if self.thawed {
-            self.links.get(i).map_or(start, |l| l.props_end as usize)
+        let end = if let Some(l) = self.touched(i as u32) {
+            l.props_end as usize
+        } else if self.thawed {
+            // As when the tree thawed.
+            if i + 1 < self.overlay.nodes as usize {
+                self.nodes[i + 1].props_start()
+            } else {
+                self.overlay.props as usize
+            }
         } else {
             // Pre-order: a node's properties end where the next node's start.
             self.nodes
@@ -435,8 +447,8 @@ impl<'a> Collection<'a> {
 
     /// The offset of node `i`'s `;`, or NIL.
     fn offset_of(&self, i: u32) -> u32 {
-        if self.thawed {
-            return self.links.get(i as usize).map_or(NIL, |l| l.offset);
+        if let Some(l) = self.touched(i) {
+            return l.offset;
         }
         self.frozen_offset(i, listed(&self.odd_offsets, i))
     }
@@ -460,13 +472,29 @@ impl<'a> Collection<'a> {
     /// The root of node `i`'s game tree.
     #[inline]
     fn root_of(&self, i: u32) -> u32 {
-        if self.thawed {
-            return self.links.get(i as usize).map_or(i, |l| l.root);
+        if let Some(l) = self.touched(i) {
+            return l.root;
         }
         // Pre-order: the games' roots are increasing and each game's nodes
-        // follow its root.
-        let k = self.games.partition_point(|&g| g <= i);
-        k.checked_sub(1).map_or(i, |k| self.games[k])
+        // follow its root (as they were when the tree thawed).
+        let games = if self.thawed {
+            &self.overlay.games
+        } else {
+            &self.games
+        };
+        let k = games.partition_point(|&g| g <= i);
+        k.checked_sub(1).map_or(i, |k| games[k])
+    }
+
+    /// The links of node `i` if the tree is thawed and an edit touched or
+    /// added the node.
+    #[inline]
+    fn touched(&self, i: u32) -> Option<&Links> {
+        if self.thawed {
+            self.overlay.get(i)
+        } else {
+            None
+        }
     }
 }
 

@@ -26,9 +26,10 @@
 //! and lists included, where storing each node's parent and next sibling
 //! cost 22.4.
 //!
-//! The first edit that changes the tree's shape *thaws* it: [`Links`] then
-//! store those fields for every node (28 bytes more a node), since edits
-//! append nodes and properties out of order.
+//! The first edit that changes the tree's shape or moves properties
+//! *thaws* it: the nodes an edit touches, and those it adds, then store
+//! those fields ([`Links`], in an [`Overlay`]), since edits append nodes and
+//! properties out of order; the others keep deriving them as before.
 //!
 //! A property is one of two kinds ([`PropData`]):
 //!
@@ -63,7 +64,8 @@ const LISTED_PARENT: u32 = 1 << 31;
 const LISTED_SIBLING: u32 = 1 << 30;
 
 /// One node: 4 bytes, the index of its first property and two marks (see
-/// the module docs). Once the tree is thawed only the index counts.
+/// the module docs). A node an edit adds is marked as listed, and stores
+/// its links.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct NodeData(u32);
 
@@ -194,6 +196,83 @@ pub(super) struct Links {
     pub(super) root: u32,
     /// Byte offset of the `;` in the source, or NIL for a new node.
     pub(super) offset: u32,
+}
+
+/// The links of an edited (thawed) tree: an entry for each node an edit
+/// touched, or added, and the frozen derivations for the others (see the
+/// module docs), which read what the tree was when it thawed.
+///
+/// A node gets its entry, filled with what it derives, before an edit
+/// changes anything its derivation reads: its parent, children or next
+/// sibling; its properties (its `;` offset follows from the first one, its
+/// end from the next node's start); or the start of the next node's
+/// properties. A node left alone keeps deriving what it did.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Overlay {
+    /// The nodes when the tree thawed: ids below derive their links.
+    pub(super) nodes: u32,
+    /// The properties when the tree thawed: where the last node's end.
+    pub(super) props: u32,
+    /// The game roots when the tree thawed, increasing.
+    pub(super) games: Vec<u32>,
+    /// One bit a node: it has an entry in `links` (a test that spares the
+    /// hash lookup of a node no edit touched).
+    marked: Vec<u64>,
+    links: std::collections::HashMap<u32, Links>,
+}
+
+impl Overlay {
+    /// The overlay of a tree of `nodes` nodes and `props` properties with
+    /// these `games`, no node touched yet.
+    pub(super) fn new(nodes: usize, props: usize, games: Vec<u32>) -> Overlay {
+        Overlay {
+            nodes: nodes as u32,
+            props: props as u32,
+            games,
+            marked: vec![0; nodes.div_ceil(64)],
+            links: std::collections::HashMap::new(),
+        }
+    }
+
+    /// The entry of node `i`, if an edit gave it one.
+    #[inline]
+    pub(super) fn get(&self, i: u32) -> Option<&Links> {
+        let bit = self.marked.get(i as usize / 64)? & (1 << (i % 64));
+        if bit == 0 {
+            return None;
+        }
+        self.links.get(&i)
+    }
+
+    /// The entry of node `i`, if it has one, to change.
+    #[inline]
+    pub(super) fn get_mut(&mut self, i: u32) -> Option<&mut Links> {
+        self.get(i)?;
+        self.links.get_mut(&i)
+    }
+
+    /// Gives node `i` its entry.
+    pub(super) fn insert(&mut self, i: u32, links: Links) {
+        let word = i as usize / 64;
+        if word >= self.marked.len() {
+            self.marked.resize(word + 1, 0);
+        }
+        self.marked[word] |= 1 << (i % 64);
+        self.links.insert(i, links);
+    }
+
+    /// How many nodes have an entry.
+    #[cfg(test)]
+    pub(super) fn touched(&self) -> usize {
+        self.links.len()
+    }
+
+    /// The heap memory of the entries and marks, about.
+    pub(super) fn heap_size(&self) -> usize {
+        self.marked.capacity() * size_of::<u64>()
+            + self.links.capacity() * (size_of::<(u32, Links)>() + 1)
+            + self.games.capacity() * size_of::<u32>()
+    }
 }
 
 /// One property: 8 bytes, see the module docs.

@@ -68,13 +68,124 @@ fn frozen_tree_derives_children_properties_and_roots() {
         .collect();
     let (f, p, s) = ((false, false), (true, false), (false, true));
     assert_eq!(marked, [p, s, f, s, p, f, p, p, f]);
-    // Thawed: links for every node, and no lists of odd offsets, parents
-    // or siblings.
-    assert_eq!(thawed.links.len(), 9);
-    assert_eq!(
-        thawed.odd_offsets.capacity() + thawed.parents.capacity() + thawed.siblings.capacity(),
-        0
-    );
+    // Thawed: no node stores its links until an edit touches it; then the
+    // node, its children and the node added do, and the rest derive theirs.
+    assert_eq!(thawed.overlay.touched(), 0);
+    let mid = thawed.insert_below(NodeId(2)).unwrap();
+    assert_eq!(thawed.overlay.touched(), 4);
+    assert_eq!(thawed.node(mid).parent().unwrap().id(), NodeId(2));
+    let kids: Vec<_> = thawed
+        .node(mid)
+        .children()
+        .map(|k| k.id().index())
+        .collect();
+    assert_eq!(kids, [3, 4]);
+    let want = crate::parse(b"(;A[1](;B[2];C[3];(;D[4])(;;E[5]F[6]))(;G[7]))(;H[8];I[9])").unwrap();
+    assert_eq!(thawed.to_string(), want.to_string());
+}
+
+/// One edit, picked by `op`, of the nodes picked by `a` and `b`, on `c`,
+/// and what it returned.
+fn edit(c: &mut Collection<'_>, op: u8, a: usize, b: usize) -> String {
+    let n = c.nodes.len();
+    let (x, y) = (NodeId((a % n) as u32), NodeId((b % n) as u32));
+    let first = |c: &Collection<'_>| {
+        let node = c.node(x);
+        node.properties().next().map(|p| p.ident().to_string())
+    };
+    match op % 11 {
+        0 => format!("{:?}", c.add_child(x)),
+        1 => format!("{:?}", c.remove_subtree(x)),
+        2 => format!("{:?}", c.move_child(x, a % 3, b % 3)),
+        3 => format!("{:?}", c.set_property(x, "C", ["set"])),
+        4 => match first(c) {
+            Some(id) => format!("{:?}", c.set_property(x, &id, ["first"])),
+            None => "none".into(),
+        },
+        5 => format!("{:?}", c.push_property(x, "GC", ["pushed"])),
+        6 => match first(c) {
+            Some(id) => format!("{:?}", c.remove_property(x, &id)),
+            None => "none".into(),
+        },
+        7 => format!("{:?}", c.insert_below(x)),
+        8 => format!("{:?}", c.remove_node(x)),
+        9 => {
+            let which: Vec<bool> = (0..4).map(|k| (b >> k) & 1 == 1).collect();
+            format!("{:?}", c.move_properties(x, y, &which))
+        }
+        _ => format!("{:?}", c.add_game()),
+    }
+}
+
+/// Every node's links as the accessors give them, removed nodes included.
+fn all_links(c: &Collection<'_>) -> Vec<[u32; 6]> {
+    (0..c.nodes.len() as u32)
+        .map(|i| {
+            let r = c.props_range(i);
+            [
+                c.parent_of(i),
+                c.first_child_of(i),
+                c.next_sibling_of(i),
+                c.root_of(i),
+                c.offset_of(i),
+                (r.end - r.start) as u32,
+            ]
+        })
+        .collect()
+}
+
+proptest::proptest! {
+    /// A tree whose nodes store their links only once an edit touches
+    /// them edits as one whose every node stores them from the start.
+    #[test]
+    fn a_tree_thawed_node_by_node_edits_as_one_thawed_whole(
+        shape_of in proptest::collection::vec(0..4u8, 1..30),
+        edits in proptest::collection::vec((0..11u8, 0..64usize, 0..64usize), 1..12),
+    ) {
+        // Nodes with a property or none, sequences and variations; after
+        // a variation, only variations at its level.
+        let mut src = String::from("(;GM[1]");
+        // For each open level: whether a variation closed in it.
+        let mut levels = vec![false];
+        for (k, s) in shape_of.iter().enumerate() {
+            let node = if *s == 0 {
+                format!(";B[a{}]", (b'a' + k as u8 % 19) as char)
+            } else {
+                ";".to_string()
+            };
+            match s {
+                1 => {
+                    src += "(;W[bb]C[x]";
+                    *levels.last_mut().unwrap() = true;
+                    levels.push(false);
+                }
+                2 if levels.len() > 1 => {
+                    src += ")";
+                    levels.pop();
+                }
+                _ if *levels.last().unwrap() => {
+                    src += "(";
+                    src += &node;
+                    levels.push(false);
+                }
+                _ => src += &node,
+            }
+        }
+        src += &")".repeat(levels.len() - 1);
+        src += ")(;GM[1];B[cc])";
+        let mut lazy = crate::parse(src.as_bytes()).unwrap().into_owned();
+        let mut whole = lazy.clone();
+        for i in 0..whole.nodes.len() as u32 {
+            whole.links_mut(i);
+        }
+        proptest::prop_assert_eq!(all_links(&whole), all_links(&lazy));
+        for (op, a, b) in edits {
+            let (l, w) = (edit(&mut lazy, op, a, b), edit(&mut whole, op, a, b));
+            proptest::prop_assert_eq!(l, w);
+            proptest::prop_assert_eq!(all_links(&lazy), all_links(&whole));
+            proptest::prop_assert_eq!(lazy.to_string(), whole.to_string());
+        }
+    }
 }
 
 /// The ids below every node, by [`Node::descendants`].
