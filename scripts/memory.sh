@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Peak memory of the sgfkit command, whole process: the peak resident set
 # size (`/usr/bin/time -f %M`, the median of $RUNS runs) of `stats`,
-# `check -q`, `json`, `fmt` and `export --format ndjson` on three inputs,
-# the process's baseline, and the peak less the baseline per byte of input.
+# `check -q`, `json`, `fmt`, `fix --dry-run` and `export --format ndjson`
+# on three inputs, the process's baseline, and the peak less the baseline
+# per byte of input.
 # Peak RSS is steady from run to run (unlike time on a busy machine), still
 # the medians are given. Prints a markdown table.
 #
@@ -129,5 +130,6 @@ for input in dense mixed corpus; do
     if [ "$input" != corpus ]; then
         row fmt "$label" "$bytes" fmt
     fi
+    row "fix --dry-run" "$label" "$bytes" fix --dry-run
     row "export ndjson" "$label" "$bytes" export --format ndjson -o "$tmp/export"
 done
