@@ -627,13 +627,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
                 transcoded: false,
             });
         }
-        return Plan::Done(Decoded {
-            text: Cow::Borrowed(&bytes[skip..]),
-            detection,
-            transcoded: false,
-            warnings,
-            trees,
-        });
+        return as_read(&bytes[skip..], detection, warnings, trees);
     }
     // The pieces that are not UTF-8 are decoded apart (a copy of those
     // alone), so that the text is put together once at its size.
@@ -673,13 +667,7 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
     if parts.iter().all(|(.., d)| d.is_none()) {
         // Every piece reads as it is (trees in other charsets holding
         // ASCII alone): the text is the input, nothing was converted.
-        return Plan::Done(Decoded {
-            text: Cow::Borrowed(&bytes[skip..]),
-            detection,
-            transcoded: false,
-            warnings,
-            trees,
-        });
+        return as_read(&bytes[skip..], detection, warnings, trees);
     }
     Plan::Pieces(
         Decoded {
@@ -694,6 +682,23 @@ fn per_tree_plan<'a>(bytes: &'a [u8], opts: &DecodeOptions) -> Plan<'a> {
             len: at,
         },
     )
+}
+
+/// The plan of an input whose text is `text`, a part of it as it is:
+/// nothing converted.
+fn as_read<'a>(
+    text: &'a [u8],
+    detection: Detection,
+    warnings: Vec<EncodingWarning>,
+    trees: Vec<TreeDecoding>,
+) -> Plan<'a> {
+    Plan::Done(Decoded {
+        text: Cow::Borrowed(text),
+        detection,
+        transcoded: false,
+        warnings,
+        trees,
+    })
 }
 
 /// A tree's detection moved out of the list of detections, of which only
