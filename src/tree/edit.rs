@@ -12,7 +12,9 @@
 
 use super::Collection;
 use super::NodeId;
-use super::store::{Links, MAX_PROPS, NIL, NodeData, Overlay, PoolFull, PropData, pool_text};
+use super::store::{
+    Links, MAX_PROPS, NIL, NodeData, Overlay, PoolFull, PropData, edit_room, pool_text,
+};
 use crate::grammar::value_end;
 
 /// Why an edit was refused.
@@ -556,9 +558,8 @@ impl Collection<'_> {
         // the vectors, sized to what the reader found, would otherwise
         // double at the first node or property added, the old and the
         // new one both held while the one is copied to the other.
-        let room = |n: usize| n / 16 + 64;
-        self.nodes.reserve_exact(room(self.nodes.len()));
-        self.props.reserve_exact(room(self.props.len()));
+        self.nodes.reserve_exact(edit_room(self.nodes.len()));
+        self.props.reserve_exact(edit_room(self.props.len()));
         self.overlay = Overlay::new(self.nodes.len(), self.props.len(), self.games.clone());
         self.thawed = true;
     }

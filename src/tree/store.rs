@@ -198,6 +198,17 @@ pub(super) struct Links {
     pub(super) offset: u32,
 }
 
+/// The room for the nodes or properties edits add to `n` (a sixteenth
+/// more): the first edit reserves it ([`Collection::thaw`]), and the reader
+/// reserves it too, untouched, so that the allocator grows the arena in
+/// place then, where it can (room never written to is not resident; a
+/// copy would keep the old block resident too, for a while).
+///
+/// [`Collection::thaw`]: super::Collection
+pub(super) fn edit_room(n: usize) -> usize {
+    n / 16 + 64
+}
+
 /// The links of an edited (thawed) tree: an entry for each node an edit
 /// touched, or added, and the frozen derivations for the others (see the
 /// module docs), which read what the tree was when it thawed.
