@@ -586,7 +586,7 @@ impl Collection<'_> {
                 root: self.root_of(i),
                 offset: self.offset_of(i),
             };
-            self.overlay.insert(i, links);
+            self.overlay.touch(i, links);
         }
         self.overlay
             .get_mut(i)
@@ -619,18 +619,15 @@ impl Collection<'_> {
         let mut data = NodeData::new(props_start as usize);
         data.mark_parent();
         self.nodes.push(data);
-        self.overlay.insert(
-            id,
-            Links {
-                parent,
-                next_sibling: NIL,
-                first_child: NIL,
-                last_child: NIL,
-                props_end: props_start,
-                root,
-                offset: NIL,
-            },
-        );
+        self.overlay.add(Links {
+            parent,
+            next_sibling: NIL,
+            first_child: NIL,
+            last_child: NIL,
+            props_end: props_start,
+            root,
+            offset: NIL,
+        });
         NodeId(id)
     }
 

@@ -210,8 +210,10 @@ pub(super) fn edit_room(n: usize) -> usize {
 }
 
 /// The links of an edited (thawed) tree: an entry for each node an edit
-/// touched, or added, and the frozen derivations for the others (see the
-/// module docs), which read what the tree was when it thawed.
+/// touched (a hash map, with a bit a node to spare the lookup of the
+/// others) or added (a vector, by id), and the frozen derivations for the
+/// others (see the module docs), which read what the tree was when it
+/// thawed.
 ///
 /// A node gets its entry, filled with what it derives, before an edit
 /// changes anything its derivation reads: its parent, children or next
@@ -226,10 +228,15 @@ pub(super) struct Overlay {
     pub(super) props: u32,
     /// The game roots when the tree thawed, increasing.
     pub(super) games: Vec<u32>,
-    /// One bit a node: it has an entry in `links` (a test that spares the
-    /// hash lookup of a node no edit touched).
+    /// One bit a node of the tree as it thawed: it has an entry in
+    /// `touched` (a test that spares the hash lookup of a node no edit
+    /// touched).
     marked: Vec<u64>,
-    links: std::collections::HashMap<u32, Links>,
+    /// The entries of the nodes of the tree as it thawed that edits touched.
+    touched: std::collections::HashMap<u32, Links>,
+    /// The entries of the nodes edits added, in the order of their ids
+    /// (from `nodes` on): a tree built by edits is all of them.
+    added: Vec<Links>,
 }
 
 impl Overlay {
@@ -241,47 +248,59 @@ impl Overlay {
             props: props as u32,
             games,
             marked: vec![0; nodes.div_ceil(64)],
-            links: std::collections::HashMap::new(),
+            touched: std::collections::HashMap::new(),
+            added: Vec::new(),
         }
     }
 
     /// The entry of node `i`, if an edit gave it one.
     #[inline]
     pub(super) fn get(&self, i: u32) -> Option<&Links> {
+        if i >= self.nodes {
+            return self.added.get((i - self.nodes) as usize);
+        }
         let bit = self.marked.get(i as usize / 64)? & (1 << (i % 64));
         if bit == 0 {
             return None;
         }
-        self.links.get(&i)
+        self.touched.get(&i)
     }
 
     /// The entry of node `i`, if it has one, to change.
     #[inline]
     pub(super) fn get_mut(&mut self, i: u32) -> Option<&mut Links> {
-        self.get(i)?;
-        self.links.get_mut(&i)
-    }
-
-    /// Gives node `i` its entry.
-    pub(super) fn insert(&mut self, i: u32, links: Links) {
-        let word = i as usize / 64;
-        if word >= self.marked.len() {
-            self.marked.resize(word + 1, 0);
+        if i >= self.nodes {
+            return self.added.get_mut((i - self.nodes) as usize);
         }
-        self.marked[word] |= 1 << (i % 64);
-        self.links.insert(i, links);
+        self.get(i)?;
+        self.touched.get_mut(&i)
     }
 
-    /// How many nodes have an entry.
+    /// Gives node `i` of the tree as it thawed its entry.
+    pub(super) fn touch(&mut self, i: u32, links: Links) {
+        debug_assert!(i < self.nodes);
+        if let Some(word) = self.marked.get_mut(i as usize / 64) {
+            *word |= 1 << (i % 64);
+            self.touched.insert(i, links);
+        }
+    }
+
+    /// The entry of the node an edit adds, whose id is the next one.
+    pub(super) fn add(&mut self, links: Links) {
+        self.added.push(links);
+    }
+
+    /// How many nodes of the tree as it thawed have an entry.
     #[cfg(test)]
     pub(super) fn touched(&self) -> usize {
-        self.links.len()
+        self.touched.len()
     }
 
     /// The heap memory of the entries and marks, about.
     pub(super) fn heap_size(&self) -> usize {
         self.marked.capacity() * size_of::<u64>()
-            + self.links.capacity() * (size_of::<(u32, Links)>() + 1)
+            + self.touched.capacity() * (size_of::<(u32, Links)>() + 1)
+            + self.added.capacity() * size_of::<Links>()
             + self.games.capacity() * size_of::<u32>()
     }
 }
