@@ -152,9 +152,15 @@ pub fn merge(roots: &[Node<'_, '_>]) -> Result<Merged, EditError> {
         });
     };
     let root = out.copy_subtree(*first, None, |_| false)?;
+    let mut texts = RootTexts::default();
     for (k, other) in rest.iter().enumerate() {
         let record = k + 2;
-        unite(&mut out, root, *other, Some((record, &mut conflicts)))?;
+        unite(
+            &mut out,
+            root,
+            *other,
+            Some((record, &mut conflicts, &mut texts)),
+        )?;
         // Pairs of (record's node, merged node), matched; no recursion.
         let mut stack = vec![(*other, root)];
         while let Some((src, dst)) = stack.pop() {
@@ -180,29 +186,83 @@ pub fn merge(roots: &[Node<'_, '_>]) -> Result<Merged, EditError> {
             }
         }
     }
+    texts.write(&mut out, root)?;
     Ok(Merged {
         collection: out,
         conflicts,
     })
 }
 
+/// The root's texts (`C`, `GC`) as records are merged into it: held here
+/// and written once at the end, since each record may add to them (its
+/// conflicts, its own texts), and writing a text again leaves the old one
+/// in the collection's pool (many records made that quadratic: 2,336 into
+/// one tree held 1.2 GB). A text is written when first changed, so that it
+/// keeps its place among the root's properties.
+#[derive(Default)]
+struct RootTexts {
+    texts: Vec<(&'static str, Vec<u8>)>,
+}
+
+impl RootTexts {
+    /// The values of the root's `ident`, as changed so far.
+    fn get(&self, out: &Collection<'_>, root: NodeId, ident: &str) -> Option<Vec<Vec<u8>>> {
+        if let Some((_, text)) = self.texts.iter().find(|(i, _)| *i == ident) {
+            return Some(vec![text.clone()]);
+        }
+        out.node(root)
+            .get(ident)
+            .map(|p| p.values().map(<[u8]>::to_vec).collect())
+    }
+
+    /// Sets the root's text `ident` (one of [`TEXTS`]) to `text`.
+    fn set(
+        &mut self,
+        out: &mut Collection<'_>,
+        root: NodeId,
+        ident: &'static str,
+        text: Vec<u8>,
+    ) -> Result<(), EditError> {
+        match self.texts.iter_mut().find(|(i, _)| *i == ident) {
+            Some((_, held)) => *held = text,
+            None => {
+                out.set_property(root, ident, [&text])?;
+                self.texts.push((ident, text));
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the texts held to the root.
+    fn write(self, out: &mut Collection<'_>, root: NodeId) -> Result<(), EditError> {
+        for (ident, text) in self.texts {
+            out.set_property(root, ident, [text])?;
+        }
+        Ok(())
+    }
+}
+
 /// Adds the properties of `src` to the node `dst` of `out` (see the
-/// [module docs](self)); at the root, `root` is the record's number and the
-/// conflicts found so far.
+/// [module docs](self)); at the root, `root` is the record's number, the
+/// conflicts found so far and the root's texts as merged so far.
 fn unite(
     out: &mut Collection<'static>,
     dst: NodeId,
     src: Node<'_, '_>,
-    mut root: Option<(usize, &mut Vec<Conflict>)>,
+    mut root: Option<(usize, &mut Vec<Conflict>, &mut RootTexts)>,
 ) -> Result<(), EditError> {
     let mut set_aside: Vec<u8> = Vec::new();
     for prop in src.properties() {
         let ident = prop.ident();
         let theirs: Vec<&[u8]> = prop.values().collect();
-        let ours: Option<Vec<Vec<u8>>> = out
-            .node(dst)
-            .get(ident)
-            .map(|p| p.values().map(<[u8]>::to_vec).collect());
+        let text = TEXTS.iter().find(|&&t| t == ident);
+        let ours: Option<Vec<Vec<u8>>> = match (&root, text) {
+            (Some((.., texts)), Some(_)) => texts.get(out, dst, ident),
+            _ => out
+                .node(dst)
+                .get(ident)
+                .map(|p| p.values().map(<[u8]>::to_vec).collect()),
+        };
         let Some(ours) = ours else {
             out.push_property(dst, ident, &theirs)?;
             continue;
@@ -210,7 +270,7 @@ fn unite(
         if ours.iter().map(Vec::as_slice).eq(theirs.iter().copied()) {
             continue;
         }
-        if TEXTS.contains(&ident) {
+        if let Some(&text) = text {
             // A text has one value; a property edited to none has nothing
             // to join.
             if let (Some(o), Some(t)) = (ours.first(), theirs.first())
@@ -219,7 +279,10 @@ fn unite(
                 let mut joined = o.clone();
                 joined.extend_from_slice(b"\n\n");
                 joined.extend_from_slice(t);
-                out.set_property(dst, ident, [joined])?;
+                match root.as_mut() {
+                    Some((.., texts)) => texts.set(out, dst, text, joined)?,
+                    None => out.set_property(dst, ident, [joined])?,
+                }
             }
         } else if LISTS.contains(&ident) {
             let mut all = ours.clone();
@@ -229,7 +292,7 @@ fn unite(
                 }
             }
             out.set_property(dst, ident, &all)?;
-        } else if let Some((record, conflicts)) = root.as_mut() {
+        } else if let Some((record, conflicts, _)) = root.as_mut() {
             if FILE_PROPS.contains(&ident) {
                 continue;
             }
@@ -253,10 +316,9 @@ fn unite(
             });
         }
     }
-    if !set_aside.is_empty() {
-        let gc = match out.node(dst).get("GC") {
-            Some(gc) => {
-                let mut text = gc.value().to_vec();
+    if let Some((.., texts)) = root.filter(|_| !set_aside.is_empty()) {
+        let gc = match texts.get(out, dst, "GC").and_then(|v| v.into_iter().next()) {
+            Some(mut text) => {
                 // Below the lines of the records merged before, or after a
                 // blank line below the record's own text.
                 let last = text.rsplit(|&b| b == b'\n').next().unwrap_or_default();
@@ -270,7 +332,7 @@ fn unite(
             }
             None => set_aside,
         };
-        out.set_property(dst, "GC", [gc])?;
+        texts.set(out, dst, "GC", gc)?;
     }
     Ok(())
 }

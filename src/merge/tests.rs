@@ -157,3 +157,57 @@ fn conflicting_game_info_keeps_the_first_and_records_the_others_in_gc() {
     );
     assert!(merge(&[]).unwrap().collection.games().next().is_none());
 }
+
+#[test]
+fn the_root_texts_of_later_records_come_in_record_order() {
+    let texts = [
+        "(;GM[1]DT[1]C[root a];B[aa])",
+        "(;GM[1]DT[2]GC[b says]KM[5]C[root b];B[aa])",
+        "(;GM[1]DT[3]GC[c says]C[root a]RE[B+R];B[aa]C[x])",
+        "(;GM[1]DT[4]GC[b says]PB[d];B[aa]C[y])",
+    ];
+    let trees: Vec<_> = texts
+        .iter()
+        .map(|t| crate::parse(t.as_bytes()).unwrap())
+        .collect();
+    let roots: Vec<_> = trees.iter().map(|t| t.games().next().unwrap()).collect();
+    let merged = merge(&roots).unwrap();
+    // GC takes its place among the root's properties when it first comes
+    // (before KM, RE and PB, which later records bring); each record's
+    // own text and its conflicts follow in turn.
+    assert_eq!(
+        merged.collection.to_string(),
+        "(;GM[1]DT[1]C[root a\n\nroot b]GC[b says\n\nmerge: DT[2\\] in record 2\n\nc says\n\n\
+         merge: DT[3\\] in record 3\nmerge: DT[4\\] in record 4]KM[5]RE[B+R]PB[d]\n;B[aa]C[x\n\ny])\n"
+    );
+}
+
+/// Each record adds to the root's texts; they are written once, not once a
+/// record (the old ones would stay in the collection: quadratic).
+#[test]
+fn many_records_write_the_root_texts_once() {
+    let trees: Vec<_> = (0..2_000)
+        .map(|k| {
+            crate::parse(format!("(;GM[1]DT[{k}]C[note {k}];B[aa])").as_bytes())
+                .unwrap()
+                .into_owned()
+        })
+        .collect();
+    let roots: Vec<_> = trees.iter().map(|t| t.games().next().unwrap()).collect();
+    let merged = merge(&roots).unwrap();
+    let root = merged.collection.games().next().unwrap();
+    let gc = root.get("GC").unwrap().value();
+    let c = root.get("C").unwrap().value();
+    assert_eq!(gc.split(|&b| b == b'\n').count(), 1_999);
+    assert!(gc.ends_with(b"merge: DT[1999\\] in record 2000"));
+    assert_eq!(
+        c.split(|&b| b == b'\n').filter(|l| l.is_empty()).count(),
+        1_999
+    );
+    let texts = gc.len() + c.len();
+    let heap = merged.collection.heap_size();
+    assert!(
+        heap < 4 * texts + (64 << 10),
+        "{heap} bytes for {texts} bytes of text"
+    );
+}
