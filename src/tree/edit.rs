@@ -7,8 +7,9 @@
 //!
 //! The first edit that changes the shape of the tree or moves properties
 //! *thaws* it (see `store`): room for a sixteenth more nodes and
-//! properties, once, and a bit a node; then each node an edit touches or
-//! adds stores its links (some 50 bytes), the others derive them as before.
+//! properties, once, and a bit a node; then each parsed node an edit
+//! touches stores its links (some 50 bytes, hashed by id) and each node an
+//! edit adds its 28 (by id); the others derive them as before.
 
 use super::Collection;
 use super::NodeId;
@@ -233,8 +234,8 @@ impl Collection<'_> {
     /// `which` picks (the roots of the trees the readers transcoded), as
     /// [`Collection::set_property`] on each of them does, but in one pass
     /// over the properties that keeps a frozen tree frozen: setting a
-    /// property one root at a time thaws the whole tree and moves each
-    /// root's properties to the end. A root where the value cannot be stored
+    /// property one root at a time thaws the tree and moves each root's
+    /// properties to the end. A root where the value cannot be stored
     /// (the pool is full) is left as it is, as `set_property` would.
     #[cfg(feature = "encoding")]
     pub(crate) fn mark_roots_utf8(&mut self, which: impl Fn(u32) -> bool) {
