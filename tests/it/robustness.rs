@@ -222,8 +222,9 @@ fn bare_moves_cost_at_most_two_and_a_half_times_their_size() {
         src.extend_from_slice(&[b';', if k % 2 == 0 { b'B' } else { b'W' }, b'[', x, y, b']']);
     }
     src.push(b')');
-    // 6 bytes a node, 12 in the tree.
-    assert!(tree_costs_at_most_two_and_a_half_times("bare moves", &src) < 2.01);
+    // 6 bytes a node, 12 in the tree; and a sixteenth more room that the
+    // arenas keep for a first edit (counted, not resident until written).
+    assert!(tree_costs_at_most_two_and_a_half_times("bare moves", &src) < 2.01 * 17.0 / 16.0);
 }
 
 #[test]
