@@ -6,7 +6,7 @@ mod direct;
 use crate::big::{self, Group, Grouping, StreamArgs};
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
-use crate::run::{Progress, Status};
+use crate::run::{Buffers, Progress, Status};
 use sgfkit::check::CheckOptions;
 use sgfkit::check::Code;
 use sgfkit_export::{ExportOptions, Tables};
@@ -85,34 +85,12 @@ impl Format {
 /// Rows are written when this many have gathered (one Arrow batch).
 const BATCH_ROWS: usize = 64 * 1024;
 
-/// The buffers of JSON Lines text the groups of files are written into,
-/// handed back once written and reused by the next groups: their pages
-/// stay mapped, rather than being faulted in afresh for every group (the
-/// text is some 25 times the input; on a virtual machine a fresh page
-/// costs more than the text written into it).
-#[derive(Default)]
-struct Texts(std::sync::Mutex<Vec<[Vec<u8>; 3]>>);
-
-impl Texts {
-    /// Buffers kept for reuse: about the groups in flight.
-    const KEEP: usize = 8;
-
-    /// Empty buffers, reused when there are some.
-    fn take(&self) -> [Vec<u8>; 3] {
-        let reused = self.0.lock().map(|mut kept| kept.pop());
-        reused.ok().flatten().unwrap_or_default()
-    }
-
-    /// Gives buffers back, emptied.
-    fn give(&self, mut text: [Vec<u8>; 3]) {
-        if let Ok(mut kept) = self.0.lock()
-            && kept.len() < Self::KEEP
-        {
-            text.iter_mut().for_each(Vec::clear);
-            kept.push(text);
-        }
-    }
-}
+/// The buffers of JSON Lines text (games, moves, diagnostics) the groups
+/// of files are written into, handed back once written and reused by the
+/// next groups: their pages stay mapped, rather than being faulted in
+/// afresh for every group (the text is some 25 times the input; on a
+/// virtual machine a fresh page costs more than the text written into it).
+type Texts = Buffers<[Vec<u8>; 3]>;
 
 /// The three files being written.
 enum Sink {

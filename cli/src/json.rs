@@ -4,7 +4,7 @@ use crate::big::{self, StreamArgs, Unit};
 use crate::fmt::Formatted;
 use crate::input::{self, EncodingArgs, Source, WalkArgs};
 use crate::output::Context;
-use crate::run::Status;
+use crate::run::{Buffers, Status};
 use sgfkit::format::Archive;
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -100,6 +100,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         }
         Ok(())
     };
+    let buffers = Buffers::default();
     big::drive(
         &sources,
         ctx.threads,
@@ -110,7 +111,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             Unit::Whole(source) if source.file_len().is_some_and(|n| n >= DIRECT_FROM) => {
                 Piece::Direct(source.clone())
             }
-            Unit::Whole(source) => Piece::Whole(whole(source, args, &read, lines)),
+            Unit::Whole(source) => Piece::Whole(whole(source, args, &read, lines, &buffers)),
             Unit::Game(source, game) => game_piece(&source.name(), game, args, &read, lines),
         },
         |index, piece| {
@@ -131,7 +132,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Piece::Games { formatted, games } => (formatted, games),
                 Piece::Whole(formatted) => {
                     close(&mut open, &mut stdout, &mut status)?;
-                    return formatted.report(&mut stdout, &mut status);
+                    formatted.report(&mut stdout, &mut status)?;
+                    buffers.give(formatted.out);
+                    return Ok(());
                 }
                 Piece::Direct(source) => {
                     close(&mut open, &mut stdout, &mut status)?;
@@ -190,11 +193,18 @@ enum Piece {
 const DIRECT_FROM: u64 = 1 << 20;
 
 /// A whole input as one document, or as one line with `lines`, in memory.
-fn whole(source: &Source, args: &Args, read: &sgfkit::ReadOptions, lines: bool) -> Formatted {
+fn whole(
+    source: &Source,
+    args: &Args,
+    read: &sgfkit::ReadOptions,
+    lines: bool,
+    buffers: &Buffers<Vec<u8>>,
+) -> Formatted {
     // The document is about six times the input for move-dense games:
-    // reserve it once instead of growing it by copies.
+    // room for it once instead of growing it by copies.
     let reserve = source.file_len().unwrap_or(0).saturating_mul(6);
-    let mut out = Vec::with_capacity(usize::try_from(reserve).unwrap_or(0));
+    let mut out = buffers.take();
+    out.reserve(usize::try_from(reserve).unwrap_or(0));
     let mut f = write_whole(source, args, read, lines, &mut out)
         .unwrap_or_else(|e| Formatted::failed(&source.name(), &e));
     f.out = out;

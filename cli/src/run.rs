@@ -91,6 +91,67 @@ where
     })
 }
 
+/// Output buffers lent to the worker threads and given back, emptied, by
+/// the thread that writes once it has written them: the next item is
+/// written into memory a worker has used before, instead of memory each
+/// worker allocates and the writing thread frees (an allocator keeps such
+/// frees from another thread for a while, and a worker meanwhile touches
+/// fresh pages). A buffer that grew past [`Buffers::LARGEST`] is not kept.
+#[derive(Debug, Default)]
+pub(crate) struct Buffers<T>(std::sync::Mutex<Vec<T>>);
+
+/// What [`Buffers`] lends: byte buffers.
+pub(crate) trait Buffer: Default {
+    /// Empties it, its room kept.
+    fn empty(&mut self);
+    /// The bytes it has room for.
+    fn room(&self) -> usize;
+}
+
+impl Buffer for Vec<u8> {
+    fn empty(&mut self) {
+        self.clear();
+    }
+    fn room(&self) -> usize {
+        self.capacity()
+    }
+}
+
+impl Buffer for [Vec<u8>; 3] {
+    fn empty(&mut self) {
+        self.iter_mut().for_each(Vec::clear);
+    }
+    fn room(&self) -> usize {
+        self.iter().map(Vec::capacity).sum()
+    }
+}
+
+impl<T: Buffer> Buffers<T> {
+    /// Buffers kept: as many as items in flight with [`AHEAD`] and two threads.
+    const KEEP: usize = 2 * AHEAD;
+    /// A buffer with room for more bytes than this is dropped when given back.
+    pub(crate) const LARGEST: usize = 4 << 20;
+
+    /// An empty buffer, one given back before when there is one.
+    pub(crate) fn take(&self) -> T {
+        let reused = self.0.lock().map(|mut kept| kept.pop());
+        reused.ok().flatten().unwrap_or_default()
+    }
+
+    /// Gives a buffer back once its contents are written.
+    pub(crate) fn give(&self, mut buffer: T) {
+        if buffer.room() > Self::LARGEST {
+            return;
+        }
+        if let Ok(mut kept) = self.0.lock()
+            && kept.len() < Self::KEEP
+        {
+            buffer.empty();
+            kept.push(buffer);
+        }
+    }
+}
+
 /// A progress bar on stderr for work on a terminal that takes more than a
 /// second; hidden on a pipe, or when the caller says so (JSON output).
 #[derive(Debug)]
@@ -199,6 +260,38 @@ mod tests {
         assert_eq!(seen, [0, 1, 2]);
         // Only the items in flight were worked on, not the rest.
         assert!(worked.into_inner() <= 4 + 2 * 8, "bounded");
+    }
+
+    #[test]
+    fn buffers_lend_what_was_given_back_emptied_and_drop_the_rest() {
+        let buffers: Buffers<Vec<u8>> = Buffers::default();
+        let mut b = buffers.take();
+        b.extend_from_slice(&[7; 1000]);
+        let room = b.capacity();
+        buffers.give(b);
+        let again = buffers.take();
+        assert!(again.is_empty());
+        assert_eq!(again.capacity(), room);
+        // Nothing kept: a new one.
+        assert_eq!(buffers.take().capacity(), 0);
+        // Too big to keep.
+        buffers.give(Vec::with_capacity(Buffers::<Vec<u8>>::LARGEST + 1));
+        assert_eq!(buffers.take().capacity(), 0);
+        // At most KEEP kept.
+        let many = Buffers::<Vec<u8>>::KEEP + 3;
+        for _ in 0..many {
+            buffers.give(Vec::with_capacity(10));
+        }
+        let lent: Vec<Vec<u8>> = (0..many).map(|_| buffers.take()).collect();
+        let reused = lent.iter().filter(|b| b.capacity() >= 10).count();
+        assert_eq!(reused, Buffers::<Vec<u8>>::KEEP);
+        // Three texts at once (export's JSON Lines), emptied together.
+        let texts: Buffers<[Vec<u8>; 3]> = Buffers::default();
+        let mut t = texts.take();
+        t[1].extend_from_slice(b"{}\n");
+        texts.give(t);
+        let t = texts.take();
+        assert!(t.iter().all(Vec::is_empty) && t[1].capacity() >= 3);
     }
 
     #[test]
