@@ -52,6 +52,7 @@ pub struct Document<'a> {
     collection: Collection<'a>,
     trees: Vec<TreeDecoding>,
     transcoded: bool,
+    text_is_input: bool,
     encoding_warnings: Vec<EncodingWarning>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -91,6 +92,31 @@ impl<'a> Document<'a> {
     /// True when the input was converted to UTF-8.
     pub fn transcoded(&self) -> bool {
         self.transcoded
+    }
+
+    /// True when the tree's text ([`Collection::source`]) is the input
+    /// byte for byte: not transcoded ([`Document::transcoded`]), no byte
+    /// order mark dropped, not a record of another format read into SGF.
+    /// A caller that writes a file back unchanged can then write the text
+    /// it holds. (Edits, and the `CA[UTF-8]` the reader gives a transcoded
+    /// tree, change the tree, not its text.)
+    ///
+    /// ```
+    /// fn read(b: &[u8]) -> Result<sgfkit::Document<'_>, sgfkit::ParseError> {
+    ///     sgfkit::read(b, &Default::default())
+    /// }
+    /// assert!(read(b"(;B[aa])")?.text_is_input());
+    /// // A UTF-8 byte order mark is dropped: not transcoded, yet not the input.
+    /// let bom = read(b"\xEF\xBB\xBF(;B[aa])")?;
+    /// assert!(!bom.transcoded() && !bom.text_is_input());
+    /// // GBK made UTF-8.
+    /// assert!(!read(b"(;CA[GBK]PB[\xc0\xee])")?.text_is_input());
+    /// // A Tygem record read into SGF.
+    /// assert!(!read(b"\\HS\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\nSTO 0 2 1 15 15\n")?.text_is_input());
+    /// # Ok::<(), sgfkit::ParseError>(())
+    /// ```
+    pub fn text_is_input(&self) -> bool {
+        self.text_is_input
     }
 
     /// Decoding problems (malformed byte sequences, a `CA` that does not fit
@@ -136,6 +162,7 @@ impl<'a> Document<'a> {
             collection: Collection::new(),
             trees: Vec::new(),
             transcoded: false,
+            text_is_input: false,
             encoding_warnings: Vec::new(),
             diagnostics: vec![crate::check::lenient::unread_diagnostic(error)],
         }
@@ -148,6 +175,7 @@ impl<'a> Document<'a> {
             collection: self.collection.into_owned(),
             trees: self.trees,
             transcoded: self.transcoded,
+            text_is_input: self.text_is_input,
             encoding_warnings: self.encoding_warnings,
             diagnostics: self.diagnostics,
         }
@@ -473,6 +501,7 @@ fn read_imported<'a>(
         collection,
         trees: Vec::new(),
         transcoded: false,
+        text_is_input: false,
         encoding_warnings: Vec::new(),
         diagnostics,
     })
@@ -513,6 +542,7 @@ fn as_they_are<'a>() -> Document<'a> {
         collection: Collection::new(),
         trees: Vec::new(),
         transcoded: false,
+        text_is_input: true,
         encoding_warnings: Vec::new(),
         diagnostics: Vec::new(),
     }
@@ -530,7 +560,12 @@ fn decoding<'o>(bytes: &[u8], options: &'o ReadOptions) -> Option<&'o DecodeOpti
 /// Decodes `bytes` to UTF-8 and starts a document (its tree still empty).
 fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Document<'a>) {
     match decoding(bytes, options) {
-        Some(options) => started(encoding::to_utf8_per_tree(bytes, options)),
+        Some(options) => {
+            let (text, mut doc) = started(encoding::to_utf8_per_tree(bytes, options));
+            // Borrowed and as long: the input itself.
+            doc.text_is_input = matches!(&text, Cow::Borrowed(t) if t.len() == bytes.len());
+            (text, doc)
+        }
         None => (Cow::Borrowed(bytes), as_they_are()),
     }
 }
@@ -539,8 +574,12 @@ fn decode<'a>(bytes: &'a [u8], options: &ReadOptions) -> (Cow<'a, [u8]>, Documen
 fn decode_owned(bytes: Vec<u8>, options: &ReadOptions) -> (Vec<u8>, Document<'static>) {
     match decoding(&bytes, options) {
         Some(options) => {
+            let len = bytes.len();
             let (text, decoded) = encoding::to_utf8_per_tree_owned(bytes, options);
-            (text, started(decoded).1)
+            let mut doc = started(decoded).1;
+            // Not transcoded, so the input's buffer; as long: nothing cut.
+            doc.text_is_input = !doc.transcoded && text.len() == len;
+            (text, doc)
         }
         None => (bytes, as_they_are()),
     }
@@ -580,6 +619,8 @@ fn started(decoded: Decoded<'_>) -> (Cow<'_, [u8]>, Document<'_>) {
         collection: Collection::new(),
         trees,
         transcoded,
+        // Set by the caller, which knows the input.
+        text_is_input: false,
         encoding_warnings,
         diagnostics: Vec::new(),
     };
@@ -605,6 +646,40 @@ impl<'a> Document<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text_is_input` says the same of each input whichever way it is
+    /// read, and says true exactly when the tree's text is the input.
+    #[test]
+    fn the_text_is_the_input_only_when_nothing_was_changed() {
+        let gib: &[u8] = b"\\HS\n\\[GAMEBLACKNAME=a\\]\n\\HE\n\\GS\nSTO 0 2 1 15 15\n";
+        let cases: [&[u8]; 8] = [
+            b"(;B[aa])",
+            b"  (;GM[1]C[caf\xc3\xa9])\n",
+            b"\xEF\xBB\xBF(;B[aa])",
+            b"(;CA[GBK]PB[\xc0\xee])",
+            b"(;CA[UTF-8]C[caf\xc3])",
+            b"(;CA[UTF-8]C[a])(;CA[ISO-8859-1]C[b])",
+            b"(;CA[UTF-8]C[a])(;CA[ISO-8859-1]C[\xe9])",
+            gib,
+        ];
+        for options in [ReadOptions::lenient(), ReadOptions::strict()] {
+            for bytes in cases {
+                let Ok(borrowed) = read(bytes, &options) else {
+                    continue;
+                };
+                let owned = read_owned(bytes.to_vec(), &options).unwrap();
+                let is = borrowed.collection().source() == bytes;
+                assert_eq!(borrowed.text_is_input(), is, "{bytes:?}");
+                assert_eq!(owned.text_is_input(), is, "{bytes:?} owned");
+                assert_eq!(borrowed.into_owned().text_is_input(), is);
+            }
+        }
+        let kept = ReadOptions::lenient().keep_bytes();
+        let doc = read(b"\xEF\xBB\xBF(;CA[GBK]PB[\xc0\xee])", &kept).unwrap();
+        assert!(doc.text_is_input());
+        let no = ParseError::new(crate::ErrorKind::NotSgf(Format::Zip), 0..0, b"");
+        assert!(!Document::unread(&no).text_is_input());
+    }
 
     #[test]
     fn utf8_input_is_borrowed_and_unchanged() {

@@ -5,7 +5,7 @@
 
 use sgfkit::check::Code;
 use sgfkit::encoding::DecodeOptions;
-use sgfkit::format::{Archive, Format};
+use sgfkit::format::Archive;
 use sgfkit::walk::{Found, Skip};
 use sgfkit::{Document, ParseOptions, ReadOptions};
 use std::collections::HashSet;
@@ -462,10 +462,11 @@ pub(crate) struct ForFixing {
     pub(crate) tree: sgfkit::Collection<'static>,
     /// The lenient reader's diagnostics (spans in the tree's source).
     pub(crate) diagnostics: Vec<sgfkit::check::Diagnostic>,
-    /// The text differs from the bytes: transcoded to UTF-8, malformed
-    /// sequences replaced, a UTF-8 byte order mark dropped, or a record of
-    /// another format read into SGF. When it does not, the tree's source
-    /// is the bytes.
+    /// The file is to be written again for its encoding: its text is not
+    /// its bytes ([`sgfkit::Document::text_is_input`]: transcoded to
+    /// UTF-8, a UTF-8 byte order mark dropped, a record of another format
+    /// read into SGF), or decoding found a problem. When false, the tree's
+    /// source is the bytes.
     pub(crate) transcoded: bool,
 }
 
@@ -478,17 +479,12 @@ pub(crate) fn read_for_fixing(
     bytes: Vec<u8>,
     options: &ReadOptions,
 ) -> (ForFixing, Vec<String>) {
-    // What reading changes that the document does not tell, looked at
-    // before the bytes are given away.
-    let bom = bytes.starts_with(b"\xEF\xBB\xBF");
-    let imported = matches!(
-        sgfkit::format::sniff(&bytes),
-        Some(Format::Gib | Format::Ngf | Format::Ugf)
-    );
     let doc = read_owned(bytes, options);
     let mut messages = Vec::new();
     add_messages(name, &doc, |p| p, &mut messages);
-    let transcoded = bom || imported || doc.transcoded() || !doc.encoding_warnings().is_empty();
+    // Written again when its text is not the file's bytes, or when a
+    // decoding problem was found (a `CA` that does not fit the bytes).
+    let transcoded = !doc.text_is_input() || !doc.encoding_warnings().is_empty();
     let diagnostics = doc.diagnostics().to_vec();
     let read = ForFixing {
         tree: doc.into_collection(),
