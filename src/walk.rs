@@ -9,8 +9,14 @@
 //! files and folders (names starting with `.`) skipped, symbolic links skipped unless followed (then
 //! a loop back to a folder above is refused, and a file reached twice is
 //! taken once). What the walk leaves out is said too: each file skipped and
-//! why ([`Found::Skipped`]), each file reached a second time
+//! why ([`Found::Skipped`]), each file or folder reached a second time
 //! ([`Found::Duplicate`]).
+//!
+//! A walker remembers the folders it went into and, of the files it gave,
+//! only those that can be reached by another path than their folder's: a
+//! file with hard links, a file named directly, every file when links are
+//! followed. Its memory grows with the folders, not with the files: a
+//! million files in a thousand folders cost a thousand entries.
 //!
 //! The walk is the library's, so that a tool embedding sgfkit (the Python
 //! package, a server) reads the same files as the command line.
@@ -78,11 +84,13 @@ pub enum Found {
         why: Skip,
     },
     /// A file reached a second time (a hard link to it, a link followed
-    /// to it, or the same path walked twice): given once, as `first`.
+    /// to it, a file named again or named inside a folder walked), given
+    /// once, as `first`; or a folder reached a second time (walked twice,
+    /// or inside a folder walked before), walked once, as `first`.
     Duplicate {
         /// The path by which it was reached again.
         path: PathBuf,
-        /// The path it was given by first.
+        /// The path it was given or walked by first.
         first: PathBuf,
     },
 }
@@ -117,15 +125,20 @@ impl Skip {
     }
 }
 
-/// Walks folders for SGF files (see the [module](self)); files reached
-/// twice, within one walk or across walks of the same walker, are given
-/// once. The traversal is walkdir's.
+/// Walks folders for SGF files (see the [module](self)); files and
+/// folders reached twice, within one walk or across walks of the same
+/// walker, are given or walked once. The traversal is walkdir's.
 #[derive(Debug, Default)]
 pub struct Walker {
     follow: bool,
     sgf_only: bool,
-    /// The files given so far, by identity, with the path given first.
+    /// The files given so far that another path may reach (see
+    /// [`Walker::may_come_again`]), by identity, with the path given first.
     seen: HashMap<FileId, PathBuf>,
+    /// The folders gone into so far, by identity, with the path walked
+    /// first: a file given from one of them and not in `seen` can only
+    /// come again through it.
+    folders: HashMap<FileId, PathBuf>,
 }
 
 impl Walker {
@@ -170,7 +183,13 @@ impl Walker {
     /// ```
     pub fn file(&mut self, path: &Path) -> Found {
         match std::fs::metadata(path) {
-            Ok(m) if m.is_file() => self.take(path.to_path_buf(), &m),
+            Ok(m) if m.is_file() => match self.walked_to(path) {
+                Some(first) => Found::Duplicate {
+                    path: path.to_path_buf(),
+                    first,
+                },
+                None => self.take(path.to_path_buf(), &m, true),
+            },
             _ => Found::File {
                 path: path.to_path_buf(),
                 len: None,
@@ -178,32 +197,90 @@ impl Walker {
         }
     }
 
-    /// The file at `path` (its metadata `m`): new, or a duplicate. A file
-    /// whose identity cannot be told is given as new.
-    fn take(&mut self, path: PathBuf, m: &std::fs::Metadata) -> Found {
+    /// The path by which a walk of this walker gave the file at `path`
+    /// (named directly) without keeping it in `seen`: the file (a link's
+    /// target) is one a walk takes, in a folder gone into.
+    fn walked_to(&self, path: &Path) -> Option<PathBuf> {
+        if self.folders.is_empty() {
+            return None;
+        }
+        let real = match std::fs::symlink_metadata(path) {
+            Ok(m) if m.file_type().is_symlink() => std::fs::canonicalize(path).ok()?,
+            _ => path.to_path_buf(),
+        };
+        let name = real.file_name()?;
+        if is_hidden(name) || !is_taken(name, self.sgf_only) {
+            return None;
+        }
+        let folder = match real.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        let m = std::fs::metadata(folder).ok()?;
+        let first = self.folders.get(&FileId::of(folder, &m)?)?;
+        Some(first.join(name))
+    }
+
+    /// The file at `path` (its metadata `m`, `named` directly or found in
+    /// a folder): new, or a duplicate. A file whose identity cannot be told
+    /// is given as new.
+    fn take(&mut self, path: PathBuf, m: &std::fs::Metadata, named: bool) -> Found {
         let Some(id) = FileId::of(&path, m) else {
             return Found::File {
                 path,
                 len: Some(m.len()),
             };
         };
-        match self.seen.entry(id) {
-            std::collections::hash_map::Entry::Occupied(e) => Found::Duplicate {
+        if let Some(first) = self.seen.get(&id) {
+            return Found::Duplicate {
                 path,
-                first: e.get().clone(),
-            },
+                first: first.clone(),
+            };
+        }
+        if named || self.may_come_again(m) {
+            self.seen.insert(id, path.clone());
+        }
+        Found::File {
+            path,
+            len: Some(m.len()),
+        }
+    }
+
+    /// Whether a file found in a folder may be reached again by another
+    /// path than that folder's: when links are followed, when it has hard
+    /// links, and wherever hard links cannot be counted.
+    fn may_come_again(&self, m: &std::fs::Metadata) -> bool {
+        #[cfg(unix)]
+        let linked = {
+            use std::os::unix::fs::MetadataExt;
+            m.nlink() > 1
+        };
+        #[cfg(not(unix))]
+        let linked = {
+            let _ = m;
+            true
+        };
+        self.follow || linked
+    }
+
+    /// Goes into the folder reached by `path` (its metadata `m`): `None`
+    /// the first time, the path it was walked by first after that. A
+    /// folder whose identity cannot be told is always new.
+    fn enter(&mut self, path: &Path, m: &std::fs::Metadata) -> Option<PathBuf> {
+        let id = FileId::of(path, m)?;
+        match self.folders.entry(id) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.get().clone()),
             std::collections::hash_map::Entry::Vacant(e) => {
-                e.insert(path.clone());
-                Found::File {
-                    path,
-                    len: Some(m.len()),
-                }
+                e.insert(path.to_path_buf());
+                None
             }
         }
     }
 
     /// Walks the folder `dir`: each SGF file, each file left out and each
-    /// error, in walking order. Needs no stack per level of nesting.
+    /// error, in walking order; a folder walked before (`dir` itself or one
+    /// below it) is one [`Found::Duplicate`], not walked again. Needs no
+    /// stack per level of nesting.
     ///
     /// ```
     /// use sgfkit::walk::{Found, Walker};
@@ -224,11 +301,10 @@ impl Walker {
                     Ok(entry) => entry,
                     Err(e) => return Some(walk_error(&dir, e)),
                 };
-                if entry.depth() == 0 {
-                    continue;
-                }
                 if let Some(found) = self.look_at(&entry) {
-                    if matches!(found, Found::Skipped { .. }) && entry.file_type().is_dir() {
+                    if entry.file_type().is_dir()
+                        && matches!(found, Found::Skipped { .. } | Found::Duplicate { .. })
+                    {
                         entries.skip_current_dir();
                     }
                     return Some(found);
@@ -237,11 +313,20 @@ impl Walker {
         })
     }
 
-    /// What the walk makes of one entry below the folder walked; `None`
-    /// for a folder it goes into.
+    /// What the walk makes of one entry (the folder walked, at depth 0, or
+    /// one below it); `None` for a folder it goes into.
     fn look_at(&mut self, entry: &walkdir::DirEntry) -> Option<Found> {
-        let path = entry.path().to_path_buf();
         let kind = entry.file_type();
+        if entry.depth() == 0 {
+            // The folder walked, its links followed (walkdir's root); a
+            // file given as the folder to walk gives nothing.
+            return if kind.is_dir() {
+                self.enter_folder(entry)
+            } else {
+                None
+            };
+        }
+        let path = entry.path().to_path_buf();
         let skipped = |why| {
             Some(Found::Skipped {
                 path: entry.path().to_path_buf(),
@@ -256,7 +341,7 @@ impl Walker {
             return skipped(Skip::Link);
         }
         if kind.is_dir() {
-            return None;
+            return self.enter_folder(entry);
         }
         if !kind.is_file() {
             return skipped(Skip::Special);
@@ -265,8 +350,20 @@ impl Walker {
             return skipped(Skip::NotSgf);
         }
         Some(match entry.metadata() {
-            Ok(m) => self.take(path, &m),
+            Ok(m) => self.take(path, &m, false),
             Err(_) => Found::File { path, len: None },
+        })
+    }
+
+    /// `None` for a folder the walk goes into, a [`Found::Duplicate`] for
+    /// one it went into before. A folder that cannot be looked at is gone
+    /// into (listing it says what is wrong).
+    fn enter_folder(&mut self, entry: &walkdir::DirEntry) -> Option<Found> {
+        let m = entry.metadata().ok()?;
+        let first = self.enter(entry.path(), &m)?;
+        Some(Found::Duplicate {
+            path: entry.path().to_path_buf(),
+            first,
         })
     }
 }
@@ -388,6 +485,87 @@ mod tests {
                 "skip sub/up Link",
             ]
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every way of reaching a file or folder again, named on a command
+    /// line in either order: each file given once, the rest said.
+    #[test]
+    fn folders_and_files_reached_again_are_given_once() {
+        let dir = linked_tree("again");
+        std::fs::write(dir.join("sub/b.sgf"), "(;)").unwrap();
+        let rel = |p: &Path| p.strip_prefix(&dir).unwrap().display().to_string();
+        let run = |names: &[&str]| {
+            let mut w = Walker::default();
+            let mut seen = Vec::new();
+            for name in names {
+                let path = dir.join(name);
+                let found: Vec<Found> = if path.is_dir() && !name.ends_with(".sgf") {
+                    w.walk(&path).collect()
+                } else {
+                    vec![w.file(&path)]
+                };
+                for f in found {
+                    match f {
+                        Found::File { path, .. } => seen.push(format!("file {}", rel(&path))),
+                        Found::Duplicate { path, first } => {
+                            seen.push(format!("dup {} {}", rel(&path), rel(&first)))
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            seen
+        };
+        assert_eq!(run(&["", ""]), ["file a.sgf", "file sub/b.sgf", "dup  "]);
+        assert_eq!(
+            run(&["", "sub"]),
+            ["file a.sgf", "file sub/b.sgf", "dup sub sub"]
+        );
+        assert_eq!(
+            run(&["sub", ""]),
+            ["file sub/b.sgf", "file a.sgf", "dup sub sub"]
+        );
+        assert_eq!(
+            run(&["", "a.sgf", "sub/b.sgf", "sub/link.sgf"]),
+            [
+                "file a.sgf",
+                "file sub/b.sgf",
+                "dup a.sgf a.sgf",
+                "dup sub/b.sgf sub/b.sgf",
+                "dup sub/link.sgf a.sgf"
+            ]
+        );
+        assert_eq!(
+            run(&["sub/link.sgf", "sub/b.sgf", ""]),
+            [
+                "file sub/link.sgf",
+                "file sub/b.sgf",
+                "dup a.sgf sub/link.sgf",
+                "dup sub/b.sgf sub/b.sgf"
+            ]
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A walk keeps the folders it went into and only the files another
+    /// path may reach: hard-linked ones, or all when links are followed.
+    #[test]
+    fn a_walk_keeps_folders_not_every_file() {
+        let dir = linked_tree("keeps");
+        for i in 0..20 {
+            std::fs::write(dir.join(format!("sub/{i}.sgf")), "(;)").unwrap();
+        }
+        let mut w = Walker::default();
+        assert_eq!(walk(&mut w, &dir).0.len(), 21);
+        assert_eq!((w.folders.len(), w.seen.len()), (2, 0));
+        std::fs::hard_link(dir.join("sub/0.sgf"), dir.join("zero.sgf")).unwrap();
+        let mut w = Walker::default();
+        assert_eq!(walk(&mut w, &dir).0.len(), 21);
+        assert_eq!(w.seen.len(), 1);
+        let mut w = Walker::default().follow_links(true);
+        assert_eq!(walk(&mut w, &dir).0.len(), 21);
+        assert_eq!(w.seen.len(), 21);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

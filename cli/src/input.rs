@@ -205,7 +205,9 @@ pub(crate) struct WalkArgs {
 /// in which the walk finds nothing to read is said on stderr, with the
 /// names looked for; so is the number of files a walk skipped, by reason
 /// (each of them with `list_skipped`), and each file reached a second time
-/// (a hard link, a file named twice), which is read once.
+/// (a hard link, a file named twice), which is read once, and each folder
+/// reached a second time (named twice, or inside a folder named before),
+/// which is walked once.
 pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
     SGF_ONLY.store(walk.sgf_only, Ordering::Relaxed);
     let mut out = Vec::new();
@@ -214,19 +216,22 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
         .follow_links(walk.follow)
         .sgf_only(walk.sgf_only);
     let duplicate = |path: &Path, first: &Path| {
-        crate::output::path_error(
-            &path.display().to_string(),
-            &format!(
-                "warning: the same file as {} (a hard link, or named twice): read once",
-                first.display()
-            ),
-        );
+        let first = first.display();
+        let message = if path.is_dir() {
+            format!(
+                "warning: the same folder as {first} (named twice, or inside a folder named before): walked once"
+            )
+        } else {
+            format!("warning: the same file as {first} (a hard link, or named twice): read once")
+        };
+        crate::output::path_error(&path.display().to_string(), &message);
     };
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source::Stdin);
         } else if p.is_dir() {
             let before = out.len();
+            let mut walked_before = false;
             let mut skipped: std::collections::BTreeMap<Skip, usize> = Default::default();
             for found in walker.walk(p) {
                 match found {
@@ -235,7 +240,10 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                         *failed += 1;
                         crate::output::path_error(&path.display().to_string(), &message);
                     }
-                    Found::Duplicate { path, first } => duplicate(&path, &first),
+                    Found::Duplicate { path, first } => {
+                        walked_before |= path == *p;
+                        duplicate(&path, &first)
+                    }
                     Found::Skipped { path, why } => {
                         if walk.list_skipped {
                             crate::output::path_error(
@@ -269,7 +277,7 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                     ),
                 );
             }
-            if out.len() == before {
+            if out.len() == before && !walked_before {
                 crate::output::path_error(
                     &p.display().to_string(),
                     &format!(

@@ -439,6 +439,23 @@ fn folders_are_walked_once_each_with_any_case_and_no_hidden_files() {
     // Named on the command line, a file is read whatever its name.
     let out = sgfkit(&["stats", dir.join("notes.txt").to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&out.stdout).contains("files 1 failed 0"));
+    // The folder named again, a folder inside it and a file of it: each
+    // file read once, each repeat said once, and no "no SGF file found".
+    let sub = dir.join("sub");
+    let x = dir.join("x.sgf");
+    let out = sgfkit(
+        &["stats", d, d, sub.to_str().unwrap(), x.to_str().unwrap()],
+        None,
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("files 3 failed 0"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said: Vec<&str> = stderr.lines().filter(|l| l.contains("the same")).collect();
+    assert_eq!(said.len(), 3, "{stderr}");
+    assert!(said[0].contains("the same folder as"), "{stderr}");
+    assert!(said[1].contains("the same folder as"), "{stderr}");
+    assert!(said[2].contains("the same file as"), "{stderr}");
+    assert!(!stderr.contains("no SGF file found"), "{stderr}");
 }
 
 /// An entry the walk cannot read (a folder without read permission; a
