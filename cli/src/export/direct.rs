@@ -13,10 +13,13 @@ use std::io;
 /// files, when its turn comes: its JSON Lines written as they are made, or
 /// its rows made and written `DIRECT_ROWS` at a time
 /// ([`Tables::of_document_in_parts`]); its rows, 15–25 times its size, are
-/// never all held. Such a file is a group
-/// of its own ([`Grouping::bytes`]); the worker threads go on with the
-/// files after it meanwhile, and its semantic checks use every thread.
-pub(super) const DIRECT_FROM: u64 = GROUPING.bytes;
+/// never all held. Such a file is a group of its own (it is more than
+/// [`GROUPING`]'s bytes); the worker threads go on with the files after it
+/// meanwhile, and its semantic checks use every thread. A smaller file is
+/// read whole by a worker thread (in a group of its own when it is more
+/// than the group's bytes).
+pub(super) const DIRECT_FROM: u64 = 1 << 20;
+const _: () = assert!(DIRECT_FROM >= GROUPING.bytes);
 
 /// The rows of a file exported directly as Parquet or Arrow IPC are made
 /// into columns and written this many at a time; JSON Lines are written
