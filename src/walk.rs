@@ -92,6 +92,8 @@ pub enum Found {
         path: PathBuf,
         /// The path it was given or walked by first.
         first: PathBuf,
+        /// A folder (walked once), not a file (given once).
+        folder: bool,
     },
 }
 
@@ -187,6 +189,7 @@ impl Walker {
                 Some(first) => Found::Duplicate {
                     path: path.to_path_buf(),
                     first,
+                    folder: false,
                 },
                 None => self.take(path.to_path_buf(), &m, true),
             },
@@ -235,6 +238,7 @@ impl Walker {
             return Found::Duplicate {
                 path,
                 first: first.clone(),
+                folder: false,
             };
         }
         if named || self.may_come_again(m) {
@@ -364,6 +368,7 @@ impl Walker {
         Some(Found::Duplicate {
             path: entry.path().to_path_buf(),
             first,
+            folder: true,
         })
     }
 }
@@ -470,7 +475,9 @@ mod tests {
             let rel = |p: &Path| p.strip_prefix(&dir).unwrap().display().to_string();
             seen.push(match f {
                 Found::File { path, .. } => format!("file {}", rel(&path)),
-                Found::Duplicate { path, first } => format!("dup {} {}", rel(&path), rel(&first)),
+                Found::Duplicate { path, first, .. } => {
+                    format!("dup {} {}", rel(&path), rel(&first))
+                }
                 Found::Skipped { path, why } => format!("skip {} {why:?}", rel(&path)),
                 Found::Error { path, .. } => format!("error {}", rel(&path)),
             });
@@ -508,8 +515,13 @@ mod tests {
                 for f in found {
                     match f {
                         Found::File { path, .. } => seen.push(format!("file {}", rel(&path))),
-                        Found::Duplicate { path, first } => {
-                            seen.push(format!("dup {} {}", rel(&path), rel(&first)))
+                        Found::Duplicate {
+                            path,
+                            first,
+                            folder,
+                        } => {
+                            let what = if folder { "folder" } else { "dup" };
+                            seen.push(format!("{what} {} {}", rel(&path), rel(&first)))
                         }
                         _ => {}
                     }
@@ -517,14 +529,14 @@ mod tests {
             }
             seen
         };
-        assert_eq!(run(&["", ""]), ["file a.sgf", "file sub/b.sgf", "dup  "]);
+        assert_eq!(run(&["", ""]), ["file a.sgf", "file sub/b.sgf", "folder  "]);
         assert_eq!(
             run(&["", "sub"]),
-            ["file a.sgf", "file sub/b.sgf", "dup sub sub"]
+            ["file a.sgf", "file sub/b.sgf", "folder sub sub"]
         );
         assert_eq!(
             run(&["sub", ""]),
-            ["file sub/b.sgf", "file a.sgf", "dup sub sub"]
+            ["file sub/b.sgf", "file a.sgf", "folder sub sub"]
         );
         assert_eq!(
             run(&["", "a.sgf", "sub/b.sgf", "sub/link.sgf"]),

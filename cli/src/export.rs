@@ -423,8 +423,8 @@ fn why_empty(diagnostics: &[sgfkit_export::DiagnosticRow]) -> Option<String> {
 /// their own size. Two groups a thread are in flight or waiting: a group's
 /// rows are 15–25 times its bytes, and a group keeps a worker busy long
 /// enough that two are plenty. Groups of 1 MiB took no less time for the
-/// corpus's folder and made it peak at 118 MB with `-j 2`, this size at
-/// 89 MB (`export --format parquet`, medians of 11).
+/// corpus's folder and made it peak at 117 MB with `-j 2`, this size at
+/// 90 MB (`export --format parquet`, medians of 11).
 const GROUPING: Grouping = Grouping {
     bytes: 256 << 10,
     files: 256,

@@ -215,9 +215,9 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
     let mut walker = sgfkit::walk::Walker::default()
         .follow_links(walk.follow)
         .sgf_only(walk.sgf_only);
-    let duplicate = |path: &Path, first: &Path| {
+    let duplicate = |path: &Path, first: &Path, folder: bool| {
         let first = first.display();
-        let message = if path.is_dir() {
+        let message = if folder {
             format!(
                 "warning: the same folder as {first} (named twice, or inside a folder named before): walked once"
             )
@@ -231,7 +231,8 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
             out.push(Source::Stdin);
         } else if p.is_dir() {
             let before = out.len();
-            let mut walked_before = false;
+            // Files or folders of it read before: it is not empty.
+            let mut repeated = false;
             let mut skipped: std::collections::BTreeMap<Skip, usize> = Default::default();
             for found in walker.walk(p) {
                 match found {
@@ -240,9 +241,13 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                         *failed += 1;
                         crate::output::path_error(&path.display().to_string(), &message);
                     }
-                    Found::Duplicate { path, first } => {
-                        walked_before |= path == *p;
-                        duplicate(&path, &first)
+                    Found::Duplicate {
+                        path,
+                        first,
+                        folder,
+                    } => {
+                        repeated = true;
+                        duplicate(&path, &first, folder)
                     }
                     Found::Skipped { path, why } => {
                         if walk.list_skipped {
@@ -277,7 +282,7 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
                     ),
                 );
             }
-            if out.len() == before && !walked_before {
+            if out.len() == before && !repeated {
                 crate::output::path_error(
                     &p.display().to_string(),
                     &format!(
@@ -289,7 +294,11 @@ pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) ->
         } else {
             // A missing file is reported when it is read, in input order.
             match walker.file(p) {
-                Found::Duplicate { path, first } => duplicate(&path, &first),
+                Found::Duplicate {
+                    path,
+                    first,
+                    folder,
+                } => duplicate(&path, &first, folder),
                 _ => out.push(Source::File(p.clone(), None)),
             }
         }

@@ -456,6 +456,13 @@ fn folders_are_walked_once_each_with_any_case_and_no_hidden_files() {
     assert!(said[1].contains("the same folder as"), "{stderr}");
     assert!(said[2].contains("the same file as"), "{stderr}");
     assert!(!stderr.contains("no SGF file found"), "{stderr}");
+    // A folder whose only file was named before it: read once, not empty.
+    let z = sub.join("z.Sgf");
+    let out = sgfkit(&["stats", z.to_str().unwrap(), sub.to_str().unwrap()], None);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("files 1 failed 0"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("the same file as"), "{stderr}");
+    assert!(!stderr.contains("no SGF file found"), "{stderr}");
 }
 
 /// An entry the walk cannot read (a folder without read permission; a
