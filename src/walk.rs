@@ -295,26 +295,66 @@ impl Walker {
     /// ```
     pub fn walk<'w>(&'w mut self, dir: &Path) -> impl Iterator<Item = Found> + 'w {
         let dir = dir.to_path_buf();
-        let mut entries = WalkDir::new(&dir)
+        let mut entries = self.entries(&dir);
+        std::iter::from_fn(move || self.step(&dir, &mut entries))
+    }
+
+    /// As [`Walker::walk`], the walk owning its walker: an iterator that
+    /// can be kept (in a struct, across calls) while the folder is walked
+    /// a step at a time. [`Walk::into_walker`] gives the walker back for
+    /// the next path, with what it remembers of this walk.
+    ///
+    /// ```
+    /// use sgfkit::walk::{Found, Walker};
+    ///
+    /// let dir = std::env::temp_dir().join(format!("sgfkit-into-walk-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir)?;
+    /// std::fs::write(dir.join("a.sgf"), "(;)")?;
+    ///
+    /// let mut walk = Walker::default().into_walk(&dir);
+    /// assert!(matches!(walk.next(), Some(Found::File { len: Some(3), .. })));
+    /// assert!(walk.next().is_none());
+    /// // The same folder again, with the same walker: walked once.
+    /// let mut again = walk.into_walker().into_walk(&dir);
+    /// assert!(matches!(again.next(), Some(Found::Duplicate { folder: true, .. })));
+    /// # std::fs::remove_dir_all(&dir)?;
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn into_walk(self, dir: &Path) -> Walk {
+        let dir = dir.to_path_buf();
+        let entries = self.entries(&dir);
+        Walk {
+            walker: self,
+            dir,
+            entries,
+        }
+    }
+
+    /// walkdir's traversal of `dir` as this walker walks.
+    fn entries(&self, dir: &Path) -> walkdir::IntoIter {
+        WalkDir::new(dir)
             .follow_links(self.follow)
             .sort_by_file_name()
-            .into_iter();
-        std::iter::from_fn(move || {
-            loop {
-                let entry = match entries.next()? {
-                    Ok(entry) => entry,
-                    Err(e) => return Some(walk_error(&dir, e)),
-                };
-                if let Some(found) = self.look_at(&entry) {
-                    if entry.file_type().is_dir()
-                        && matches!(found, Found::Skipped { .. } | Found::Duplicate { .. })
-                    {
-                        entries.skip_current_dir();
-                    }
-                    return Some(found);
+            .into_iter()
+    }
+
+    /// The next thing the walk of `dir` finds (`entries` its traversal):
+    /// the one step of [`Walker::walk`] and [`Walk`].
+    fn step(&mut self, dir: &Path, entries: &mut walkdir::IntoIter) -> Option<Found> {
+        loop {
+            let entry = match entries.next()? {
+                Ok(entry) => entry,
+                Err(e) => return Some(walk_error(dir, e)),
+            };
+            if let Some(found) = self.look_at(&entry) {
+                if entry.file_type().is_dir()
+                    && matches!(found, Found::Skipped { .. } | Found::Duplicate { .. })
+                {
+                    entries.skip_current_dir();
                 }
+                return Some(found);
             }
-        })
+        }
     }
 
     /// What the walk makes of one entry (the folder walked, at depth 0, or
@@ -370,6 +410,38 @@ impl Walker {
             first,
             folder: true,
         })
+    }
+}
+
+/// The walk of one folder, owning its [`Walker`] ([`Walker::into_walk`]):
+/// what it finds, in walking order, as [`Walker::walk`] gives it.
+#[derive(Debug)]
+pub struct Walk {
+    walker: Walker,
+    dir: PathBuf,
+    entries: walkdir::IntoIter,
+}
+
+impl Walk {
+    /// The walker, with the folders and files this walk went through
+    /// remembered (a path walked next with it gives none of them again).
+    /// What is left of this walk is not walked.
+    ///
+    /// ```
+    /// let dir = std::env::temp_dir();
+    /// let walker = sgfkit::walk::Walker::default().into_walk(&dir).into_walker();
+    /// # let _ = walker;
+    /// ```
+    pub fn into_walker(self) -> Walker {
+        self.walker
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        self.walker.step(&self.dir, &mut self.entries)
     }
 }
 
@@ -593,6 +665,31 @@ mod tests {
 
     /// Archives are walked as files when this build can open them (named
     /// by the format module's rule), never otherwise.
+    #[test]
+    fn an_owned_walk_finds_what_a_borrowed_one_finds() {
+        let dir = linked_tree("owned");
+        std::fs::create_dir_all(dir.join("sub/.hidden")).unwrap();
+        std::fs::write(dir.join("sub/b.sgf"), "(;)").unwrap();
+        std::fs::write(dir.join("sub/notes.txt"), "").unwrap();
+        let describe = |found: Vec<Found>| -> Vec<String> {
+            found.into_iter().map(|f| format!("{f:?}")).collect()
+        };
+        let borrowed = describe(Walker::default().walk(&dir).collect());
+        let walk = Walker::default().into_walk(&dir);
+        let owned = describe(walk.collect());
+        assert!(borrowed.len() >= 4, "{borrowed:?}");
+        assert_eq!(owned, borrowed);
+        // The walker given back remembers the folder: walked once.
+        let mut walk = Walker::default().into_walk(&dir);
+        assert!(walk.by_ref().any(|f| matches!(f, Found::File { .. })));
+        let again: Vec<Found> = walk.into_walker().into_walk(&dir).collect();
+        assert!(
+            matches!(again[..], [Found::Duplicate { folder: true, .. }]),
+            "{again:?}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn archives_are_taken_when_the_build_reads_them() {
         let dir = std::env::temp_dir().join(format!("sgfkit-walk-arch-{}", std::process::id()));

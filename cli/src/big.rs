@@ -6,7 +6,7 @@
 //! a batch of members at a time, whatever its size; a `*.sgf.gz` above the
 //! threshold one game tree at a time.
 
-use crate::input::{self, Source};
+use crate::input::{self, Said, Source, Taken};
 use crate::run;
 use sgfkit::stream::{Game, Games, StreamError};
 use std::io;
@@ -41,19 +41,24 @@ pub(crate) enum Unit<'s> {
 
 /// Runs `work` on every input in order, `threads` at a time: small inputs
 /// whole, big files (above `threshold`) game tree by game tree, archives
-/// member by member. `emit` receives each result with the index of its
-/// source, in input order; a member of an archive is an input of its own,
-/// with an index past the sources' (never one of `sources`). A big file in
-/// which no game tree can be framed (a Fox file with no `(`) is read
-/// whole. Stream errors (a tree above the size limit), read errors of a
-/// big file and errors of an archive are given to `emit` as
-/// `Err(message)`.
+/// member by member. The inputs are taken from `inputs` as the work needs
+/// them (a folder is walked as its files are read), and numbered as they
+/// come: `emit` receives each result with the number of its input, in
+/// input order; a member of an archive is an input of its own, numbered
+/// right after its archive (and the members before it). What the walk says
+/// ([`Taken::Said`]) is given to `emit` as an `Err` in its place among the
+/// results, for the command to say where its output allows: a path that
+/// could not be walked ([`Said::failed`]) under a number of its own, a
+/// warning under `usize::MAX` (it is no input). A big file in which no
+/// game tree can be framed (a Fox file with no `(`) is read whole. Stream
+/// errors (a tree above the size limit), read errors of a big file and
+/// errors of an archive are given to `emit` as failed `Err`s.
 pub(crate) fn drive<R: Send>(
-    sources: &[Source],
+    inputs: impl IntoIterator<Item = impl Into<Taken>>,
     threads: usize,
     threshold: u64,
     work: impl Fn(Unit<'_>) -> R + Sync,
-    emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     let one_at_a_time = Grouping {
         bytes: 0,
@@ -61,7 +66,7 @@ pub(crate) fn drive<R: Send>(
         ahead: run::AHEAD,
     };
     drive_grouped(
-        sources,
+        inputs,
         threads,
         threshold,
         one_at_a_time,
@@ -78,15 +83,15 @@ pub(crate) fn drive<R: Send>(
 /// and every member of an archive read whole, whatever its size; no file
 /// is streamed.
 pub(crate) fn drive_whole<R: Send>(
-    sources: &[Source],
+    inputs: impl IntoIterator<Item = impl Into<Taken>>,
     threads: usize,
     work: impl Fn(&Source) -> R + Sync,
-    emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     // No file is larger than u64::MAX bytes: no game tree is streamed, and
     // a `Unit::Game` could only name its source (read whole again).
     drive(
-        sources,
+        inputs,
         threads,
         u64::MAX,
         |unit| match unit {
@@ -105,7 +110,7 @@ pub(crate) struct Grouping {
     /// A group holds at most this many files (at least one).
     pub(crate) files: usize,
     /// Groups in flight or done and waiting for their turn, per thread
-    /// ([`run::ordered_ahead`]): fewer for groups whose results are big.
+    /// ([`run::ordered_iter`]): fewer for groups whose results are big.
     pub(crate) ahead: usize,
 }
 
@@ -120,81 +125,190 @@ pub(crate) enum Group<'s> {
 
 /// As [`drive`], with runs of consecutive small inputs handed to `work`
 /// together ([`Group::Files`], cut by `grouping`), so that a command can
-/// gather their output in one place; `emit` receives the index of the
-/// first source of each group. A big file (read whole because no game tree
+/// gather their output in one place; `emit` receives the number of the
+/// first input of each group. A big file (read whole because no game tree
 /// could be framed in it) comes as a group of its own.
 pub(crate) fn drive_grouped<R: Send>(
-    sources: &[Source],
+    inputs: impl IntoIterator<Item = impl Into<Taken>>,
     threads: usize,
     threshold: u64,
     grouping: Grouping,
     work: impl Fn(Group<'_>) -> R + Sync,
-    mut emit: impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    mut emit: impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     let big = |s: &Source| s.file_len().is_some_and(|len| len > threshold);
     let alone = |s: &Source| s.archive().is_some() || big(s);
-    // The index of the next member of an archive (past the sources').
-    let mut members = sources.len();
-    let mut k = 0;
-    while k < sources.len() {
-        if let Some(archive) = sources[k].archive() {
-            let how = How {
-                threads,
-                threshold,
-                grouping,
-            };
-            stream_archive(k, &sources[k], archive, &mut members, how, &work, &mut emit)?;
-            k += 1;
-            continue;
+    let mut groups = Groups::new(inputs.into_iter().map(Into::into), grouping, alone);
+    loop {
+        pipeline(&mut groups, threads, grouping.ahead, &work, &mut emit)?;
+        let Some((index, source)) = groups.stopped.take() else {
+            return Ok(());
+        };
+        match source.archive() {
+            Some(archive) => {
+                let how = How {
+                    threads,
+                    threshold,
+                    grouping,
+                };
+                let members = &mut groups.next;
+                stream_archive(index, &source, archive, members, how, &work, &mut emit)?
+            }
+            None => stream_file(index, &source, threads, &work, &mut emit)?,
         }
-        if big(&sources[k]) {
-            stream_file(k, &sources[k], threads, &work, &mut emit)?;
-            k += 1;
-            continue;
-        }
-        let end = (k..sources.len())
-            .find(|&j| alone(&sources[j]))
-            .unwrap_or(sources.len());
-        let groups = groups(&sources[k..end], grouping);
-        run::ordered_ahead(
-            &groups,
-            threads,
-            grouping.ahead,
-            |r| {
-                (
-                    r.start,
-                    work(Group::Files(&sources[k + r.start..k + r.end])),
-                )
-            },
-            |(start, result)| emit(k + start, Ok(result)),
-        )?;
-        k = end;
     }
-    Ok(())
 }
 
-/// `sources` cut into runs of consecutive files as `grouping` says.
-fn groups(sources: &[Source], grouping: Grouping) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let (mut start, mut bytes) = (0, 0u64);
-    for (i, s) in sources.iter().enumerate() {
-        let len = s.file_len().unwrap_or(0);
-        // A file of a group's size or more is a group of its own: the files
-        // before it close theirs.
-        if len >= grouping.bytes && start < i {
-            out.push(start..i);
-            (start, bytes) = (i, 0);
-        }
-        bytes += len;
-        if bytes >= grouping.bytes || i + 1 - start >= grouping.files.max(1) {
-            out.push(start..i + 1);
-            (start, bytes) = (i + 1, 0);
+/// What [`Groups`] cuts: consecutive inputs read whole (the number of the
+/// first, and the inputs), or a line of the walk (with its number when it
+/// says a path failed).
+enum Piece {
+    Files(usize, Vec<Source>),
+    Said(Option<usize>, Said),
+}
+
+/// A piece worked on: the result of a group of files, or a line to say.
+enum Done<R> {
+    Files(usize, R),
+    Said(Option<usize>, Said),
+}
+
+/// Runs `pieces` through the ordered pipeline ([`run::ordered_iter`]):
+/// each group of files given to `work` on a worker thread, the results and
+/// the lines of the walk given to `emit` (or said) in input order.
+fn pipeline<R: Send>(
+    pieces: impl Iterator<Item = Piece>,
+    threads: usize,
+    ahead: usize,
+    work: &(impl Fn(Group<'_>) -> R + Sync),
+    emit: &mut impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
+) -> io::Result<()> {
+    run::ordered_iter(
+        pieces,
+        threads,
+        ahead,
+        |piece| match piece {
+            Piece::Files(start, files) => Done::Files(start, work(Group::Files(&files))),
+            Piece::Said(at, said) => Done::Said(at, said),
+        },
+        |done| match done {
+            Done::Files(start, result) => emit(start, Ok(result)),
+            // A line that says a path failed has a number of its own; the
+            // others are about the inputs around them.
+            Done::Said(at, said) => emit(at.unwrap_or(usize::MAX), Err(said)),
+        },
+    )
+}
+
+/// Cuts the inputs into the pieces of [`drive_grouped`], numbering them as
+/// they come: runs of consecutive inputs as `grouping` says, the walk's
+/// lines between them. It stops (gives `None`, with every input before it
+/// given) at an input that goes `alone` (an archive, a big file): that
+/// input waits in `stopped` with its number, and the cutting goes on after
+/// it once `stopped` is taken.
+struct Groups<I, A> {
+    inputs: I,
+    grouping: Grouping,
+    alone: A,
+    /// The number of the next input (or failed path).
+    next: usize,
+    /// The group being cut: the number of its first input, its inputs and
+    /// their bytes.
+    start: usize,
+    files: Vec<Source>,
+    bytes: u64,
+    /// Pieces cut and not yet given.
+    ready: std::collections::VecDeque<Piece>,
+    /// The input that goes alone, met after the pieces given.
+    stopped: Option<(usize, Source)>,
+}
+
+impl<I: Iterator<Item = Taken>, A: Fn(&Source) -> bool> Groups<I, A> {
+    fn new(inputs: I, grouping: Grouping, alone: A) -> Self {
+        Groups::numbered_from(0, inputs, grouping, alone)
+    }
+
+    fn numbered_from(next: usize, inputs: I, grouping: Grouping, alone: A) -> Self {
+        Groups {
+            inputs,
+            grouping,
+            alone,
+            next,
+            start: next,
+            files: Vec::new(),
+            bytes: 0,
+            ready: std::collections::VecDeque::new(),
+            stopped: None,
         }
     }
-    if start < sources.len() {
-        out.push(start..sources.len());
+
+    /// The next number.
+    fn number(&mut self) -> usize {
+        self.next += 1;
+        self.next - 1
     }
-    out
+
+    /// Ends the group being cut, if it has an input.
+    fn close(&mut self) {
+        if !self.files.is_empty() {
+            let files = std::mem::take(&mut self.files);
+            self.ready.push_back(Piece::Files(self.start, files));
+            self.bytes = 0;
+        }
+    }
+}
+
+impl<I: Iterator<Item = Taken>, A: Fn(&Source) -> bool> Iterator for Groups<I, A> {
+    type Item = Piece;
+
+    fn next(&mut self) -> Option<Piece> {
+        loop {
+            if let Some(piece) = self.ready.pop_front() {
+                return Some(piece);
+            }
+            if self.stopped.is_some() {
+                return None;
+            }
+            match self.inputs.next() {
+                None => {
+                    self.close();
+                    return self.ready.pop_front();
+                }
+                Some(Taken::Said(said)) => {
+                    self.close();
+                    let at = said.failed.then(|| self.number());
+                    self.ready.push_back(Piece::Said(at, said));
+                }
+                Some(Taken::Input(source)) => {
+                    // A file named on the command line: its size looked up
+                    // once, here.
+                    let source = source.sized();
+                    let at = self.number();
+                    if (self.alone)(&source) {
+                        self.close();
+                        self.stopped = Some((at, source));
+                        continue;
+                    }
+                    let len = source.file_len().unwrap_or(0);
+                    // A file of a group's size or more is a group of its
+                    // own: the files before it close theirs.
+                    if len >= self.grouping.bytes {
+                        self.close();
+                    }
+                    if self.files.is_empty() {
+                        self.start = at;
+                    }
+                    self.files.push(source);
+                    self.bytes += len;
+                    if self.bytes >= self.grouping.bytes
+                        || self.files.len() >= self.grouping.files.max(1)
+                    {
+                        self.close();
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn stream_file<R: Send>(
@@ -202,7 +316,7 @@ fn stream_file<R: Send>(
     source: &Source,
     threads: usize,
     work: &(impl Fn(Group<'_>) -> R + Sync),
-    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: &mut impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = source.name();
     let Some(path) = source.path() else {
@@ -210,7 +324,7 @@ fn stream_file<R: Send>(
     };
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) => return emit(index, Err(format!("sgfkit: {name}: {e}"))),
+        Err(e) => return emit(index, Err(Said::failed(&name, &e.to_string()))),
     };
     if !stream_games(index, source, file, threads, work, emit)? {
         // Nothing framed: the lenient reader may still find a tree.
@@ -228,14 +342,14 @@ fn stream_games<R: Send>(
     reader: impl io::Read,
     threads: usize,
     work: &(impl Fn(Group<'_>) -> R + Sync),
-    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: &mut impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<bool> {
     let name = source.name();
     let mut batch: Vec<Game> = Vec::new();
     let mut bytes = 0usize;
     let mut any = false;
     let flush = |batch: &mut Vec<Game>,
-                 emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
+                 emit: &mut dyn FnMut(usize, Result<R, Said>) -> io::Result<()>|
      -> io::Result<()> {
         let games = std::mem::take(batch);
         run::ordered(
@@ -260,7 +374,7 @@ fn stream_games<R: Send>(
                 flush(&mut batch, emit)?;
                 bytes = 0;
                 let fatal = matches!(e, StreamError::Io(_));
-                emit(index, Err(format!("sgfkit: {name}: {e}")))?;
+                emit(index, Err(Said::failed(&name, &e.to_string())))?;
                 if fatal {
                     return Ok(true);
                 }
@@ -294,11 +408,11 @@ impl How {
 /// member, in batches of about [`BATCH_BYTES`] run on every core (grouped
 /// as `how.grouping` says), the next batch read while one is worked on:
 /// memory holds two batches, whatever the archive's size. Each member is an
-/// input of its own for `emit`: its index is the next of `members` (past
-/// the indices of the sources, so that no command takes two members for
-/// one file). A `*.sgf.gz` whose file is above the threshold uncompressed
+/// input of its own for `emit`, numbered from `members` on (right after
+/// the archive, so that no command takes two members for one file), and
+/// `members` is left at the number after the last. A `*.sgf.gz` whose file is above the threshold uncompressed
 /// (its gzip trailer says) is read one game tree at a time, under the
-/// archive's index, as a big file. A damaged archive is given to `emit`
+/// archive's number, as a big file. A damaged archive is given to `emit`
 /// under the archive's index, after the members read before the damage; a
 /// damaged member under its own; an archive with no member to read is said on
 /// stderr.
@@ -309,7 +423,7 @@ fn stream_archive<R: Send>(
     members: &mut usize,
     how: How,
     work: &(impl Fn(Group<'_>) -> R + Sync),
-    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: &mut impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = source.name();
     // A `*.sgf.gz` is streamed by its size uncompressed (or compressed,
@@ -320,25 +434,7 @@ fn stream_archive<R: Send>(
     {
         return stream_gzip(index, &name, path, how.threads, work, emit);
     }
-    // The members read and not yet run, and the index of each.
-    let mut batch: Vec<Source> = Vec::new();
-    let mut indices: Vec<usize> = Vec::new();
     let mut found = 0usize;
-    let flush = |batch: &mut Vec<Source>,
-                 indices: &mut Vec<usize>,
-                 emit: &mut dyn FnMut(usize, Result<R, String>) -> io::Result<()>|
-     -> io::Result<()> {
-        let files = std::mem::take(batch);
-        let at = std::mem::take(indices);
-        let groups = groups(&files, how.grouping);
-        run::ordered_ahead(
-            &groups,
-            how.threads,
-            how.grouping.ahead,
-            |r| (at[r.start], work(Group::Files(&files[r.clone()]))),
-            |(i, r)| emit(i, Ok(r)),
-        )
-    };
     // The archive is read (decompressed) on a thread of its own, which
     // gathers the next batch while the one before it is worked on: memory
     // holds two batches at most.
@@ -369,29 +465,24 @@ fn stream_archive<R: Send>(
             read
         });
         for members_read in rx.iter() {
-            for (source, data) in members_read {
-                found += 1;
-                let at = *members;
-                *members += 1;
-                match data {
-                    Ok(data) => {
-                        batch.push(Source::Member(source, data));
-                        indices.push(at);
-                    }
-                    Err(e) => {
-                        flush(&mut batch, &mut indices, emit)?;
-                        emit(at, Err(format!("sgfkit: {name}: {e}")))?;
-                    }
-                }
-            }
-            flush(&mut batch, &mut indices, emit)?;
+            found += members_read.len();
+            // A damaged member is said under its own number; the others are
+            // grouped, numbered in the order read.
+            let taken = members_read.into_iter().map(|(source, data)| match data {
+                Ok(data) => Taken::Input(Source::Member(source, data)),
+                Err(e) => Taken::Said(Said::failed(&name, &e.to_string())),
+            });
+            let mut groups =
+                Groups::numbered_from(*members, taken, how.grouping, |_: &Source| false);
+            pipeline(&mut groups, how.threads, how.grouping.ahead, work, emit)?;
+            *members = groups.next;
         }
         // A panic of the reader is a bug: it goes on here.
         let read = reader
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         match read {
-            Err(e) => emit(index, Err(format!("sgfkit: {name}: {e}"))),
+            Err(e) => emit(index, Err(Said::failed(&name, &e.to_string()))),
             Ok(()) if found == 0 => {
                 let looked = sgfkit::format::read_patterns(input::sgf_only()).join(", ");
                 crate::output::path_error(
@@ -413,7 +504,7 @@ fn stream_gzip<R: Send>(
     path: &std::path::Path,
     threads: usize,
     work: &(impl Fn(Group<'_>) -> R + Sync),
-    emit: &mut impl FnMut(usize, Result<R, String>) -> io::Result<()>,
+    emit: &mut impl FnMut(usize, Result<R, Said>) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut fatal: Option<io::Error> = None;
     let read = sgfkit::archive::for_each_member(path, input::sgf_only(), &mut |mut member| {
@@ -423,7 +514,7 @@ fn stream_gzip<R: Send>(
             Ok(false) => {
                 let why = "no game tree could be framed in this file larger than \
                            --stream-above: unpack it to read it whole";
-                emit(index, Err(format!("sgfkit: {name}: {why}")))
+                emit(index, Err(Said::failed(name, why)))
             }
             Err(e) => Err(e),
         };
@@ -435,7 +526,7 @@ fn stream_gzip<R: Send>(
     if let Some(e) = fatal {
         return Err(e);
     }
-    read.or_else(|e| emit(index, Err(format!("sgfkit: {name}: {e}"))))
+    read.or_else(|e| emit(index, Err(Said::failed(name, &e.to_string()))))
 }
 
 #[cfg(test)]
@@ -443,26 +534,67 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
-    fn sized(lens: &[u64]) -> Vec<Source> {
+    fn sized(lens: &[u64]) -> Vec<Taken> {
         lens.iter()
             .enumerate()
-            .map(|(i, &len)| Source::File(PathBuf::from(format!("{i}.sgf")), Some(len)))
+            .map(|(i, &len)| {
+                Taken::Input(Source::File(PathBuf::from(format!("{i}.sgf")), Some(len)))
+            })
             .collect()
     }
 
+    /// The pieces as (first number, how many files), a line as (number
+    /// or usize::MAX, 0).
+    fn cut(pieces: impl Iterator<Item = Piece>) -> Vec<(usize, usize)> {
+        pieces
+            .map(|p| match p {
+                Piece::Files(start, files) => (start, files.len()),
+                Piece::Said(at, _) => (at.unwrap_or(usize::MAX), 0),
+            })
+            .collect()
+    }
+
+    const GROUPING: Grouping = Grouping {
+        bytes: 100,
+        files: 3,
+        ahead: 1,
+    };
+
     #[test]
     fn groups_cut_by_bytes_and_files_with_big_files_alone() {
-        let grouping = Grouping {
-            bytes: 100,
-            files: 3,
-            ahead: 1,
-        };
+        let never = |_: &Source| false;
         // 10+10+10: three files; 60+50 reach 100; 200 alone after the 5
         // before it; 5 alone at the end.
-        let got = groups(&sized(&[10, 10, 10, 60, 50, 5, 200, 5]), grouping);
-        assert_eq!(got, [0..3, 3..5, 5..6, 6..7, 7..8]);
-        assert_eq!(groups(&sized(&[100, 100]), grouping), [0..1, 1..2]);
-        assert!(groups(&[], grouping).is_empty());
+        let got = cut(Groups::new(
+            sized(&[10, 10, 10, 60, 50, 5, 200, 5]).into_iter(),
+            GROUPING,
+            never,
+        ));
+        assert_eq!(got, [(0, 3), (3, 2), (5, 1), (6, 1), (7, 1)]);
+        let got = cut(Groups::new(sized(&[100, 100]).into_iter(), GROUPING, never));
+        assert_eq!(got, [(0, 1), (1, 1)]);
+        assert!(cut(Groups::new(Vec::new().into_iter(), GROUPING, never)).is_empty());
+    }
+
+    #[test]
+    fn groups_stop_before_an_input_that_goes_alone_and_say_lines_in_place() {
+        let mut inputs = sized(&[10, 10, 10, 10, 10]);
+        // A line between the first two files, a failed path after them.
+        inputs.insert(1, Taken::Said(Said::warning("dir", "skipped 1 file")));
+        inputs.insert(3, Taken::Said(Said::failed("gone", "no such file")));
+        // The fourth file goes alone.
+        let alone = |s: &Source| s.name() == "3.sgf";
+        let mut groups = Groups::new(inputs.into_iter(), GROUPING, alone);
+        // 0.sgf, the line, 1.sgf, the failed path (number 2), 2.sgf (3),
+        // then the stop at 3.sgf (number 4).
+        let before = cut(groups.by_ref());
+        assert_eq!(before, [(0, 1), (usize::MAX, 0), (1, 1), (2, 0), (3, 1)]);
+        let (at, source) = groups.stopped.take().expect("stopped at 3.sgf");
+        assert_eq!((at, source.name().as_str()), (4, "3.sgf"));
+        // After the stop: 4.sgf, numbered 5; then nothing.
+        assert_eq!(cut(groups.by_ref()), [(5, 1)]);
+        assert!(groups.stopped.is_none());
+        assert!(groups.next().is_none());
     }
 
     #[test]
@@ -478,7 +610,7 @@ mod tests {
                 },
             };
             let batch = sized(&vec![100; how.batch_members()]);
-            let made = groups(&batch, how.grouping).len();
+            let made = Groups::new(batch.into_iter(), how.grouping, |_: &Source| false).count();
             assert!(
                 made >= 4 * threads,
                 "{threads} threads, groups of {files}: {made}"

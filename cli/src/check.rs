@@ -1,7 +1,7 @@
 //! `sgfkit check`: report every problem of each file, with its position.
 
 use crate::big::{self, StreamArgs, Unit};
-use crate::input::{self, EncodingArgs, Source, WalkArgs};
+use crate::input::{self, EncodingArgs, Source, Taken, WalkArgs};
 use crate::output::{self, Context, Paint, Report, Tally};
 use crate::run::{Progress, Status};
 use sgfkit::check::{CheckOptions, Code, Severity};
@@ -134,31 +134,34 @@ struct Current {
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
-    let sources = if args.paths.is_empty() {
-        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
-        eprintln!(
-            "no PATH given: checking the bundled examples {}",
-            names.join(", ")
-        );
-        BUNDLED
-            .iter()
-            .map(|&(name, bytes)| Source::Bundled(name, bytes))
-            .collect()
-    } else {
-        let walk = WalkArgs {
-            list_skipped: args.verbose,
-            ..args.walk.clone()
-        };
-        input::sources(&args.paths, &walk, &mut status.failed_paths)
-    };
     // A big collection's game trees are checked on every core.
     let options = CheckOptions::default()
         .strict(args.strict)
         .source_fixes(!args.no_source_fixes)
         .threads(ctx.threads);
     let json = args.format == Format::Json;
-    let total = input::total_bytes(&sources);
-    let mut progress = Progress::bytes(total, ctx.stderr_tty && !json);
+    let bar = ctx.stderr_tty && !json;
+    let (inputs, total) = if args.paths.is_empty() {
+        let names: Vec<&str> = BUNDLED.iter().map(|(n, _)| *n).collect();
+        eprintln!(
+            "no PATH given: checking the bundled examples {}",
+            names.join(", ")
+        );
+        let bundled: Vec<Source> = BUNDLED
+            .iter()
+            .map(|&(name, bytes)| Source::Bundled(name, bytes))
+            .collect();
+        let inputs: Box<dyn Iterator<Item = Taken>> =
+            Box::new(bundled.into_iter().map(Taken::Input));
+        (inputs, 0)
+    } else {
+        let walk = WalkArgs {
+            list_skipped: args.verbose,
+            ..args.walk.clone()
+        };
+        input::listed(&args.paths, &walk, bar, &mut status.failed_paths)
+    };
+    let mut progress = Progress::bytes(total, bar);
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     let (mut files, mut with_errors, mut with_warnings) = (0usize, 0usize, 0usize);
     // The findings of all files, and in how many files each was found.
@@ -198,14 +201,21 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         Ok(())
     };
     big::drive(
-        &sources,
+        inputs,
         ctx.threads,
         args.stream.stream_above,
         |unit| check_unit(unit, args, &read, &options, ctx.color),
         |index, checked| {
             let checked = match checked {
                 Ok(c) => c,
-                Err(message) => Checked::failed(message),
+                Err(said) if !said.failed => {
+                    // Said between inputs: the file before it is done.
+                    close(&mut current, &mut stdout)?;
+                    stdout.flush()?;
+                    said.say();
+                    return Ok(());
+                }
+                Err(said) => Checked::failed(said.line()),
             };
             progress.advance(checked.bytes);
             if let Some(message) = checked.failed {

@@ -67,13 +67,14 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut stdout = io::BufWriter::new(io::stdout().lock());
     // Every file and every member of an archive, whole.
     big::drive_whole(
-        &sources,
+        sources,
         ctx.threads,
         |source| {
+            let placed = source.for_places();
             let name = source.name();
             let bytes = match source.read() {
                 Ok(b) => b,
-                Err(e) => return (name, Formatted::failed(&source.name(), &e)),
+                Err(e) => return (placed, name, Formatted::failed(&source.name(), &e)),
             };
             let (tree, messages) = input::read_to_write(&name, &bytes, &read, false);
             let mut out = Vec::new();
@@ -85,21 +86,18 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 error,
                 failed: false,
             };
-            (name, f)
+            (placed, name, f)
         },
-        |index, converted| {
-            let (name, mut f) = match converted {
+        |_, converted| {
+            let (placed, name, mut f) = match converted {
                 Ok(c) => c,
-                Err(message) => {
-                    return Formatted::failed_with(message).report(&mut stdout, &mut status);
-                }
+                Err(said) => return Formatted::said(&said).report(&mut stdout, &mut status),
             };
-            if !f.failed {
-                // A member of an archive has an index past the sources'.
-                if let Err(e) = to.write(sources.get(index), &name, &f.out) {
-                    f.messages.push(format!("sgfkit: {name}: not written: {e}"));
-                    f.failed = true;
-                }
+            if !f.failed
+                && let Err(e) = to.write(placed.as_ref(), &name, &f.out)
+            {
+                f.messages.push(format!("sgfkit: {name}: not written: {e}"));
+                f.failed = true;
             }
             if !matches!(to, To::Stdout) {
                 f.out.clear();

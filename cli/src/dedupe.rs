@@ -2,7 +2,7 @@
 //! collections.
 
 use crate::big::{self, StreamArgs, Unit};
-use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::input::{self, EncodingArgs, Said, WalkArgs};
 use crate::output::Context;
 use crate::run::{Progress, Status};
 use sgfkit::check::Code;
@@ -137,7 +137,7 @@ enum Which<'w> {
 }
 
 /// Reads one unit of input and signs its game trees as `which` says.
-fn sign(unit: Unit<'_>, read: &sgfkit::ReadOptions, which: &Which<'_>) -> Result<Signed, String> {
+fn sign(unit: Unit<'_>, read: &sgfkit::ReadOptions, which: &Which<'_>) -> Result<Signed, Said> {
     let (source, several) = match unit {
         Unit::Whole(source) => (source, false),
         Unit::Game(source, _) => (source, true),
@@ -158,7 +158,7 @@ fn sign(unit: Unit<'_>, read: &sgfkit::ReadOptions, which: &Which<'_>) -> Result
         Unit::Whole(source) => std::borrow::Cow::Owned(
             source
                 .read()
-                .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?,
+                .map_err(|e| Said::failed(&source.name(), &e.to_string()))?,
         ),
         Unit::Game(_, game) => std::borrow::Cow::Borrowed(game.bytes()),
     };
@@ -231,7 +231,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     // The game trees seen so far of a streamed file, by input.
     let mut streamed: (Option<usize>, usize) = (None, 0);
     big::drive(
-        &sources,
+        sources.iter().cloned(),
         ctx.threads,
         args.stream.stream_above,
         |unit| {
@@ -247,7 +247,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     .flatten()
                     .for_each(GameSignature::drop_moves);
             }
-            Ok::<_, String>((signed, len as u64))
+            Ok::<_, Said>((signed, len as u64))
         },
         |index, signed| {
             match signed.and_then(|s| s) {
@@ -282,9 +282,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                         signatures.push(sig);
                     }
                 }
-                Err(message) => {
-                    status.failed_paths += 1;
-                    eprintln!("{message}");
+                Err(said) => {
+                    status.failed_paths += usize::from(said.failed);
+                    said.say();
                 }
             }
             Ok(())
@@ -439,17 +439,17 @@ fn keep_best(
     let mut streamed: (Option<usize>, usize) = (None, 0);
     let mut written = 0usize;
     big::drive(
-        sources,
+        sources.iter().cloned(),
         ctx.threads,
         args.stream.stream_above,
-        |unit| -> Result<(String, Vec<Vec<u8>>), String> {
+        |unit| -> Result<(String, Vec<Vec<u8>>), Said> {
             let (source, bytes) = match unit {
                 Unit::Whole(source) => (
                     source,
                     std::borrow::Cow::Owned(
                         source
                             .read()
-                            .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?,
+                            .map_err(|e| Said::failed(&source.name(), &e.to_string()))?,
                     ),
                 ),
                 Unit::Game(source, game) => (source, std::borrow::Cow::Borrowed(game.bytes())),
@@ -468,9 +468,13 @@ fn keep_best(
             Ok((source.name(), texts))
         },
         |index, result| {
-            let Ok(Ok((name, texts))) = result else {
-                status.failed_paths += 1;
-                return Ok(());
+            let (name, texts) = match result.and_then(|r| r) {
+                Ok(read) => read,
+                // Said when the signatures were made.
+                Err(said) => {
+                    status.failed_paths += usize::from(said.failed);
+                    return Ok(());
+                }
             };
             let first = if streamed.0 == Some(index) {
                 streamed.1
@@ -538,7 +542,7 @@ fn restore_moves(
     let mut streamed: (Option<usize>, usize) = (None, 0);
     let mut restored = 0;
     big::drive(
-        sources,
+        sources.iter().cloned(),
         ctx.threads,
         args.stream.stream_above,
         |unit| sign(unit, read, &which),

@@ -608,8 +608,12 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     direct.check = direct.check.clone().threads(ctx.threads);
     let start = Instant::now();
     let mut status = Status::default();
-    let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
-    let total = input::total_bytes(&sources);
+    let (inputs, total) = input::listed(
+        &args.paths,
+        &args.walk,
+        ctx.stderr_tty,
+        &mut status.failed_paths,
+    );
     let mut sink = Sink::create(format, &args.output, ctx.threads)?;
     let texts = Texts::default();
     let takes = sink.takes();
@@ -620,7 +624,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     // The file of the last unit, and the game trees seen in it so far.
     let mut file: Option<(usize, u32)> = None;
     big::drive_grouped(
-        &sources,
+        inputs,
         ctx.threads,
         args.stream.stream_above,
         if format == Format::Ndjson {
@@ -660,9 +664,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     diagnostics += counts.rows[2];
                     return Ok(());
                 }
-                Err(message) => {
-                    status.failed_paths += 1;
-                    eprintln!("{message}");
+                Err(said) => {
+                    status.failed_paths += usize::from(said.failed);
+                    said.say();
                     return Ok(());
                 }
             };

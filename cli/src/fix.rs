@@ -157,33 +157,39 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     // Every file and every member of an archive, whole; -o DIR writes in
     // input order, each at its place (input::Places).
     big::drive_whole(
-        &sources,
+        sources,
         ctx.threads,
-        |source| fix_file(source, mode, args, &read, &repairs, &config),
-        |index, fixed| {
-            let Fixed {
-                name,
-                mut formatted,
-                mut outcome,
-                write,
-            } = match fixed {
+        |source| {
+            let fixed = fix_file(source, mode, args, &read, &repairs, &config);
+            (source.for_places(), fixed)
+        },
+        |_, fixed| {
+            let (
+                placed,
+                Fixed {
+                    name,
+                    mut formatted,
+                    mut outcome,
+                    write,
+                },
+            ) = match fixed {
                 Ok(f) => f,
-                Err(message) => {
-                    Formatted::failed_with(message).report(&mut stdout, &mut status)?;
-                    count(Outcome::Failed);
-                    return Ok(());
+                Err(said) => {
+                    if said.failed {
+                        count(Outcome::Failed);
+                    }
+                    return Formatted::said(&said).report(&mut stdout, &mut status);
                 }
             };
-            if let (Some(bytes), Some(places)) = (write, places.as_mut()) {
-                // A member of an archive has an index past the sources'.
-                if let Err((place, e)) = places.write(sources.get(index), &name, &bytes) {
-                    let at = place.map_or(name, |t| t.display().to_string());
-                    formatted
-                        .messages
-                        .push(format!("sgfkit: {at}: not written: {e}"));
-                    formatted.failed = true;
-                    outcome = Outcome::Failed;
-                }
+            if let (Some(bytes), Some(places)) = (write, places.as_mut())
+                && let Err((place, e)) = places.write(placed.as_ref(), &name, &bytes)
+            {
+                let at = place.map_or(name, |t| t.display().to_string());
+                formatted
+                    .messages
+                    .push(format!("sgfkit: {at}: not written: {e}"));
+                formatted.failed = true;
+                outcome = Outcome::Failed;
             }
             formatted.report(&mut stdout, &mut status)?;
             count(outcome);

@@ -1,6 +1,6 @@
 //! `sgfkit fmt`: print files in the canonical FF\[4\] form.
 
-use crate::input::{self, EncodingArgs, Source};
+use crate::input::{self, EncodingArgs, Said, Source};
 use crate::output::Context;
 use crate::run::{self, Status};
 use sgfkit::print::{Writer, WriterConfig};
@@ -199,6 +199,16 @@ impl Formatted {
 
     pub(crate) fn failed(name: &str, e: &io::Error) -> Formatted {
         Formatted::failed_with(format!("sgfkit: {name}: {e}"))
+    }
+
+    /// What the walk or the reading says of a path ([`crate::big::drive`]'s
+    /// `Err`), reported as a file's messages are: after the output so far,
+    /// a path that failed counted.
+    pub(crate) fn said(said: &Said) -> Formatted {
+        Formatted {
+            failed: said.failed,
+            ..Formatted::failed_with(said.line())
+        }
     }
 
     pub(crate) fn failed_with(message: String) -> Formatted {

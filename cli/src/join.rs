@@ -57,7 +57,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut games = 0usize;
     let mut last: Option<usize> = None;
     big::drive(
-        &sources,
+        sources.iter().cloned(),
         ctx.threads,
         args.stream.stream_above,
         |unit| {

@@ -2,7 +2,7 @@
 
 use crate::big::{self, StreamArgs, Unit};
 use crate::fmt::Formatted;
-use crate::input::{self, EncodingArgs, Source, WalkArgs};
+use crate::input::{self, EncodingArgs, Inputs, Source, Taken, WalkArgs};
 use crate::output::Context;
 use crate::run::{Buffers, Status};
 use sgfkit::format::Archive;
@@ -43,18 +43,29 @@ pub(crate) struct Args {
 pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let read = input::read_options(&args.encoding)?;
     let mut status = Status::default();
-    let sources = if args.paths.is_empty() {
-        vec![Source::Stdin]
+    // A folder is walked as its files are written; named files are listed
+    // first, to know whether there is one input (one document) or several
+    // (a line each).
+    let folder = args.paths.iter().any(|p| p.is_dir());
+    let listed = if args.paths.is_empty() {
+        Some(vec![Source::Stdin])
+    } else if folder {
+        None
     } else {
-        input::sources(&args.paths, &args.walk, &mut status.failed_paths)
+        Some(input::sources(
+            &args.paths,
+            &args.walk,
+            &mut status.failed_paths,
+        ))
     };
     // An archive of several files (not a `*.sgf.gz`) is written as a folder is.
     let several = |s: &Source| s.archive().is_some_and(|(_, a)| a != Archive::Gzip);
-    let lines =
-        sources.len() > 1 || args.paths.iter().any(|p| p.is_dir()) || sources.iter().any(several);
+    let lines = listed
+        .as_ref()
+        .is_none_or(|sources| sources.len() > 1 || sources.iter().any(several));
     let threshold = args.stream.stream_above;
     let mut stdout = io::BufWriter::new(io::stdout().lock());
-    if let [source] = &sources[..]
+    if let Some([source]) = listed.as_deref()
         && !lines
         && source.file_len().is_none_or(|len| len <= threshold)
     {
@@ -101,8 +112,12 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         Ok(())
     };
     let buffers = Buffers::default();
+    let inputs: Box<dyn Iterator<Item = Taken>> = match listed {
+        Some(sources) => Box::new(sources.into_iter().map(Taken::Input)),
+        None => Box::new(Inputs::new(&args.paths, &args.walk)),
+    };
     big::drive(
-        &sources,
+        inputs,
         ctx.threads,
         threshold,
         |unit| match unit {
@@ -117,19 +132,28 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
         |index, piece| {
             let piece = match piece {
                 Ok(p) => p,
-                Err(message) => {
-                    // A game tree too big to read (or the file failing): said
-                    // on stderr, the file's document goes on.
+                Err(said) => {
+                    // A game tree too big to read (or the file failing), or
+                    // what the walk says: said on stderr, the file's
+                    // document goes on.
+                    if !said.failed {
+                        // Said between inputs: the file before it is done.
+                        close(&mut open, &mut stdout, &mut status)?;
+                    }
                     stdout.flush()?;
-                    eprintln!("{message}");
-                    if open.is_none_or(|(i, _)| i != index) {
+                    said.say();
+                    if said.failed && open.is_none_or(|(i, _)| i != index) {
                         status.failed_paths += 1;
                     }
                     return Ok(());
                 }
             };
-            let (formatted, games) = match piece {
-                Piece::Games { formatted, games } => (formatted, games),
+            let (formatted, games, name) = match piece {
+                Piece::Games {
+                    formatted,
+                    games,
+                    name,
+                } => (formatted, games, name),
                 Piece::Whole(formatted) => {
                     close(&mut open, &mut stdout, &mut status)?;
                     formatted.report(&mut stdout, &mut status)?;
@@ -149,7 +173,6 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 // The first game tree of the file: the document's head.
                 if !compact {
                     if lines {
-                        let name = sources[index].name();
                         write!(
                             stdout,
                             "{{\"path\":{},\"games\":[",
@@ -181,8 +204,13 @@ enum Piece {
     /// that writes: read there and written as its document is made.
     Direct(Source),
     /// The games of one game tree of a streamed file (`games`: how many),
-    /// to go between the brackets of its file's document.
-    Games { formatted: Formatted, games: usize },
+    /// to go between the brackets of its file's document (`name`: the
+    /// file's, for the head of its line).
+    Games {
+        formatted: Formatted,
+        games: usize,
+        name: String,
+    },
 }
 
 /// The size from which an input among several is written by the thread
@@ -282,6 +310,7 @@ fn game_piece(
             failed: false,
         },
         games,
+        name: name.to_string(),
     }
 }
 

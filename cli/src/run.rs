@@ -65,21 +65,50 @@ pub(crate) fn ordered_ahead<T, R>(
     threads: usize,
     ahead: usize,
     work: impl Fn(&T) -> R + Sync,
-    mut emit: impl FnMut(R) -> io::Result<()>,
+    emit: impl FnMut(R) -> io::Result<()>,
 ) -> io::Result<()>
 where
     T: Sync,
     R: Send,
 {
-    if threads <= 1 || items.len() <= 1 {
+    ordered_iter(items.iter(), threads, ahead, work, emit)
+}
+
+/// The one ordered pipeline: [`ordered_ahead`] over items as an iterator
+/// gives them, taken one by one on the calling thread as the workers need
+/// more (a folder walked as its files are read: the walk runs here, a few
+/// items a thread ahead of the work). A single item, or one thread, is
+/// worked on here, with no thread started.
+///
+/// # Errors
+/// As [`ordered`].
+pub(crate) fn ordered_iter<T, R>(
+    items: impl IntoIterator<Item = T>,
+    threads: usize,
+    ahead: usize,
+    work: impl Fn(T) -> R + Sync,
+    mut emit: impl FnMut(R) -> io::Result<()>,
+) -> io::Result<()>
+where
+    T: Send,
+    R: Send,
+{
+    let mut items = items.into_iter();
+    let Some(first) = items.next() else {
+        return Ok(());
+    };
+    let second = if threads > 1 { items.next() } else { None };
+    let Some(second) = second else {
+        emit(work(first))?;
         for item in items {
             emit(work(item))?;
         }
         return Ok(());
-    }
+    };
+    let items = [first, second].into_iter().chain(items);
     let work = &work;
     std::thread::scope(|scope| {
-        let results = items.iter().parallel_map_scoped_custom(
+        let results = items.parallel_map_scoped_custom(
             scope,
             |how| how.threads(threads).buffer_size(threads * ahead.max(1)),
             work,

@@ -2,7 +2,7 @@
 //! that `split` and `join` share.
 
 use crate::big::{self, StreamArgs, Unit};
-use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::input::{self, EncodingArgs, Said, WalkArgs};
 use crate::output::Context;
 use crate::run::Status;
 use sgfkit::print::{WriterConfig, push_game};
@@ -121,14 +121,14 @@ pub(crate) fn read_games(unit: Unit<'_>, read: &ReadOptions) -> ReadGames {
 /// its messages said on stderr, an input that could not be read counted
 /// as failed (`None`); else what was read.
 pub(crate) fn accept<T>(
-    result: Result<(ReadGames, T), String>,
+    result: Result<(ReadGames, T), Said>,
     status: &mut Status,
 ) -> io::Result<Option<(ReadGames, T)>> {
     let (games, made) = match result {
         Ok(r) => r,
-        Err(message) => {
-            status.failed_paths += 1;
-            report(&[message])?;
+        Err(said) => {
+            status.failed_paths += usize::from(said.failed);
+            said.say();
             return Ok(None);
         }
     };
@@ -165,7 +165,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let mut written = 0usize;
     let mut taken = Taken::default();
     big::drive(
-        &sources,
+        sources.iter().cloned(),
         ctx.threads,
         args.stream.stream_above,
         |unit| {

@@ -1,7 +1,7 @@
 //! `sgfkit stats`: totals over files, and how fast they were read.
 
 use crate::big::{self, StreamArgs, Unit};
-use crate::input::{self, EncodingArgs, WalkArgs};
+use crate::input::{self, EncodingArgs, Said, Source, WalkArgs};
 use crate::output::{Context, Tally};
 use crate::run::{Progress, Status};
 use sgfkit::check::Code;
@@ -41,14 +41,24 @@ pub(crate) struct Args {
     stream: StreamArgs,
 }
 
+/// One game tree of a streamed file: where it ends in the (uncompressed)
+/// input, and the file it is of.
+#[derive(Debug, Clone, Copy)]
+struct Streamed {
+    end: u64,
+    /// A compressed file (`*.sgf.gz`): its size is not the bytes read.
+    archive: bool,
+    /// The file's size.
+    len: u64,
+}
+
 /// The counts of one file (or of all).
 #[derive(Debug, Default, Clone)]
 struct Counts {
     /// For a file with no game tree: the lenient reader's line saying why.
     why: Option<String>,
-    /// From one game tree of a streamed file: where the tree ends in the
-    /// (uncompressed) input.
-    streamed: Option<u64>,
+    /// From one game tree of a streamed file.
+    streamed: Option<Streamed>,
     failed: usize,
     repaired: usize,
     games: usize,
@@ -63,8 +73,12 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     let read = input::read_options(&args.encoding)?;
     let start = Instant::now();
     let mut status = Status::default();
-    let sources = input::sources(&args.paths, &args.walk, &mut status.failed_paths);
-    let total = input::total_bytes(&sources);
+    let (inputs, total) = input::listed(
+        &args.paths,
+        &args.walk,
+        ctx.stderr_tty,
+        &mut status.failed_paths,
+    );
     let mut progress = Progress::bytes(total, ctx.stderr_tty);
     let mut sum = Counts::default();
     let mut files = 0usize;
@@ -76,12 +90,17 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
     // tree at a time).
     let mut file_codes = Tally::default();
     big::drive(
-        &sources,
+        inputs,
         ctx.threads,
         args.stream.stream_above,
-        |unit| -> Result<Counts, String> {
+        |unit| -> Result<Counts, Said> {
             let streamed = match unit {
-                Unit::Game(_, game) => Some(game.offset() + game.bytes().len() as u64),
+                Unit::Game(source, game) => Some(Streamed {
+                    end: game.offset() + game.bytes().len() as u64,
+                    // A big `*.sgf.gz` is streamed as its one member.
+                    archive: matches!(source, Source::Member(..)) || source.archive().is_some(),
+                    len: source.file_len().unwrap_or(0),
+                }),
                 Unit::Whole(_) => None,
             };
             let name = match unit {
@@ -93,7 +112,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                 Unit::Whole(source) => {
                     let bytes = source
                         .read()
-                        .map_err(|e| format!("sgfkit: {}: {e}", source.name()))?;
+                        .map_err(|e| Said::failed(&source.name(), &e.to_string()))?;
                     let len = bytes.len();
                     (input::read_owned(bytes, &read), len)
                 }
@@ -149,14 +168,14 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     match c.streamed {
                         // A plain file: its size, bytes between trees
                         // included.
-                        Some(_) if first && sources[index].archive().is_none() => {
-                            sum.bytes += sources[index].file_len().unwrap_or(0) as usize;
+                        Some(s) if first && !s.archive => {
+                            sum.bytes += s.len as usize;
                         }
                         // A compressed one: its bytes uncompressed, as
                         // when read whole, to the end of its last tree.
-                        Some(end) if sources[index].archive().is_some() => {
-                            sum.bytes += end.saturating_sub(file_end) as usize;
-                            file_end = file_end.max(end);
+                        Some(s) if s.archive => {
+                            sum.bytes += s.end.saturating_sub(file_end) as usize;
+                            file_end = file_end.max(s.end);
                         }
                         Some(_) => {}
                         None => sum.bytes += c.bytes,
@@ -174,9 +193,9 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     sum.nodes += c.nodes;
                     sum.properties += c.properties;
                 }
-                Err(message) => {
-                    status.failed_paths += 1;
-                    eprintln!("{message}");
+                Err(said) => {
+                    status.failed_paths += usize::from(said.failed);
+                    said.say();
                 }
             }
             Ok(())

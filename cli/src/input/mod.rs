@@ -6,13 +6,15 @@
 use sgfkit::check::Code;
 use sgfkit::encoding::DecodeOptions;
 use sgfkit::format::Archive;
-use sgfkit::walk::{Found, Skip};
 use sgfkit::{Document, ParseOptions, ReadOptions};
 use std::collections::HashSet;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+mod list;
+pub(crate) use list::{Inputs, Said, Taken, WalkArgs, listed, sources, total_bytes};
 
 /// One input: a file or standard input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -113,9 +115,32 @@ impl Source {
     pub(crate) fn file_len(&self) -> Option<u64> {
         match self {
             Source::File(_, Some(len)) => Some(*len),
-            Source::File(p, None) => p.metadata().ok().filter(|m| m.is_file()).map(|m| m.len()),
+            Source::File(p, None) => regular_file_len(p),
             Source::Member(_, bytes) => Some(bytes.len() as u64),
             _ => None,
+        }
+    }
+
+    /// The same input with its size looked up now, once, when it is a file
+    /// named on the command line (the walk gives the sizes of the files it
+    /// finds): [`Source::file_len`] then asks no more.
+    pub(crate) fn sized(self) -> Source {
+        match self {
+            Source::File(p, None) => {
+                let len = regular_file_len(&p);
+                Source::File(p, len)
+            }
+            other => other,
+        }
+    }
+
+    /// The input by which `-o` places what is made of it
+    /// ([`Places::write`]): itself, or `None` for a member of an archive,
+    /// placed by its name (its bytes are not copied).
+    pub(crate) fn for_places(&self) -> Option<Source> {
+        match self {
+            Source::Member(..) => None,
+            other => Some(other.clone()),
         }
     }
 
@@ -127,6 +152,13 @@ impl Source {
             _ => None,
         }
     }
+}
+
+/// The size of the regular file at `path` (`None` for a folder, or a path
+/// that cannot be looked at).
+fn regular_file_len(path: &Path) -> Option<u64> {
+    let m = path.metadata().ok()?;
+    m.is_file().then_some(m.len())
 }
 
 /// The one SGF file of the archive at `path`, for a command that reads one
@@ -176,134 +208,6 @@ fn read_file(path: &Path, len: Option<u64>) -> io::Result<Vec<u8>> {
     // Through `Take`, which reads to the end without asking for the size.
     file.take(u64::MAX).read_to_end(&mut bytes)?;
     Ok(bytes)
-}
-
-/// How folders are walked.
-#[derive(clap::Args, Debug, Clone, Default)]
-pub(crate) struct WalkArgs {
-    /// Follow symbolic links while walking folders (loops are detected and
-    /// each file is read once).
-    #[arg(short = 'L', long)]
-    pub(crate) follow: bool,
-    /// Take only `*.sgf` files from folders, not the Tygem (`.gib`),
-    /// WBaduk (`.ngf`) and Pandanet (`.ugf`, `.ugi`) records they also
-    /// hold (which are read into SGF otherwise)
-    #[arg(long)]
-    pub(crate) sgf_only: bool,
-    /// List each file the walk skips (set by a command's `-v`).
-    #[arg(skip)]
-    pub(crate) list_skipped: bool,
-}
-
-/// Expands the command-line paths into sources, in order: `-` is standard
-/// input; a folder is walked in sorted order for files ending in `.sgf` in
-/// any case, the records of other formats (unless `sgf_only`) and archives
-/// of them (`sgfkit::walk`), skipping hidden files
-/// and folders (names starting with `.`) and, unless `follow`, symbolic
-/// links; anything else is taken as a file. A path that cannot be walked
-/// is reported on stderr and counted in `failed`; the rest go on. A folder
-/// in which the walk finds nothing to read is said on stderr, with the
-/// names looked for; so is the number of files a walk skipped, by reason
-/// (each of them with `list_skipped`), and each file reached a second time
-/// (a hard link, a file named twice), which is read once, and each folder
-/// reached a second time (named twice, or inside a folder named before),
-/// which is walked once.
-pub(crate) fn sources(paths: &[PathBuf], walk: &WalkArgs, failed: &mut usize) -> Vec<Source> {
-    SGF_ONLY.store(walk.sgf_only, Ordering::Relaxed);
-    let mut out = Vec::new();
-    // One walker for all the paths: a file reached twice is read once.
-    let mut walker = sgfkit::walk::Walker::default()
-        .follow_links(walk.follow)
-        .sgf_only(walk.sgf_only);
-    let duplicate = |path: &Path, first: &Path, folder: bool| {
-        let first = first.display();
-        let message = if folder {
-            format!(
-                "warning: the same folder as {first} (named twice, or inside a folder named before): walked once"
-            )
-        } else {
-            format!("warning: the same file as {first} (a hard link, or named twice): read once")
-        };
-        crate::output::path_error(&path.display().to_string(), &message);
-    };
-    for p in paths {
-        if p.as_os_str() == "-" {
-            out.push(Source::Stdin);
-        } else if p.is_dir() {
-            let before = out.len();
-            // Files or folders of it read before: it is not empty.
-            let mut repeated = false;
-            let mut skipped: std::collections::BTreeMap<Skip, usize> = Default::default();
-            for found in walker.walk(p) {
-                match found {
-                    Found::File { path, len } => out.push(Source::File(path, len)),
-                    Found::Error { path, message } => {
-                        *failed += 1;
-                        crate::output::path_error(&path.display().to_string(), &message);
-                    }
-                    Found::Duplicate {
-                        path,
-                        first,
-                        folder,
-                    } => {
-                        repeated = true;
-                        duplicate(&path, &first, folder)
-                    }
-                    Found::Skipped { path, why } => {
-                        if walk.list_skipped {
-                            crate::output::path_error(
-                                &path.display().to_string(),
-                                &format!("skipped: {}", why.reason()),
-                            );
-                        }
-                        *skipped.entry(why).or_default() += 1;
-                    }
-                    _ => {}
-                }
-            }
-            if !skipped.is_empty() {
-                let total: usize = skipped.values().sum();
-                let why: Vec<String> = skipped
-                    .iter()
-                    .map(|(why, n)| format!("{n} {}", why.reason()))
-                    .collect();
-                crate::output::path_error(
-                    &p.display().to_string(),
-                    &format!(
-                        "skipped {total} file{} or folder{}: {}{}",
-                        if total == 1 { "" } else { "s" },
-                        if total == 1 { "" } else { "s" },
-                        why.join(", "),
-                        if walk.list_skipped {
-                            ""
-                        } else {
-                            " (`check -v` lists them)"
-                        }
-                    ),
-                );
-            }
-            if out.len() == before && !repeated {
-                crate::output::path_error(
-                    &p.display().to_string(),
-                    &format!(
-                        "warning: no SGF file found (looked for {})",
-                        sgfkit::format::walked_patterns(walk.sgf_only).join(", ")
-                    ),
-                );
-            }
-        } else {
-            // A missing file is reported when it is read, in input order.
-            match walker.file(p) {
-                Found::Duplicate {
-                    path,
-                    first,
-                    folder,
-                } => duplicate(&path, &first, folder),
-                _ => out.push(Source::File(p.clone(), None)),
-            }
-        }
-    }
-    out
 }
 
 /// How to choose the character encoding of the input (as SGFC's options).
@@ -612,12 +516,6 @@ pub(crate) fn no_game_tree(name: &str, doc: &Document<'_>) -> String {
             || format!("{name}: no game tree found"),
             |d| format!("{name}:{d}"),
         )
-}
-
-/// The bytes of every file among `sources` (standard input and bundled
-/// examples count 0): the total a progress bar counts up to.
-pub(crate) fn total_bytes(sources: &[Source]) -> u64 {
-    sources.iter().filter_map(Source::file_len).sum()
 }
 
 /// Where `-o DIR` writes what is read: a file at its path below the folder
