@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{sgfkit, stderr, stdout, temp_dir};
+use common::{stderr, stdout, temp_dir};
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -45,10 +45,10 @@ fn a_folder_is_walked_as_its_files_are_taken() {
 }
 
 /// What the walk says comes after what was read before it and before what
-/// is read after it, whatever the number of threads: a folder's skipped
-/// files at the end of its walk (each in its place with `-v`), a folder
-/// with nothing to read, and a path that cannot be walked (counted as
-/// failed: exit status 2).
+/// is read after it, in the one stream of stdout and stderr together,
+/// whatever the number of threads: a folder's skipped files at the end of
+/// its walk (each in its place with `-v`), a folder with nothing to read,
+/// and a path that cannot be walked (counted as failed: exit status 2).
 #[test]
 fn what_the_walk_says_comes_in_its_place() {
     let dir = temp_dir("said-in-place");
@@ -58,46 +58,61 @@ fn what_the_walk_says_comes_in_its_place() {
     for folder in [&first, &empty, &last] {
         std::fs::create_dir_all(folder).unwrap();
     }
-    std::fs::write(first.join("a.sgf"), "(;GM[1];B[aa])").unwrap();
+    // Each game lacks its `)`: a finding that names its file.
+    std::fs::write(first.join("a.sgf"), "(;GM[1];B[aa]").unwrap();
     std::fs::write(first.join("notes.txt"), "").unwrap();
-    std::fs::write(first.join("z.sgf"), "(;GM[1];B[zz])").unwrap();
+    std::fs::write(first.join("z.sgf"), "(;GM[1];B[zz]").unwrap();
     std::fs::write(empty.join("readme.txt"), "").unwrap();
     std::fs::write(last.join("b.sgf"), "(;GM[1];B[bb]").unwrap();
     // A link back to its folder's folder, followed with -L: an error of the
-    // walk, in its place.
+    // walk, met after b.sgf.
     std::fs::create_dir_all(last.join("sub")).unwrap();
     std::os::unix::fs::symlink("..", last.join("sub/up")).unwrap();
     let name = |p: &std::path::Path| p.to_str().unwrap().to_string();
     let (f, e, l) = (name(&first), name(&empty), name(&last));
+    let bin = env!("CARGO_BIN_EXE_sgfkit");
     for jobs in ["1", "2"] {
-        let out = sgfkit(&["-j", jobs, "check", "-L", &f, &e, &l]);
-        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-        let err = stderr(&out);
-        let lines: Vec<&str> = err.lines().collect();
-        let at = |what: &str| {
-            lines
-                .iter()
-                .position(|line| line.contains(what))
-                .unwrap_or_else(|| panic!("no line with {what:?} in {err}"))
-        };
-        let skipped_first = at(&format!("{f}: skipped 1 file"));
-        let nothing = at(&format!("{e}: warning: no SGF file found"));
-        let skipped_empty = at(&format!("{e}: skipped 1 file"));
-        let looped = at("loops back");
-        assert!(skipped_first < skipped_empty, "{err}");
-        assert!(skipped_empty < nothing, "{err}");
-        assert!(nothing < looped, "{err}");
-        // On stdout, b.sgf's finding (its `)` missing) comes after a.sgf's
-        // and z.sgf's files.
-        let text = stdout(&out);
-        assert!(text.contains("b.sgf"), "{text}");
-        assert!(text.contains("checked 3 files"), "{text}");
+        // stdout and stderr as one stream, as in a terminal or a log.
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "'{bin}' -j {jobs} check -L '{f}' '{e}' '{l}' 2>&1; echo \"status $?\""
+            ))
+            .output()
+            .expect("run sh");
+        let all = stdout(&out);
+        assert!(all.contains("status 2"), "{all}");
+        assert!(all.contains("checked 3 files"), "{all}");
+        let order = [
+            at_in(&all, "a.sgf:"),
+            at_in(&all, "z.sgf:"),
+            at_in(&all, &format!("{f}: skipped 1 file")),
+            at_in(&all, &format!("{e}: skipped 1 file")),
+            at_in(&all, &format!("{e}: warning: no SGF file found")),
+            at_in(&all, "b.sgf:"),
+            at_in(&all, "loops back"),
+        ];
+        assert!(order.is_sorted(), "{order:?} in {all}");
         // With -v, each skipped file is said as it is met: notes.txt
-        // before the count of its folder.
-        let out = sgfkit(&["-j", jobs, "check", "-v", &f]);
-        let err = stderr(&out);
-        let listed = err.find("notes.txt: skipped").expect(&err);
-        let count = err.find("skipped 1 file or folder").expect(&err);
-        assert!(listed < count, "{err}");
+        // after a.sgf and before z.sgf and the count of its folder.
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{bin}' -j {jobs} check -v '{f}' 2>&1"))
+            .output()
+            .expect("run sh");
+        let all = stdout(&out);
+        let order = [
+            at_in(&all, "a.sgf:"),
+            at_in(&all, "notes.txt: skipped"),
+            at_in(&all, "z.sgf:"),
+            at_in(&all, "skipped 1 file or folder"),
+        ];
+        assert!(order.is_sorted(), "{order:?} in {all}");
     }
+}
+
+/// Where `what` is in `text`.
+fn at_in(text: &str, what: &str) -> usize {
+    text.find(what)
+        .unwrap_or_else(|| panic!("no {what:?} in {text}"))
 }
