@@ -663,8 +663,8 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Archives are walked as files when this build can open them (named
-    /// by the format module's rule), never otherwise.
+    /// A walk that owns its walker finds what a borrowed walk finds, and
+    /// gives the walker back with what it remembers.
     #[test]
     fn an_owned_walk_finds_what_a_borrowed_one_finds() {
         let dir = linked_tree("owned");
@@ -690,6 +690,8 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Archives are walked as files when this build can open them (named
+    /// by the format module's rule), never otherwise.
     #[test]
     fn archives_are_taken_when_the_build_reads_them() {
         let dir = std::env::temp_dir().join(format!("sgfkit-walk-arch-{}", std::process::id()));

@@ -159,17 +159,12 @@ pub(crate) fn drive_grouped<R: Send>(
     }
 }
 
-/// What [`Groups`] cuts: consecutive inputs read whole (the number of the
-/// first, and the inputs), or a line of the walk (with its number when it
-/// says a path failed).
-enum Piece {
-    Files(usize, Vec<Source>),
-    Said(Option<usize>, Said),
-}
-
-/// A piece worked on: the result of a group of files, or a line to say.
-enum Done<R> {
-    Files(usize, R),
+/// What [`Groups`] cuts (`F`: the inputs of a group), and the same piece
+/// worked on (`F`: the group's result): consecutive inputs read whole (the
+/// number of the first), or a line of the walk (with its number when it
+/// says a path failed), which the workers pass on.
+enum Piece<F = Vec<Source>> {
+    Files(usize, F),
     Said(Option<usize>, Said),
 }
 
@@ -188,14 +183,14 @@ fn pipeline<R: Send>(
         threads,
         ahead,
         |piece| match piece {
-            Piece::Files(start, files) => Done::Files(start, work(Group::Files(&files))),
-            Piece::Said(at, said) => Done::Said(at, said),
+            Piece::Files(start, files) => Piece::Files(start, work(Group::Files(&files))),
+            Piece::Said(at, said) => Piece::Said(at, said),
         },
         |done| match done {
-            Done::Files(start, result) => emit(start, Ok(result)),
+            Piece::Files(start, result) => emit(start, Ok(result)),
             // A line that says a path failed has a number of its own; the
             // others are about the inputs around them.
-            Done::Said(at, said) => emit(at.unwrap_or(usize::MAX), Err(said)),
+            Piece::Said(at, said) => emit(at.unwrap_or(usize::MAX), Err(said)),
         },
     )
 }
@@ -207,7 +202,7 @@ fn pipeline<R: Send>(
 /// input waits in `stopped` with its number, and the cutting goes on after
 /// it once `stopped` is taken.
 struct Groups<I, A> {
-    inputs: I,
+    inputs: std::iter::Fuse<I>,
     grouping: Grouping,
     alone: A,
     /// The number of the next input (or failed path).
@@ -230,7 +225,7 @@ impl<I: Iterator<Item = Taken>, A: Fn(&Source) -> bool> Groups<I, A> {
 
     fn numbered_from(next: usize, inputs: I, grouping: Grouping, alone: A) -> Self {
         Groups {
-            inputs,
+            inputs: inputs.fuse(),
             grouping,
             alone,
             next,
@@ -324,7 +319,7 @@ fn stream_file<R: Send>(
     };
     let file = match std::fs::File::open(path) {
         Ok(f) => f,
-        Err(e) => return emit(index, Err(Said::failed(&name, &e.to_string()))),
+        Err(e) => return emit(index, Err(Said::failed(&name, e))),
     };
     if !stream_games(index, source, file, threads, work, emit)? {
         // Nothing framed: the lenient reader may still find a tree.
@@ -374,7 +369,7 @@ fn stream_games<R: Send>(
                 flush(&mut batch, emit)?;
                 bytes = 0;
                 let fatal = matches!(e, StreamError::Io(_));
-                emit(index, Err(Said::failed(&name, &e.to_string())))?;
+                emit(index, Err(Said::failed(&name, e)))?;
                 if fatal {
                     return Ok(true);
                 }
@@ -410,10 +405,11 @@ impl How {
 /// memory holds two batches, whatever the archive's size. Each member is an
 /// input of its own for `emit`, numbered from `members` on (right after
 /// the archive, so that no command takes two members for one file), and
-/// `members` is left at the number after the last. A `*.sgf.gz` whose file is above the threshold uncompressed
-/// (its gzip trailer says) is read one game tree at a time, under the
-/// archive's number, as a big file. A damaged archive is given to `emit`
-/// under the archive's index, after the members read before the damage; a
+/// `members` is left at the number after the last. A `*.sgf.gz` whose file
+/// is above the threshold uncompressed (its gzip trailer says) is read one
+/// game tree at a time, under the archive's number, as a big file. A
+/// damaged archive is given to `emit` under the archive's number, after
+/// the members read before the damage; a
 /// damaged member under its own; an archive with no member to read is said on
 /// stderr.
 fn stream_archive<R: Send>(
@@ -470,7 +466,7 @@ fn stream_archive<R: Send>(
             // grouped, numbered in the order read.
             let taken = members_read.into_iter().map(|(source, data)| match data {
                 Ok(data) => Taken::Input(Source::Member(source, data)),
-                Err(e) => Taken::Said(Said::failed(&name, &e.to_string())),
+                Err(e) => Taken::Said(Said::failed(&name, e)),
             });
             let mut groups =
                 Groups::numbered_from(*members, taken, how.grouping, |_: &Source| false);
@@ -482,7 +478,7 @@ fn stream_archive<R: Send>(
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e));
         match read {
-            Err(e) => emit(index, Err(Said::failed(&name, &e.to_string()))),
+            Err(e) => emit(index, Err(Said::failed(&name, e))),
             Ok(()) if found == 0 => {
                 let looked = sgfkit::format::read_patterns(input::sgf_only()).join(", ");
                 crate::output::path_error(
@@ -526,7 +522,7 @@ fn stream_gzip<R: Send>(
     if let Some(e) = fatal {
         return Err(e);
     }
-    read.or_else(|e| emit(index, Err(Said::failed(name, &e.to_string()))))
+    read.or_else(|e| emit(index, Err(Said::failed(name, e))))
 }
 
 #[cfg(test)]

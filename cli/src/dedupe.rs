@@ -155,11 +155,9 @@ fn sign(unit: Unit<'_>, read: &sgfkit::ReadOptions, which: &Which<'_>) -> Result
         return Ok(skip);
     }
     let bytes = match unit {
-        Unit::Whole(source) => std::borrow::Cow::Owned(
-            source
-                .read()
-                .map_err(|e| Said::failed(&source.name(), &e.to_string()))?,
-        ),
+        Unit::Whole(source) => {
+            std::borrow::Cow::Owned(source.read().map_err(|e| Said::failed(&source.name(), e))?)
+        }
         Unit::Game(_, game) => std::borrow::Cow::Borrowed(game.bytes()),
     };
     // Each tree's own bytes, when the trees can be framed apart.
@@ -447,9 +445,7 @@ fn keep_best(
                 Unit::Whole(source) => (
                     source,
                     std::borrow::Cow::Owned(
-                        source
-                            .read()
-                            .map_err(|e| Said::failed(&source.name(), &e.to_string()))?,
+                        source.read().map_err(|e| Said::failed(&source.name(), e))?,
                     ),
                 ),
                 Unit::Game(source, game) => (source, std::borrow::Cow::Borrowed(game.bytes())),

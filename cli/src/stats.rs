@@ -42,14 +42,12 @@ pub(crate) struct Args {
 }
 
 /// One game tree of a streamed file: where it ends in the (uncompressed)
-/// input, and the file it is of.
+/// input, and the size of a plain file (`None` for a `*.sgf.gz`, streamed
+/// as its one member: its size is not the bytes read).
 #[derive(Debug, Clone, Copy)]
 struct Streamed {
     end: u64,
-    /// A compressed file (`*.sgf.gz`): its size is not the bytes read.
-    archive: bool,
-    /// The file's size.
-    len: u64,
+    plain_len: Option<u64>,
 }
 
 /// The counts of one file (or of all).
@@ -97,9 +95,10 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             let streamed = match unit {
                 Unit::Game(source, game) => Some(Streamed {
                     end: game.offset() + game.bytes().len() as u64,
-                    // A big `*.sgf.gz` is streamed as its one member.
-                    archive: matches!(source, Source::Member(..)) || source.archive().is_some(),
-                    len: source.file_len().unwrap_or(0),
+                    plain_len: match source {
+                        Source::Member(..) => None,
+                        plain => Some(plain.file_len().unwrap_or(0)),
+                    },
                 }),
                 Unit::Whole(_) => None,
             };
@@ -110,9 +109,7 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
             // as its text, or it is freed once transcoded.
             let (doc, len) = match unit {
                 Unit::Whole(source) => {
-                    let bytes = source
-                        .read()
-                        .map_err(|e| Said::failed(&source.name(), &e.to_string()))?;
+                    let bytes = source.read().map_err(|e| Said::failed(&source.name(), e))?;
                     let len = bytes.len();
                     (input::read_owned(bytes, &read), len)
                 }
@@ -168,16 +165,23 @@ pub(crate) fn run(args: &Args, ctx: &Context) -> io::Result<Status> {
                     match c.streamed {
                         // A plain file: its size, bytes between trees
                         // included.
-                        Some(s) if first && !s.archive => {
-                            sum.bytes += s.len as usize;
+                        Some(Streamed {
+                            plain_len: Some(len),
+                            ..
+                        }) => {
+                            if first {
+                                sum.bytes += len as usize;
+                            }
                         }
                         // A compressed one: its bytes uncompressed, as
                         // when read whole, to the end of its last tree.
-                        Some(s) if s.archive => {
-                            sum.bytes += s.end.saturating_sub(file_end) as usize;
-                            file_end = file_end.max(s.end);
+                        Some(Streamed {
+                            end,
+                            plain_len: None,
+                        }) => {
+                            sum.bytes += end.saturating_sub(file_end) as usize;
+                            file_end = file_end.max(end);
                         }
-                        Some(_) => {}
                         None => sum.bytes += c.bytes,
                     }
                     if c.failed > 0 && !file_failed {

@@ -52,7 +52,7 @@ pub(crate) struct Said {
 
 impl Said {
     /// A warning or a note: the command goes on as if it were not said.
-    pub(crate) fn warning(path: &str, message: &str) -> Said {
+    pub(crate) fn warning(path: &str, message: impl std::fmt::Display) -> Said {
         Said {
             path: path.to_string(),
             message: message.to_string(),
@@ -60,8 +60,8 @@ impl Said {
         }
     }
 
-    /// A path that failed.
-    pub(crate) fn failed(path: &str, message: &str) -> Said {
+    /// A path that failed, and why.
+    pub(crate) fn failed(path: &str, message: impl std::fmt::Display) -> Said {
         Said {
             failed: true,
             ..Said::warning(path, message)
@@ -143,7 +143,7 @@ impl<'p> Inputs<'p> {
             }
             Found::Error { path, message } => Some(Taken::Said(Said::failed(
                 &path.display().to_string(),
-                &message,
+                message,
             ))),
             Found::Duplicate {
                 path,
@@ -158,7 +158,7 @@ impl<'p> Inputs<'p> {
                 self.list_skipped.then(|| {
                     Taken::Said(Said::warning(
                         &path.display().to_string(),
-                        &format!("skipped: {}", why.reason()),
+                        format_args!("skipped: {}", why.reason()),
                     ))
                 })
             }
@@ -186,12 +186,12 @@ impl<'p> Inputs<'p> {
                 "skipped {total} file{s} or folder{s}: {}{more}",
                 why.join(", ")
             );
-            self.said.push_back(Said::warning(&name, &message));
+            self.said.push_back(Said::warning(&name, message));
         }
         if !folder.any {
             let looked = sgfkit::format::walked_patterns(self.sgf_only).join(", ");
             let message = format!("warning: no SGF file found (looked for {looked})");
-            self.said.push_back(Said::warning(&name, &message));
+            self.said.push_back(Said::warning(&name, message));
         }
     }
 }
@@ -259,7 +259,7 @@ fn duplicate(path: &Path, first: &Path, folder: bool) -> Said {
     } else {
         format!("warning: the same file as {first} (a hard link, or named twice): read once")
     };
-    Said::warning(&path.display().to_string(), &message)
+    Said::warning(&path.display().to_string(), message)
 }
 
 /// Every input of `paths` at once ([`Inputs`] collected), for a command

@@ -294,7 +294,7 @@ impl LimitArgs {
 
 static LIMITS: OnceLock<ParseOptions> = OnceLock::new();
 
-/// `--sgf-only` of the run, set by [`sources`]: the members an archive
+/// `--sgf-only` of the run, set by [`Inputs::new`]: the members an archive
 /// gives are taken by the walk's rule ([`sgfkit::format::is_read_name`]).
 static SGF_ONLY: AtomicBool = AtomicBool::new(false);
 
